@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { kycStatusSchema } from '../kyc';
+import { languageSchema } from '../languages';
+import { companyRoleSchema, roleSchema } from '../roles';
+import { userStatusSchema } from '../statuses';
+
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const availableFeaturesSchema = z.object({
+  reporting: z.object({ available: z.boolean() }),
+  all_features: z.boolean(),
+});
+export type AvailableFeatures = z.infer<typeof availableFeaturesSchema>;
+export const noFeatures: AvailableFeatures = { reporting: { available: false }, all_features: false };
+
+export function hasReporting(features: AvailableFeatures): boolean {
+  return features.all_features || features.reporting.available;
+}
+
+export const clientEntrySchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  name: z.string(),
+  role: companyRoleSchema,
+  availableFeatures: availableFeaturesSchema,
+  provider: z.string(),
+  topUpAccountIBAN: z.string().nullable(),
+});
+export type ClientEntry = z.infer<typeof clientEntrySchema>;
+
+/** The session user of SPEC section 3, as GET /users/profile answers it. */
+export const profileSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  currency: z.literal('EUR'),
+  language: languageSchema,
+  clients: z.array(clientEntrySchema),
+  currentClient: clientEntrySchema.nullable(),
+  availableFeatures: availableFeaturesSchema,
+  provider: z.string().nullable(),
+  topUpAccountIBAN: z.string().nullable(),
+  currentKycStatus: kycStatusSchema,
+  isProviderAdmin: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const setLanguageBodySchema = z.object({
+  language: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }),
+});
+export const setLanguageAnswerSchema = z.object({ language: languageSchema });
+
+export const switchClientBodySchema = z.object({
+  companyId: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(100),
+});
+export const switchClientAnswerSchema = z.object({ accessToken: z.string().nullable(), profile: profileSchema });
+
+export const okAnswerSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,32 @@
+/**
+ * Stable error codes of the API. The frontend translates them (locales/*/errors); the English text here is
+ * what a caller without the UI reads in `message`.
+ */
+export const errorMessages = {
+  BAD_REQUEST: 'Wrong data supplied',
+  VALIDATION_FAILED: 'Please fix errors above',
+  MALFORMED_JSON: 'The request body is not valid JSON',
+  UNAUTHORIZED: 'Sign in to continue',
+  TOKEN_REVOKED: 'Your session has ended. Sign in again',
+  FORBIDDEN: 'You do not have access to this',
+  ROLE_TOO_LOW: 'Your role does not allow this action',
+  NO_CURRENT_COMPANY: 'Choose a company first',
+  NOT_A_MEMBER: 'You are not a member of this company',
+  PROFILE_NOT_FOUND: 'Your profile was not found',
+  NOT_FOUND: 'Not found',
+  ROUTE_NOT_FOUND: 'No such endpoint',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the body as application/json',
+  INTERNAL: 'Unexpected error occurred. Please try again later.',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+/** Field-level message keys, shared by server validation and forms (SPEC section 5). */
+export const fieldMessages = {
+  REQUIRED: 'This field is required',
+  INVALID_VALUE: 'Wrong data supplied',
+  INVALID_LANGUAGE: 'Choose en, lv or ru',
+} as const;
+export type FieldMessageCode = keyof typeof fieldMessages;

@@ -1,0 +1,25 @@
+import type { Language } from './languages';
+
+export const currency = 'EUR';
+
+const intlLocale: Record<Language, string> = { en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
+
+/** Money travels as integer euro cents and is formatted only at the edge. */
+export function formatEur(cents: number, language: Language = 'en'): string {
+  return new Intl.NumberFormat(intlLocale[language], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: 'always',
+  }).format(cents / 100);
+}
+
+/** Parses a euro amount written with a period as the decimal separator ("12.5") into cents, or null. */
+export function parseEurToCents(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^-?\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return trimmed.startsWith('-') ? -cents : cents;
+}

@@ -1,0 +1,51 @@
+import type { Role } from './roles';
+
+/** Every screen of SPEC section 2, the one list the router and the navigation read. */
+export const paths = {
+  root: '/',
+  login: '/login',
+  terms: '/terms',
+  deliveryPolicy: '/delivery-policy',
+  signup: '/signup',
+  signupStep: '/signup/:step',
+  phoneVerify: '/phone/verify',
+  phoneSetup: '/phone/setup',
+  emailConfirm: '/users/email/confirm/:token',
+  resetRequest: '/reset/password/request',
+  reset: '/reset/password/:token',
+  notFound: '/404',
+  dashboard: '/dashboard',
+  transactions: '/transactions',
+  users: '/users',
+  user: '/users/:userId',
+  messaging: '/messaging',
+  reporting: '/reporting',
+  settings: '/settings',
+} as const;
+
+export interface ProtectedRoute {
+  path: string;
+  minRole: Role;
+  exactRole?: Role;
+  feature?: 'reporting';
+}
+
+export const protectedRoutes: readonly ProtectedRoute[] = [
+  { path: paths.dashboard, minRole: 'accountant' },
+  { path: paths.transactions, minRole: 'accountant' },
+  { path: paths.users, minRole: 'accountant' },
+  { path: paths.user, minRole: 'accountant' },
+  { path: paths.messaging, minRole: 'accountant' },
+  { path: paths.reporting, minRole: 'accountant', feature: 'reporting' },
+  { path: paths.settings, minRole: 'accountant' },
+];
+
+/** Navigation bar links, in the order SPEC section 2 lists them. */
+export const navigationLinks = [
+  { path: paths.dashboard, labelKey: 'nav.dashboard' },
+  { path: paths.transactions, labelKey: 'nav.transactions' },
+  { path: paths.users, labelKey: 'nav.users' },
+  { path: paths.messaging, labelKey: 'nav.messaging' },
+  { path: paths.settings, labelKey: 'nav.settings' },
+  { path: paths.reporting, labelKey: 'nav.reporting', feature: 'reporting' },
+] as const;

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const alias = {
+  '@shared': `${root}shared`,
+  '@functions': `${root}functions`,
+  '@frontend': `${root}frontend/src`,
+};
+
+export default defineConfig({
+  root,
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          root,
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'infra/local/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'infra',
+          root,
+          include: ['infra/stacks/**/*.test.ts', 'infra/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          root,
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
