@@ -1,5 +1,5 @@
 /**
- * Stable error codes of the API. The frontend translates them (locales/*/errors); the English text here is
+ * Stable error codes of the API. The frontend translates them (the errors namespace of each locale); the English text here is
  * what a caller without the UI reads in `message`.
  */
 export const errorMessages = {

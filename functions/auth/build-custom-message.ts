@@ -1,0 +1,43 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { env } from '../platform/env';
+
+const triggerEventSchema = z.object({
+  triggerSource: z.string(),
+  request: z.object({
+    codeParameter: z.string().nullable().optional(),
+    userAttributes: z.record(z.string(), z.string()),
+  }),
+});
+
+/**
+ * Cognito's CustomMessage trigger: the texts of the SMS codes and e-mails the user pool sends. Cognito puts
+ * the real code where `codeParameter` ({####}) stands.
+ */
+export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  const parsed = triggerEventSchema.parse(event);
+  const code = parsed.request.codeParameter ?? '{####}';
+  const provider = env().PROVIDER_NAME;
+  const portal = env().PORTAL_URL;
+  switch (parsed.triggerSource) {
+    case 'CustomMessage_Authentication':
+      event.response.smsMessage = `${provider}: your sign-in code is ${code}`;
+      break;
+    case 'CustomMessage_SignUp':
+    case 'CustomMessage_ResendCode':
+      event.response.emailSubject = `${provider}: confirm your e-mail`;
+      event.response.emailMessage = `Your confirmation code is ${code}. Open ${portal}/login to continue.`;
+      event.response.smsMessage = `${provider}: your confirmation code is ${code}`;
+      break;
+    case 'CustomMessage_ForgotPassword':
+      event.response.emailSubject = `${provider}: reset your password`;
+      event.response.emailMessage = `Your password reset code is ${code}.`;
+      event.response.smsMessage = `${provider}: your password reset code is ${code}`;
+      break;
+    default:
+      event.response.smsMessage = `${provider}: your code is ${code}`;
+      event.response.emailSubject = `${provider}: your code`;
+      event.response.emailMessage = `Your code is ${code}.`;
+  }
+  return event;
+}

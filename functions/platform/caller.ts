@@ -1,0 +1,69 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { RouteAccess } from '@shared/api/manifest';
+import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
+import { forbidden, unauthorized, DomainError } from './errors';
+import { keys } from './keys';
+import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './records';
+import { getItem } from './table';
+
+export interface Caller {
+  userId: string;
+  isProviderAdmin: boolean;
+  profile: UserProfileRecord;
+  /** Server-side current company: never taken from a body or path alone (DESIGN section 6). */
+  companyId: string | null;
+  role: Role;
+}
+
+type Claims = Record<string, string | number | boolean | string[] | undefined>;
+
+function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Claims | undefined {
+  return event.requestContext.authorizer?.jwt?.claims as Claims | undefined;
+}
+
+/** API Gateway hands array claims over as "[a b]"; the local adapter passes the JSON array. */
+export function groupsOf(claim: Claims[string]): string[] {
+  if (Array.isArray(claim)) return claim;
+  if (typeof claim !== 'string' || claim.length === 0) return [];
+  return claim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+}
+
+export async function resolveCaller(
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  access: RouteAccess,
+): Promise<Caller | null> {
+  if (access.kind === 'public') return null;
+  const claims = claimsOf(event);
+  const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
+  const issuedAt = Number(claims?.iat);
+  if (!userId || !Number.isFinite(issuedAt)) throw unauthorized();
+
+  const profileItem = await getItem(keys.userProfile(userId));
+  if (!profileItem) throw forbidden('PROFILE_NOT_FOUND');
+  const profile = userProfileRecord.parse(profileItem);
+  if (issuedAt < profile.tokensValidAfter) throw unauthorized('TOKEN_REVOKED');
+  if (profile.status === 'blocked') throw forbidden('FORBIDDEN');
+
+  const isProviderAdmin = groupsOf(claims?.['cognito:groups']).includes(providerAdminGroup);
+  const membership = await currentMembership(profile);
+  const caller: Caller = {
+    userId,
+    isProviderAdmin,
+    profile,
+    companyId: membership?.companyId ?? null,
+    role: membership?.role ?? 'guest',
+  };
+
+  if (access.kind === 'provider-admin' && !isProviderAdmin) throw forbidden('FORBIDDEN');
+  if (access.kind === 'member') {
+    if (!caller.companyId) throw new DomainError(403, 'NO_CURRENT_COMPANY');
+    if (!hasRole(caller.role, access.minRole)) throw forbidden('ROLE_TOO_LOW');
+  }
+  return caller;
+}
+
+async function currentMembership(profile: UserProfileRecord): Promise<MembershipRecord | null> {
+  if (!profile.currentCompanyId) return null;
+  const item = await getItem(keys.membership(profile.userId, profile.currentCompanyId));
+  return item ? membershipRecord.parse(item) : null;
+}

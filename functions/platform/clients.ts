@@ -1,0 +1,14 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+// Created once per module instance so a warm Lambda reuses connections; endpoints come from AWS_ENDPOINT_URL_*.
+export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+export const s3 = new S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3 !== undefined });
+// fauxqs names its queues sqs.<region>.localhost; the SDK must keep talking to the configured endpoint.
+export const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+export const cognito = new CognitoIdentityProviderClient({});

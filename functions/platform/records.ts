@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { availableFeaturesSchema } from '@shared/api/schemas';
+import { kycStatusSchema } from '@shared/kyc';
+import { languageSchema } from '@shared/languages';
+import { companyRoleSchema } from '@shared/roles';
+import { companyStatusSchema, userStatusSchema } from '@shared/statuses';
+
+// Items are read through these so a malformed row fails loudly here, not deep in a use case.
+export const userProfileRecord = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable().optional(),
+  status: userStatusSchema,
+  language: languageSchema,
+  currentCompanyId: z.string().nullable(),
+  tokensValidAfter: z.number().int().nonnegative().default(0),
+});
+export type UserProfileRecord = z.infer<typeof userProfileRecord>;
+
+export const membershipRecord = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  membershipId: z.string(),
+  role: companyRoleSchema,
+});
+export type MembershipRecord = z.infer<typeof membershipRecord>;
+
+export const companyRecord = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  registrationNumber: z.string(),
+  status: companyStatusSchema,
+  kycStatus: kycStatusSchema,
+  provider: z.string(),
+  topUpAccountIBAN: z.string().nullable(),
+  availableFeatures: availableFeaturesSchema,
+});
+export type CompanyRecord = z.infer<typeof companyRecord>;

@@ -1,0 +1,118 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { findRoute, type RouteDefinition, type RouteKey, routes } from '@shared/api/manifest';
+import { errorMessages } from '@shared/errors';
+import { resolveCaller, type Caller } from './caller';
+import { DomainError, validationFailed } from './errors';
+import { fieldErrorsOf } from './validation';
+
+type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
+type Result = APIGatewayProxyStructuredResultV2;
+
+type RouteOf<K extends RouteKey> = Extract<(typeof routes)[number], { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface UseCaseInput<K extends RouteKey> {
+  caller: RouteOf<K>['access'] extends { kind: 'public' } ? null : Caller;
+  body: RouteOf<K> extends { body: infer B } ? Infer<B> : undefined;
+  query: RouteOf<K> extends { query: infer Q } ? Infer<Q> : undefined;
+  params: Record<string, string>;
+  headers: Record<string, string | undefined>;
+  event: Event;
+}
+
+export type UseCaseAnswer<K extends RouteKey> = z.input<RouteOf<K>['answer']>;
+
+interface Parsed {
+  caller: Caller | null;
+  body: unknown;
+  query: unknown;
+}
+const parsedInput = new WeakMap<Event, Parsed>();
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(statusCode: number, body: unknown): Result {
+  return { statusCode, headers: jsonHeaders, body: JSON.stringify(body) };
+}
+
+function errorMapper(): MiddlewareObj<Event, Result> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof DomainError) {
+        request.response = jsonResponse(error.status, {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
+        return;
+      }
+      // Anything else is our fault: log it for the operator, tell the caller nothing about internals.
+      console.error('unhandled error', error);
+      request.response = jsonResponse(500, { code: 'INTERNAL', message: errorMessages.INTERNAL });
+    },
+  };
+}
+
+function readJsonBody(event: Event): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DomainError(400, 'MALFORMED_JSON');
+  }
+}
+
+function parseWith(schema: z.ZodType | undefined, value: unknown, location: 'body' | 'query'): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (location === 'query' ? {} : undefined));
+  if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
+  return result.data;
+}
+
+function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result> {
+  return {
+    before: async (request) => {
+      const event = request.event;
+      const caller = await resolveCaller(event, route.access);
+      const rawBody = route.body ? readJsonBody(event) : undefined;
+      if (route.body && rawBody === undefined) throw validationFailed({ _: 'REQUIRED' });
+      parsedInput.set(event, {
+        caller,
+        body: parseWith(route.body, rawBody, 'body'),
+        query: parseWith(route.query, event.queryStringParameters, 'query'),
+      });
+    },
+  };
+}
+
+/**
+ * A handler is this chain (error mapper -> auth context -> zod validation) around the use case of one manifest
+ * route; the file of each use case holds only what is particular to it.
+ */
+export function useCase<K extends RouteKey>(
+  key: K,
+  run: (input: UseCaseInput<K>) => Promise<UseCaseAnswer<K>>,
+) {
+  const route = findRoute(key);
+  if (!route) throw new Error(`${key} is not in the route manifest`);
+  return middy<Event, Result>()
+    .use(errorMapper())
+    .use(authAndValidation(route))
+    .handler(async (event) => {
+      const parsed = parsedInput.get(event);
+      if (!parsed) throw new Error('input was not parsed');
+      const answer = await run({
+        caller: parsed.caller,
+        body: parsed.body,
+        query: parsed.query,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        headers: event.headers ?? {},
+        event,
+      } as UseCaseInput<K>);
+      return jsonResponse(200, route.answer.parse(answer));
+    });
+}

@@ -1,0 +1,31 @@
+/**
+ * Resource shapes that both the CDK stacks and the local cloud build from, so the emulators hold the same
+ * table, buckets and queues as the cloud.
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'expiresAt',
+  globalSecondaryIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+/** Logical bucket roles; the environment variable each handler reads names the physical bucket. */
+export const bucketRoles = ['documents', 'reports'] as const;
+
+/** Work queues; each has a dead-letter queue after maxReceiveCount failed receipts. */
+export const queueDefinitions = [
+  { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+] as const;
+export const deadLetterMaxReceiveCount = 3;
+
+export const userPoolSettings = {
+  passwordMinLength: 8,
+  accessTokenMinutes: 15,
+  idTokenMinutes: 15,
+  refreshTokenDays: 30,
+} as const;

@@ -1,0 +1,217 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cognitoTriggers, routeKey, routes, type RouteDefinition } from '@shared/api/manifest';
+import { errorMessages, type ErrorCode } from '@shared/errors';
+import { lambdaFunctionName } from './emulators';
+import { renderOutboxPage, type Outbox } from './outbox';
+import { projectRoot } from './settings';
+
+type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+export interface ApiServerOptions {
+  port: number;
+  allowedOrigins: string[];
+  cognitoUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  outbox: Outbox;
+}
+
+/** Lambda's request payload limit: a larger body never reaches a function in the cloud either. */
+const maxBodyBytes = 6 * 1024 * 1024;
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+function compile(route: RouteDefinition): CompiledRoute {
+  const paramNames: string[] = [];
+  const segments = route.path.split('/').map((segment) => {
+    const param = segment.match(/^\{(\w+)\}$/)?.[1];
+    if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    paramNames.push(param);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${segments.join('/')}$`), paramNames };
+}
+
+const compiledRoutes = (routes as readonly RouteDefinition[]).map(compile);
+
+const handlerCache = new Map<string, Promise<Handler>>();
+function loadHandler(module: string): Promise<Handler> {
+  let loaded = handlerCache.get(module);
+  if (!loaded) {
+    loaded = import(pathToFileURL(join(projectRoot, 'functions', `${module}.ts`)).href).then((m: { handler: Handler }) => m.handler);
+    handlerCache.set(module, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(functionName: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBodyBytes) return 'too-large';
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function sendError(response: ServerResponse, status: number, code: ErrorCode, headers: Record<string, string> = {}): void {
+  sendJson(response, status, { code, message: errorMessages[code] }, headers);
+}
+
+function corsHeaders(origin: string | undefined, allowed: string[]): Record<string, string> {
+  if (!origin || !allowed.includes(origin)) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-headers': 'authorization, content-type, accept-language, idempotency-key',
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-max-age': '600',
+    vary: 'origin',
+  };
+}
+
+/**
+ * Serves the manifest's routes as API Gateway (HTTP API, JWT authorizer) would: verifies the Cognito access
+ * token, builds a payload-v2 event and calls the same handler module the stack deploys. It also answers the
+ * Lambda Invoke API for cognito-local's triggers, and shows the local outbox.
+ */
+export function startApiServer(options: ApiServerOptions): Promise<Server> {
+  const issuer = `${options.cognitoUrl}/${options.userPoolId}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+
+  async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
+    const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer });
+      if (payload.token_use !== 'access' || payload.client_id !== options.userPoolClientId) return null;
+      return payload;
+    } catch {
+      return null;
+    }
+  }
+
+  async function invokeTrigger(functionName: string, body: Buffer, response: ServerResponse): Promise<void> {
+    const module = Object.values(cognitoTriggers).find((m) => lambdaFunctionName(m) === functionName);
+    if (!module) return sendJson(response, 404, { Type: 'User', message: `Function not found: ${functionName}` });
+    const event: unknown = JSON.parse(body.toString('utf8'));
+    const handler = await loadHandler(module);
+    // cognito-local substitutes the code and writes the message to the outbox file itself (our patch).
+    const result = await handler(event, lambdaContext(functionName));
+    sendJson(response, 200, result);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const cors = corsHeaders(request.headers.origin, options.allowedOrigins);
+
+    if (method === 'OPTIONS') {
+      response.writeHead(204, cors);
+      return void response.end();
+    }
+    if (method === 'GET' && url.pathname === '/local/outbox') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end(renderOutboxPage(options.outbox.list()));
+    }
+    if (method === 'GET' && url.pathname === '/local/outbox.json') return sendJson(response, 200, options.outbox.list(), cors);
+
+    const body = await readBody(request);
+    if (body === 'too-large') return sendError(response, 413, 'PAYLOAD_TOO_LARGE', cors);
+
+    const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
+    if (method === 'POST' && invocation?.[1]) return invokeTrigger(decodeURIComponent(invocation[1]), body, response);
+
+    const matches = compiledRoutes.filter((r) => r.pattern.test(url.pathname));
+    if (matches.length === 0) return sendError(response, 404, 'ROUTE_NOT_FOUND', cors);
+    const match = matches.find((r) => r.route.method === method);
+    if (!match) return sendError(response, 405, 'METHOD_NOT_ALLOWED', { ...cors, allow: matches.map((r) => r.route.method).join(', ') });
+
+    let claims: JWTPayload | null = null;
+    if (match.route.access.kind !== 'public') {
+      claims = await verify(request.headers.authorization);
+      if (!claims) return sendError(response, 401, 'UNAUTHORIZED', cors);
+    }
+    const values = match.pattern.exec(url.pathname)?.slice(1) ?? [];
+    const pathParameters = Object.fromEntries(match.paramNames.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]),
+    ) as Record<string, string>;
+    const text = body.toString('utf8');
+    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+      version: '2.0',
+      routeKey: routeKey(match.route),
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: match.paramNames.length ? pathParameters : undefined,
+      body: text.length ? text : undefined,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: url.host,
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: request.headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey: routeKey(match.route),
+        stage: '$default',
+        time: new Date().toISOString(),
+        timeEpoch: Date.now(),
+        authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: (claims ?? {}) as Record<string, string>, scopes: [] } },
+      },
+      stageVariables: undefined,
+    } as APIGatewayProxyEventV2WithJWTAuthorizer;
+
+    const handler = await loadHandler(match.route.handler);
+    const result = (await handler(event, lambdaContext(lambdaFunctionName(match.route.handler)))) as APIGatewayProxyStructuredResultV2;
+    response.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...cors });
+    response.end(result.body ?? '');
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error('local adapter error', error);
+      if (!response.headersSent) sendError(response, 500, 'INTERNAL');
+      else response.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve(server));
+  });
+}

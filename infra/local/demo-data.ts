@@ -1,0 +1,121 @@
+import { noFeatures, type AvailableFeatures } from '@shared/api/schemas';
+import { ibanOf } from '@shared/iban';
+import type { KycStatus } from '@shared/kyc';
+import type { Language } from '@shared/languages';
+import type { CompanyRole } from '@shared/roles';
+import type { CompanyStatus } from '@shared/statuses';
+
+/** One password for every demo account, long enough for the pool's policy. */
+export const demoPassword = 'Demo-Pass-2026';
+
+export interface DemoCompany {
+  key: string;
+  name: string;
+  registrationNumber: string;
+  status: CompanyStatus;
+  kycStatus: KycStatus;
+  topUpAccountIBAN: string | null;
+  availableFeatures: AvailableFeatures;
+  employees: number;
+}
+
+export const demoCompanies: readonly DemoCompany[] = [
+  {
+    key: 'baltic',
+    name: 'Baltic Logistics SIA',
+    registrationNumber: '40003012345',
+    status: 'active',
+    kycStatus: 'filled',
+    topUpAccountIBAN: ibanOf('LV', 'BCRD0000400030123'),
+    availableFeatures: { reporting: { available: true }, all_features: false },
+    employees: 50,
+  },
+  {
+    key: 'bakery',
+    name: 'Riga Bakery SIA',
+    registrationNumber: '40103456789',
+    status: 'active',
+    kycStatus: 'filled',
+    topUpAccountIBAN: ibanOf('LV', 'BCRD0000401034567'),
+    availableFeatures: noFeatures,
+    employees: 8,
+  },
+  {
+    key: 'nordic',
+    name: 'Nordic Start SIA',
+    registrationNumber: '40203987654',
+    status: 'onboarding',
+    kycStatus: 'general',
+    topUpAccountIBAN: null,
+    availableFeatures: noFeatures,
+    employees: 0,
+  },
+];
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  surname: string;
+  phone: string;
+  language: Language;
+  providerAdmin: boolean;
+  memberships: { company: string; role: CompanyRole }[];
+  /** What the README's table says this account is for. */
+  purpose: string;
+}
+
+export const demoUsers: readonly DemoUser[] = [
+  {
+    email: 'owner@demo.local',
+    name: 'Anna',
+    surname: 'Bērziņa',
+    phone: '37120000001',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [
+      { company: 'baltic', role: 'owner' },
+      { company: 'bakery', role: 'manager' },
+    ],
+    purpose: 'owner of Baltic Logistics and manager of Riga Bakery (two companies: client switcher)',
+  },
+  {
+    email: 'manager@demo.local',
+    name: 'Jānis',
+    surname: 'Kalniņš',
+    phone: '37120000002',
+    language: 'lv',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'manager' }],
+    purpose: 'manager of Baltic Logistics',
+  },
+  {
+    email: 'accountant@demo.local',
+    name: 'Olga',
+    surname: 'Ivanova',
+    phone: '37120000003',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'accountant of Baltic Logistics',
+  },
+  {
+    email: 'onboarding@demo.local',
+    name: 'Pēteris',
+    surname: 'Ozols',
+    phone: '37120000004',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'nordic', role: 'owner' }],
+    purpose: 'owner of Nordic Start, a company still in onboarding',
+  },
+  {
+    email: 'admin@demo.local',
+    name: 'Ilze',
+    surname: 'Liepa',
+    phone: '37120000005',
+    language: 'en',
+    providerAdmin: true,
+    memberships: [],
+    purpose: 'provider admin (operations team)',
+  },
+];

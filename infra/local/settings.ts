@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+
+export interface LocalPorts {
+  dynamodb: number;
+  s3: number;
+  sqs: number;
+  cognito: number;
+  api: number;
+  web: number;
+}
+
+/** `npm start` and the tests use separate ports and data, so a running portal never disturbs a test run. */
+export const portProfiles = {
+  dev: { dynamodb: 8000, s3: 4569, sqs: 4566, cognito: 9229, api: 5001, web: 5173 },
+  test: { dynamodb: 18000, s3: 14569, sqs: 14566, cognito: 19229, api: 15001, web: 15173 },
+} as const satisfies Record<string, LocalPorts>;
+
+export type LocalProfile = keyof typeof portProfiles;
+
+export const projectRoot = resolve(import.meta.dirname, '../..');
+
+export const region = 'eu-west-1';
+// s3rver accepts only its own fixed key pair; the other emulators accept anything.
+export const dummyCredentials = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } as const;
+
+export const resourceNames = {
+  table: 'portal',
+  documentsBucket: 'portal-documents',
+  reportsBucket: 'portal-reports',
+  queue: (role: string) => `portal-${role}`,
+  deadLetterQueue: (role: string) => `portal-${role}-dlq`,
+  userPool: 'portal-users',
+  userPoolClient: 'portal-web',
+} as const;
+
+/** Local SMS codes are this fixed value unless PORTAL_RANDOM_SMS_CODES=true asks for real random ones. */
+export const fixedSmsCode = '123456';
