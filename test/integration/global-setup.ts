@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '../../infra/local/local-cloud';
+import { projectRoot } from '../../infra/local/settings';
+
+export interface CloudContext {
+  apiUrl: string;
+  cognitoUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  tableName: string;
+  dynamodbUrl: string;
+  userIds: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cloud: CloudContext;
+  }
+}
+
+/** The emulators are started by the tests themselves, on the test ports, and stopped by PID afterwards. */
+export default async function setup(project: TestProject) {
+  const cloud = await startLocalCloud({
+    profile: 'test',
+    dataDir: join(projectRoot, '.test-local', 'integration'),
+    reset: true,
+    inMemory: true,
+    web: 'none',
+    randomSmsCodes: false,
+  });
+  project.provide('cloud', {
+    apiUrl: cloud.urls.api,
+    cognitoUrl: cloud.urls.cognito,
+    userPoolId: cloud.resources.userPoolId,
+    userPoolClientId: cloud.resources.userPoolClientId,
+    tableName: cloud.resources.tableName,
+    dynamodbUrl: `http://127.0.0.1:${cloud.ports.dynamodb}`,
+    userIds: cloud.userIds,
+  });
+  return async () => {
+    await cloud.stop();
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { inject } from 'vitest';
+import { demoPassword } from '../../infra/local/demo-data';
+import { fixedSmsCode, projectRoot } from '../../infra/local/settings';
+
+export const cloud = () => inject('cloud');
+
+/** Signs in as a real user would: password, then the SMS code Cognito sends. */
+export async function signIn(email: string, password = demoPassword): Promise<string> {
+  const { cognitoUrl, userPoolClientId } = cloud();
+  const client = new CognitoIdentityProviderClient({
+    region: 'eu-west-1',
+    endpoint: cognitoUrl,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const first = await client.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  if (first.ChallengeName !== 'SMS_MFA') throw new Error(`expected an SMS challenge, got ${first.ChallengeName}`);
+  const second = await client.send(
+    new RespondToAuthChallengeCommand({
+      ChallengeName: 'SMS_MFA',
+      ClientId: userPoolClientId,
+      Session: first.Session,
+      ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: fixedSmsCode },
+    }),
+  );
+  const token = second.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error('no access token');
+  return token;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+export async function api(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${cloud().apiUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: the assertion will show the text.
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A token signed with cognito-local's own key, for the cases a real sign-in cannot produce (expired, foreign). */
+export async function forgeToken(claims: Record<string, unknown>, options: { expiresAt: number; issuer?: string }): Promise<string> {
+  const jwk = JSON.parse(
+    readFileSync(join(projectRoot, 'node_modules/cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8'),
+  ) as { jwk: Record<string, string> };
+  const key = createPrivateKey({ key: jwk.jwk, format: 'jwk' });
+  const { cognitoUrl, userPoolId } = cloud();
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .setIssuer(options.issuer ?? `${cognitoUrl}/${userPoolId}`)
+    .setIssuedAt(options.expiresAt - 900)
+    .setExpirationTime(options.expiresAt)
+    .sign(key);
+}
