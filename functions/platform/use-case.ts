@@ -68,7 +68,7 @@ function readJsonBody(event: Event): unknown {
 
 function parseWith(schema: z.ZodType | undefined, value: unknown, location: 'body' | 'query'): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? (location === 'query' ? {} : undefined));
+  const result = safeParseReportingInput(schema, value ?? (location === 'query' ? {} : undefined));
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
   return result.data;
 }

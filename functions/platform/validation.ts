@@ -20,3 +20,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** zod leaves the offending input out of its issues unless asked; fieldErrorsOf needs it to tell "missing". */
+export function safeParseReportingInput<T extends z.ZodType>(schema: T, value: unknown) {
+  return schema.safeParse(value, { reportInput: true });
+}
