@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { portProfiles } from '../../infra/local/settings';
+import { chromiumArgs, chromiumPath } from './chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  // One portal serves the whole suite; specs that change a user's state use users no other spec relies on.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: process.env.CI === 'true',
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: '../../test-results/e2e',
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://localhost:${portProfiles.test.web}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
