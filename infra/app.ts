@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { buildApp } from './stacks/portal-app';
+
+buildApp(new App());

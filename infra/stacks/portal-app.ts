@@ -1,0 +1,67 @@
+import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { StatefulStack } from './stateful-stack';
+import { StatelessStack } from './stateless-stack';
+
+export interface PortalStacks {
+  readonly stateful: StatefulStack;
+  readonly stateless: StatelessStack;
+}
+
+/** Context keys read from cdk.json or `-c key=value`. */
+export const contextKeys = {
+  portalUrl: 'portalUrl',
+  providerName: 'providerName',
+} as const;
+
+const defaultProviderName = 'Bonus Card';
+
+/**
+ * Builds the whole app: infra/app.ts and the tests call this, so what the tests check is what gets deployed.
+ * The stacks are environment-agnostic (no account or region): synth needs no AWS credentials or lookups.
+ */
+export function buildApp(app: App): PortalStacks {
+  const portalUrl = readPortalUrl(app);
+  const providerName = readString(app, contextKeys.providerName) ?? defaultProviderName;
+
+  const stateful = new StatefulStack(app, 'BonusCardStateful', {
+    description: 'Bonus card portal: table, buckets, job queues, user pool',
+    portalUrl,
+    providerName,
+    terminationProtection: true,
+  });
+  const stateless = new StatelessStack(app, 'BonusCardStateless', {
+    description: 'Bonus card portal: API, functions, CloudFront',
+    table: stateful.table,
+    documentsBucket: stateful.documentsBucket,
+    reportsBucket: stateful.reportsBucket,
+    webBucket: stateful.webBucket,
+    accessLogsBucket: stateful.accessLogsBucket,
+    queues: stateful.queues,
+    userPool: stateful.userPool,
+    userPoolClient: stateful.userPoolClient,
+    portalUrl,
+    providerName,
+  });
+
+  Tags.of(app).add('project', 'bonus-card-portal');
+  // cdk-nag 3 runs as a policy-validation plugin: an unacknowledged error fails synth. The acknowledgements and their
+  // reasons are also written into the templates' metadata, so a reviewer of a template sees why a rule was waived.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writeSuppressionsToCloudFormation: true }));
+  return { stateful, stateless };
+}
+
+function readString(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function readPortalUrl(app: App): string | undefined {
+  const value = readString(app, contextKeys.portalUrl);
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || url.protocol !== 'https:' || url.pathname !== '/' || url.search !== '') {
+    throw new Error(`Context "portalUrl" must be an https origin such as https://portal.example.com, got "${value}"`);
+  }
+  return url.origin;
+}

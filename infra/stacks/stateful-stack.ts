@@ -1,0 +1,234 @@
+import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct, IConstruct } from 'constructs';
+import { cognitoTriggers } from '../../shared/api/manifest';
+import { PortalFunction } from '../constructs/portal-function';
+import { QueueWithDlq } from '../constructs/queue-with-dlq';
+import { SecureBucket } from '../constructs/secure-bucket';
+import {
+  apiFunctionDefaults,
+  queueDefinitions,
+  queueNames,
+  type QueueName,
+  tableDefinition,
+  userPoolDefinition,
+} from './definitions';
+
+export interface StatefulStackProps extends StackProps {
+  /**
+   * The portal's https origin when it is known before deploying (a custom domain, or the CloudFront URL printed by
+   * an earlier deploy). The distribution lives in the stateless stack, which depends on this one, so this stack
+   * cannot read its URL without a dependency cycle.
+   */
+  readonly portalUrl?: string;
+  readonly providerName: string;
+}
+
+/** Stands in for the portal URL until it is known; `.invalid` can never resolve (RFC 2606). */
+export const portalUrlPlaceholder = 'https://portal-url-not-configured.invalid';
+
+/** Origins that may POST presigned uploads and fetch presigned downloads when no portal URL is configured. */
+const anyCloudFrontOrigin = 'https://*.cloudfront.net';
+
+/**
+ * Everything that holds data and must survive a redeploy of the code: the table, the buckets, the job queues and
+ * the user pool. All of it is retained when the stack is deleted.
+ */
+export class StatefulStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly accessLogsBucket: s3.Bucket;
+  readonly documentsBucket: s3.Bucket;
+  readonly reportsBucket: s3.Bucket;
+  readonly webBucket: s3.Bucket;
+  readonly queues: Readonly<Record<QueueName, QueueWithDlq>>;
+  readonly userPool: cognito.UserPool;
+  readonly userPoolClient: cognito.UserPoolClient;
+  readonly customMessageTrigger: PortalFunction;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+
+    this.table = this.createTable();
+
+    this.accessLogsBucket = new SecureBucket(this, 'AccessLogs', {
+      versioned: false,
+      // CloudFront standard logging writes through bucket ACLs, which BucketOwnerEnforced would switch off.
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    Validations.of(this.accessLogsBucket.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging it into itself would log its own log writes without end.',
+    });
+
+    const portalOrigins = [props.portalUrl ?? anyCloudFrontOrigin];
+    this.documentsBucket = new SecureBucket(this, 'Documents', {
+      versioned: true,
+      accessLogs: { bucket: this.accessLogsBucket, prefix: 's3/documents/' },
+      cors: [
+        {
+          // The browser uploads KYC documents straight to S3 with a presigned POST and previews them with a presigned GET.
+          allowedOrigins: portalOrigins,
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+    });
+    this.reportsBucket = new SecureBucket(this, 'Reports', {
+      // Reports are generated from the table and can be generated again; a deleted report should be gone.
+      versioned: false,
+      accessLogs: { bucket: this.accessLogsBucket, prefix: 's3/reports/' },
+      cors: [{ allowedOrigins: portalOrigins, allowedMethods: [s3.HttpMethods.GET], allowedHeaders: ['*'], maxAge: 3000 }],
+      // Large list exports are one-off downloads, unlike reports, which stay listed until deleted.
+      lifecycleRules: [{ prefix: 'exports/', expiration: Duration.days(7) }],
+    });
+    this.webBucket = new SecureBucket(this, 'Web', {
+      // The built SPA: every deploy uploads it again from the build.
+      versioned: false,
+      accessLogs: { bucket: this.accessLogsBucket, prefix: 's3/web/' },
+    });
+    // CloudFront reads the SPA through origin access control. The statement names the distributions of this account
+    // rather than the one distribution because that lives in the stateless stack: naming it here would make this
+    // stack depend on that one, which already depends on this. The bucket holds only the public SPA build.
+    this.webBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowCloudFrontOriginAccessControl',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.webBucket.arnForObjects('*')],
+        conditions: { ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` } },
+      }),
+    );
+
+    const queues: Partial<Record<QueueName, QueueWithDlq>> = {};
+    for (const name of queueNames) {
+      const definition = queueDefinitions[name];
+      queues[name] = new QueueWithDlq(this, `${name[0]?.toUpperCase()}${name.slice(1)}Jobs`, {
+        visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
+        maxReceiveCount: definition.maxReceiveCount,
+      });
+    }
+    this.queues = queues as Record<QueueName, QueueWithDlq>;
+
+    if (!props.portalUrl) {
+      Annotations.of(this).addWarningV2(
+        'portal:portalUrlMissing',
+        `No "portalUrl" context: links in Cognito e-mails point to ${portalUrlPlaceholder} and uploads are allowed from ` +
+          `${anyCloudFrontOrigin}. Deploy once, then deploy again with -c portalUrl=<the PortalUrl output>.`,
+      );
+    }
+    this.customMessageTrigger = new PortalFunction(this, 'CustomMessageTrigger', {
+      handler: cognitoTriggers.customMessage,
+      // The trigger cannot get the pool or client id: the pool refers to the trigger, so the trigger referring to
+      // the pool would be a cycle. Cognito passes the pool id in every trigger event instead.
+      environment: { PORTAL_URL: props.portalUrl ?? portalUrlPlaceholder, PROVIDER_NAME: props.providerName },
+      memorySize: apiFunctionDefaults.memoryMb,
+      // Cognito gives a trigger 5 seconds before it fails the sign-up or message.
+      timeout: Duration.seconds(5),
+      description: 'Cognito CustomMessage trigger: builds the links in e-mails',
+    });
+
+    this.userPool = this.createUserPool(this.customMessageTrigger);
+    this.userPoolClient = this.userPool.addClient('PortalClient', {
+      generateSecret: false,
+      // USER_PASSWORD_AUTH because cognito-local has no SRP and the SPA uses one flow everywhere (DESIGN section 4).
+      authFlows: { userPassword: true, userSrp: true },
+      accessTokenValidity: Duration.minutes(userPoolDefinition.accessTokenMinutes),
+      idTokenValidity: Duration.minutes(userPoolDefinition.idTokenMinutes),
+      refreshTokenValidity: Duration.days(userPoolDefinition.refreshTokenDays),
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      // The SPA signs in through the Cognito API, not the hosted UI; without this the L2 switches on OAuth flows.
+      disableOAuth: true,
+    });
+    this.userPool.addGroup('ProviderAdmins', {
+      groupName: userPoolDefinition.providerAdminGroup,
+      description: "The programme provider's operations team: approves companies, answers support, credits transfers",
+    });
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+
+  private createTable(): dynamodb.Table {
+    const table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: tableDefinition.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+
+  private createUserPool(customMessageTrigger: PortalFunction): cognito.UserPool {
+    const pool = new cognito.UserPool(this, 'Users', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      // A changed e-mail takes effect only once the new address is confirmed.
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      // A code, not Cognito's own link: the CustomMessage trigger puts the code into a link to the portal's
+      // /users/email/confirm/{token} page, so the e-mail leads back into the SPA.
+      userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
+      mfa: cognito.Mfa.REQUIRED,
+      mfaSecondFactor: { sms: true, otp: false },
+      passwordPolicy: {
+        minLength: userPoolDefinition.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      lambdaTriggers: { customMessage: customMessageTrigger.function },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // On the CloudFormation resources, not on the L2s, so the acknowledgements reach nothing else below them.
+    Validations.of(pool.node.defaultChild as IConstruct).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'SPEC section 5 sets the password rule at 8 characters minimum and nothing else; composition rules here would reject ' +
+          'passwords the forms accept (and cognito-local does not enforce them, so local and cloud would differ). NIST SP ' +
+          '800-63B advises length over composition rules, and every sign-in needs a second factor.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          "The Plus plan's threat protection is billed per monthly active user; the product owner has not chosen it. " +
+          'Every sign-in already needs an SMS second factor.',
+      },
+    );
+    // The role the L2 creates for Cognito to send SMS codes through SNS.
+    const smsRole = pool.node.findChild('smsRole');
+    Validations.of(smsRole).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Sending SMS to a phone number is sns:Publish without a topic, which SNS accepts only on Resource "*".',
+    });
+    return pool;
+  }
+}

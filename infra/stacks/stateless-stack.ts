@@ -1,0 +1,368 @@
+import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct, IConstruct } from 'constructs';
+import { apiPathPrefix, type RouteDefinition, routes } from '../../shared/api/manifest';
+import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
+import { PortalFunction } from '../constructs/portal-function';
+import { acknowledgeWildcards, findStackChild } from '../constructs/late-acknowledgements';
+import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
+import { apiFunctionDefaults, type QueueName, tableDefinition } from './definitions';
+
+type HandlerName = (typeof routes)[number]['handler'];
+type CognitoAdminAction = 'AdminGetUser' | 'AdminUserGlobalSignOut';
+
+/** What a route's function may touch beyond reading its own environment. */
+export interface RouteNeeds {
+  readonly table: 'none' | 'read' | 'readWrite';
+  readonly documents: 'none' | 'read' | 'write' | 'readWrite';
+  readonly reports: 'none' | 'read' | 'write' | 'readWrite';
+  readonly sendTo: readonly QueueName[];
+  readonly cognitoAdmin: readonly CognitoAdminAction[];
+}
+
+/**
+ * Routes that need more (or less) than the default say so here, keyed by handler, so a new route's grants are
+ * reviewed in one place. The default: GET routes read the table, other routes read and write it; no bucket, no
+ * queue; handlers under users/ may look up and sign out Cognito users.
+ */
+export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {};
+
+const userAdminActions: readonly CognitoAdminAction[] = ['AdminGetUser', 'AdminUserGlobalSignOut'];
+
+export function needsOf(route: Pick<RouteDefinition, 'method' | 'handler'>): RouteNeeds {
+  const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
+  return {
+    table: route.method === 'GET' ? 'read' : 'readWrite',
+    documents: 'none',
+    reports: 'none',
+    sendTo: [],
+    cognitoAdmin: route.handler.startsWith('users/') ? userAdminActions : [],
+    ...declared,
+  };
+}
+
+/** Transactions need no actions of their own: DynamoDB checks the actions of the items they touch. */
+const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+export interface StatelessStackProps extends StackProps {
+  readonly table: dynamodb.ITable;
+  readonly documentsBucket: s3.IBucket;
+  readonly reportsBucket: s3.IBucket;
+  readonly webBucket: s3.IBucket;
+  readonly accessLogsBucket: s3.IBucket;
+  readonly queues: Readonly<Record<QueueName, { queue: sqs.IQueue }>>;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  /** See StatefulStackProps.portalUrl; here it only overrides the distribution's own URL (a custom domain). */
+  readonly portalUrl?: string;
+  readonly providerName: string;
+}
+
+/** The code: the HTTP API with one function per manifest route, and CloudFront in front of the SPA and the API. */
+export class StatelessStack extends Stack {
+  readonly api: apigw.HttpApi;
+  readonly distribution: cloudfront.Distribution;
+  readonly functions: ReadonlyMap<string, PortalFunction>;
+  private readonly webBucket: s3.IBucket;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+
+    this.api = new apigw.HttpApi(this, 'Api', {
+      description: 'Bonus card portal API; browsers reach it through CloudFront under /api',
+      // The stage is created below, with access logging, which the default stage cannot have.
+      createDefaultStage: false,
+    });
+    const apiAccessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logs.RetentionDays.ONE_YEAR });
+    const stage = new apigw.HttpStage(this, 'ApiStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(apiAccessLogs) },
+      throttle: { rateLimit: 100, burstLimit: 200 },
+    });
+
+    // Imported by name: handing the stateful stack's bucket itself to the origin or the deployment would make their
+    // bucket policy statements land in that stack and point back here. The stateful stack grants CloudFront's read.
+    this.webBucket = s3.Bucket.fromBucketAttributes(this, 'WebBucketRef', {
+      bucketName: props.webBucket.bucketName,
+      bucketRegionalDomainName: props.webBucket.bucketRegionalDomainName,
+    });
+    // Created before the functions, whose PORTAL_URL is the distribution's URL. The distribution refers only to the
+    // API itself (its id), not to its routes, so functions and routes can depend on it without a cycle.
+    this.distribution = this.createDistribution(props);
+    const portalUrl = props.portalUrl ?? `https://${this.distribution.distributionDomainName}`;
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: props.table.tableName,
+      DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
+      REPORTS_BUCKET: props.reportsBucket.bucketName,
+      REPORTS_QUEUE_URL: props.queues.reports.queue.queueUrl,
+      EXPORTS_QUEUE_URL: props.queues.exports.queue.queueUrl,
+      FUNDING_QUEUE_URL: props.queues.funding.queue.queueUrl,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      PORTAL_URL: portalUrl,
+      PROVIDER_NAME: props.providerName,
+    };
+
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://${props.userPool.userPoolProviderName}`, {
+      // Cognito access tokens carry the app client id in client_id, which the authorizer checks when aud is absent.
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+    });
+
+    const functions = new Map<string, PortalFunction>();
+    for (const route of routes as readonly RouteDefinition[]) {
+      const id = constructIdOf(route.handler);
+      let portalFunction = functions.get(route.handler);
+      if (!portalFunction) {
+        portalFunction = new PortalFunction(this, id, {
+          handler: route.handler,
+          environment,
+          memorySize: apiFunctionDefaults.memoryMb,
+          timeout: Duration.seconds(apiFunctionDefaults.timeoutSeconds),
+        });
+        functions.set(route.handler, portalFunction);
+      }
+      // Per route, not per function: a handler serving a GET and a POST needs what both need.
+      this.grant(portalFunction, needsOf(route), props);
+      const isPublic = route.access.kind === 'public';
+      const [httpRoute] = this.api.addRoutes({
+        path: route.path,
+        methods: [apigw.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${id}${route.method}Integration`, portalFunction.function),
+        ...(isPublic ? {} : { authorizer }),
+      });
+      if (isPublic && httpRoute) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `The route manifest declares ${route.method} ${route.path} public: its callers have no token yet.`,
+        });
+      }
+    }
+    this.functions = functions;
+
+    this.deployWebApp(props);
+
+    new CfnOutput(this, 'PortalUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiUrl', { value: stage.url });
+    new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
+  }
+
+  private grant(portalFunction: PortalFunction, needs: RouteNeeds, props: StatelessStackProps): void {
+    const fn = portalFunction.function;
+    if (needs.table !== 'none') {
+      const tableArn = props.table.tableArn;
+      // Named statements instead of grantReadData/grantReadWriteData: those also allow Scan, and name the indexes by a
+      // wildcard. The portal never scans (DESIGN section 7: read cost independent of the list size).
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: needs.table === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions],
+          resources: [tableArn],
+        }),
+      );
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:Query'],
+          resources: tableDefinition.globalSecondaryIndexes.map((index) => `${tableArn}/index/${index.indexName}`),
+        }),
+      );
+    }
+    for (const [bucket, access] of [
+      [props.documentsBucket, needs.documents],
+      [props.reportsBucket, needs.reports],
+    ] as const) {
+      if (access === 'read') bucket.grantRead(fn);
+      if (access === 'write') bucket.grantPut(fn);
+      if (access === 'readWrite') bucket.grantReadWrite(fn);
+    }
+    for (const queueName of needs.sendTo) props.queues[queueName].queue.grantSendMessages(fn);
+    if (needs.cognitoAdmin.length > 0) {
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: needs.cognitoAdmin.map((action) => `cognito-idp:${action}`),
+          resources: [props.userPool.userPoolArn],
+        }),
+      );
+    }
+  }
+
+  private createDistribution(props: StatelessStackProps): cloudfront.Distribution {
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers of the portal',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Answers client-side routes with index.html',
+      code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const stripApiPrefix = new cloudfront.Function(this, 'StripApiPrefix', {
+      comment: `Removes ${apiPathPrefix} before the request reaches the API`,
+      code: cloudfront.FunctionCode.fromInline(stripPrefixCode(apiPathPrefix)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    const apiDomain = `${this.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+    const distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Bonus card portal',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // The users are in Latvia and the rest of the EU: edge locations in Europe and North America are enough.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${apiPathPrefix}/*`]: {
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Everything but Host: API Gateway routes by its own host name, and the Authorization header must pass.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: stripApiPrefix, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+    Validations.of(distribution.node.defaultChild as IConstruct).acknowledge(
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum protocol; ' +
+          'a custom domain with an ACM certificate and TLSv1.2_2021 comes with the production domain name.',
+      },
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'No geo restriction: company staff use the portal from wherever they travel, and the API needs a valid Cognito ' +
+          'token (with an SMS second factor) for everything but public routes.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF yet: a web ACL for CloudFront has to be created in us-east-1 and is a running cost the product owner has not ' +
+          'decided on; meanwhile the API stage is throttled and every non-public route needs a Cognito JWT.',
+      },
+    );
+    // The warning sits on the S3 origin, a child of the L2.
+    Validations.of(distribution).acknowledge({
+      id: 'Annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      reason: "The web bucket's policy is written in the stateful stack, which owns the bucket (see StatefulStack).",
+    });
+    return distribution;
+  }
+
+  /** Ships the built SPA (when there is one) and the runtime config the SPA reads from /config.json. */
+  private deployWebApp(props: StatelessStackProps): void {
+    const config = {
+      apiUrl: apiPathPrefix,
+      region: Aws.REGION,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.userPoolClient.userPoolClientId,
+      cognitoEndpoint: null,
+    };
+    // Our own role and log group instead of the AWS-managed basic execution policy (write to any log group).
+    const logGroup = new logs.LogGroup(this, 'WebAppDeploymentLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    const role = new iam.Role(this, 'WebAppDeploymentRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Runs the CDK BucketDeployment that uploads the SPA',
+    });
+    logGroup.grantWrite(role);
+    new s3deploy.BucketDeployment(this, 'WebApp', {
+      sources: [
+        ...(frontendDistExists() ? [s3deploy.Source.asset(frontendDist)] : []),
+        s3deploy.Source.jsonData('config.json', config),
+      ],
+      destinationBucket: this.webBucket,
+      // Keep the files of earlier builds: an open tab still loads its lazy chunks by their old hashed names.
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      role,
+      logGroup,
+    });
+
+    const deploymentPolicy = role.node.tryFindChild('DefaultPolicy');
+    if (deploymentPolicy instanceof iam.Policy) {
+      acknowledgeWildcards(deploymentPolicy, (flatten) => [
+        {
+          finding: /^Action::s3:(GetBucket|GetObject|List|Abort|DeleteObject)\*$/,
+          reason: 'The read and read-write action sets that aws-cdk-lib grants its BucketDeployment handler; not ours to narrow.',
+        },
+        {
+          finding: /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>\/\*$/,
+          reason: 'Objects of the CDK bootstrap asset bucket, from which the handler copies the staged SPA build.',
+        },
+        {
+          finding: `Resource::${flatten(this.webBucket.arnForObjects('*'))}`,
+          reason: 'The objects of the web bucket, which the handler replaces with the new build.',
+        },
+        {
+          finding: 'Resource::*',
+          reason: 'cloudfront:CreateInvalidation/GetInvalidation, granted by aws-cdk-lib on "*", to refresh the cached SPA after a deploy.',
+        },
+      ]);
+    }
+    Validations.of(findStackChild(this, 'Custom::CDKBucketDeployment')).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: "The runtime of aws-cdk-lib's BucketDeployment handler (Python) is set by the library, not by this app.",
+    });
+  }
+}
+
+function contentSecurityPolicy(props: StatelessStackProps): string {
+  // The browser also talks to S3 directly: presigned POST uploads and presigned GET downloads fetched as blobs.
+  const s3Origins = [props.documentsBucket, props.reportsBucket].map((bucket) => `https://${bucket.bucketRegionalDomainName}`);
+  return [
+    "default-src 'self'",
+    `connect-src 'self' https://cognito-idp.${Aws.REGION}.amazonaws.com ${s3Origins.join(' ')}`,
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+/** users/get-profile -> UsersGetProfile: a stable construct id, so logical ids survive reordering the manifest. */
+export function constructIdOf(handler: string): string {
+  return handler
+    .split(/[/-]/)
+    .filter((part) => part.length > 0)
+    .map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`)
+    .join('');
+}
