@@ -1,0 +1,242 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cognitoTriggers } from '../../shared/api/manifest';
+import { providerAdminGroup } from '../../shared/roles';
+import { portalUrlPlaceholder } from './stateful-stack';
+import { cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
+
+let testApp: TestApp;
+let template: Template;
+
+beforeAll(() => {
+  testApp = synthesizeTestApp();
+  template = testApp.statefulTemplate;
+});
+
+describe('table', () => {
+  it('is the one table, keyed pk/sk, with gsi1 and gsi2, on demand, with point-in-time recovery and TTL on expiresAt', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: [
+          Match.objectLike({
+            IndexName: 'gsi1',
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+          }),
+          Match.objectLike({
+            IndexName: 'gsi2',
+            KeySchema: [
+              { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+            ],
+          }),
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'gsi1pk', AttributeType: 'S' },
+          { AttributeName: 'gsi2sk', AttributeType: 'S' },
+        ]),
+      },
+    });
+  });
+});
+
+describe('buckets', () => {
+  const bucketIds = () => resourcesOf(template, 'AWS::S3::Bucket').map(([id]) => id);
+  const bucketId = (prefix: string) => {
+    const id = bucketIds().find((candidate) => candidate.startsWith(prefix));
+    if (!id) throw new Error(`no bucket ${prefix}`);
+    return id;
+  };
+
+  it('are documents, reports, web and access logs, all kept when the stack goes', () => {
+    expect(bucketIds().map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['AccessLogs', 'Documents', 'Reports', 'Web']);
+    for (const [, bucket] of resourcesOf(template, 'AWS::S3::Bucket')) expect(bucket.DeletionPolicy).toBe('Retain');
+  });
+
+  it('block all public access and encrypt at rest', () => {
+    for (const [id, bucket] of resourcesOf(template, 'AWS::S3::Bucket')) {
+      expect(bucket.Properties?.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties?.BucketEncryption, id).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+    }
+  });
+
+  it('refuse every request that does not come over TLS', () => {
+    for (const id of bucketIds()) {
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Principal: { AWS: '*' },
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('version the documents, and log every bucket but the log bucket into it', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      CorsConfiguration: Match.anyValue(),
+      LoggingConfiguration: { DestinationBucketName: { Ref: bucketId('AccessLogs') }, LogFilePrefix: 's3/documents/' },
+    });
+    for (const id of bucketIds().filter((candidate) => !candidate.startsWith('AccessLogs'))) {
+      const bucket = template.toJSON().Resources[id] as { Properties: { LoggingConfiguration?: unknown } };
+      expect(bucket.Properties.LoggingConfiguration, id).toMatchObject({ DestinationBucketName: { Ref: bucketId('AccessLogs') } });
+    }
+  });
+
+  it('let CloudFront write its standard logs (ACLs on the log bucket)', () => {
+    const logBucket = template.toJSON().Resources[bucketId('AccessLogs')] as { Properties: Record<string, unknown> };
+    expect(logBucket.Properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'ObjectWriter' }] });
+  });
+
+  it('accept presigned POST uploads to documents from the portal origin', () => {
+    const documents = template.toJSON().Resources[bucketId('Documents')] as { Properties: Record<string, unknown> };
+    expect(documents.Properties.CorsConfiguration).toEqual({
+      CorsRules: [
+        expect.objectContaining({
+          AllowedMethods: expect.arrayContaining(['POST']),
+          AllowedOrigins: ['https://*.cloudfront.net'],
+        }),
+      ],
+    });
+  });
+
+  it('let only CloudFront distributions of this account read the web bucket', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId('Web') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { ArnLike: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('queues', () => {
+  it('are reports, exports and funding, each with a dead-letter queue after 3 receives', () => {
+    const queues = resourcesOf(template, 'AWS::SQS::Queue');
+    expect(queues).toHaveLength(6);
+    const withRedrive = queues.filter(([, queue]) => queue.Properties?.RedrivePolicy !== undefined);
+    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'ReportsJobs']);
+    for (const [id, queue] of withRedrive) {
+      const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
+      expect(redrive.maxReceiveCount, id).toBe(3);
+      expect(redrive.deadLetterTargetArn['Fn::GetAtt'][0], id).toMatch(/DeadLetters/);
+    }
+  });
+
+  it('encrypt messages and refuse requests without TLS', () => {
+    const queues = resourcesOf(template, 'AWS::SQS::Queue');
+    for (const [id, queue] of queues) {
+      expect(queue.Properties?.SqsManagedSseEnabled, id).toBe(true);
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+});
+
+describe('user pool', () => {
+  it('signs in by e-mail, lets companies sign up and verifies the e-mail with a code the trigger turns into a link', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [Match.stringLikeRegexp('^CustomMessageTrigger'), 'Arn'] } },
+    });
+  });
+
+  it('requires an SMS second factor (no TOTP) and passwords of at least 8 characters', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'ON',
+      EnabledMfas: ['SMS_MFA'],
+      SmsConfiguration: { SnsCallerArn: Match.anyValue(), ExternalId: Match.anyValue() },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+    });
+  });
+
+  it('has an app client without secret, with USER_PASSWORD_AUTH, 15-minute access and id tokens, 30-day refresh', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      RefreshTokenValidity: 30 * 24 * 60,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+      PreventUserExistenceErrors: 'ENABLED',
+      AllowedOAuthFlowsUserPoolClient: false,
+    });
+  });
+
+  it('has the provider-admin group the API authorizes by', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: providerAdminGroup });
+  });
+
+  it('runs the CustomMessage trigger on nodejs24.x, built from the module the manifest names', () => {
+    const trigger = testApp.stateful.customMessageTrigger;
+    expect(trigger.function.node.path).toBe('BonusCardStateful/CustomMessageTrigger/Function');
+    expect(cognitoTriggers.customMessage).toBe('auth/build-custom-message');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Timeout: 5,
+      Environment: { Variables: { PORTAL_URL: portalUrlPlaceholder, PROVIDER_NAME: 'Bonus Card', NODE_OPTIONS: '--enable-source-maps' } },
+    });
+  });
+
+  it('lets Cognito invoke the trigger', () => {
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Users'), 'Arn'] },
+    });
+  });
+});
+
+describe('outputs', () => {
+  it('name the pool and its client', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(cfnText(outputs.UserPoolId?.Value)).toMatch(/^<Users[0-9A-F]{8}>$/);
+    expect(cfnText(outputs.UserPoolClientId?.Value)).toMatch(/^<UsersPortalClient/);
+  });
+});

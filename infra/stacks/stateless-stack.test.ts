@@ -1,0 +1,278 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPathPrefix, type RouteDefinition, routes } from '../../shared/api/manifest';
+import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
+import { frontendDistExists } from '../constructs/repo-paths';
+import { needsOf } from './stateless-stack';
+import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
+
+const manifest = routes as readonly RouteDefinition[];
+const handlers = [...new Set(manifest.map((route) => route.handler))];
+
+/** CloudFront's managed policies, by their fixed ids. */
+const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let testApp: TestApp;
+let template: Template;
+
+beforeAll(() => {
+  testApp = synthesizeTestApp();
+  template = testApp.statelessTemplate;
+});
+
+function apiFunctions(): [string, CfnResource][] {
+  return resourcesOf(template, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Runtime !== undefined && String(fn.Properties.Runtime).startsWith('nodejs'));
+}
+
+function functionOf(handler: string): CfnResource {
+  const found = apiFunctions().find(([, fn]) => fn.Properties?.Description === `functions/${handler}`);
+  if (!found) throw new Error(`no function for ${handler}`);
+  return found[1];
+}
+
+function policyStatementsOf(fn: CfnResource): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  const role = (fn.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const policies = resourcesOf(template, 'AWS::IAM::Policy').filter(([, policy]) =>
+    (policy.Properties?.Roles as { Ref: string }[]).some((ref) => ref.Ref === role),
+  );
+  return policies.flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: [] }).Statement);
+}
+
+function actionsOf(fn: CfnResource): string[] {
+  return policyStatementsOf(fn).flatMap((statement) => [statement.Action].flat());
+}
+
+function runEdgeFunction(code: string, uri: string): string {
+  const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  return handler({ request: { uri } }).uri;
+}
+
+describe('API functions', () => {
+  it('are one Lambda function per handler of the route manifest, and nothing else on Node', () => {
+    expect(apiFunctions()).toHaveLength(handlers.length);
+    for (const handler of handlers) expect(functionOf(handler)).toBeDefined();
+  });
+
+  it('run nodejs24.x on arm64 with 512 MB and a 10 s timeout, logging to their own log group', () => {
+    for (const handler of handlers) {
+      const fn = functionOf(handler);
+      expect(fn.Properties, handler).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+        LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
+      });
+    }
+    for (const [, logGroup] of resourcesOf(template, 'AWS::Logs::LogGroup')) expect(logGroup.Properties?.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('write logs only to their own log group, without the AWS-managed basic execution policy', () => {
+    for (const [id, role] of resourcesOf(template, 'AWS::IAM::Role')) expect(role.Properties?.ManagedPolicyArns, id).toBeUndefined();
+  });
+
+  it('may read the table on GET routes and write it on the others, never Scan, and reach only its own indexes', () => {
+    for (const route of manifest) {
+      const actions = actionsOf(functionOf(route.handler));
+      expect(actions, route.path).toContain('dynamodb:Query');
+      expect(actions, route.path).not.toContain('dynamodb:Scan');
+      const tableWrites = actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action));
+      if (needsOf(route).table === 'read') expect(tableWrites, route.path).toEqual([]);
+      if (needsOf(route).table === 'readWrite') expect(tableWrites, route.path).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
+      for (const resource of resources) expect(resource, route.path).not.toContain('*');
+    }
+    expect(needsOf({ method: 'GET', handler: 'users/get-profile' }).table).toBe('read');
+    expect(needsOf({ method: 'POST', handler: 'users/log-out' }).table).toBe('readWrite');
+  });
+
+  it('touch no bucket and no queue until a route declares it, and only users/ handlers manage Cognito users', () => {
+    for (const route of manifest) {
+      const actions = actionsOf(functionOf(route.handler));
+      expect(actions.filter((action) => action.startsWith('s3:') || action.startsWith('sqs:')), route.path).toEqual([]);
+      const cognito = actions.filter((action) => action.startsWith('cognito-idp:'));
+      expect(cognito, route.path).toEqual(
+        route.handler.startsWith('users/') ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'] : [],
+      );
+    }
+  });
+
+  it('get the deployed URL of the portal as PORTAL_URL', () => {
+    const variables = functionOf(handlers[0] ?? '').Properties?.Environment as { Variables: Record<string, unknown> };
+    expect(cfnText(variables.Variables.PORTAL_URL)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
+  });
+});
+
+describe('HTTP API', () => {
+  it('has one route per manifest entry, with the manifest path as is', () => {
+    const routeKeys = resourcesOf(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey);
+    expect(routeKeys.sort()).toEqual(manifest.map((route) => `${route.method} ${route.path}`).sort());
+  });
+
+  it('checks a Cognito JWT on every route that is not public', () => {
+    const [[authorizerId, authorizer]] = resourcesOf(template, 'AWS::ApiGatewayV2::Authorizer') as [[string, CfnResource]];
+    expect(authorizer.Properties?.AuthorizerType).toBe('JWT');
+    const jwt = authorizer.Properties?.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
+    expect(cfnText(jwt.Issuer)).toMatch(/^https:\/\/<import:BonusCardStateful:ExportsOutputFnGetAttUsers[0-9A-F]{8}ProviderName/);
+    expect(jwt.Audience.map(cfnText)).toEqual([expect.stringMatching(/^<import:BonusCardStateful:ExportsOutputRefUsersPortalClient/)]);
+
+    for (const [, route] of resourcesOf(template, 'AWS::ApiGatewayV2::Route')) {
+      const definition = manifest.find((candidate) => `${candidate.method} ${candidate.path}` === route.Properties?.RouteKey);
+      if (definition?.access.kind === 'public') {
+        expect(route.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+      } else {
+        expect(route.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      }
+    }
+  });
+
+  it('logs every request of its stage to a log group', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] }, Format: Match.anyValue() },
+    });
+  });
+});
+
+describe('CloudFront', () => {
+  const distributionConfig = () => {
+    const [[, distribution]] = resourcesOf(template, 'AWS::CloudFront::Distribution') as [[string, CfnResource]];
+    return distribution.Properties?.DistributionConfig as Record<string, unknown> & {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+      Origins: Record<string, unknown>[];
+    };
+  };
+
+  it('serves the SPA from the web bucket through origin access control, index.html at the root', () => {
+    const config = distributionConfig();
+    expect(config.DefaultRootObject).toBe('index.html');
+    const webOrigin = config.Origins.find((origin) => origin.Id === config.DefaultCacheBehavior.TargetOriginId);
+    expect(cfnText(webOrigin?.DomainName)).toMatch(/Web[0-9A-F]{8}RegionalDomainName/);
+    expect(webOrigin?.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' }),
+    });
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('answers client-side routes with index.html by a function, not by error pages that would hide API 404s', () => {
+    const config = distributionConfig();
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRewrite/), 'FunctionARN'] } },
+    ]);
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: spaRewriteCode,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+  });
+
+  it('rewrites paths without a file extension and leaves files alone', () => {
+    expect(runEdgeFunction(spaRewriteCode, '/')).toBe('/index.html');
+    expect(runEdgeFunction(spaRewriteCode, '/dashboard')).toBe('/index.html');
+    expect(runEdgeFunction(spaRewriteCode, '/users/42')).toBe('/index.html');
+    expect(runEdgeFunction(spaRewriteCode, '/signup/true_beneficiary')).toBe('/index.html');
+    expect(runEdgeFunction(spaRewriteCode, '/assets/index-3f9a.js')).toBe('/assets/index-3f9a.js');
+    expect(runEdgeFunction(spaRewriteCode, '/config.json')).toBe('/config.json');
+    expect(runEdgeFunction(spaRewriteCode, '/locales/lv/common.json')).toBe('/locales/lv/common.json');
+  });
+
+  it(`sends ${apiPathPrefix}/* uncached, with every method and viewer header but Host, to the HTTP API`, () => {
+    const config = distributionConfig();
+    const api = config.CacheBehaviors.find((behavior) => behavior.PathPattern === `${apiPathPrefix}/*`);
+    expect(api).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: cachingDisabled,
+      OriginRequestPolicyId: allViewerExceptHostHeader,
+      ViewerProtocolPolicy: 'https-only',
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^StripApiPrefix/), 'FunctionARN'] } }],
+    });
+    const apiOrigin = config.Origins.find((origin) => origin.Id === api?.TargetOriginId);
+    expect(cfnText(apiOrigin?.DomainName)).toMatch(/^<Api[0-9A-F]{8}>\.execute-api\.<AWS::Region>\.<AWS::URLSuffix>$/);
+    expect(apiOrigin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it(`strips ${apiPathPrefix} before the API sees the path`, () => {
+    const code = stripPrefixCode(apiPathPrefix);
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: code });
+    expect(runEdgeFunction(code, '/api/users/profile')).toBe('/users/profile');
+    expect(runEdgeFunction(code, '/api/cards/c-1/block')).toBe('/cards/c-1/block');
+    expect(runEdgeFunction(code, '/api/')).toBe('/');
+    expect(runEdgeFunction(code, '/apiary/x')).toBe('/apiary/x');
+  });
+
+  it('adds HSTS, nosniff, DENY framing, a referrer policy and the CSP to every response', () => {
+    const [[policyId, policy]] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy') as [[string, CfnResource]];
+    const headers = (policy.Properties?.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
+      .SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: expect.any(Number), IncludeSubdomains: true, Override: true });
+    expect(Number(headers.StrictTransportSecurity?.AccessControlMaxAgeSec)).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+
+    const csp = cfnText(headers.ContentSecurityPolicy?.ContentSecurityPolicy);
+    const directives = Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+    expect(directives['default-src']).toBe("default-src 'self'");
+    expect(directives['connect-src']).toMatch(/^connect-src 'self' https:\/\/cognito-idp\.<AWS::Region>\.amazonaws\.com /);
+    expect(directives['connect-src']).toMatch(/Documents[0-9A-F]{8}RegionalDomainName/);
+    expect(directives['img-src']).toBe("img-src 'self' data: blob:");
+    expect(directives['style-src']).toBe("style-src 'self' 'unsafe-inline'");
+    expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
+    expect(directives['object-src']).toBe("object-src 'none'");
+    expect(directives['base-uri']).toBe("base-uri 'self'");
+    expect(directives['script-src']).toBeUndefined();
+
+    const config = distributionConfig();
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('logs to the access-log bucket', () => {
+    expect(cfnText(distributionConfig().Logging)).toMatch(/AccessLogs[0-9A-F]{8}RegionalDomainName/);
+  });
+});
+
+describe('web app deployment', () => {
+  it('uploads config.json (and the build when there is one) and invalidates the distribution', () => {
+    const [[, deployment]] = resourcesOf(template, 'Custom::CDKBucketDeployment') as [[string, CfnResource]];
+    expect(deployment.Properties).toMatchObject({
+      Prune: false,
+      DistributionId: { Ref: expect.stringMatching(/^Distribution/) },
+      DistributionPaths: ['/*'],
+    });
+    expect(deployment.Properties?.SourceObjectKeys).toHaveLength(frontendDistExists() ? 2 : 1);
+  });
+
+  it('tells the SPA where the API and the user pool are, in config.json', () => {
+    const assemblyDir = testApp.app.outdir;
+    const configFile = readdirSync(assemblyDir, { recursive: true, encoding: 'utf8' }).find((file) => path.basename(file) === 'config.json');
+    if (!configFile) throw new Error('no config.json asset');
+    const config = JSON.parse(readFileSync(path.join(assemblyDir, configFile), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'cognitoEndpoint', 'region', 'userPoolClientId', 'userPoolId']);
+    expect(config.apiUrl).toBe(apiPathPrefix);
+    expect(config.cognitoEndpoint).toBeNull();
+
+    const [[, deployment]] = resourcesOf(template, 'Custom::CDKBucketDeployment') as [[string, CfnResource]];
+    // One marker map per source; the build's is empty.
+    const markers = Object.assign({}, ...(deployment.Properties?.SourceMarkers as Record<string, unknown>[])) as Record<string, unknown>;
+    const resolved = (value: unknown) => cfnText(markers[String(value)]);
+    expect(resolved(config.region)).toBe('<AWS::Region>');
+    expect(resolved(config.userPoolId)).toMatch(/ExportsOutputRefUsers[0-9A-F]{8}/);
+    expect(resolved(config.userPoolClientId)).toMatch(/ExportsOutputRefUsersPortalClient/);
+  });
+});
+
+describe('outputs', () => {
+  it('name the portal URL, the API URL and the pool ids', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(cfnText(outputs.PortalUrl?.Value)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
+    expect(cfnText(outputs.ApiUrl?.Value)).toMatch(/^https:\/\/<Api[0-9A-F]{8}>\.execute-api\./);
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['UserPoolId', 'UserPoolClientId']));
+  });
+});

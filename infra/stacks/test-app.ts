@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { repoRoot } from '../constructs/repo-paths';
+import { buildApp, type PortalStacks } from './portal-app';
+
+export interface TestApp extends PortalStacks {
+  readonly app: App;
+  readonly statefulTemplate: Template;
+  readonly statelessTemplate: Template;
+}
+
+/**
+ * The app as `cdk synth` builds it (same buildApp, same cdk.json context), minus esbuild: bundling every handler
+ * would make each test file take seconds per function. Synthesis runs the cdk-nag plugin, so this throws when
+ * AwsSolutions reports anything unacknowledged.
+ */
+export function synthesizeTestApp(context: Record<string, unknown> = {}): TestApp {
+  const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  const stacks = buildApp(app);
+  return {
+    app,
+    ...stacks,
+    statefulTemplate: Template.fromStack(stacks.stateful),
+    statelessTemplate: Template.fromStack(stacks.stateless),
+  };
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * Renders a CloudFormation value as text, `{Ref: X}` as `<X>` and an import as `<import:Name>`, so tests can read a
+ * joined string (a CSP, an issuer URL) the way it will read once deployed.
+ */
+export function cfnText(value: unknown): string {
+  const node = value as Json;
+  if (typeof node === 'string') return node;
+  if (typeof node === 'number' || typeof node === 'boolean' || node === null) return String(node);
+  if (Array.isArray(node)) return node.map(cfnText).join(',');
+  const join = node['Fn::Join'];
+  if (Array.isArray(join)) {
+    const [separator, parts] = join;
+    return (Array.isArray(parts) ? parts : []).map(cfnText).join(typeof separator === 'string' ? separator : '');
+  }
+  if (typeof node.Ref === 'string') return `<${node.Ref}>`;
+  if (node['Fn::ImportValue'] !== undefined) return `<import:${cfnText(node['Fn::ImportValue'])}>`;
+  const getAtt = node['Fn::GetAtt'];
+  if (Array.isArray(getAtt)) return `<${getAtt.map(cfnText).join('.')}>`;
+  if (node['Fn::Sub'] !== undefined) return cfnText(node['Fn::Sub']);
+  return JSON.stringify(node);
+}
+
+export interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  DeletionPolicy?: string;
+  Metadata?: Record<string, unknown>;
+}
+
+export function resourcesOf(template: Template, type: string): [string, CfnResource][] {
+  return Object.entries(template.findResources(type) as Record<string, CfnResource>);
+}
