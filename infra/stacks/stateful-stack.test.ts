@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
+import { queueDefinitions } from '../definitions';
 import { portalUrlPlaceholder } from './stateful-stack';
 import { cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
@@ -155,6 +156,13 @@ describe('queues', () => {
       const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
       expect(redrive.maxReceiveCount, id).toBe(3);
       expect(redrive.deadLetterTargetArn['Fn::GetAtt'][0], id).toMatch(/DeadLetters/);
+    }
+  });
+
+  it('hold a job for the visibility timeout the local cloud uses too', () => {
+    for (const definition of queueDefinitions) {
+      const [, queue] = resourcesOf(template, 'AWS::SQS::Queue').find(([id]) => id.toLowerCase().startsWith(`${definition.role}jobsqueue`)) ?? [];
+      expect(queue?.Properties?.VisibilityTimeout, definition.role).toBe(definition.visibilityTimeoutSeconds);
     }
   });
 

@@ -5,17 +5,13 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct, IConstruct } from 'constructs';
 import { cognitoTriggers } from '../../shared/api/manifest';
+import { providerAdminGroup } from '../../shared/roles';
 import { PortalFunction } from '../constructs/portal-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
-import {
-  apiFunctionDefaults,
-  queueDefinitions,
-  queueNames,
-  type QueueName,
-  tableDefinition,
-  userPoolDefinition,
-} from './definitions';
+import { deadLetterMaxReceiveCount, queueDefinitions, tableDefinition, userPoolSettings } from '../definitions';
+
+export type QueueName = (typeof queueDefinitions)[number]['role'];
 
 export interface StatefulStackProps extends StackProps {
   /**
@@ -106,11 +102,12 @@ export class StatefulStack extends Stack {
     );
 
     const queues: Partial<Record<QueueName, QueueWithDlq>> = {};
-    for (const name of queueNames) {
-      const definition = queueDefinitions[name];
+    for (const definition of queueDefinitions) {
+      const name = definition.role;
       queues[name] = new QueueWithDlq(this, `${name[0]?.toUpperCase()}${name.slice(1)}Jobs`, {
+        // Must outlast the worker's Lambda timeout, or a running job is handed out a second time.
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
-        maxReceiveCount: definition.maxReceiveCount,
+        maxReceiveCount: deadLetterMaxReceiveCount,
       });
     }
     this.queues = queues as Record<QueueName, QueueWithDlq>;
@@ -127,7 +124,7 @@ export class StatefulStack extends Stack {
       // The trigger cannot get the pool or client id: the pool refers to the trigger, so the trigger referring to
       // the pool would be a cycle. Cognito passes the pool id in every trigger event instead.
       environment: { PORTAL_URL: props.portalUrl ?? portalUrlPlaceholder, PROVIDER_NAME: props.providerName },
-      memorySize: apiFunctionDefaults.memoryMb,
+      memorySize: 512,
       // Cognito gives a trigger 5 seconds before it fails the sign-up or message.
       timeout: Duration.seconds(5),
       description: 'Cognito CustomMessage trigger: builds the links in e-mails',
@@ -138,16 +135,16 @@ export class StatefulStack extends Stack {
       generateSecret: false,
       // USER_PASSWORD_AUTH because cognito-local has no SRP and the SPA uses one flow everywhere (DESIGN section 4).
       authFlows: { userPassword: true, userSrp: true },
-      accessTokenValidity: Duration.minutes(userPoolDefinition.accessTokenMinutes),
-      idTokenValidity: Duration.minutes(userPoolDefinition.idTokenMinutes),
-      refreshTokenValidity: Duration.days(userPoolDefinition.refreshTokenDays),
+      accessTokenValidity: Duration.minutes(userPoolSettings.accessTokenMinutes),
+      idTokenValidity: Duration.minutes(userPoolSettings.idTokenMinutes),
+      refreshTokenValidity: Duration.days(userPoolSettings.refreshTokenDays),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       // The SPA signs in through the Cognito API, not the hosted UI; without this the L2 switches on OAuth flows.
       disableOAuth: true,
     });
     this.userPool.addGroup('ProviderAdmins', {
-      groupName: userPoolDefinition.providerAdminGroup,
+      groupName: providerAdminGroup,
       description: "The programme provider's operations team: approves companies, answers support, credits transfers",
     });
 
@@ -195,7 +192,7 @@ export class StatefulStack extends Stack {
       mfa: cognito.Mfa.REQUIRED,
       mfaSecondFactor: { sms: true, otp: false },
       passwordPolicy: {
-        minLength: userPoolDefinition.passwordMinLength,
+        minLength: userPoolSettings.passwordMinLength,
         requireLowercase: false,
         requireUppercase: false,
         requireDigits: false,

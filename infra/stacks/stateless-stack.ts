@@ -17,7 +17,8 @@ import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { acknowledgeWildcards, findStackChild } from '../constructs/late-acknowledgements';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
-import { apiFunctionDefaults, type QueueName, tableDefinition } from './definitions';
+import { queueDefinitions, tableDefinition } from '../definitions';
+import type { QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
 type CognitoAdminAction = 'AdminGetUser' | 'AdminUserGlobalSignOut';
@@ -51,6 +52,9 @@ export function needsOf(route: Pick<RouteDefinition, 'method' | 'handler'>): Rou
     ...declared,
   };
 }
+
+/** Every API function gets these; a route that needs more says so here when it comes. */
+const apiFunctionDefaults = { memoryMb: 512, timeout: Duration.seconds(10) } as const;
 
 /** Transactions need no actions of their own: DynamoDB checks the actions of the items they touch. */
 const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
@@ -109,9 +113,7 @@ export class StatelessStack extends Stack {
       TABLE_NAME: props.table.tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       REPORTS_BUCKET: props.reportsBucket.bucketName,
-      REPORTS_QUEUE_URL: props.queues.reports.queue.queueUrl,
-      EXPORTS_QUEUE_URL: props.queues.exports.queue.queueUrl,
-      FUNDING_QUEUE_URL: props.queues.funding.queue.queueUrl,
+      ...Object.fromEntries(queueDefinitions.map((queue) => [queue.envVar, props.queues[queue.role].queue.queueUrl])),
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       PORTAL_URL: portalUrl,
@@ -132,7 +134,7 @@ export class StatelessStack extends Stack {
           handler: route.handler,
           environment,
           memorySize: apiFunctionDefaults.memoryMb,
-          timeout: Duration.seconds(apiFunctionDefaults.timeoutSeconds),
+          timeout: apiFunctionDefaults.timeout,
         });
         functions.set(route.handler, portalFunction);
       }
