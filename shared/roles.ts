@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const companyRoles = ['accountant', 'manager', 'owner'] as const;
 export const roles = ['guest', ...companyRoles] as const;

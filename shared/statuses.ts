@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const employeeStatuses = ['created', 'active', 'non_active', 'closed_card'] as const;
 export type EmployeeStatus = (typeof employeeStatuses)[number];

@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
-import { env } from '../platform/env';
+import * as z from 'zod';
+import { triggerEnv } from '../platform/env';
 
 const triggerEventSchema = z.object({
   triggerSource: z.string(),
@@ -17,8 +17,7 @@ const triggerEventSchema = z.object({
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const parsed = triggerEventSchema.parse(event);
   const code = parsed.request.codeParameter ?? '{####}';
-  const provider = env().PROVIDER_NAME;
-  const portal = env().PORTAL_URL;
+  const { PROVIDER_NAME: provider, PORTAL_URL: portal } = triggerEnv();
   switch (parsed.triggerSource) {
     case 'CustomMessage_Authentication':
       event.response.smsMessage = `${provider}: your sign-in code is ${code}`;

@@ -1,10 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod';
+
+/** What a Cognito trigger can be told: the user pool refers to it, so it cannot refer back to the pool or API. */
+const triggerEnvSchema = z.object({
+  PORTAL_URL: z.url(),
+  PROVIDER_NAME: z.string().min(1).default('Bonus Card'),
+});
 
 /**
- * Everything a handler reads from its environment. The stacks set these on every function; the local adapter
+ * Everything an API handler reads from its environment. The stacks set these on every function; the local adapter
  * sets them for the emulators. AWS endpoints themselves come from the SDK's own AWS_ENDPOINT_URL_* variables.
  */
-const envSchema = z.object({
+const envSchema = triggerEnvSchema.extend({
   AWS_REGION: z.string().min(1),
   TABLE_NAME: z.string().min(1),
   DOCUMENTS_BUCKET: z.string().min(1),
@@ -14,19 +20,25 @@ const envSchema = z.object({
   FUNDING_QUEUE_URL: z.string().min(1),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
-  PORTAL_URL: z.url(),
-  PROVIDER_NAME: z.string().min(1).default('Bonus Card'),
 });
 export type Env = z.infer<typeof envSchema>;
+export type TriggerEnv = z.infer<typeof triggerEnvSchema>;
 
 let parsed: Env | undefined;
+let parsedForTrigger: TriggerEnv | undefined;
 
 export function env(): Env {
   parsed ??= envSchema.parse(process.env);
   return parsed;
 }
 
-/** The adapter and tests change the environment between runs; this forgets the cached reading. */
+export function triggerEnv(): TriggerEnv {
+  parsedForTrigger ??= triggerEnvSchema.parse(process.env);
+  return parsedForTrigger;
+}
+
+/** The adapter and tests change the environment between runs; this forgets the cached readings. */
 export function resetEnvForTests(): void {
   parsed = undefined;
+  parsedForTrigger = undefined;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { availableFeaturesSchema } from '@shared/api/schemas';
 import { kycStatusSchema } from '@shared/kyc';
 import { languageSchema } from '@shared/languages';

@@ -1,11 +1,12 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
-import { findRoute, type RouteDefinition, type RouteKey, routes } from '@shared/api/manifest';
+import type * as z from 'zod';
+import type { routes } from '@shared/api/manifest';
+import { findRoute, type RouteDefinition, type RouteKey } from '@shared/api/manifest';
 import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller } from './caller';
 import { DomainError, validationFailed } from './errors';
-import { fieldErrorsOf } from './validation';
+import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;

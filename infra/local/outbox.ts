@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every SMS and e-mail the local cloud would have sent, so codes and links can be read instead of delivered. */
 export const outboxEntrySchema = z.object({

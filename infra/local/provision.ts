@@ -16,7 +16,7 @@ import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client 
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { providerAdminGroup } from '@shared/roles';
 import { deadLetterMaxReceiveCount, queueDefinitions, tableDefinition, userPoolSettings } from '../definitions';
 import { dummyCredentials, region, resourceNames, type LocalPorts } from './settings';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { demoPassword, demoUsers } from './demo-data';
 import { startLocalCloud } from './local-cloud';
 import { PortInUseError } from './processes';

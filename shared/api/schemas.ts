@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { kycStatusSchema } from '../kyc';
 import { languageSchema } from '../languages';
 import { companyRoleSchema, roleSchema } from '../roles';
