@@ -1,0 +1,44 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatIban } from '@frontend/lib/format';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** The top-up account IBAN with a copy button; the result is announced next to the button. */
+export function IbanCopy({ iban }: { iban: string }) {
+  const { t } = useTranslation('common');
+  const [state, setState] = useState<CopyState>('idle');
+  const labelId = useId();
+
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = window.setTimeout(() => setState('idle'), 2500);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(iban.replace(/\s+/g, ''));
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <div className="iban-copy">
+      <span id={labelId} className="iban-copy__label">
+        {t('topUp.ibanLabel')}
+      </span>
+      <span className="iban-copy__value" aria-labelledby={labelId}>
+        {formatIban(iban)}
+      </span>
+      <button type="button" className="iban-copy__button" onClick={() => void copy()}>
+        {t('topUp.copy')}
+      </button>
+      <span className="iban-copy__status" role="status">
+        {state === 'copied' ? t('topUp.copied') : state === 'failed' ? t('topUp.copyFailed') : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { noFeatures } from '@shared/api/schemas';
+import { protectedRoutes, type ProtectedRoute } from '@shared/routes';
+import { decideGuard, type GuardState } from './decide-guard';
+
+const signedIn: GuardState = {
+  synchronized: true,
+  loggedIn: true,
+  hasStoredToken: true,
+  role: 'accountant',
+  kycStatus: 'filled',
+  features: noFeatures,
+};
+const dashboard: ProtectedRoute = { path: '/dashboard', minRole: 'accountant' };
+const reporting = protectedRoutes.find((route) => route.path === '/reporting');
+if (!reporting) throw new Error('reporting route missing from shared/routes.ts');
+
+describe('decideGuard', () => {
+  it('waits until the user state is synchronised', () => {
+    expect(decideGuard({ ...signedIn, synchronized: false }, dashboard)).toEqual({ wait: true });
+  });
+
+  it('sends a visitor with neither a logged-in flag nor a stored token to /login', () => {
+    expect(decideGuard({ ...signedIn, loggedIn: false, hasStoredToken: false }, dashboard)).toEqual({ redirect: '/login' });
+  });
+
+  it('lets a stored token stand in for the logged-in flag', () => {
+    expect(decideGuard({ ...signedIn, loggedIn: false }, dashboard)).toEqual({ render: true });
+  });
+
+  it('sends a missing KYC status to the first sign-up step', () => {
+    expect(decideGuard({ ...signedIn, kycStatus: null }, dashboard)).toEqual({ redirect: '/signup/general' });
+  });
+
+  it.each([
+    ['not_filled', '/signup/general'],
+    ['general', '/signup/representatives'],
+    ['owners', '/signup/true_beneficiary'],
+    ['political_importance', '/signup/financial_information'],
+  ] as const)('sends KYC status %s to %s', (kycStatus, path) => {
+    expect(decideGuard({ ...signedIn, kycStatus }, dashboard)).toEqual({ redirect: path });
+  });
+
+  it('checks KYC before the role', () => {
+    expect(decideGuard({ ...signedIn, role: 'guest', kycStatus: 'general' }, dashboard)).toEqual({
+      redirect: '/signup/representatives',
+    });
+  });
+
+  it('sends a role below the minimal role to /login', () => {
+    expect(decideGuard({ ...signedIn, role: 'guest' }, dashboard)).toEqual({ redirect: '/login' });
+    expect(decideGuard({ ...signedIn, role: 'accountant' }, { ...dashboard, minRole: 'manager' })).toEqual({
+      redirect: '/login',
+    });
+  });
+
+  it('sends a role other than the exact role to /login, even a higher one', () => {
+    const managersOnly: ProtectedRoute = { ...dashboard, exactRole: 'manager' };
+    expect(decideGuard({ ...signedIn, role: 'owner' }, managersOnly)).toEqual({ redirect: '/login' });
+    expect(decideGuard({ ...signedIn, role: 'manager' }, managersOnly)).toEqual({ render: true });
+  });
+
+  it('renders when the role reaches the minimal one', () => {
+    expect(decideGuard({ ...signedIn, role: 'owner' }, dashboard)).toEqual({ render: true });
+  });
+
+  it('sends reporting without the reporting feature to /dashboard', () => {
+    expect(decideGuard(signedIn, reporting)).toEqual({ redirect: '/dashboard' });
+  });
+
+  it('renders reporting with the reporting feature or with all features', () => {
+    const withReporting = { ...signedIn, features: { reporting: { available: true }, all_features: false } };
+    const withAll = { ...signedIn, features: { reporting: { available: false }, all_features: true } };
+    expect(decideGuard(withReporting, reporting)).toEqual({ render: true });
+    expect(decideGuard(withAll, reporting)).toEqual({ render: true });
+  });
+});

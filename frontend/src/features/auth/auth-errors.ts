@@ -1,0 +1,64 @@
+import type { AuthFailure } from '@frontend/lib/auth';
+
+/** Texts of SPEC section 8 "Login", as keys of the errors namespace. */
+export type SignInErrorKey =
+  | 'login.wrongCredentials'
+  | 'login.userBlocked'
+  | 'login.emailNotConfirmed'
+  | 'login.maxAttempts'
+  | 'login.wrongData'
+  | 'verify.invalidCode'
+  | 'verify.sessionExpired'
+  | 'generic.somethingWrong';
+
+/** Maps the Cognito exception of a password sign-in to its message. */
+export function signInErrorKey(failure: AuthFailure): SignInErrorKey {
+  switch (failure.name) {
+    case 'NotAuthorizedException':
+      // Cognito reuses one exception name; the message tells lockout and disabled users apart.
+      if (/attempts exceeded/i.test(failure.message)) return 'login.maxAttempts';
+      if (/disabled/i.test(failure.message)) return 'login.userBlocked';
+      return 'login.wrongCredentials';
+    case 'UserNotFoundException':
+      return 'login.wrongCredentials';
+    case 'UserNotConfirmedException':
+      return 'login.emailNotConfirmed';
+    case 'TooManyRequestsException':
+    case 'LimitExceededException':
+    case 'TooManyFailedAttemptsException':
+      return 'login.maxAttempts';
+    case 'UserLambdaValidationException':
+      // A pre-authentication trigger refuses blocked users with a message naming it.
+      return /block|disabled/i.test(failure.message) ? 'login.userBlocked' : 'login.wrongData';
+    case 'InvalidParameterException':
+    case 'InvalidPasswordException':
+    case 'EmptySignInUsername':
+    case 'EmptySignInPassword':
+      return 'login.wrongData';
+    default:
+      return 'generic.somethingWrong';
+  }
+}
+
+/** Maps the Cognito exception of a second-factor answer to its message. */
+export function codeErrorKey(failure: AuthFailure): SignInErrorKey {
+  switch (failure.name) {
+    case 'CodeMismatchException':
+    case 'ExpiredCodeException':
+    case 'EmptyChallengeResponse':
+      return 'verify.invalidCode';
+    case 'NotAuthorizedException':
+      if (/attempts exceeded/i.test(failure.message)) return 'login.maxAttempts';
+      // Cognito answers an expired sign-in session this way.
+      return 'verify.sessionExpired';
+    case 'SignInException':
+      // Amplify has no sign-in in progress: the page was opened directly or the session ran out.
+      return 'verify.sessionExpired';
+    case 'TooManyRequestsException':
+    case 'LimitExceededException':
+    case 'TooManyFailedAttemptsException':
+      return 'login.maxAttempts';
+    default:
+      return 'generic.somethingWrong';
+  }
+}

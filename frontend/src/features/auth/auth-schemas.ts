@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Field message codes these forms add to shared `fieldMessages` (REQUIRED): translated under
+ * errors:fields. They belong in shared/errors.ts once the server validates e-mails and codes too.
+ */
+export const authFieldMessages = {
+  INVALID_EMAIL: 'Enter a valid e-mail address',
+  INVALID_CODE: 'invalid code',
+} as const;
+
+/** SPEC section 5: e-mail required and valid; the password only required here (its rules apply at sign-up). */
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' })),
+  password: z.string().min(1, { error: 'REQUIRED' }),
+});
+export type LoginValues = z.input<typeof loginSchema>;
+
+/** SPEC section 5: the two-factor code is required and must be valid: Cognito sends six digits. */
+export const smsCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'REQUIRED' })
+    .regex(/^\d{6}$/, { error: 'INVALID_CODE' }),
+});
+export type SmsCodeValues = z.input<typeof smsCodeSchema>;
+
+/** What a pasted or typed code keeps: its digits (a pasted "123 456" or "Code: 123456" works). */
+export function normaliseCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, 6);
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { pathAfter } from '@shared/kyc';
+import { paths } from '@shared/routes';
+import { Alert } from '@frontend/components/alert/alert';
+import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
+import { TextField } from '@frontend/components/text-field/text-field';
+import { preloadAuth, signInWithPassword, toAuthFailure } from '@frontend/lib/auth';
+import { fieldErrorText } from '@frontend/lib/error-text';
+import { useSession } from '@frontend/lib/session/session-context';
+import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { useZodForm } from '@frontend/lib/use-zod-form';
+import { signInErrorKey, type SignInErrorKey } from './auth-errors';
+import { loginSchema, type LoginValues } from './auth-schemas';
+import { useFollowSignIn } from './use-follow-sign-in';
+import './auth-screens.css';
+
+export function LoginScreen() {
+  const { t } = useTranslation(['auth', 'errors']);
+  useDocumentTitle(t('auth:login.title'));
+  const { loggedIn, profile } = useSession();
+  const followSignIn = useFollowSignIn();
+  const [failure, setFailure] = useState<SignInErrorKey | null>(null);
+
+  const form = useZodForm<LoginValues>({
+    initialValues: { email: '', password: '' },
+    schema: loginSchema,
+    onSubmit: async ({ email, password }) => {
+      setFailure(null);
+      try {
+        setFailure(await followSignIn(await signInWithPassword(email.trim(), password)));
+      } catch (error) {
+        setFailure(signInErrorKey(toAuthFailure(error)));
+      }
+    },
+  });
+  const errorOf = (field: keyof LoginValues) =>
+    form.touched[field] ? fieldErrorText(t, form.errors[field]) : undefined;
+
+  return (
+    <AuthLayout
+      title={t('auth:login.title')}
+      secondary={{ prompt: t('auth:login.noAccount'), label: t('auth:login.signUp'), to: paths.signup }}
+    >
+      {loggedIn && profile && (
+        <Alert tone="info">
+          <p>
+            {t('auth:login.signedInAs', { email: profile.email })}{' '}
+            <Link to={pathAfter(profile.currentKycStatus)}>{t('auth:login.continue')}</Link>
+          </p>
+        </Alert>
+      )}
+      {failure && <Alert>{t(`errors:${failure}`)}</Alert>}
+      <form noValidate onSubmit={form.handleSubmit} onFocus={preloadAuth}>
+        <TextField
+          label={t('auth:login.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={form.values.email}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={errorOf('email')}
+        />
+        <TextField
+          label={t('auth:login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={form.values.password}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={errorOf('password')}
+        />
+        <p className="auth-form__aside">
+          <Link to={paths.resetRequest}>{t('auth:login.forgotPassword')}</Link>
+        </p>
+        <button type="submit" className="button button--block" disabled={form.isSubmitting} aria-busy={form.isSubmitting}>
+          {t('auth:login.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

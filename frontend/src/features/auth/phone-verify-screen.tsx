@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@shared/routes';
+import { Alert } from '@frontend/components/alert/alert';
+import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
+import { TextField } from '@frontend/components/text-field/text-field';
+import { confirmCode, toAuthFailure } from '@frontend/lib/auth';
+import { fieldErrorText } from '@frontend/lib/error-text';
+import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { useZodForm } from '@frontend/lib/use-zod-form';
+import { codeErrorKey, type SignInErrorKey } from './auth-errors';
+import { normaliseCode, smsCodeSchema, type SmsCodeValues } from './auth-schemas';
+import { useFollowSignIn } from './use-follow-sign-in';
+import './auth-screens.css';
+
+/** Second factor: the 6-digit code Cognito sent by SMS after the password was accepted. */
+export function PhoneVerifyScreen() {
+  const { t } = useTranslation(['auth', 'errors']);
+  useDocumentTitle(t('auth:verify.title'));
+  const followSignIn = useFollowSignIn();
+  const [failure, setFailure] = useState<SignInErrorKey | null>(null);
+
+  const form = useZodForm<SmsCodeValues>({
+    initialValues: { code: '' },
+    schema: smsCodeSchema,
+    onSubmit: async ({ code }) => {
+      setFailure(null);
+      try {
+        const outcome = await confirmCode(code.trim());
+        // Cognito asking for a code again means this one was not accepted.
+        setFailure(outcome === 'code-required' ? 'verify.invalidCode' : await followSignIn(outcome));
+      } catch (error) {
+        setFailure(codeErrorKey(toAuthFailure(error)));
+      }
+    },
+  });
+
+  return (
+    <AuthLayout
+      title={t('auth:verify.title')}
+      secondary={{ prompt: t('auth:verify.wrongAccount'), label: t('auth:backToLogin'), to: paths.login }}
+    >
+      <p className="auth-text">{t('auth:verify.text')}</p>
+      {failure && (
+        <Alert>
+          <p>{t(`errors:${failure}`)}</p>
+          {failure === 'verify.sessionExpired' && (
+            <p>
+              <Link to={paths.login}>{t('auth:verify.signInAgain')}</Link>
+            </p>
+          )}
+        </Alert>
+      )}
+      <form noValidate onSubmit={form.handleSubmit}>
+        <TextField
+          label={t('auth:verify.code')}
+          name="code"
+          type="text"
+          className="code-input"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          required
+          value={form.values.code}
+          onChange={(event) => form.setFieldValue('code', normaliseCode(event.target.value))}
+          onBlur={form.handleBlur}
+          error={form.touched.code ? fieldErrorText(t, form.errors.code) : undefined}
+        />
+        <button type="submit" className="button button--block" disabled={form.isSubmitting} aria-busy={form.isSubmitting}>
+          {t('auth:verify.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

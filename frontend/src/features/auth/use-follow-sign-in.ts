@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { pathAfter } from '@shared/kyc';
+import { paths } from '@shared/routes';
+import type { SignInOutcome } from '@frontend/lib/auth';
+import { useSession } from '@frontend/lib/session/session-context';
+import type { SignInErrorKey } from './auth-errors';
+
+/**
+ * Takes the sign-in where Cognito says it stands: on to the SMS code, the phone setup, or (when done) the
+ * profile load and the page of the user's KYC status. Returns the message to show when it cannot go on.
+ */
+export function useFollowSignIn(): (outcome: SignInOutcome) => Promise<SignInErrorKey | null> {
+  const navigate = useNavigate();
+  const { completeSignIn } = useSession();
+  return useCallback(
+    async (outcome) => {
+      switch (outcome) {
+        case 'signed-in': {
+          let profile;
+          try {
+            profile = await completeSignIn();
+          } catch {
+            return 'generic.somethingWrong';
+          }
+          await navigate(pathAfter(profile.currentKycStatus), { replace: true });
+          return null;
+        }
+        case 'code-required':
+          await navigate(paths.phoneVerify);
+          return null;
+        case 'phone-setup-required':
+          await navigate(paths.phoneSetup);
+          return null;
+        case 'password-reset-required':
+          await navigate(paths.resetRequest);
+          return null;
+        case 'email-not-confirmed':
+          return 'login.emailNotConfirmed';
+        case 'unsupported-step':
+          return 'generic.somethingWrong';
+      }
+    },
+    [completeSignIn, navigate],
+  );
+}

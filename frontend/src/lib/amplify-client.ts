@@ -1,0 +1,85 @@
+import { Amplify } from 'aws-amplify';
+import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import type { AppConfig } from './config';
+import type { SignInOutcome } from './auth';
+
+/**
+ * Everything that touches Amplify. Loaded on demand through ./auth, because Amplify is a third of the
+ * JavaScript the sign-in page would otherwise download before the visitor has typed anything.
+ */
+export function configureAmplify(config: AppConfig): void {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        // Locally cognito-local answers instead of the real service.
+        userPoolEndpoint: config.cognitoEndpoint ?? undefined,
+        loginWith: { email: true },
+      },
+    },
+  });
+}
+
+async function outcomeOf(output: SignInOutput): Promise<SignInOutcome> {
+  const step = output.nextStep;
+  switch (step.signInStep) {
+    case 'DONE':
+      return 'signed-in';
+    case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return 'code-required';
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+      // The portal's second factor is the SMS code; pick it instead of asking the user.
+      if (step.allowedMFATypes?.includes('SMS')) return outcomeOf(await confirmSignIn({ challengeResponse: 'SMS' }));
+      return 'unsupported-step';
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+    case 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP':
+      return 'phone-setup-required';
+    case 'CONFIRM_SIGN_UP':
+      // Amplify turns UserNotConfirmedException into this step instead of throwing.
+      return 'email-not-confirmed';
+    case 'RESET_PASSWORD':
+      return 'password-reset-required';
+    default:
+      return 'unsupported-step';
+  }
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  // cognito-local has no SRP, so the password flow is used everywhere (DESIGN section 4).
+  const attempt = () => signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  try {
+    return await outcomeOf(await attempt());
+  } catch (error) {
+    // A stale session left in storage blocks a new sign-in; drop it and try once more.
+    if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
+    await signOutLocally();
+    return outcomeOf(await attempt());
+  }
+}
+
+export async function confirmCode(code: string): Promise<SignInOutcome> {
+  return outcomeOf(await confirmSignIn({ challengeResponse: code }));
+}
+
+/** The Cognito access token, refreshed by Amplify when needed; null without a session. */
+export async function getAccessToken(): Promise<string | null> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.accessToken?.toString() ?? null;
+  } catch {
+    // An unreachable or refusing Cognito means no usable session.
+    return null;
+  }
+}
+
+/** Forgets the tokens on this device; Amplify swallows a failing revoke call, so this does not throw. */
+export async function signOutLocally(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    // Nothing more to do: the goal is a signed-out browser.
+  }
+}

@@ -1,0 +1,98 @@
+import type * as AmplifyClientModule from './amplify-client';
+import type { AppConfig } from './config';
+
+/**
+ * The app's view of authentication. Amplify itself (./amplify-client) is loaded only when needed: to sign
+ * in, or when this browser holds a Cognito session whose token must be read or refreshed.
+ */
+
+/** Where a sign-in attempt stands after a call; the screens turn it into a navigation or a message. */
+export type SignInOutcome =
+  | 'signed-in'
+  | 'code-required'
+  | 'phone-setup-required'
+  | 'email-not-confirmed'
+  | 'password-reset-required'
+  | 'unsupported-step';
+
+/** An Amplify/Cognito failure reduced to what the UI decides on: the exception name and its message. */
+export interface AuthFailure {
+  name: string;
+  message: string;
+}
+
+export function toAuthFailure(error: unknown): AuthFailure {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Unknown', message: String(error) };
+}
+
+type AmplifyClient = typeof AmplifyClientModule;
+
+let authConfig: AppConfig | null = null;
+let client: Promise<AmplifyClient> | null = null;
+
+export function configureAuth(config: AppConfig): void {
+  authConfig = config;
+}
+
+function loadClient(): Promise<AmplifyClient> {
+  client ??= import('./amplify-client').then((module) => {
+    if (!authConfig) throw new Error('configureAuth() must run before Amplify is used');
+    module.configureAmplify(authConfig);
+    return module;
+  });
+  return client;
+}
+
+/** Starts loading Amplify early (e.g. when the visitor focuses the sign-in form), so submitting is quick. */
+export function preloadAuth(): void {
+  void loadClient().catch(() => undefined);
+}
+
+/**
+ * Whether Amplify keeps Cognito tokens in this browser, read without loading Amplify. Amplify v6 stores them
+ * in localStorage as `CognitoIdentityServiceProvider.<clientId>.<user>.accessToken`.
+ */
+export function hasStoredSession(): boolean {
+  if (!authConfig) return false;
+  const prefix = `CognitoIdentityServiceProvider.${authConfig.userPoolClientId}.`;
+  try {
+    const storage = globalThis.localStorage;
+    if (!storage) return false;
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(prefix) && key.endsWith('.accessToken')) return true;
+    }
+  } catch {
+    // Storage blocked: there can be no stored session.
+  }
+  return false;
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  return (await loadClient()).signInWithPassword(email, password);
+}
+
+export async function confirmCode(code: string): Promise<SignInOutcome> {
+  return (await loadClient()).confirmCode(code);
+}
+
+/** The Cognito access token (refreshed by Amplify when due), or null without a session. */
+export async function getAccessToken(): Promise<string | null> {
+  if (!hasStoredSession()) return null;
+  return (await loadClient()).getAccessToken();
+}
+
+export async function hasStoredAccessToken(): Promise<boolean> {
+  return (await getAccessToken()) !== null;
+}
+
+/** Forgets the session on this device (also a half-finished sign-in); never throws. */
+export async function signOutLocally(): Promise<void> {
+  if (!client && !hasStoredSession()) return;
+  try {
+    await (await loadClient()).signOutLocally();
+  } catch {
+    // The goal is a signed-out browser; nothing else to do.
+  }
+}

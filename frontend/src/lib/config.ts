@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** What /config.json must hold: the cloud writes it at deploy, the Vite plugin serves it in dev and preview. */
+export const appConfigSchema = z.object({
+  apiUrl: z.string().min(1),
+  region: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  cognitoEndpoint: z.string().min(1).nullable(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+let current: AppConfig | null = null;
+
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  const response = await fetchImpl('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+  const config = appConfigSchema.parse(await response.json());
+  current = config;
+  return config;
+}
+
+/** The loaded config; main.tsx loads it before anything that needs it renders. */
+export function getConfig(): AppConfig {
+  if (!current) throw new Error('Runtime config read before loadConfig() finished');
+  return current;
+}
+
+/** For tests. */
+export function setConfig(config: AppConfig): void {
+  current = config;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { zodValidate } from './form-validation';
+
+const schema = z.object({
+  name: z.string().min(1, { error: 'REQUIRED' }).min(2, { error: 'TOO_SHORT' }),
+  contact: z.object({ email: z.string().min(1, { error: 'REQUIRED' }) }),
+  owners: z.array(z.object({ share: z.number().min(25, { error: 'BELOW_THRESHOLD' }) })),
+});
+
+describe('zodValidate', () => {
+  it('answers no errors for valid values', () => {
+    expect(zodValidate(schema)({ name: 'Al', contact: { email: 'a@b.c' }, owners: [{ share: 30 }] })).toEqual({});
+  });
+
+  it('keeps the first message of a field and nests objects and lists like formik', () => {
+    expect(zodValidate(schema)({ name: '', contact: { email: '' }, owners: [{ share: 30 }, { share: 10 }] })).toEqual({
+      name: 'REQUIRED',
+      contact: { email: 'REQUIRED' },
+      owners: [undefined, { share: 'BELOW_THRESHOLD' }],
+    });
+  });
+});

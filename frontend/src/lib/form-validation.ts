@@ -1,0 +1,43 @@
+import type { FormikErrors } from 'formik';
+import type { z } from 'zod';
+
+type ErrorTree = Record<string, unknown> | unknown[];
+
+/** Puts `message` at `path` unless a message is already there (the first issue of a field wins). */
+function setFirst(target: ErrorTree, path: readonly PropertyKey[], message: string): void {
+  let node = target as Record<string, unknown>;
+  path.forEach((part, index) => {
+    const key = String(part);
+    if (index === path.length - 1) {
+      node[key] ??= message;
+      return;
+    }
+    const existing = node[key];
+    if (typeof existing === 'object' && existing !== null) {
+      node = existing as Record<string, unknown>;
+      return;
+    }
+    if (existing !== undefined) return;
+    // Numbers index lists, like formik's own error shape.
+    const child: ErrorTree = typeof path[index + 1] === 'number' ? [] : {};
+    node[key] = child;
+    node = child as Record<string, unknown>;
+  });
+}
+
+/**
+ * Validates form values with a shared zod schema (DESIGN section 5: rules live once). The result has
+ * formik's error shape, so it serves as formik's `validate` and as the small sign-in form hook's.
+ * Each field gets the message code of its first issue; screens translate it from the `errors` namespace.
+ */
+export function zodValidate<Values extends object>(schema: z.ZodType) {
+  return (values: Values): FormikErrors<Values> => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, unknown> = {};
+    for (const issue of result.error.issues) {
+      if (issue.path.length > 0) setFirst(errors, issue.path, issue.message);
+    }
+    return errors as FormikErrors<Values>;
+  };
+}

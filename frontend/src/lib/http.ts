@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import { errorBodySchema } from '@shared/api/schemas';
+import { findRoute, type RouteDefinition, type routes } from '@shared/api/manifest';
+import { getAccessToken } from './auth';
+import { getConfig } from './config';
+import { ApiError, clientErrorCodes } from './api-error';
+import { headerLanguage } from './language-storage';
+
+export { ApiError, clientErrorCodes };
+
+type ManifestRoute = (typeof routes)[number];
+type RouteMap = { [R in ManifestRoute as `${R['method']} ${R['path']}`]: R };
+export type ApiRouteKey = keyof RouteMap;
+type Answer<K extends ApiRouteKey> = z.infer<RouteMap[K]['answer']>;
+type Body<K extends ApiRouteKey> = RouteMap[K] extends { body: z.ZodType } ? z.input<RouteMap[K]['body']> : never;
+
+export interface CallOptions<K extends ApiRouteKey> {
+  body?: Body<K>;
+  /** Values for the `{name}` parts of the path. */
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+/** SPEC section 8: the profile call may fail without ending the session; the session handles that itself. */
+const sessionProbe: ApiRouteKey = 'GET /users/profile';
+
+let onSessionRejected: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The session provider registers how to clear the session and go to /login when the API refuses the token. */
+export function setSessionRejectedHandler(handler: () => void): void {
+  onSessionRejected = handler;
+}
+
+function buildUrl(route: RouteDefinition, options: CallOptions<ApiRouteKey>): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
+    return encodeURIComponent(value);
+  });
+  const base = getConfig().apiUrl.replace(/\/+$/, '');
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${base}${path}${query ? `?${query}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls one API route of the manifest and returns its answer parsed with the manifest's schema.
+ * No timeout on purpose (SPEC section 7): exports and reports may take long.
+ */
+export async function callApi<K extends ApiRouteKey>(key: K, options: CallOptions<K> = {}): Promise<Answer<K>> {
+  const route = findRoute(key);
+  if (!route) throw new Error(`Route ${key} is not in the manifest`);
+
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': headerLanguage() });
+  const token = await getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route, options as CallOptions<ApiRouteKey>), {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, clientErrorCodes.network, error instanceof Error ? error.message : 'Network error');
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    // DESIGN section 13: a refused token ends the session everywhere except on the profile probe.
+    if ((response.status === 401 || response.status === 403) && key !== sessionProbe) onSessionRejected();
+    const parsed = errorBodySchema.safeParse(json);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
+    throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
+  }
+
+  const answer = route.answer.safeParse(json);
+  if (!answer.success) {
+    throw new ApiError(response.status, clientErrorCodes.invalidAnswer, `Unexpected answer from ${key}`);
+  }
+  return answer.data as Answer<K>;
+}

@@ -1,0 +1,61 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { languageSchema, languages, type Language } from '@shared/languages';
+import { initialUiLanguage, storeLanguage } from './language-storage';
+
+/** One lazily loaded chunk per language and namespace: a visitor downloads only what the screen shows. */
+const bundles = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+
+/** Loads `locales/<language>/<namespace>.json` on first use. */
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = bundles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+function syncDocumentLanguage(language: string): void {
+  // Screen readers and axe read the page language from <html lang>.
+  document.documentElement.lang = language;
+}
+
+export async function initI18n(): Promise<void> {
+  i18next.on('languageChanged', syncDocumentLanguage);
+  await i18next
+    .use(lazyBundles)
+    .use(initReactI18next)
+    .init({
+      lng: initialUiLanguage(),
+      supportedLngs: languages,
+      // Every language has every key (locales.test.ts), so no second language is loaded as a fallback.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      // React escapes what it renders.
+      interpolation: { escapeValue: false },
+    });
+  syncDocumentLanguage(i18next.language);
+}
+
+/** The language the UI shows now. */
+export function currentLanguage(): Language {
+  const parsed = languageSchema.safeParse(i18next.resolvedLanguage ?? i18next.language);
+  return parsed.success ? parsed.data : initialUiLanguage();
+}
+
+/** Remembers the language and switches the UI once its bundles are loaded. */
+export async function applyLanguage(language: Language): Promise<void> {
+  storeLanguage(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}

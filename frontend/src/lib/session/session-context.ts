@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { Profile } from '@shared/api/schemas';
+import type { Language } from '@shared/languages';
+
+/** The session user of SPEC section 3/4, as the UI needs it. */
+export interface SessionState {
+  /** False until the first settings load at start has settled; nothing protected renders before. */
+  synchronized: boolean;
+  loggedIn: boolean;
+  /** Amplify holds Cognito tokens on this device. */
+  hasStoredToken: boolean;
+  profile: Profile | null;
+}
+
+export interface Session extends SessionState {
+  /** Call once Amplify has signed in: loads the profile (and rejects if that fails). */
+  completeSignIn(): Promise<Profile>;
+  /** POST /logout, then the session is cleared whatever the answer, and the browser goes to /. */
+  logout(): Promise<void>;
+  /** POST /switch/client; on success the session follows the chosen company and goes to /dashboard. */
+  switchClient(companyId: string): void;
+  /** PATCH /users/language when signed in (the UI follows the answer), else a local switch. */
+  changeLanguage(language: Language): void;
+  switchingClient: boolean;
+  changingLanguage: boolean;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() outside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@shared/routes';
+import type { Language } from '@shared/languages';
+import { hasStoredAccessToken, signOutLocally } from '../auth';
+import { callApi, setSessionRejectedHandler } from '../http';
+import { applyLanguage } from '../i18n';
+import { profileQueryKey, profileQueryOptions } from './profile-query';
+import { SessionContext, type Session } from './session-context';
+
+type TokenState = 'checking' | 'present' | 'absent';
+
+function isProfileKey(key: readonly unknown[]): boolean {
+  return key[0] === profileQueryKey[0] && key[1] === profileQueryKey[1];
+}
+
+/** Holds the session of SPEC section 4: the stored Cognito session plus the profile loaded with it. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [token, setToken] = useState<TokenState>('checking');
+
+  useEffect(() => {
+    let active = true;
+    void hasStoredAccessToken().then((present) => {
+      if (active) setToken(present ? 'present' : 'absent');
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const profileQuery = useQuery({ ...profileQueryOptions(), enabled: token === 'present' });
+  const profile = profileQuery.data ?? null;
+  const profileFailed = profileQuery.isError;
+
+  // SPEC section 4: a failed profile load clears the settings and the stored token.
+  useEffect(() => {
+    if (!profileFailed) return;
+    void signOutLocally().then(() => setToken('absent'));
+  }, [profileFailed]);
+
+  // The profile's language wins over the one stored on this device (SPEC section 1).
+  const profileLanguage = profile?.language;
+  useEffect(() => {
+    if (profileLanguage) void applyLanguage(profileLanguage);
+  }, [profileLanguage]);
+
+  const clearSession = useCallback(async () => {
+    setToken('absent');
+    queryClient.clear();
+    await signOutLocally();
+  }, [queryClient]);
+
+  useEffect(() => {
+    setSessionRejectedHandler(() => {
+      void clearSession().then(() => navigate(paths.login, { replace: true }));
+    });
+  }, [clearSession, navigate]);
+
+  const languageMutation = useMutation({
+    mutationFn: (language: Language) => callApi('PATCH /users/language', { body: { language } }),
+    onSuccess: async ({ language }) => {
+      queryClient.setQueryData(profileQueryOptions().queryKey, (current) => (current ? { ...current, language } : current));
+      await applyLanguage(language);
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+    // SPEC section 4: a failed switch is ignored; the switcher keeps showing the old language.
+    onError: () => undefined,
+  });
+
+  const switchMutation = useMutation({
+    mutationFn: (companyId: string) => callApi('POST /switch/client', { body: { companyId } }),
+    onSuccess: ({ profile: switched }) => {
+      // The answer's accessToken is not stored: Amplify owns the Cognito tokens and the API keeps the
+      // current company server-side (DESIGN section 6), so the profile in the answer is what changes.
+      queryClient.setQueryData(profileQueryOptions().queryKey, switched);
+      // Everything else cached belongs to the previous company.
+      queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
+      void navigate(paths.dashboard);
+    },
+    onError: () => undefined,
+  });
+
+  const loggedIn = token === 'present' && profile !== null && !profileFailed;
+  const synchronized = token === 'absent' || (token === 'present' && (profileQuery.isSuccess || profileFailed));
+
+  const completeSignIn = useCallback(async () => {
+    setToken('present');
+    return queryClient.fetchQuery(profileQueryOptions());
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await callApi('POST /logout');
+    } catch {
+      // SPEC section 4: the session is cleared whether or not the call succeeded.
+    }
+    await clearSession();
+    await navigate(paths.root);
+  }, [clearSession, navigate]);
+
+  const { mutate: mutateLanguage, isPending: changingLanguage } = languageMutation;
+  const changeLanguage = useCallback(
+    (language: Language) => {
+      if (loggedIn) mutateLanguage(language);
+      else void applyLanguage(language);
+    },
+    [loggedIn, mutateLanguage],
+  );
+
+  const { mutate: switchClient, isPending: switchingClient } = switchMutation;
+
+  const session = useMemo<Session>(
+    () => ({
+      synchronized,
+      loggedIn,
+      hasStoredToken: token === 'present' && !profileFailed,
+      profile: loggedIn ? profile : null,
+      completeSignIn,
+      logout,
+      switchClient,
+      changeLanguage,
+      switchingClient,
+      changingLanguage,
+    }),
+    [synchronized, loggedIn, token, profileFailed, profile, completeSignIn, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

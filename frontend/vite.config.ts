@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The SPA reads its endpoints from /config.json at start, so one build runs against any environment.
+ * The cloud writes that file next to the build at deploy; in dev and preview this plugin answers it
+ * from the process environment instead.
+ */
+function runtimeConfig(): Plugin {
+  const body = (): string =>
+    JSON.stringify({
+      apiUrl: process.env.PORTAL_API_URL ?? 'http://localhost:5001',
+      region: process.env.PORTAL_REGION ?? 'eu-west-1',
+      userPoolId: process.env.PORTAL_USER_POOL_ID ?? '',
+      userPoolClientId: process.env.PORTAL_USER_POOL_CLIENT_ID ?? '',
+      cognitoEndpoint: process.env.PORTAL_COGNITO_ENDPOINT || null,
+    });
+  const serve = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if (req.url?.split('?')[0] !== '/config.json') return next();
+    res.setHeader('Content-Type', 'application/json');
+    // Read afresh on every start of the app: a cached file would pin old endpoints.
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(body());
+  };
+  return {
+    name: 'portal-runtime-config',
+    configureServer: (server) => {
+      server.middlewares.use(serve);
+    },
+    configurePreviewServer: (server) => {
+      server.middlewares.use(serve);
+    },
+  };
+}
+
+// One port for dev and preview, so the end-to-end tests reach either at the same address.
+const port = Number(process.env.PORTAL_WEB_PORT ?? 5173);
+const host = '127.0.0.1';
+
+export default defineConfig({
+  root: frontendRoot,
+  plugins: [react(), runtimeConfig()],
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
+      '@frontend': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: { host, port, strictPort: true },
+  preview: { host, port, strictPort: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
