@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What /config.json must hold: the cloud writes it at deploy, the Vite plugin serves it in dev and preview. */
 export const appConfigSchema = z.object({

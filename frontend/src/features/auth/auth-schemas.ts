@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Field message codes these forms add to shared `fieldMessages` (REQUIRED): translated under
