@@ -5,6 +5,7 @@ describe('signInErrorKey', () => {
   it.each([
     ['NotAuthorizedException', 'Incorrect username or password.', 'login.wrongCredentials'],
     ['UserNotFoundException', 'User does not exist.', 'login.wrongCredentials'],
+    ['InvalidPasswordException', 'Invalid password', 'login.wrongCredentials'],
     ['NotAuthorizedException', 'Password attempts exceeded', 'login.maxAttempts'],
     ['NotAuthorizedException', 'User is disabled.', 'login.userBlocked'],
     ['UserNotConfirmedException', 'User is not confirmed.', 'login.emailNotConfirmed'],

@@ -20,6 +20,8 @@ export function signInErrorKey(failure: AuthFailure): SignInErrorKey {
       if (/disabled/i.test(failure.message)) return 'login.userBlocked';
       return 'login.wrongCredentials';
     case 'UserNotFoundException':
+    // cognito-local answers a wrong password with this (real Cognito only uses it for weak new passwords).
+    case 'InvalidPasswordException':
       return 'login.wrongCredentials';
     case 'UserNotConfirmedException':
       return 'login.emailNotConfirmed';
@@ -31,7 +33,6 @@ export function signInErrorKey(failure: AuthFailure): SignInErrorKey {
       // A pre-authentication trigger refuses blocked users with a message naming it.
       return /block|disabled/i.test(failure.message) ? 'login.userBlocked' : 'login.wrongData';
     case 'InvalidParameterException':
-    case 'InvalidPasswordException':
     case 'EmptySignInUsername':
     case 'EmptySignInPassword':
       return 'login.wrongData';

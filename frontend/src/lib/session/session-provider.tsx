@@ -88,7 +88,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const completeSignIn = useCallback(async () => {
     setToken('present');
-    return queryClient.fetchQuery(profileQueryOptions());
+    try {
+      return await queryClient.fetchQuery(profileQueryOptions());
+    } catch (error) {
+      // Same rule as at start: no profile, no session (the effect above may not fire again for a repeat failure).
+      await signOutLocally();
+      setToken('absent');
+      throw error;
+    }
   }, [queryClient]);
 
   const logout = useCallback(async () => {

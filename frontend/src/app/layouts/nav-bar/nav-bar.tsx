@@ -6,14 +6,10 @@ import { navigationLinks, paths } from '@shared/routes';
 import { Logo } from '@frontend/components/logo/logo';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
 import { useSession } from '@frontend/lib/session/session-context';
+import { isActiveLink } from './active-link';
 import { ClientSwitcher } from './client-switcher';
 import { IbanCopy } from './iban-copy';
 import './nav-bar.css';
-
-/** SPEC section 2: the link whose path is a prefix of the current one is active. */
-export function isActiveLink(linkPath: string, pathname: string): boolean {
-  return pathname === linkPath || pathname.startsWith(`${linkPath}/`);
-}
 
 /** Navigation bar of the signed-in app; rendered only behind the guard, so the session is synchronised. */
 export function NavBar() {

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { setConfig } from './config';
+import { callApi, setSessionRejectedHandler } from './http';
+
+vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
+
+const profile = {
+  userId: 'u1',
+  email: 'owner@example.com',
+  name: 'Anna',
+  surname: 'Bērziņa',
+  role: 'owner',
+  status: 'active',
+  currency: 'EUR',
+  language: 'lv',
+  clients: [],
+  currentClient: null,
+  availableFeatures: { reporting: { available: false }, all_features: false },
+  provider: null,
+  topUpAccountIBAN: null,
+  currentKycStatus: 'filled',
+  isProviderAdmin: false,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const rejected = vi.fn();
+
+function answer(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  setConfig({ apiUrl: 'http://api.test/api/', region: 'eu-west-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null });
+  vi.stubGlobal('fetch', fetchMock);
+  setSessionRejectedHandler(rejected);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  rejected.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('callApi', () => {
+  it('sends the bearer token and Accept-Language, and parses the answer with the manifest schema', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, profile));
+    await expect(callApi('GET /users/profile')).resolves.toMatchObject({ email: 'owner@example.com' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('http://api.test/api/users/profile');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer access-token');
+    // Nothing stored (no localStorage in node): the visitor default.
+    expect(headers.get('Accept-Language')).toBe('en');
+    expect(init?.method).toBe('GET');
+  });
+
+  it('sends a JSON body', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { language: 'lv' }));
+    await callApi('PATCH /users/language', { body: { language: 'lv' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{"language":"lv"}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('turns an error body into an ApiError with code and fields', async () => {
+    fetchMock.mockResolvedValueOnce(answer(400, { code: 'VALIDATION_FAILED', message: 'Please fix errors above', fields: { language: 'REQUIRED' } }));
+    const error = await callApi('PATCH /users/language', { body: { language: '' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { language: 'REQUIRED' } });
+    expect(rejected).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 403])('ends the session on %i from any call but the profile', async (status) => {
+    fetchMock.mockResolvedValueOnce(answer(status, { code: 'FORBIDDEN', message: 'no' }));
+    await expect(callApi('POST /switch/client', { body: { companyId: 'c2' } })).rejects.toMatchObject({ status });
+    expect(rejected).toHaveBeenCalledOnce();
+  });
+
+  it.each([401, 403])('leaves a %i of the profile call to the session', async (status) => {
+    fetchMock.mockResolvedValueOnce(answer(status, { code: 'UNAUTHORIZED', message: 'no' }));
+    await expect(callApi('GET /users/profile')).rejects.toMatchObject({ status, code: 'UNAUTHORIZED' });
+    expect(rejected).not.toHaveBeenCalled();
+  });
+
+  it('reports an unreadable error body as INTERNAL', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(callApi('POST /logout')).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
+  });
+
+  it('reports a network failure as NETWORK', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(callApi('POST /logout')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+
+  it('refuses an answer that does not match the schema', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: 'yes' }));
+    await expect(callApi('POST /logout')).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
+  });
+});
