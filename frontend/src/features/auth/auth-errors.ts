@@ -19,8 +19,9 @@ export function signInErrorKey(failure: AuthFailure): SignInErrorKey {
       if (/attempts exceeded/i.test(failure.message)) return 'login.maxAttempts';
       if (/disabled/i.test(failure.message)) return 'login.userBlocked';
       return 'login.wrongCredentials';
+    // cognito-local answers a wrong password with InvalidPasswordException (real Cognito uses it only for
+    // weak new passwords, never at sign-in).
     case 'UserNotFoundException':
-    // cognito-local answers a wrong password with this (real Cognito only uses it for weak new passwords).
     case 'InvalidPasswordException':
       return 'login.wrongCredentials';
     case 'UserNotConfirmedException':
