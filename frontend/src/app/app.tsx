@@ -17,7 +17,9 @@ export function App() {
   return (
     <ErrorBoundary fallback={<GeneralErrorPage />}>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        {/* Without transitions a navigation lands in the same render as the session change that caused it,
+            so ending the session on a protected screen goes straight to its destination. */}
+        <BrowserRouter useTransitions={false}>
           <SessionProvider>
             <AppRoutes />
           </SessionProvider>

@@ -47,17 +47,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (profileLanguage) void applyLanguage(profileLanguage);
   }, [profileLanguage]);
 
-  const clearSession = useCallback(async () => {
-    setToken('absent');
-    queryClient.clear();
-    await signOutLocally();
-  }, [queryClient]);
+  /**
+   * Forgets the session and leaves for `destination` in the same tick, so no protected screen renders in
+   * between without a session (its guard would redirect to /login and win over the destination).
+   */
+  const endSession = useCallback(
+    async (destination: string, replace = false) => {
+      setToken('absent');
+      queryClient.clear();
+      void navigate(destination, { replace });
+      await signOutLocally();
+    },
+    [queryClient, navigate],
+  );
 
   useEffect(() => {
     setSessionRejectedHandler(() => {
-      void clearSession().then(() => navigate(paths.login, { replace: true }));
+      void endSession(paths.login, true);
     });
-  }, [clearSession, navigate]);
+  }, [endSession]);
 
   const languageMutation = useMutation({
     mutationFn: (language: Language) => callApi('PATCH /users/language', { body: { language } }),
@@ -104,9 +112,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // SPEC section 4: the session is cleared whether or not the call succeeded.
     }
-    await clearSession();
-    await navigate(paths.root);
-  }, [clearSession, navigate]);
+    await endSession(paths.root);
+  }, [endSession]);
 
   const { mutate: mutateLanguage, isPending: changingLanguage } = languageMutation;
   const changeLanguage = useCallback(
