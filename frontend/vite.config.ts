@@ -55,7 +55,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for bundle analysis, not referenced from the served files.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Named vendor chunks, so bundle reports say what weighs what (the budget is per page, DESIGN 11).
