@@ -14,7 +14,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: '../../test-results/e2e',
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../test-results/reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${portProfiles.test.web}`,
     browserName: 'chromium',

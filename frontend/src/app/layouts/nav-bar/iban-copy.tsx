@@ -30,7 +30,7 @@ export function IbanCopy({ iban }: { iban: string }) {
       <span id={labelId} className="iban-copy__label">
         {t('topUp.ibanLabel')}
       </span>
-      <span className="iban-copy__value" aria-labelledby={labelId}>
+      <span className="iban-copy__value" aria-labelledby={labelId} data-testid="top-up-iban">
         {formatIban(iban)}
       </span>
       <button type="button" className="iban-copy__button" onClick={() => void copy()}>

@@ -1,0 +1,38 @@
+import { expect, test } from './support/portal';
+
+test.describe('public pages', () => {
+  test('an unknown path shows the not-found page with a button to the homepage', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to homepage' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  });
+
+  test('/404 is the not-found page too', async ({ page }) => {
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('the footer carries the legal and contact facts, and terms and delivery policy open', async ({ page }) => {
+    await page.goto('/login');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(/Registration No\./);
+    await expect(footer).toContainText(/licence No\. 33/);
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    const privacy = footer.getByRole('link', { name: /Privacy policy/ });
+    await expect(privacy).toHaveAttribute('target', '_blank');
+    await expect(privacy).toHaveAttribute('rel', /noopener/);
+    await footer.getByRole('link', { name: 'Terms and conditions' }).click();
+    await page.waitForURL('**/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Delivery policy' }).click();
+    await page.waitForURL('**/delivery-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('a sign-up step that does not exist goes to the first step', async ({ page }) => {
+    await page.goto('/signup/nonsense');
+    await page.waitForURL('**/signup/general');
+  });
+});

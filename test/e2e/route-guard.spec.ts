@@ -1,0 +1,40 @@
+import { expect, NavBar, signIn, test } from './support/portal';
+
+test.describe('route guard', () => {
+  for (const path of ['/dashboard', '/transactions', '/users', '/users/abc', '/messaging', '/reporting', '/settings']) {
+    test(`without a session ${path} redirects to /login`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+      await expect(page.getByLabel('E-mail')).toBeVisible();
+    });
+  }
+
+  test('a company whose KYC is below filled is sent to its onboarding step', async ({ page }) => {
+    await signIn(page, 'onboarding@demo.local');
+    await page.waitForURL('**/signup/representatives');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signup/representatives');
+    await page.goto('/transactions');
+    await page.waitForURL('**/signup/representatives');
+  });
+
+  test('a user without a company role (below accountant) is sent to /login', async ({ page }) => {
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/login');
+    await page.goto('/users');
+    await page.waitForURL('**/login');
+  });
+
+  test('reporting shows only when the company has the reporting feature', async ({ page }) => {
+    await signIn(page, 'owner@demo.local');
+    await page.waitForURL('**/dashboard');
+    const nav = new NavBar(page);
+    await expect(nav.link('Reporting')).toBeVisible();
+    await nav.company.selectOption({ label: 'Riga Bakery SIA' });
+    await expect(nav.link('Reporting')).toHaveCount(0);
+    await page.goto('/reporting');
+    await page.waitForURL('**/dashboard');
+    await nav.company.selectOption({ label: 'Baltic Logistics SIA' });
+    await expect(nav.link('Reporting')).toBeVisible();
+  });
+});

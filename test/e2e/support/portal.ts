@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { demoPassword } from '../../../infra/local/demo-data';
+import { fixedSmsCode } from '../../../infra/local/settings';
+
+export { expect };
+
+export class LoginPage {
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+
+  constructor(private readonly page: Page) {
+    this.email = page.getByLabel('E-mail');
+    this.password = page.getByLabel('Password');
+    this.submit = page.getByRole('button', { name: 'Sign in' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/login');
+    await expect(this.email).toBeVisible();
+  }
+
+  async signIn(email: string, password = demoPassword): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
+  }
+}
+
+export class VerifyPage {
+  readonly code: Locator;
+  readonly submit: Locator;
+
+  constructor(private readonly page: Page) {
+    this.code = page.getByLabel('SMS code');
+    this.submit = page.getByRole('button', { name: 'Confirm' });
+  }
+
+  async confirm(code = fixedSmsCode): Promise<void> {
+    await this.page.waitForURL('**/phone/verify');
+    await this.code.fill(code);
+    await this.submit.click();
+  }
+}
+
+export class NavBar {
+  readonly root: Locator;
+
+  constructor(private readonly page: Page) {
+    this.root = page.getByRole('navigation', { name: 'Main' });
+  }
+
+  link(name: string): Locator {
+    return this.root.getByRole('link', { name, exact: true });
+  }
+
+  get language(): Locator {
+    return this.page.getByLabel('Language');
+  }
+
+  get company(): Locator {
+    return this.page.getByLabel('Company');
+  }
+
+  get logout(): Locator {
+    return this.page.getByRole('button', { name: 'Log out' });
+  }
+}
+
+/** Signs in through the real screens: e-mail and password, then the SMS code. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email);
+  await new VerifyPage(page).confirm();
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A first-time visitor sees Latvian (SPEC section 1, session default lv). Most specs read English labels, so they
+ * start as a visitor who chose English before.
+ */
+export const test = base.extend<{ english: void }>({
+  english: [
+    async ({ context }, use) => {
+      await context.addInitScript(() => {
+        if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+      });
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+/** Without the English preset: what a first-time visitor sees. */
+export const visitorTest = base;
