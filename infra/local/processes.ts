@@ -12,7 +12,7 @@ export interface ManagedProcess {
 
 export class PortInUseError extends Error {
   constructor(readonly port: number, readonly service: string) {
-    super(`Port ${port} (${service}) is already in use. Stop whatever listens there, or set another port.`);
+    super(`Port ${port} (${service}) is already in use: stop whatever listens there, then start again.`);
   }
 }
 
