@@ -4,12 +4,14 @@ import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { forbidden, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
 import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './records';
-import { getItem } from './table';
+import { queryPartition } from './table';
 
 export interface Caller {
   userId: string;
   isProviderAdmin: boolean;
   profile: UserProfileRecord;
+  /** Every company the user belongs to, read with the profile in one query. */
+  memberships: MembershipRecord[];
   /** Server-side current company: never taken from a body or path alone (DESIGN section 6). */
   companyId: string | null;
   role: Role;
@@ -38,18 +40,25 @@ export async function resolveCaller(
   const issuedAt = Number(claims?.iat);
   if (!userId || !Number.isFinite(issuedAt)) throw unauthorized();
 
-  const profileItem = await getItem(keys.userProfile(userId));
+  // The profile and the memberships share the user's partition: one query reads both.
+  const { pk, sk } = keys.userProfile(userId);
+  const items = await queryPartition(pk);
+  const profileItem = items.find((item) => item.sk === sk);
   if (!profileItem) throw forbidden('PROFILE_NOT_FOUND');
   const profile = userProfileRecord.parse(profileItem);
+  const memberships = items
+    .filter((item) => typeof item.sk === 'string' && item.sk.startsWith(keys.membershipsOfUser(userId).skPrefix))
+    .map((item) => membershipRecord.parse(item));
   if (issuedAt < profile.tokensValidAfter) throw unauthorized('TOKEN_REVOKED');
   if (profile.status === 'blocked') throw forbidden('FORBIDDEN');
 
   const isProviderAdmin = groupsOf(claims?.['cognito:groups']).includes(providerAdminGroup);
-  const membership = await currentMembership(profile);
+  const membership = memberships.find((m) => m.companyId === profile.currentCompanyId);
   const caller: Caller = {
     userId,
     isProviderAdmin,
     profile,
+    memberships,
     companyId: membership?.companyId ?? null,
     role: membership?.role ?? 'guest',
   };
@@ -60,10 +69,4 @@ export async function resolveCaller(
     if (!hasRole(caller.role, access.minRole)) throw forbidden('ROLE_TOO_LOW');
   }
   return caller;
-}
-
-async function currentMembership(profile: UserProfileRecord): Promise<MembershipRecord | null> {
-  if (!profile.currentCompanyId) return null;
-  const item = await getItem(keys.membership(profile.userId, profile.currentCompanyId));
-  return item ? membershipRecord.parse(item) : null;
 }

@@ -1,8 +1,8 @@
 import { useCase } from '../platform/use-case';
 import { buildProfile } from './build-profile';
-import { listMemberships } from './user-repository';
+import { withCompanies } from './user-repository';
 
 export const handler = useCase('GET /users/profile', async ({ caller }) => {
-  const memberships = await listMemberships(caller.userId);
+  const memberships = await withCompanies(caller.memberships);
   return buildProfile(caller.profile, memberships, caller.isProviderAdmin);
 });

@@ -1,10 +1,10 @@
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { buildProfile } from './build-profile';
-import { listMemberships, saveCurrentCompany } from './user-repository';
+import { saveCurrentCompany, withCompanies } from './user-repository';
 
 export const handler = useCase('POST /switch/client', async ({ caller, body }) => {
-  const memberships = await listMemberships(caller.userId);
+  const memberships = await withCompanies(caller.memberships);
   if (!memberships.some((m) => m.company.companyId === body.companyId)) {
     throw new DomainError(403, 'NOT_A_MEMBER', { companyId: 'NOT_A_MEMBER' });
   }

@@ -2,20 +2,19 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/clients';
 import { keys } from '../platform/keys';
-import { companyRecord, membershipRecord, type CompanyRecord, type MembershipRecord } from '../platform/records';
-import { getItem, queryByPrefix, tableName } from '../platform/table';
+import { companyRecord, type CompanyRecord, type MembershipRecord } from '../platform/records';
+import { batchGetItems, tableName } from '../platform/table';
 
 export interface Membership {
   membership: MembershipRecord;
   company: CompanyRecord;
 }
 
-export async function listMemberships(userId: string): Promise<Membership[]> {
-  const { pk, skPrefix } = keys.membershipsOfUser(userId);
-  const memberships = (await queryByPrefix(pk, skPrefix)).map((item) => membershipRecord.parse(item));
-  const companies = await Promise.all(memberships.map((m) => getItem(keys.company(m.companyId))));
-  return memberships.flatMap((membership, index) => {
-    const item = companies[index];
+/** The companies of the memberships the caller already holds, in one batch read. */
+export async function withCompanies(memberships: MembershipRecord[]): Promise<Membership[]> {
+  const companies = await batchGetItems(memberships.map((m) => keys.company(m.companyId)));
+  return memberships.flatMap((membership) => {
+    const item = companies.get(`${keys.company(membership.companyId).pk}|${keys.company(membership.companyId).sk}`);
     return item ? [{ membership, company: companyRecord.parse(item) }] : [];
   });
 }

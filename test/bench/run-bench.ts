@@ -1,0 +1,159 @@
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { demoPassword } from '../../infra/local/demo-data';
+import { dummyCredentials, fixedSmsCode, portProfiles, region } from '../../infra/local/settings';
+import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { buildFrontend } from '../e2e/global-setup';
+import { measureHandlerBundles } from './handler-bundles';
+
+/**
+ * `npm run bench`: the figures of DESIGN section 11 that exist so far, printed as tables. Nothing here asserts:
+ * budgets are shown beside the numbers for a person to judge.
+ */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function javascriptLoaded(context: BrowserContext, url: string, before?: (page: import('playwright-core').Page) => Promise<void>) {
+  const page = await context.newPage();
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (!response.url().endsWith('.js')) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => void sizes.set(response.url(), gzipSync(body).byteLength))
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (before) {
+    await before(page);
+    await page.waitForLoadState('networkidle');
+  }
+  await Promise.all(pending);
+  await page.close();
+  return { files: sizes.size, gzippedBytes: [...sizes.values()].reduce((a, b) => a + b, 0) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs `call` `requests` times with `concurrency` in flight and reports the latency percentiles. */
+async function measure(call: () => Promise<void>, requests: number, concurrency: number) {
+  const latencies: number[] = [];
+  let started = 0;
+  const begin = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (started < requests) {
+        started += 1;
+        const t0 = performance.now();
+        await call();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - begin) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    concurrency,
+    requests,
+    p50: `${percentile(latencies, 50).toFixed(1)} ms`,
+    p99: `${percentile(latencies, 99).toFixed(1)} ms`,
+    'per second': Math.round(requests / seconds),
+  };
+}
+
+async function main(): Promise<void> {
+  console.log('Handler bundles (esbuild, minified, ESM, AWS SDK external; budget 250 KB each)');
+  console.table(
+    (await measureHandlerBundles()).map((b) => ({
+      handler: b.handler,
+      minified: kb(b.minifiedBytes),
+      gzipped: kb(b.gzippedBytes),
+      'within budget': b.minifiedBytes <= 250 * 1024 ? 'yes' : 'NO',
+    })),
+  );
+
+  console.log('Building the SPA for production…');
+  buildFrontend();
+  // The portal runs in its own process, as it would for a real client: the load below shares no event loop with it.
+  const spawned = await spawnLocalCloud('preview');
+  const cloud = spawned.ready;
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    const login = await javascriptLoaded(context, `${cloud.urls.web}/login`);
+    const loginInteractive = await javascriptLoaded(context, `${cloud.urls.web}/login`, async (page) => {
+      const signInCode = page.waitForResponse((response) => /amplify-client-[\w-]+\.js$/.test(response.url()));
+      await page.getByLabel('E-mail').focus();
+      await signInCode;
+    });
+
+    const signInPage = await context.newPage();
+    await signInPage.goto(`${cloud.urls.web}/login`);
+    await signInPage.getByLabel('E-mail').fill('accountant@demo.local');
+    await signInPage.getByLabel('Password').fill(demoPassword);
+    await signInPage.getByRole('button', { name: 'Sign in' }).click();
+    await signInPage.waitForURL('**/phone/verify');
+    await signInPage.getByLabel('SMS code').fill(fixedSmsCode);
+    await signInPage.getByRole('button', { name: 'Confirm' }).click();
+    await signInPage.waitForURL('**/dashboard');
+    await signInPage.close();
+    const dashboard = await javascriptLoaded(context, `${cloud.urls.web}/dashboard`);
+
+    console.log('\nJavaScript a fresh page load fetches (production build, gzipped)');
+    console.table([
+      { page: '/login', files: login.files, gzipped: kb(login.gzippedBytes), budget: '150 KB' },
+      { page: '/login after focusing the form (sign-in code loads)', files: loginInteractive.files, gzipped: kb(loginInteractive.gzippedBytes), budget: '-' },
+      { page: '/dashboard (signed in)', files: dashboard.files, gzipped: kb(dashboard.gzippedBytes), budget: '300 KB' },
+    ]);
+
+    const token = await signInPage.context().storageState().then(async () => {
+      const page = await context.newPage();
+      await page.goto(`${cloud.urls.web}/dashboard`);
+      const value = await page.evaluate(() =>
+        Object.entries(window.localStorage).find(([key]) => key.endsWith('.accessToken'))?.[1],
+      );
+      await page.close();
+      return value;
+    });
+    if (!token) throw new Error('no access token in the browser storage');
+
+    const profileCall = async () => {
+      const response = await fetch(`${cloud.urls.api}/users/profile`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`profile answered ${response.status}`);
+    };
+    const dynamodb = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${portProfiles.test.dynamodb}`,
+      region,
+      credentials: { accessKeyId: dummyCredentials.AWS_ACCESS_KEY_ID, secretAccessKey: dummyCredentials.AWS_SECRET_ACCESS_KEY },
+    });
+    const userId = cloud.userIds['accountant@demo.local'] ?? '';
+    const getItem = async () => {
+      await dynamodb.send(new GetItemCommand({ TableName: cloud.resources.tableName, Key: { pk: { S: `USER#${userId}` }, sk: { S: 'PROFILE' } } }));
+    };
+    await measure(profileCall, 100, 1);
+    const rows = [
+      { what: 'GET /users/profile (1 query + 1 batch read + JWT check)', ...(await measure(profileCall, 1_000, 20)) },
+      { what: 'GET /users/profile', ...(await measure(profileCall, 300, 1)) },
+      { what: 'DynamoDB Local alone: one GetItem (the floor)', ...(await measure(getItem, 1_000, 20)) },
+      { what: 'DynamoDB Local alone: one GetItem', ...(await measure(getItem, 300, 1)) },
+    ];
+    console.log('\nLocal API, warm (the API in its own process; budget for a list page of 10 at 20 concurrent: p50 <= 15 ms, p99 <= 50 ms)');
+    console.table(rows);
+  } finally {
+    await browser.close();
+    await spawned.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
