@@ -28,5 +28,7 @@ export const fieldMessages = {
   REQUIRED: 'This field is required',
   INVALID_VALUE: 'Wrong data supplied',
   INVALID_LANGUAGE: 'Choose en, lv or ru',
+  INVALID_EMAIL: 'Enter a valid e-mail address',
+  INVALID_CODE: 'invalid code',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

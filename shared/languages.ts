@@ -4,6 +4,9 @@ export const languages = ['en', 'lv', 'ru'] as const;
 export type Language = (typeof languages)[number];
 export const languageSchema = z.enum(languages);
 
+/** Each language named in itself, as a switcher shows it. */
+export const languageNames: Readonly<Record<Language, string>> = { en: 'English', lv: 'Latviešu', ru: 'Русский' };
+
 /** The switcher offers only these (SPEC section 1); a profile may still hold ru. */
 export const switcherLanguages = ['en', 'lv'] as const satisfies readonly Language[];
 

@@ -1,50 +1,28 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { signupSteps } from '@shared/kyc';
 import { paths } from '@shared/routes';
+import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { PublicLayout } from './layouts/public-layout';
 import { ProtectedLayout } from './route-guard/protected-layout';
 
 // Every screen is its own chunk, so /login downloads only the sign-in screen on top of the shell.
-const LoginScreen = lazy(() => import('@frontend/features/auth/login-screen').then((m) => ({ default: m.LoginScreen })));
-const PhoneVerifyScreen = lazy(() =>
-  import('@frontend/features/auth/phone-verify-screen').then((m) => ({ default: m.PhoneVerifyScreen })),
-);
-const PhoneSetupScreen = lazy(() =>
-  import('@frontend/features/auth/phone-setup-screen').then((m) => ({ default: m.PhoneSetupScreen })),
-);
-const EmailConfirmScreen = lazy(() =>
-  import('@frontend/features/auth/email-confirm-screen').then((m) => ({ default: m.EmailConfirmScreen })),
-);
-const ResetRequestScreen = lazy(() =>
-  import('@frontend/features/auth/reset-request-screen').then((m) => ({ default: m.ResetRequestScreen })),
-);
-const ResetPasswordScreen = lazy(() =>
-  import('@frontend/features/auth/reset-password-screen').then((m) => ({ default: m.ResetPasswordScreen })),
-);
-const SignupScreen = lazy(() => import('@frontend/features/signup/signup-screen').then((m) => ({ default: m.SignupScreen })));
-const TermsScreen = lazy(() => import('@frontend/features/legal/terms-screen').then((m) => ({ default: m.TermsScreen })));
-const DeliveryPolicyScreen = lazy(() =>
-  import('@frontend/features/legal/delivery-policy-screen').then((m) => ({ default: m.DeliveryPolicyScreen })),
-);
-const NotFoundPage = lazy(() => import('./not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const DashboardScreen = lazy(() =>
-  import('@frontend/features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
-);
-const TransactionsScreen = lazy(() =>
-  import('@frontend/features/transactions/transactions-screen').then((m) => ({ default: m.TransactionsScreen })),
-);
-const UsersScreen = lazy(() => import('@frontend/features/users/users-screen').then((m) => ({ default: m.UsersScreen })));
-const UserScreen = lazy(() => import('@frontend/features/users/user-screen').then((m) => ({ default: m.UserScreen })));
-const MessagingScreen = lazy(() =>
-  import('@frontend/features/messaging/messaging-screen').then((m) => ({ default: m.MessagingScreen })),
-);
-const ReportingScreen = lazy(() =>
-  import('@frontend/features/reporting/reporting-screen').then((m) => ({ default: m.ReportingScreen })),
-);
-const SettingsScreen = lazy(() =>
-  import('@frontend/features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
-);
+const LoginScreen = lazyScreen(() => import('@frontend/features/auth/login-screen'), 'LoginScreen');
+const PhoneVerifyScreen = lazyScreen(() => import('@frontend/features/auth/phone-verify-screen'), 'PhoneVerifyScreen');
+const PhoneSetupScreen = lazyScreen(() => import('@frontend/features/auth/phone-setup-screen'), 'PhoneSetupScreen');
+const EmailConfirmScreen = lazyScreen(() => import('@frontend/features/auth/email-confirm-screen'), 'EmailConfirmScreen');
+const ResetRequestScreen = lazyScreen(() => import('@frontend/features/auth/reset-request-screen'), 'ResetRequestScreen');
+const ResetPasswordScreen = lazyScreen(() => import('@frontend/features/auth/reset-password-screen'), 'ResetPasswordScreen');
+const SignupScreen = lazyScreen(() => import('@frontend/features/signup/signup-screen'), 'SignupScreen');
+const TermsScreen = lazyScreen(() => import('@frontend/features/legal/terms-screen'), 'TermsScreen');
+const DeliveryPolicyScreen = lazyScreen(() => import('@frontend/features/legal/delivery-policy-screen'), 'DeliveryPolicyScreen');
+const NotFoundPage = lazyScreen(() => import('./not-found/not-found-page'), 'NotFoundPage');
+const DashboardScreen = lazyScreen(() => import('@frontend/features/dashboard/dashboard-screen'), 'DashboardScreen');
+const TransactionsScreen = lazyScreen(() => import('@frontend/features/transactions/transactions-screen'), 'TransactionsScreen');
+const UsersScreen = lazyScreen(() => import('@frontend/features/users/users-screen'), 'UsersScreen');
+const UserScreen = lazyScreen(() => import('@frontend/features/users/user-screen'), 'UserScreen');
+const MessagingScreen = lazyScreen(() => import('@frontend/features/messaging/messaging-screen'), 'MessagingScreen');
+const ReportingScreen = lazyScreen(() => import('@frontend/features/reporting/reporting-screen'), 'ReportingScreen');
+const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 
 /**
  * The screens of SPEC section 2 at the paths of shared/routes.ts. Public screens have no guard; the

@@ -5,7 +5,6 @@ import { errorMessages, fieldMessages } from '@shared/errors';
 import { languages } from '@shared/languages';
 import { navigationLinks } from '@shared/routes';
 import { signupSteps } from '@shared/kyc';
-import { authFieldMessages } from '@frontend/features/auth/auth-schemas';
 import { clientErrorCodes } from '@frontend/lib/api-error';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -71,7 +70,6 @@ describe('locales', () => {
       ...Object.keys(errorMessages).map((code) => `codes.${code}`),
       ...Object.values(clientErrorCodes).map((code) => `codes.${code}`),
       ...Object.keys(fieldMessages).map((code) => `fields.${code}`),
-      ...Object.keys(authFieldMessages).map((code) => `fields.${code}`),
     ];
     for (const key of expected) expect(keys.has(key), key).toBe(true);
   });

@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, matchPath, useLocation } from 'react-router-dom';
 import { noFeatures } from '@shared/api/schemas';
 import { protectedRoutes, type ProtectedRoute } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
+import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { useSession, type Session } from '@frontend/lib/session/session-context';
 import { decideGuard, type GuardState } from './decide-guard';
 
 // The signed-in frame (navigation bar and its widgets) is not needed before the guard lets someone in.
-const AppLayout = lazy(() => import('../layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazyScreen(() => import('../layouts/app-layout'), 'AppLayout');
 
 /** SPEC section 6: every protected route needs at least an accountant, also one missing from the list. */
 const strictest: ProtectedRoute = { path: '*', minRole: 'accountant' };

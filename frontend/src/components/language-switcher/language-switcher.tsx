@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageSchema, switcherLanguages, type Language } from '@shared/languages';
+import { languageNames, languageSchema, switcherLanguages, type Language } from '@shared/languages';
 import { useSession } from '@frontend/lib/session/session-context';
 import './language-switcher.css';
 
-/** Each language is named in itself, so a reader finds their own whatever the UI language. */
-const languageNames: Record<Language, string> = { en: 'English', lv: 'Latviešu', ru: 'Русский' };
 
 /**
  * SPEC section 1: offers en and lv. A profile may hold ru; then ru is shown as the current value but

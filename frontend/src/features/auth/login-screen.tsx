@@ -12,7 +12,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { signInErrorKey, type SignInErrorKey } from './auth-errors';
-import { loginSchema, type LoginValues } from './auth-schemas';
+import { loginSchema, type LoginValues } from '@shared/auth';
 import { useFollowSignIn } from './use-follow-sign-in';
 import './auth-screens.css';
 

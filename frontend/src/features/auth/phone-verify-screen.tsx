@@ -10,7 +10,7 @@ import { fieldErrorText } from '@frontend/lib/error-text';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { codeErrorKey, type SignInErrorKey } from './auth-errors';
-import { normaliseCode, smsCodeSchema, type SmsCodeValues } from './auth-schemas';
+import { normaliseCode, smsCodeSchema, type SmsCodeValues } from '@shared/auth';
 import { useFollowSignIn } from './use-follow-sign-in';
 import './auth-screens.css';
 

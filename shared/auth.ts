@@ -1,14 +1,5 @@
 import * as z from 'zod';
 
-/**
- * Field message codes these forms add to shared `fieldMessages` (REQUIRED): translated under
- * errors:fields. They belong in shared/errors.ts once the server validates e-mails and codes too.
- */
-export const authFieldMessages = {
-  INVALID_EMAIL: 'Enter a valid e-mail address',
-  INVALID_CODE: 'invalid code',
-} as const;
-
 /** SPEC section 5: e-mail required and valid; the password only required here (its rules apply at sign-up). */
 export const loginSchema = z.object({
   email: z.string().trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zodValidate } from '@frontend/lib/form-validation';
-import { loginSchema, normaliseCode, smsCodeSchema } from './auth-schemas';
+import { loginSchema, normaliseCode, smsCodeSchema } from './auth';
 
 const validateLogin = zodValidate(loginSchema);
 const validateCode = zodValidate(smsCodeSchema);
