@@ -20,4 +20,13 @@ describe('zodValidate', () => {
       owners: [undefined, { share: 'BELOW_THRESHOLD' }],
     });
   });
+
+  it('writes nothing below a field that already has a message, not even at another level', () => {
+    const parentFirst = z.any().superRefine((_, context) => {
+      context.addIssue({ code: 'custom', message: 'PARENT', path: ['a'] });
+      context.addIssue({ code: 'custom', message: 'CHILD', path: ['a', 'b'] });
+      context.addIssue({ code: 'custom', message: 'DEEP', path: ['a', 'b', 'c'] });
+    });
+    expect(zodValidate(parentFirst)({})).toEqual({ a: 'PARENT' });
+  });
 });

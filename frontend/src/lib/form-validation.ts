@@ -3,26 +3,28 @@ import type { z } from 'zod';
 
 type ErrorTree = Record<string, unknown> | unknown[];
 
-/** Puts `message` at `path` unless a message is already there (the first issue of a field wins). */
+/**
+ * Puts `message` at `path` unless a message is already there (the first issue of a field wins). A message
+ * already on a parent also wins: the field as a whole is wrong, so nothing is written below it.
+ */
 function setFirst(target: ErrorTree, path: readonly PropertyKey[], message: string): void {
   let node = target as Record<string, unknown>;
-  path.forEach((part, index) => {
-    const key = String(part);
-    if (index === path.length - 1) {
-      node[key] ??= message;
-      return;
-    }
+  for (let index = 0; index < path.length - 1; index += 1) {
+    const key = String(path[index]);
     const existing = node[key];
-    if (typeof existing === 'object' && existing !== null) {
+    if (existing === undefined) {
+      // Numbers index lists, like formik's own error shape.
+      const child: ErrorTree = typeof path[index + 1] === 'number' ? [] : {};
+      node[key] = child;
+      node = child as Record<string, unknown>;
+    } else if (typeof existing === 'object' && existing !== null) {
       node = existing as Record<string, unknown>;
+    } else {
       return;
     }
-    if (existing !== undefined) return;
-    // Numbers index lists, like formik's own error shape.
-    const child: ErrorTree = typeof path[index + 1] === 'number' ? [] : {};
-    node[key] = child;
-    node = child as Record<string, unknown>;
-  });
+  }
+  const last = path[path.length - 1];
+  if (last !== undefined) node[String(last)] ??= message;
 }
 
 /**
