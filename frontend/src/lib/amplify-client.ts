@@ -47,15 +47,22 @@ async function outcomeOf(output: SignInOutput): Promise<SignInOutcome> {
   }
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+/**
+ * Signs in with e-mail and password. A session still held in this browser makes Amplify refuse; then
+ * `endStaleSession` ends it (the app's whole end-of-session, not only Amplify's) and the sign-in is tried once more.
+ */
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  endStaleSession: () => Promise<void>,
+): Promise<SignInOutcome> {
   // cognito-local has no SRP, so the password flow is used everywhere (DESIGN section 4).
   const attempt = () => signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   try {
     return await outcomeOf(await attempt());
   } catch (error) {
-    // A stale session left in storage blocks a new sign-in; drop it and try once more.
     if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
-    await signOutLocally();
+    await endStaleSession();
     return outcomeOf(await attempt());
   }
 }

@@ -69,8 +69,13 @@ export function hasStoredSession(): boolean {
   return false;
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
-  return (await loadClient()).signInWithPassword(email, password);
+/** See amplify-client: `endStaleSession` runs when a session is still held in this browser. */
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  endStaleSession: () => Promise<void>,
+): Promise<SignInOutcome> {
+  return (await loadClient()).signInWithPassword(email, password, endStaleSession);
 }
 
 export async function confirmCode(code: string): Promise<SignInOutcome> {

@@ -6,7 +6,7 @@ import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { preloadAuth, signInWithPassword, toAuthFailure } from '@frontend/lib/auth';
+import { preloadAuth, toAuthFailure } from '@frontend/lib/auth';
 import { fieldErrorText } from '@frontend/lib/error-text';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
@@ -19,7 +19,7 @@ import './auth-screens.css';
 export function LoginScreen() {
   const { t } = useTranslation(['auth', 'errors']);
   useDocumentTitle(t('auth:login.title'));
-  const { loggedIn, profile } = useSession();
+  const { loggedIn, profile, signIn } = useSession();
   const followSignIn = useFollowSignIn();
   const [failure, setFailure] = useState<SignInErrorKey | null>(null);
 
@@ -29,7 +29,7 @@ export function LoginScreen() {
     onSubmit: async ({ email, password }) => {
       setFailure(null);
       try {
-        setFailure(await followSignIn(await signInWithPassword(email.trim(), password)));
+        setFailure(await followSignIn(await signIn(email.trim(), password)));
       } catch (error) {
         setFailure(signInErrorKey(toAuthFailure(error)));
       }

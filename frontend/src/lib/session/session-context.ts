@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Profile } from '@shared/api/schemas';
 import type { Language } from '@shared/languages';
+import type { SignInOutcome } from '../auth';
 
 /** The session user of SPEC section 3/4, as the UI needs it. */
 export interface SessionState {
@@ -13,7 +14,12 @@ export interface SessionState {
 }
 
 export interface Session extends SessionState {
-  /** Call once Amplify has signed in: loads the profile (and rejects if that fails). */
+  /**
+   * Signs in with e-mail and password. A session already held here (another user's, maybe) is ended first,
+   * the cache with it.
+   */
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** Call once Amplify has signed in: loads the new user's profile (and ends the session, rejecting, if that fails). */
   completeSignIn(): Promise<Profile>;
   /** POST /logout, then the session is cleared whatever the answer, and the browser goes to /. */
   logout(): Promise<void>;

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@shared/routes';
 import type { Language } from '@shared/languages';
-import { hasStoredAccessToken, signOutLocally } from '../auth';
+import { hasStoredAccessToken, signInWithPassword, signOutLocally } from '../auth';
 import { callApi, setSessionRejectedHandler } from '../http';
 import { applyLanguage } from '../i18n';
 import { profileQueryKey, profileQueryOptions } from './profile-query';
@@ -35,11 +35,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const profile = profileQuery.data ?? null;
   const profileFailed = profileQuery.isError;
 
+  /** Drops the session's state: no token, nothing cached (whatever is cached belongs to the user who leaves). */
+  const dropSessionState = useCallback(() => {
+    setToken('absent');
+    queryClient.clear();
+  }, [queryClient]);
+
+  /** Ends the session on this device: its state and Amplify's tokens. Every way a session ends goes through this. */
+  const forgetSession = useCallback(async () => {
+    dropSessionState();
+    await signOutLocally();
+  }, [dropSessionState]);
+
   // SPEC section 4: a failed profile load clears the settings and the stored token.
   useEffect(() => {
-    if (!profileFailed) return;
-    void signOutLocally().then(() => setToken('absent'));
-  }, [profileFailed]);
+    if (profileFailed) void signOutLocally().then(dropSessionState);
+  }, [profileFailed, dropSessionState]);
 
   // The profile's language wins over the one stored on this device (SPEC section 1).
   const profileLanguage = profile?.language;
@@ -53,12 +64,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    */
   const endSession = useCallback(
     async (destination: string, replace = false) => {
-      setToken('absent');
-      queryClient.clear();
+      const forgotten = forgetSession();
       void navigate(destination, { replace });
-      await signOutLocally();
+      await forgotten;
     },
-    [queryClient, navigate],
+    [forgetSession, navigate],
   );
 
   useEffect(() => {
@@ -70,9 +80,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const languageMutation = useMutation({
     mutationFn: (language: Language) => callApi('PATCH /users/language', { body: { language } }),
     onSuccess: async ({ language }) => {
+      // The answer is the saved language; nothing else of the profile changed, so no refetch.
       queryClient.setQueryData(profileQueryOptions().queryKey, (current) => (current ? { ...current, language } : current));
       await applyLanguage(language);
-      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
     // SPEC section 4: a failed switch is ignored; the switcher keeps showing the old language.
     onError: () => undefined,
@@ -94,17 +104,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loggedIn = token === 'present' && profile !== null && !profileFailed;
   const synchronized = token === 'absent' || (token === 'present' && (profileQuery.isSuccess || profileFailed));
 
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      // Whoever was signed in before is signed out before anyone else signs in: their data must never show.
+      if (token !== 'absent') await forgetSession();
+      return signInWithPassword(email, password, forgetSession);
+    },
+    [token, forgetSession],
+  );
+
   const completeSignIn = useCallback(async () => {
     setToken('present');
+    // Nothing cached before this sign-in may answer for the new user. The profile query is reset rather than
+    // removed, so the observer above stays attached to it and shows the new profile when it arrives.
+    queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
+    void queryClient.resetQueries({ queryKey: profileQueryKey });
     try {
       return await queryClient.fetchQuery(profileQueryOptions());
     } catch (error) {
       // Same rule as at start: no profile, no session (the effect above may not fire again for a repeat failure).
-      await signOutLocally();
-      setToken('absent');
+      await forgetSession();
       throw error;
     }
-  }, [queryClient]);
+  }, [queryClient, forgetSession]);
 
   const logout = useCallback(async () => {
     try {
@@ -132,6 +154,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loggedIn,
       hasStoredToken: token === 'present' && !profileFailed,
       profile: loggedIn ? profile : null,
+      signIn,
       completeSignIn,
       logout,
       switchClient,
@@ -139,7 +162,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       switchingClient,
       changingLanguage,
     }),
-    [synchronized, loggedIn, token, profileFailed, profile, completeSignIn, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
+    [synchronized, loggedIn, token, profileFailed, profile, signIn, completeSignIn, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
