@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noFeatures } from '@shared/api/schemas';
+import { noFeatures, type Profile } from '@shared/api/schemas';
 import { protectedRoutes, type ProtectedRoute } from '@shared/routes';
-import { decideGuard, type GuardState } from './decide-guard';
+import { decideGuard, entryPath, type GuardState } from './decide-guard';
 
 const signedIn: GuardState = {
   synchronized: true,
@@ -73,5 +73,37 @@ describe('decideGuard', () => {
     const withAll = { ...signedIn, features: { reporting: { available: false }, all_features: true } };
     expect(decideGuard(withReporting, reporting)).toEqual({ render: true });
     expect(decideGuard(withAll, reporting)).toEqual({ render: true });
+  });
+});
+
+describe('entryPath', () => {
+  const accountant: Profile = {
+    userId: 'u1',
+    email: 'accountant@demo.local',
+    name: 'Anna',
+    surname: 'Berzina',
+    role: 'accountant',
+    status: 'active',
+    currency: 'EUR',
+    language: 'en',
+    clients: [],
+    currentClient: null,
+    availableFeatures: noFeatures,
+    provider: null,
+    topUpAccountIBAN: null,
+    currentKycStatus: 'filled',
+    isProviderAdmin: false,
+  };
+
+  it('takes a member of a company with finished KYC to the dashboard', () => {
+    expect(entryPath(accountant)).toBe('/dashboard');
+  });
+
+  it('takes unfinished KYC to its sign-up step, whatever the role', () => {
+    expect(entryPath({ ...accountant, role: 'guest', currentKycStatus: 'owners' })).toBe('/signup/true_beneficiary');
+  });
+
+  it('offers no way in to a user the guard would send back to sign-in (a provider admin without a company)', () => {
+    expect(entryPath({ ...accountant, role: 'guest', isProviderAdmin: true })).toBeNull();
   });
 });

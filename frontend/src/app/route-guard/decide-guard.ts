@@ -1,7 +1,9 @@
-import { hasReporting, type AvailableFeatures } from '@shared/api/schemas';
+import { matchPath } from 'react-router-dom';
+import { hasReporting, noFeatures, type AvailableFeatures, type Profile } from '@shared/api/schemas';
 import { isKycComplete, pathAfter, type KycStatus } from '@shared/kyc';
 import { hasRole, type Role } from '@shared/roles';
-import { paths, type ProtectedRoute } from '@shared/routes';
+import { paths, protectedRoutes, type ProtectedRoute } from '@shared/routes';
+import type { SessionState } from '@frontend/lib/session/session-context';
 
 export interface GuardState {
   synchronized: boolean;
@@ -24,4 +26,36 @@ export function decideGuard(state: GuardState, route: ProtectedRoute): GuardDeci
   if (roleTooLow || roleNotExact) return { redirect: paths.login };
   if (route.feature === 'reporting' && !hasReporting(state.features)) return { redirect: paths.dashboard };
   return { render: true };
+}
+
+export function guardStateOf(session: SessionState): GuardState {
+  return {
+    synchronized: session.synchronized,
+    loggedIn: session.loggedIn,
+    hasStoredToken: session.hasStoredToken,
+    role: session.profile?.role ?? 'guest',
+    kycStatus: session.profile?.currentKycStatus ?? null,
+    features: session.profile?.availableFeatures ?? noFeatures,
+  };
+}
+
+/** The protected route a path belongs to; null for a public path. */
+export function protectedRouteFor(pathname: string): ProtectedRoute | null {
+  return protectedRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname)) ?? null;
+}
+
+/**
+ * Where a signed-in user goes from the sign-in screen: the page of their KYC status, as far as the guard lets
+ * them in. Null when the guard would send them back to sign-in (a role below accountant, e.g. a provider
+ * admin without a company), so the sign-in screen does not offer a way in that leads straight back to it.
+ */
+export function entryPath(profile: Profile): string | null {
+  const destination = pathAfter(profile.currentKycStatus);
+  const route = protectedRouteFor(destination);
+  // A sign-up step: public, no guard.
+  if (!route) return destination;
+  const signedIn: SessionState = { synchronized: true, loggedIn: true, hasStoredToken: true, profile };
+  const decision = decideGuard(guardStateOf(signedIn), route);
+  if (!('redirect' in decision)) return destination;
+  return decision.redirect === paths.login ? null : decision.redirect;
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pathAfter } from '@shared/kyc';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
 import { TextField } from '@frontend/components/text-field/text-field';
+import { entryPath } from '@frontend/app/route-guard/decide-guard';
 import { preloadAuth, toAuthFailure } from '@frontend/lib/auth';
 import { fieldErrorText } from '@frontend/lib/error-text';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -19,9 +19,12 @@ import './auth-screens.css';
 export function LoginScreen() {
   const { t } = useTranslation(['auth', 'errors']);
   useDocumentTitle(t('auth:login.title'));
-  const { loggedIn, profile, signIn } = useSession();
+  const { loggedIn, profile, signIn, logout } = useSession();
   const followSignIn = useFollowSignIn();
   const [failure, setFailure] = useState<SignInErrorKey | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  // Someone is signed in already: offer the way in, or, when the portal has none for them, a way out.
+  const signedIn = loggedIn && profile ? { email: profile.email, entry: entryPath(profile) } : null;
 
   const form = useZodForm<LoginValues>({
     initialValues: { email: '', password: '' },
@@ -43,12 +46,32 @@ export function LoginScreen() {
       title={t('auth:login.title')}
       secondary={{ prompt: t('auth:login.noAccount'), label: t('auth:login.signUp'), to: paths.signup }}
     >
-      {loggedIn && profile && (
+      {signedIn && (
         <Alert tone="info">
           <p>
-            {t('auth:login.signedInAs', { email: profile.email })}{' '}
-            <Link to={pathAfter(profile.currentKycStatus)}>{t('auth:login.continue')}</Link>
+            {t('auth:login.signedInAs', { email: signedIn.email })}{' '}
+            {signedIn.entry ? (
+              <Link to={signedIn.entry}>{t('auth:login.continue')}</Link>
+            ) : (
+              t('auth:login.noCompanyAccess')
+            )}
           </p>
+          {!signedIn.entry && (
+            <p>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                disabled={leaving}
+                aria-busy={leaving}
+                onClick={() => {
+                  setLeaving(true);
+                  void logout().finally(() => setLeaving(false));
+                }}
+              >
+                {t('common:nav.logout')}
+              </button>
+            </p>
+          )}
         </Alert>
       )}
       {failure && <Alert>{t(`errors:${failure}`)}</Alert>}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { pathAfter } from '@shared/kyc';
 import { paths } from '@shared/routes';
+import { entryPath } from '@frontend/app/route-guard/decide-guard';
 import type { SignInOutcome } from '@frontend/lib/auth';
 import { useSession } from '@frontend/lib/session/session-context';
 import type { SignInErrorKey } from './auth-errors';
@@ -23,7 +23,8 @@ export function useFollowSignIn(): (outcome: SignInOutcome) => Promise<SignInErr
           } catch {
             return 'generic.somethingWrong';
           }
-          await navigate(pathAfter(profile.currentKycStatus), { replace: true });
+          // A user the portal would not let in stays on the sign-in screen, which tells them so.
+          await navigate(entryPath(profile) ?? paths.login, { replace: true });
           return null;
         }
         case 'code-required':
