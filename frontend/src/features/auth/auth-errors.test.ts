@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeErrorKey, signInErrorKey } from './auth-errors';
+import { ApiError } from '@frontend/lib/api-error';
+import { codeErrorKey, profileErrorKey, signInErrorKey } from './auth-errors';
 
 describe('signInErrorKey', () => {
   it.each([
@@ -27,5 +28,17 @@ describe('codeErrorKey', () => {
     ['Unknown', 'boom', 'generic.somethingWrong'],
   ] as const)('%s "%s" -> %s', (name, message, key) => {
     expect(codeErrorKey({ name, message })).toBe(key);
+  });
+});
+
+describe('profileErrorKey', () => {
+  it.each([
+    [new ApiError(403, 'FORBIDDEN', 'You do not have access to this'), 'login.userBlocked'],
+    [new ApiError(403, 'PROFILE_NOT_FOUND', 'Your profile was not found'), 'login.profileNotFound'],
+    [new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue'), 'generic.somethingWrong'],
+    [new ApiError(500, 'INTERNAL', 'Unexpected error occurred.'), 'generic.somethingWrong'],
+    [new Error('boom'), 'generic.somethingWrong'],
+  ] as const)('%o -> %s', (error, key) => {
+    expect(profileErrorKey(error)).toBe(key);
   });
 });

@@ -1,9 +1,11 @@
+import { ApiError } from '@frontend/lib/api-error';
 import type { AuthFailure } from '@frontend/lib/auth';
 
 /** Texts of SPEC section 8 "Login", as keys of the errors namespace. */
 export type SignInErrorKey =
   | 'login.wrongCredentials'
   | 'login.userBlocked'
+  | 'login.profileNotFound'
   | 'login.emailNotConfirmed'
   | 'login.maxAttempts'
   | 'login.wrongData'
@@ -63,4 +65,17 @@ export function codeErrorKey(failure: AuthFailure): SignInErrorKey {
     default:
       return 'generic.somethingWrong';
   }
+}
+
+/**
+ * Maps a failed profile load right after sign-in (the session has already ended) to its message. The API
+ * refuses a blocked user's profile with 403 FORBIDDEN, and a Cognito user without a portal profile with
+ * 403 PROFILE_NOT_FOUND.
+ */
+export function profileErrorKey(error: unknown): SignInErrorKey {
+  if (error instanceof ApiError && error.status === 403) {
+    if (error.code === 'FORBIDDEN') return 'login.userBlocked';
+    if (error.code === 'PROFILE_NOT_FOUND') return 'login.profileNotFound';
+  }
+  return 'generic.somethingWrong';
 }

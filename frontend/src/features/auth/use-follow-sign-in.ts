@@ -4,7 +4,7 @@ import { paths } from '@shared/routes';
 import { entryPath } from '@frontend/app/route-guard/decide-guard';
 import type { SignInOutcome } from '@frontend/lib/auth';
 import { useSession } from '@frontend/lib/session/session-context';
-import type { SignInErrorKey } from './auth-errors';
+import { profileErrorKey, type SignInErrorKey } from './auth-errors';
 
 /**
  * Takes the sign-in where Cognito says it stands: on to the SMS code, the phone setup, or (when done) the
@@ -20,8 +20,9 @@ export function useFollowSignIn(): (outcome: SignInOutcome) => Promise<SignInErr
           let profile;
           try {
             profile = await completeSignIn();
-          } catch {
-            return 'generic.somethingWrong';
+          } catch (error) {
+            // The session has ended already; say why (SPEC section 8: a blocked user is told to contact support).
+            return profileErrorKey(error);
           }
           // A user the portal would not let in stays on the sign-in screen, which tells them so.
           await navigate(entryPath(profile) ?? paths.login, { replace: true });
