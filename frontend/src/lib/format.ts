@@ -1,19 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@shared/dates';
+import { formatIban } from '@shared/iban';
 import { formatEur } from '@shared/money';
-import { languageSchema, visitorLanguage } from '@shared/languages';
+import { uiLanguage } from './i18n';
 
-export { formatDate, formatEur };
+export { formatDate, formatEur, formatIban };
 
 /** Formatting bound to the UI language, so screens never pass the language around. */
 export function useFormat(): { money: (cents: number) => string; date: typeof formatDate } {
   const { i18n } = useTranslation();
-  const parsed = languageSchema.safeParse(i18n.resolvedLanguage);
-  const language = parsed.success ? parsed.data : visitorLanguage;
+  const language = uiLanguage(i18n);
   return { money: (cents) => formatEur(cents, language), date: formatDate };
-}
-
-/** IBANs read better in groups of four; the copy button still copies the compact form. */
-export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageSchema, languages, type Language } from '@shared/languages';
 import { initialUiLanguage, storeLanguage } from './language-storage';
@@ -48,9 +48,13 @@ export async function initI18n(): Promise<void> {
   syncDocumentLanguage(i18next.language);
 }
 
-/** The language the UI shows now. */
-export function currentLanguage(): Language {
-  const parsed = languageSchema.safeParse(i18next.resolvedLanguage ?? i18next.language);
+/**
+ * The language the UI shows now, the one answer to that question. Components pass the `i18n` of
+ * useTranslation(), so they re-render when it changes. Until i18next has settled on a language, the UI is
+ * in the language it starts with.
+ */
+export function uiLanguage(instance: Pick<i18n, 'resolvedLanguage' | 'language'> = i18next): Language {
+  const parsed = languageSchema.safeParse(instance.resolvedLanguage ?? instance.language);
   return parsed.success ? parsed.data : initialUiLanguage();
 }
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageNames, languageSchema, switcherLanguages, type Language } from '@shared/languages';
+import { uiLanguage } from '@frontend/lib/i18n';
 import { useSession } from '@frontend/lib/session/session-context';
 import './language-switcher.css';
-
 
 /**
  * SPEC section 1: offers en and lv. A profile may hold ru; then ru is shown as the current value but
@@ -13,8 +13,7 @@ export function LanguageSwitcher({ tone = 'light', compactOnNarrow = false }: { 
   const { t, i18n } = useTranslation('common');
   const { changeLanguage } = useSession();
   const id = useId();
-  const parsed = languageSchema.safeParse(i18n.resolvedLanguage);
-  const current: Language = parsed.success ? parsed.data : 'en';
+  const current = uiLanguage(i18n);
   const offered: readonly Language[] = switcherLanguages;
   const options = offered.includes(current) ? offered : [...offered, current];
 
