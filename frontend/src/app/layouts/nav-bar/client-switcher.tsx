@@ -18,6 +18,8 @@ export function ClientSwitcher({ profile }: { profile: Profile }) {
         id={id}
         className="select select--compact"
         value={profile.currentClient?.companyId ?? ''}
+        // One switch at a time: a second choice while the first is under way could land second and lose.
+        disabled={switchingClient}
         aria-busy={switchingClient}
         onChange={(event) => switchClient(event.target.value)}
       >
