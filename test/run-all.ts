@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { chromiumProblem, javaProblem, nodeProblem } from '../infra/local/prerequisites';
 import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
 
@@ -14,15 +15,7 @@ const reportDir = join(projectRoot, 'test-results', 'reports');
 const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
 
 function preflight(): string[] {
-  const problems: string[] = [];
-  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  const version = /version "(\d+)/.exec(`${java.stderr}${java.stdout}`)?.[1];
-  if (java.error || !version) problems.push('Java is missing: DynamoDB Local needs Java 17 or newer (apt-get install -y openjdk-17-jre-headless).');
-  else if (Number(version) < 17) problems.push(`Java ${version} is too old: DynamoDB Local needs Java 17 or newer.`);
-  if (!existsSync(chromiumPath())) problems.push(`Chromium is missing at ${chromiumPath()}: apt-get install -y chromium (or set PORTAL_CHROMIUM_PATH).`);
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  if (major < 22 || (major === 22 && minor < 12)) problems.push(`Node ${process.versions.node} is too old: the project needs Node 22.12 or newer (24 is the target).`);
-  return problems;
+  return [nodeProblem(), javaProblem(), chromiumProblem(chromiumPath())].filter((p) => p !== null);
 }
 
 function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cognitoTriggers } from '@shared/api/manifest';
-import { startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startListening, type ManagedProcess } from './processes';
 import { dummyCredentials, fixedSmsCode, projectRoot, region, type LocalPorts } from './settings';
 
 const bin = (relative: string) => join(projectRoot, 'node_modules', relative);
@@ -25,38 +25,34 @@ export async function startDynamoDb({ ports, dataDir, inMemory }: EmulatorOption
   const home = dynamoDbLocalDirectory();
   const storage = inMemory ? ['-inMemory'] : ['-sharedDb', '-dbPath', join(dataDir, 'dynamodb')];
   if (!inMemory) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
-  const process = startProcess(
+  return startListening(
     'dynamodb',
+    ports.dynamodb,
     'java',
     [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, '-jar', join(home, 'DynamoDBLocal.jar'), '-port', String(ports.dynamodb), '-disableTelemetry', ...storage],
     { logFile: join(dataDir, 'logs', 'dynamodb.log'), cwd: home },
   );
-  await waitForPort(ports.dynamodb, 'DynamoDB Local', process.child);
-  return process;
 }
 
 export async function startS3({ ports, dataDir }: EmulatorOptions): Promise<ManagedProcess> {
   const directory = join(dataDir, 's3');
   mkdirSync(directory, { recursive: true });
-  const process = startProcess(
+  return startListening(
     's3rver',
-    globalThis.process.execPath,
+    ports.s3,
+    process.execPath,
     [bin('s3rver/bin/s3rver.js'), '--directory', directory, '--address', '127.0.0.1', '--port', String(ports.s3), '--silent', '--no-vhost-buckets'],
     { logFile: join(dataDir, 'logs', 's3rver.log') },
   );
-  await waitForPort(ports.s3, 's3rver', process.child);
-  return process;
 }
 
 export async function startSqs({ ports, dataDir, inMemory }: EmulatorOptions): Promise<ManagedProcess> {
-  const persistence = inMemory
-    ? {}
-    : { FAUXQS_DATA_DIR: join(dataDir, 'sqs'), FAUXQS_PERSISTENCE: 'true' };
+  const persistence = inMemory ? {} : { FAUXQS_DATA_DIR: join(dataDir, 'sqs'), FAUXQS_PERSISTENCE: 'true' };
   if (!inMemory) mkdirSync(join(dataDir, 'sqs'), { recursive: true });
-  const process = startProcess('fauxqs', globalThis.process.execPath, [bin('fauxqs/dist/cli.js')], {
+  return startListening('fauxqs', ports.sqs, process.execPath, [bin('fauxqs/dist/cli.js')], {
     logFile: join(dataDir, 'logs', 'fauxqs.log'),
     env: {
-      ...globalThis.process.env,
+      ...process.env,
       FAUXQS_PORT: String(ports.sqs),
       FAUXQS_LISTEN_HOST: '127.0.0.1',
       FAUXQS_DEFAULT_REGION: region,
@@ -64,8 +60,6 @@ export async function startSqs({ ports, dataDir, inMemory }: EmulatorOptions): P
       ...persistence,
     },
   });
-  await waitForPort(ports.sqs, 'fauxqs', process.child);
-  return process;
 }
 
 /**
@@ -92,19 +86,17 @@ export async function startCognito({ ports, dataDir, randomSmsCodes }: EmulatorO
       2,
     ),
   );
-  const process = startProcess('cognito-local', globalThis.process.execPath, [bin('cognito-local/lib/bin/start.js')], {
+  return startListening('cognito-local', ports.cognito, process.execPath, [bin('cognito-local/lib/bin/start.js')], {
     logFile: join(dataDir, 'logs', 'cognito-local.log'),
     cwd: home,
     env: {
-      ...globalThis.process.env,
+      ...process.env,
       PORT: String(ports.cognito),
       HOST: '127.0.0.1',
       COGNITO_LOCAL_OUTBOX: outboxFile(dataDir),
       ...(randomSmsCodes ? {} : { CODE: fixedSmsCode }),
     },
   });
-  await waitForPort(ports.cognito, 'cognito-local', process.child);
-  return process;
 }
 
 export function outboxFile(dataDir: string): string {

@@ -1,11 +1,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { defaultProviderName } from '@shared/brand';
 import { resetEnvForTests } from '@functions/platform/env';
 import { startApiServer } from './api-server';
 import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
 import { Outbox } from './outbox';
-import { assertPortFree, startProcess, waitForPort, type ManagedProcess } from './processes';
+import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
 import { seedDemo } from './seed';
 import { dummyCredentials, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
@@ -20,6 +21,8 @@ export interface LocalCloudOptions {
   web: 'dev' | 'preview' | 'none';
   randomSmsCodes: boolean;
   log?: (line: string) => void;
+  /** Aborting stops whatever has started so far; startup then fails instead of leaving processes behind. */
+  signal?: AbortSignal;
 }
 
 export interface LocalCloud {
@@ -48,7 +51,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
     PORTAL_URL: portalUrl,
-    PROVIDER_NAME: 'Bonus Card',
+    PROVIDER_NAME: defaultProviderName,
   };
 }
 
@@ -73,9 +76,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const processes: ManagedProcess[] = [];
   let apiServer: Server | undefined;
   const stop = async () => {
-    await new Promise<void>((resolve) => (apiServer ? apiServer.close(() => resolve()) : resolve()));
-    apiServer?.closeAllConnections();
-    await Promise.all(processes.reverse().map((p) => p.stop()));
+    const server = apiServer;
+    apiServer = undefined;
+    if (server) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // In-flight requests must not hold Ctrl-C up.
+      server.closeAllConnections();
+      await closed;
+    }
+    await Promise.all([...processes].reverse().map((p) => p.stop()));
+  };
+  const stopOnAbort = () => void stop();
+  options.signal?.addEventListener('abort', stopOnAbort, { once: true });
+  const ensureNotAborted = () => {
+    if (options.signal?.aborted) throw new Error('startup was interrupted');
   };
 
   try {
@@ -90,6 +104,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
     const failed = started.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
+    ensureNotAborted();
 
     log('provisioning table, buckets, queues and user pool');
     const resources = await provision(ports, options.dataDir, webUrl);
@@ -105,6 +120,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       outbox: new Outbox(outboxFile(options.dataDir)),
     });
 
+    ensureNotAborted();
     log('seeding demo data');
     const clients = localClients(ports);
     const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId);
@@ -112,10 +128,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     if (options.web !== 'none') {
       const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-      const args = options.web === 'dev'
-        ? [vite, '--config', 'frontend/vite.config.ts']
-        : [vite, 'preview', '--config', 'frontend/vite.config.ts'];
-      const web = startProcess('vite', process.execPath, args, {
+      const args = options.web === 'dev' ? [vite, '--config', 'frontend/vite.config.ts'] : [vite, 'preview', '--config', 'frontend/vite.config.ts'];
+      ensureNotAborted();
+      const web = await startListening('vite', ports.web, process.execPath, args, {
         logFile: join(options.dataDir, 'logs', 'vite.log'),
         cwd: projectRoot,
         env: {
@@ -129,8 +144,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         },
       });
       processes.push(web);
-      await waitForPort(ports.web, 'Vite', web.child);
     }
+    ensureNotAborted();
+    options.signal?.removeEventListener('abort', stopOnAbort);
 
     return {
       ports,

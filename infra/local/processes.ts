@@ -28,7 +28,11 @@ export async function assertPortFree(port: number, service: string, host = '127.
 export async function waitForPort(port: number, name: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before listening on ${port}`);
+    const failure = spawnErrors.get(child);
+    if (failure) throw new Error(`${name} could not be started: ${failure.message}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
+    }
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect({ port, host: '127.0.0.1' });
       socket.once('connect', () => {
@@ -43,6 +47,9 @@ export async function waitForPort(port: number, name: string, child: ChildProces
   throw new Error(`${name} did not listen on port ${port} within ${timeoutMs} ms`);
 }
 
+/** A spawn that fails (a missing binary) reports through an 'error' event, which must never go unheard. */
+const spawnErrors = new WeakMap<ChildProcess, Error>();
+
 /**
  * Starts a binary directly (never through npx, whose wrapper does not pass signals on), logging to a file,
  * and remembers its own PID so it can be stopped by PID alone.
@@ -56,9 +63,10 @@ export function startProcess(
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  child.once('error', (error) => spawnErrors.set(child, error));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  if (child.pid === undefined) throw new Error(`${name} could not be started (${command})`);
+  if (child.pid === undefined) throw new Error(`${name} could not be started (${command} not found?)`);
   const pid = child.pid;
   return {
     name,
@@ -68,8 +76,26 @@ export function startProcess(
   };
 }
 
+/** Starts a process and waits for its port; a process that never listens is stopped, not left behind. */
+export async function startListening(
+  name: string,
+  port: number,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { logFile: string },
+): Promise<ManagedProcess> {
+  const managed = startProcess(name, command, args, options);
+  try {
+    await waitForPort(port, name, managed.child);
+    return managed;
+  } catch (error) {
+    await managed.stop();
+    throw error;
+  }
+}
+
 async function stopByPid(child: ChildProcess, pid: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null || spawnErrors.has(child)) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   process.kill(pid, 'SIGTERM');
   const timedOut = await Promise.race([

@@ -35,3 +35,12 @@ export const resourceNames = {
 
 /** Local SMS codes are this fixed value unless PORTAL_RANDOM_SMS_CODES=true asks for real random ones. */
 export const fixedSmsCode = '123456';
+
+/** Where each profile keeps its data and logs: `.local/` survives restarts, `.test-local/` is for test runs. */
+export const dataDirs: Record<LocalProfile, string> = {
+  dev: resolve(projectRoot, '.local'),
+  test: resolve(projectRoot, '.test-local'),
+};
+
+/** Written by `start.ts` once everything listens, so a harness waits for a file instead of parsing output. */
+export const readyFileOf = (dataDir: string) => resolve(dataDir, 'ready.json');

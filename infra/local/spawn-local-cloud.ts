@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import * as z from 'zod';
-import { projectRoot } from './settings';
+import { dataDirs, projectRoot, readyFileOf } from './settings';
 
 export const readyInfoSchema = z.object({
   pid: z.number().int(),
@@ -11,9 +10,6 @@ export const readyInfoSchema = z.object({
   userIds: z.record(z.string(), z.string()),
 });
 export type ReadyInfo = z.infer<typeof readyInfoSchema>;
-
-export const testDataDir = join(projectRoot, '.test-local');
-export const readyFile = (dataDir: string) => join(dataDir, 'ready.json');
 
 export interface SpawnedLocalCloud {
   ready: ReadyInfo;
@@ -25,7 +21,7 @@ export interface SpawnedLocalCloud {
  * waits for its ready file. Stopping signals that PID, which stops its own children.
  */
 export async function spawnLocalCloud(web: 'dev' | 'preview' | 'none', timeoutMs = 120_000): Promise<SpawnedLocalCloud> {
-  const file = readyFile(testDataDir);
+  const file = readyFileOf(dataDirs.test);
   rmSync(file, { force: true });
   const child = spawn(
     process.execPath,
@@ -33,22 +29,24 @@ export async function spawnLocalCloud(web: 'dev' | 'preview' | 'none', timeoutMs
     { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(file)) {
-    if (child.exitCode !== null) throw new Error(`the local cloud exited with code ${child.exitCode}; see ${testDataDir}/logs`);
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`the local cloud was not ready within ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const ready = readyInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  return {
-    ready,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      process.kill(ready.pid, 'SIGTERM');
-      await exited;
-    },
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // start.ts stops its own children on SIGTERM, also while it is still starting.
+    child.kill('SIGTERM');
+    await exited;
   };
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (!existsSync(file)) {
+      if (child.exitCode !== null) throw new Error(`the local cloud exited with code ${child.exitCode}; see ${dataDirs.test}/logs`);
+      if (Date.now() > deadline) throw new Error(`the local cloud was not ready within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const ready = readyInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    if (ready.pid !== child.pid) throw new Error(`the ready file names pid ${ready.pid}, not the started ${child.pid}`);
+    return { ready, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -1,11 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { demoPassword, demoUsers } from './demo-data';
 import { startLocalCloud } from './local-cloud';
+import { javaProblem, nodeProblem } from './prerequisites';
 import { PortInUseError } from './processes';
-import { fixedSmsCode, projectRoot } from './settings';
+import { dataDirs, fixedSmsCode, readyFileOf } from './settings';
 
 // `npm start` takes no flags but --reset; the test harness starts the same cloud on its own ports and data.
 const { values } = parseArgs({
@@ -18,14 +18,31 @@ const { values } = parseArgs({
 });
 const profile = z.enum(['dev', 'test']).parse(values.profile);
 const web = z.enum(['dev', 'preview', 'none']).parse(values.web);
-const dataDir = join(projectRoot, profile === 'dev' ? '.local' : '.test-local');
+const dataDir = dataDirs[profile];
 const randomSmsCodes = process.env.PORTAL_RANDOM_SMS_CODES === 'true';
 
-/** Written once everything listens, so a harness can wait for a file instead of parsing output. */
-export const readyFileName = 'ready.json';
-
 async function main(): Promise<void> {
+  const problems = [nodeProblem(), javaProblem()].filter((p) => p !== null);
+  if (problems.length > 0) throw new Error(`Cannot start:\n  - ${problems.join('\n  - ')}`);
+
+  // Signals that arrive during startup stop what has started so far.
+  const startup = new AbortController();
+  let stopping = false;
+  const running: { stop?: () => Promise<void> } = {};
+  const shutdown = async (reason: string, exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${reason}: stopping everything that was started`);
+    // Still starting: the aborted startup stops its own processes and fails, and main's catch exits.
+    if (!running.stop) return startup.abort();
+    await running.stop();
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+
   const cloud = await startLocalCloud({
+    signal: startup.signal,
     profile,
     dataDir,
     reset: values.reset,
@@ -34,10 +51,11 @@ async function main(): Promise<void> {
     randomSmsCodes,
     log: (line) => console.log(`… ${line}`),
   });
-  writeFileSync(
-    join(dataDir, readyFileName),
-    JSON.stringify({ pid: process.pid, urls: cloud.urls, resources: cloud.resources, userIds: cloud.userIds }, null, 2),
-  );
+  running.stop = cloud.stop;
+  // Written whole, then renamed: a harness polling for the file never reads half of it.
+  const readyFile = readyFileOf(dataDir);
+  writeFileSync(`${readyFile}.tmp`, JSON.stringify({ pid: process.pid, urls: cloud.urls, resources: cloud.resources, userIds: cloud.userIds }, null, 2));
+  renameSync(`${readyFile}.tmp`, readyFile);
 
   const accounts = demoUsers.map((u) => `  ${u.email.padEnd(24)} ${u.purpose}`).join('\n');
   console.log(`
@@ -51,28 +69,16 @@ ${accounts}
 
 Emulator logs are in ${dataDir}/logs. Press Ctrl-C to stop everything.`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping ${cloud.processes.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}`);
-    await cloud.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   for (const managed of cloud.processes) {
-    managed.child.once('exit', (code) => {
-      if (!stopping) {
-        console.error(`${managed.name} exited unexpectedly (code ${code}); see ${dataDir}/logs/${managed.name}.log`);
-        void shutdown('error');
-      }
+    managed.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`${managed.name} (pid ${managed.pid}) exited unexpectedly (${code ?? signal}); see ${dataDir}/logs/${managed.name}.log`);
+      void shutdown('error', 1);
     });
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortInUseError) console.error(`\n${error.message}`);
-  else console.error(error);
+  console.error(`\n${error instanceof PortInUseError ? error.message : error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
