@@ -18,6 +18,7 @@ export const errorMessages = {
   METHOD_NOT_ALLOWED: 'Method not allowed',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   UNSUPPORTED_MEDIA_TYPE: 'Send the body as application/json',
+  SERVICE_UNAVAILABLE: 'Unexpected error occurred. Please try again later.',
   INTERNAL: 'Unexpected error occurred. Please try again later.',
 } as const;
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'>
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   response.end(JSON.stringify(body));
 }
 
@@ -95,7 +95,6 @@ function corsHeaders(origin: string | undefined, allowed: string[]): Record<stri
   if (!origin || !allowed.includes(origin)) return {};
   return {
     'access-control-allow-origin': origin,
-    'access-control-allow-credentials': 'true',
     'access-control-allow-headers': 'authorization, content-type, accept-language, idempotency-key',
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
     'access-control-max-age': '600',
@@ -112,14 +111,16 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
   const issuer = `${options.cognitoUrl}/${options.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
 
-  async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
+  /** A bad token is the caller's problem (401); not reaching Cognito's keys is ours, and must not log anyone out. */
+  async function verify(authorization: string | undefined): Promise<JWTPayload | null | 'unavailable'> {
     const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer });
+      const { payload } = await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] });
       if (payload.token_use !== 'access' || payload.client_id !== options.userPoolClientId) return null;
       return payload;
-    } catch {
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) return 'unavailable';
       return null;
     }
   }
@@ -127,17 +128,26 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
   async function invokeTrigger(functionName: string, body: Buffer, response: ServerResponse): Promise<void> {
     const module = Object.values(cognitoTriggers).find((m) => lambdaFunctionName(m) === functionName);
     if (!module) return sendJson(response, 404, { Type: 'User', message: `Function not found: ${functionName}` });
-    const event: unknown = JSON.parse(body.toString('utf8'));
+    let event: unknown;
+    try {
+      event = JSON.parse(body.toString('utf8'));
+    } catch {
+      return sendJson(response, 400, { Type: 'User', message: 'The invocation payload is not JSON' });
+    }
     const handler = await loadHandler(module);
     // cognito-local substitutes the code and writes the message to the outbox file itself (our patch).
-    const result = await handler(event, lambdaContext(functionName));
-    sendJson(response, 200, result);
+    sendJson(response, 200, await handler(event, lambdaContext(functionName)));
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  async function handle(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
+    // Prefixing keeps a request target such as "//host/path" a path instead of an authority.
+    let url: URL;
+    try {
+      url = new URL(`http://localhost${request.url ?? '/'}`);
+    } catch {
+      return sendError(response, 400, 'BAD_REQUEST', cors);
+    }
     const method = (request.method ?? 'GET').toUpperCase();
-    const cors = corsHeaders(request.headers.origin, options.allowedOrigins);
 
     if (method === 'OPTIONS') {
       response.writeHead(204, cors);
@@ -150,7 +160,8 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     if (method === 'GET' && url.pathname === '/local/outbox.json') return sendJson(response, 200, options.outbox.list(), cors);
 
     const body = await readBody(request);
-    if (body === 'too-large') return sendError(response, 413, 'PAYLOAD_TOO_LARGE', cors);
+    // The rest of the body is never read, so the connection cannot carry another request.
+    if (body === 'too-large') return sendError(response, 413, 'PAYLOAD_TOO_LARGE', { ...cors, connection: 'close' });
 
     const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
     if (method === 'POST' && invocation?.[1]) return invokeTrigger(decodeURIComponent(invocation[1]), body, response);
@@ -162,11 +173,20 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
 
     let claims: JWTPayload | null = null;
     if (match.route.access.kind !== 'public') {
-      claims = await verify(request.headers.authorization);
-      if (!claims) return sendError(response, 401, 'UNAUTHORIZED', cors);
+      const verified = await verify(request.headers.authorization);
+      if (verified === 'unavailable') return sendError(response, 503, 'SERVICE_UNAVAILABLE', cors);
+      if (!verified) return sendError(response, 401, 'UNAUTHORIZED', cors);
+      claims = verified;
     }
     const values = match.pattern.exec(url.pathname)?.slice(1) ?? [];
-    const pathParameters = Object.fromEntries(match.paramNames.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+    const pathParameters: Record<string, string> = {};
+    for (const [index, name] of match.paramNames.entries()) {
+      try {
+        pathParameters[name] = decodeURIComponent(values[index] ?? '');
+      } catch {
+        return sendError(response, 400, 'BAD_REQUEST', cors);
+      }
+    }
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]),
     ) as Record<string, string>;
@@ -204,9 +224,11 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
   }
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    const cors = corsHeaders(request.headers.origin, options.allowedOrigins);
+    handle(request, response, cors).catch((error: unknown) => {
       console.error('local adapter error', error);
-      if (!response.headersSent) sendError(response, 500, 'INTERNAL');
+      // With CORS headers, the browser shows our error instead of a network failure.
+      if (!response.headersSent) sendError(response, 500, 'INTERNAL', cors);
       else response.end();
     });
   });

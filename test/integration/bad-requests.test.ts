@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@shared/api/schemas';
 import { api, cloud, forgeToken, signIn } from './support';
@@ -24,11 +25,34 @@ describe('requests the API refuses', () => {
     expect(errorBodySchema.parse(answer.body).code).toBe('MALFORMED_JSON');
   });
 
-  it('answers a body of the wrong shape with field messages', async () => {
+  it('answers a body of the wrong shape with field messages: missing is REQUIRED, wrong type INVALID_VALUE', async () => {
     const token = await signIn('accountant@demo.local');
-    const answer = await api('POST', '/switch/client', { token, body: { companyId: 42 } });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { companyId: 'REQUIRED' } });
+    const wrongType = await api('POST', '/switch/client', { token, body: { companyId: 42 } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { companyId: 'INVALID_VALUE' } });
+    const missing = await api('POST', '/switch/client', { token, body: {} });
+    expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { companyId: 'REQUIRED' } });
+  });
+
+  it('answers a body over the Lambda payload limit with 413', async () => {
+    const token = await signIn('accountant@demo.local');
+    const answer = await api('PATCH', '/users/language', { token, rawBody: JSON.stringify({ language: 'x'.repeat(7 * 1024 * 1024) }) });
+    expect(answer.status).toBe(413);
+    expect(errorBodySchema.parse(answer.body).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it.each(['*', '//[', '//evil.example/users/profile'])('answers the request target %s with a JSON 404, never a 500', async (target) => {
+    const { apiUrl } = cloud();
+    const { hostname, port } = new URL(apiUrl);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 404/);
+    expect(reply).toContain('"code":"ROUTE_NOT_FOUND"');
   });
 
   it.each([
