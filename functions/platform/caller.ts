@@ -53,11 +53,12 @@ export async function resolveCaller(
   if (profile.status === 'blocked') throw forbidden('FORBIDDEN');
 
   const isProviderAdmin = groupsOf(claims?.['cognito:groups']).includes(providerAdminGroup);
-  const membership = memberships.find((m) => m.companyId === profile.currentCompanyId);
+  // A current company the user was removed from falls back to one they still belong to, never to a lock-out.
+  const membership = memberships.find((m) => m.companyId === profile.currentCompanyId) ?? memberships[0];
   const caller: Caller = {
     userId,
     isProviderAdmin,
-    profile,
+    profile: { ...profile, currentCompanyId: membership?.companyId ?? null },
     memberships,
     companyId: membership?.companyId ?? null,
     role: membership?.role ?? 'guest',

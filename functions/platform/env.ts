@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { defaultProviderName } from '@shared/brand';
 
 /** What a Cognito trigger can be told: the user pool refers to it, so it cannot refer back to the pool or API. */
 const triggerEnvSchema = z.object({
   PORTAL_URL: z.url(),
-  PROVIDER_NAME: z.string().min(1).default('Bonus Card'),
+  PROVIDER_NAME: z.string().min(1).default(defaultProviderName),
 });
 
 /**

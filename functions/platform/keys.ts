@@ -24,8 +24,8 @@ export const keys = {
     pk: `COMPANY#${companyId}#TX`,
     sk: `${executedAt}#${transactionId}`,
   }),
-  transactionOfEmployee: (employeeId: string, executedAt: string, transactionId: string) => ({
-    gsi1pk: `EMPLOYEE#${employeeId}#TX`,
+  transactionOfEmployee: (companyId: string, employeeId: string, executedAt: string, transactionId: string) => ({
+    gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#TX`,
     gsi1sk: `${executedAt}#${transactionId}`,
   }),
   counters: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COUNTERS' }),

@@ -18,7 +18,7 @@ export interface UseCaseInput<K extends RouteKey> {
   caller: RouteOf<K>['access'] extends { kind: 'public' } ? null : Caller;
   body: RouteOf<K> extends { body: infer B } ? Infer<B> : undefined;
   query: RouteOf<K> extends { query: infer Q } ? Infer<Q> : undefined;
-  params: Record<string, string>;
+  params: RouteOf<K> extends { params: infer P } ? Infer<P> : Record<string, never>;
   headers: Record<string, string | undefined>;
   event: Event;
 }
@@ -27,6 +27,7 @@ export type UseCaseAnswer<K extends RouteKey> = z.input<RouteOf<K>['answer']>;
 
 interface Parsed {
   caller: Caller | null;
+  params: unknown;
   body: unknown;
   query: unknown;
 }
@@ -67,9 +68,9 @@ function readJsonBody(event: Event): unknown {
   }
 }
 
-function parseWith(schema: z.ZodType | undefined, value: unknown, location: 'body' | 'query'): unknown {
-  if (!schema) return undefined;
-  const result = safeParseReportingInput(schema, value ?? (location === 'query' ? {} : undefined));
+function parseWith(schema: z.ZodType | undefined, value: unknown, location: 'params' | 'body' | 'query'): unknown {
+  if (!schema) return location === 'params' ? {} : undefined;
+  const result = safeParseReportingInput(schema, value ?? (location === 'body' ? undefined : {}));
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
   return result.data;
 }
@@ -83,6 +84,7 @@ function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result>
       if (route.body && rawBody === undefined) throw validationFailed({ _: 'REQUIRED' });
       parsedInput.set(event, {
         caller,
+        params: parseWith(route.params, event.pathParameters, 'params'),
         body: parseWith(route.body, rawBody, 'body'),
         query: parseWith(route.query, event.queryStringParameters, 'query'),
       });
@@ -110,7 +112,7 @@ export function useCase<K extends RouteKey>(
         caller: parsed.caller,
         body: parsed.body,
         query: parsed.query,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
+        params: parsed.params,
         headers: event.headers ?? {},
         event,
       } as UseCaseInput<K>);

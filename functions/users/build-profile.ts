@@ -1,5 +1,6 @@
 import type { ClientEntry, Profile } from '@shared/api/schemas';
 import { noFeatures } from '@shared/api/schemas';
+import { currency } from '@shared/money';
 import type { UserProfileRecord } from '../platform/records';
 import type { Membership } from './user-repository';
 
@@ -31,7 +32,7 @@ export function buildProfile(
     surname: profile.surname,
     role: currentClient?.role ?? 'guest',
     status: profile.status,
-    currency: 'EUR',
+    currency,
     language: profile.language,
     clients,
     currentClient,

@@ -1,6 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/clients';
+import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { companyRecord, type CompanyRecord, type MembershipRecord } from '../platform/records';
 import { batchGetItems, tableName } from '../platform/table';
@@ -32,17 +34,41 @@ export async function saveLanguage(userId: string, language: Language): Promise<
   );
 }
 
-/** The membership check and the switch are one conditional write, so a removed membership cannot be chosen. */
-export async function saveCurrentCompany(userId: string, companyId: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: 'SET currentCompanyId = :companyId',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':companyId': companyId },
-    }),
-  );
+/**
+ * Makes a company the user's current one. The membership check and the switch are one transaction, so a
+ * membership removed meanwhile cannot be chosen.
+ */
+export async function switchCurrentCompany(userId: string, companyId: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.membership(userId, companyId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.userProfile(userId),
+              UpdateExpression: 'SET currentCompanyId = :companyId',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':companyId': companyId },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      // 404, not 403: a stale company in the switcher must not end the session (SPEC section 8's 403 rule).
+      throw new DomainError(404, 'NOT_A_MEMBER', { companyId: 'NOT_A_MEMBER' });
+    }
+    throw error;
+  }
 }
 
 export async function revokeTokensIssuedBefore(userId: string, epochSeconds: number): Promise<void> {

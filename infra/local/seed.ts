@@ -9,13 +9,13 @@ import {
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { cardStatuses, type CardStatus, type DeviceStatus, type EmployeeStatus, type StatusChanger } from '@shared/statuses';
+import { defaultProviderName } from '@shared/brand';
 import { providerAdminGroup } from '@shared/roles';
 import { entities, keys } from '@functions/platform/keys';
 import { demoCompanies, demoPassword, demoUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
 const seedVersion = 1;
-const provider = 'Bonus Card';
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -145,7 +145,7 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
       const amountCents = -(100 + Math.floor(random() * 6_000));
       items.push({
         ...keys.transaction(companyId, executedAt, transactionId),
-        ...keys.transactionOfEmployee(String(employee.employeeId), executedAt, transactionId),
+        ...keys.transactionOfEmployee(companyId, String(employee.employeeId), executedAt, transactionId),
         entity: entities.transaction,
         companyId,
         transactionId,
@@ -210,7 +210,7 @@ export async function seedDemo(
       registrationNumber: company.registrationNumber,
       status: company.status,
       kycStatus: company.kycStatus,
-      provider,
+      provider: defaultProviderName,
       topUpAccountIBAN: company.topUpAccountIBAN,
       availableFeatures: company.availableFeatures,
     });

@@ -27,6 +27,8 @@ export interface RouteDefinition {
   /** Module under functions/ without extension; it exports `handler`. */
   handler: string;
   access: RouteAccess;
+  /** The `{name}` parts of the path; a route with parameters must say what they may be. */
+  params?: z.ZodType;
   body?: z.ZodType;
   query?: z.ZodType;
   answer: z.ZodType;

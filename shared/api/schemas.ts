@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { kycStatusSchema } from '../kyc';
 import { languageSchema } from '../languages';
+import { currency } from '../money';
 import { companyRoleSchema, roleSchema } from '../roles';
 import { userStatusSchema } from '../statuses';
+import { requiredText } from '../validation';
 
 export const errorBodySchema = z.object({
   code: z.string(),
@@ -41,7 +43,7 @@ export const profileSchema = z.object({
   surname: z.string(),
   role: roleSchema,
   status: userStatusSchema,
-  currency: z.literal('EUR'),
+  currency: z.literal(currency),
   language: languageSchema,
   clients: z.array(clientEntrySchema),
   currentClient: clientEntrySchema.nullable(),
@@ -53,14 +55,10 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const setLanguageBodySchema = z.object({
-  language: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }),
-});
+export const setLanguageBodySchema = z.object({ language: requiredText(10) });
 export const setLanguageAnswerSchema = z.object({ language: languageSchema });
 
-export const switchClientBodySchema = z.object({
-  companyId: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(100),
-});
+export const switchClientBodySchema = z.object({ companyId: requiredText(100) });
 export const switchClientAnswerSchema = z.object({ accessToken: z.string().nullable(), profile: profileSchema });
 
 export const okAnswerSchema = z.object({ ok: z.literal(true) });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@shared/api/schemas';
 import { isValidIban } from '@shared/iban';
-import { api, signIn } from './support';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@functions/platform/keys';
+import { api, cloud, documents, signIn } from './support';
 
 describe('GET /users/profile', () => {
   it('answers the session user of a company owner with both companies and the current one lifted up', async () => {
@@ -85,13 +87,34 @@ describe('POST /switch/client', () => {
     await api('POST', '/switch/client', { token, body: { companyId: before.currentClient?.companyId } });
   });
 
-  it('refuses a company the user does not belong to, and keeps the current one', async () => {
+  it('refuses a company the user does not belong to with 404 (not a 403 that would end the session), keeping the current one', async () => {
     const token = await signIn('manager@demo.local');
     const answer = await api('POST', '/switch/client', { token, body: { companyId: 'company-bakery' } });
-    expect(answer.status).toBe(403);
+    expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ code: 'NOT_A_MEMBER' });
     const profile = profileSchema.parse((await api('GET', '/users/profile', { token })).body);
     expect(profile.currentClient?.name).toBe('Baltic Logistics SIA');
+  });
+});
+
+describe('a current company the user no longer belongs to', () => {
+  it('falls back to a company the user still belongs to instead of locking them out', async () => {
+    const token = await signIn('owner@demo.local');
+    const { userIds, tableName } = cloud();
+    await documents().send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.userProfile(userIds['owner@demo.local'] ?? ''),
+        UpdateExpression: 'SET currentCompanyId = :gone',
+        ExpressionAttributeValues: { ':gone': 'company-removed' },
+      }),
+    );
+    const profile = profileSchema.parse((await api('GET', '/users/profile', { token })).body);
+    const current = profile.clients.find((c) => c.companyId === profile.currentClient?.companyId);
+    expect(current).toBeDefined();
+    expect(profile.role).toBe(current?.role);
+    expect(profile.topUpAccountIBAN).toBe(current?.topUpAccountIBAN);
+    await api('POST', '/switch/client', { token, body: { companyId: 'company-baltic' } });
   });
 });
 

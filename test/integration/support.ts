@@ -3,6 +3,8 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,13 @@ import { demoPassword } from '../../infra/local/demo-data';
 import { fixedSmsCode, projectRoot } from '../../infra/local/settings';
 
 export const cloud = () => inject('cloud');
+
+/** Direct table access, for arranging states no API offers yet. */
+export function documents(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: 'eu-west-1', endpoint: cloud().dynamodbUrl, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }),
+  );
+}
 
 /** Signs in as a real user would: password, then the SMS code Cognito sends. */
 export async function signIn(email: string, password = demoPassword): Promise<string> {

@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { fieldMessages, type FieldMessageCode } from './errors';
+
+/** A missing value is REQUIRED; a value of the wrong type is INVALID_VALUE (SPEC section 5's generic messages). */
+export const missingOrInvalid = (issue: { input?: unknown }): FieldMessageCode =>
+  issue.input === undefined || issue.input === null ? 'REQUIRED' : 'INVALID_VALUE';
+
+/** A required text field: trimmed, not empty, at most `max` characters. */
+export function requiredText(max = 100) {
+  return z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).max(max, { error: 'INVALID_VALUE' });
+}
+
+export function isFieldMessageCode(message: string): message is FieldMessageCode {
+  return Object.hasOwn(fieldMessages, message);
+}
+
+/**
+ * The stable message code of one zod issue: the code a schema in shared/ names, else a code for zod's own kind of
+ * failure. Server responses and forms both use it, so a field says the same thing on both sides.
+ */
+export function messageCodeOf(issue: z.core.$ZodIssue): FieldMessageCode {
+  if (isFieldMessageCode(issue.message)) return issue.message;
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return 'REQUIRED';
+  return 'INVALID_VALUE';
+}
