@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { handlerBundling } from './handler-bundling';
 import { handlerEntry, repoRoot } from './repo-paths';
 
 export interface PortalFunctionProps {
@@ -14,13 +15,6 @@ export interface PortalFunctionProps {
   readonly timeout: Duration;
   readonly description?: string;
 }
-
-/**
- * esbuild's ESM output has no `require`; CommonJS dependencies that require Node built-ins need one. The alias
- * keeps the name from clashing with anything the bundle declares.
- */
-const esmRequireBanner =
-  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
 
 /**
  * A Lambda function built from one handler module, with its own log group and a role that can write only to it
@@ -60,15 +54,14 @@ export class PortalFunction extends Construct {
       depsLockFilePath: `${repoRoot}package-lock.json`,
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
-        minify: true,
+        target: handlerBundling.target,
+        minify: handlerBundling.minify,
         sourceMap: true,
         sourcesContent: false,
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
+        mainFields: [...handlerBundling.mainFields],
+        banner: handlerBundling.banner,
         tsconfig: `${repoRoot}tsconfig.json`,
-        // The runtime ships the AWS SDK v3; everything else is bundled so cold starts read one file.
-        externalModules: ['@aws-sdk/*'],
+        externalModules: [...handlerBundling.external],
       },
     });
   }

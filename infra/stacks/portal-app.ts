@@ -2,6 +2,7 @@ import { type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
+import { defaultProviderName } from '../../shared/brand';
 
 export interface PortalStacks {
   readonly stateful: StatefulStack;
@@ -14,7 +15,6 @@ export const contextKeys = {
   providerName: 'providerName',
 } as const;
 
-const defaultProviderName = 'Bonus Card';
 
 /**
  * Builds the whole app: infra/app.ts and the tests call this, so what the tests check is what gets deployed.

@@ -75,29 +75,27 @@ describe('API functions', () => {
     for (const [id, role] of resourcesOf(template, 'AWS::IAM::Role')) expect(role.Properties?.ManagedPolicyArns, id).toBeUndefined();
   });
 
-  it('may read the table on GET routes and write it on the others, never Scan, and reach only its own indexes', () => {
+  it('may only read the table unless the route declares more, never Scan, and reach only its own indexes', () => {
     for (const route of manifest) {
       const actions = actionsOf(functionOf(route.handler));
       expect(actions, route.path).toContain('dynamodb:Query');
       expect(actions, route.path).not.toContain('dynamodb:Scan');
       const tableWrites = actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action));
-      if (needsOf(route).table === 'read') expect(tableWrites, route.path).toEqual([]);
-      if (needsOf(route).table === 'readWrite') expect(tableWrites, route.path).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      const expectedWrites = { none: [], read: [], update: ['dynamodb:UpdateItem'], readWrite: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] };
+      expect(tableWrites.sort(), route.path).toEqual(expectedWrites[needsOf(route).table]);
       const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
       for (const resource of resources) expect(resource, route.path).not.toContain('*');
     }
-    expect(needsOf({ method: 'GET', handler: 'users/get-profile' }).table).toBe('read');
-    expect(needsOf({ method: 'POST', handler: 'users/log-out' }).table).toBe('readWrite');
+    expect(needsOf({ handler: 'users/get-profile' }).table).toBe('read');
+    expect(needsOf({ handler: 'users/log-out' }).table).toBe('update');
   });
 
-  it('touch no bucket and no queue until a route declares it, and only users/ handlers manage Cognito users', () => {
+  it('touch no bucket, queue or Cognito user until a route declares it', () => {
     for (const route of manifest) {
       const actions = actionsOf(functionOf(route.handler));
       expect(actions.filter((action) => action.startsWith('s3:') || action.startsWith('sqs:')), route.path).toEqual([]);
       const cognito = actions.filter((action) => action.startsWith('cognito-idp:'));
-      expect(cognito, route.path).toEqual(
-        route.handler.startsWith('users/') ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'] : [],
-      );
+      expect(cognito, route.path).toEqual(needsOf(route).cognitoAdmin.map((action) => `cognito-idp:${action}`));
     }
   });
 

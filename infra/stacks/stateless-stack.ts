@@ -25,7 +25,8 @@ type CognitoAdminAction = 'AdminGetUser' | 'AdminUserGlobalSignOut';
 
 /** What a route's function may touch beyond reading its own environment. */
 export interface RouteNeeds {
-  readonly table: 'none' | 'read' | 'readWrite';
+  /** read: Get/BatchGet/Query; update: also UpdateItem; readWrite: also Put, Delete and BatchWrite. */
+  readonly table: 'none' | 'read' | 'update' | 'readWrite';
   readonly documents: 'none' | 'read' | 'write' | 'readWrite';
   readonly reports: 'none' | 'read' | 'write' | 'readWrite';
   readonly sendTo: readonly QueueName[];
@@ -33,24 +34,18 @@ export interface RouteNeeds {
 }
 
 /**
- * Routes that need more (or less) than the default say so here, keyed by handler, so a new route's grants are
- * reviewed in one place. The default: GET routes read the table, other routes read and write it; no bucket, no
- * queue; handlers under users/ may look up and sign out Cognito users.
+ * Routes that need more than the default say so here, keyed by handler, so every grant is reviewed in one place.
+ * The default is what resolving the caller needs: reading the table; no writes, bucket, queue or Cognito action.
  */
-export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {};
+export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
+  'users/set-language': { table: 'update' },
+  'users/switch-client': { table: 'update' },
+  'users/log-out': { table: 'update' },
+};
 
-const userAdminActions: readonly CognitoAdminAction[] = ['AdminGetUser', 'AdminUserGlobalSignOut'];
-
-export function needsOf(route: Pick<RouteDefinition, 'method' | 'handler'>): RouteNeeds {
+export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return {
-    table: route.method === 'GET' ? 'read' : 'readWrite',
-    documents: 'none',
-    reports: 'none',
-    sendTo: [],
-    cognitoAdmin: route.handler.startsWith('users/') ? userAdminActions : [],
-    ...declared,
-  };
+  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], ...declared };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -58,7 +53,13 @@ const apiFunctionDefaults = { memoryMb: 512, timeout: Duration.seconds(10) } as 
 
 /** Transactions need no actions of their own: DynamoDB checks the actions of the items they touch. */
 const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const tableUpdateActions = ['dynamodb:UpdateItem'];
+const tableWriteActions = [...tableUpdateActions, 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const tableActions = {
+  read: tableReadActions,
+  update: [...tableReadActions, ...tableUpdateActions],
+  readWrite: [...tableReadActions, ...tableWriteActions],
+} as const;
 
 export interface StatelessStackProps extends StackProps {
   readonly table: dynamodb.ITable;
@@ -172,7 +173,7 @@ export class StatelessStack extends Stack {
       // wildcard. The portal never scans (DESIGN section 7: read cost independent of the list size).
       portalFunction.role.addToPolicy(
         new iam.PolicyStatement({
-          actions: needs.table === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions],
+          actions: [...tableActions[needs.table]],
           resources: [tableArn],
         }),
       );

@@ -2,6 +2,7 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cognitoTriggers, routes } from '@shared/api/manifest';
+import { handlerBundling } from '../../infra/constructs/handler-bundling';
 import { projectRoot } from '../../infra/local/settings';
 
 export interface BundleSize {
@@ -10,7 +11,7 @@ export interface BundleSize {
   gzippedBytes: number;
 }
 
-/** Bundles each handler as the stack does (ESM, minified, the AWS SDK left to the runtime) and weighs it. */
+/** Bundles each handler with the stack's options and weighs it. */
 export async function measureHandlerBundles(): Promise<BundleSize[]> {
   const modules = [...new Set([...routes.map((r) => r.handler), ...Object.values(cognitoTriggers)])];
   const sizes: BundleSize[] = [];
@@ -18,11 +19,13 @@ export async function measureHandlerBundles(): Promise<BundleSize[]> {
     const result = await build({
       entryPoints: [join(projectRoot, 'functions', `${handler}.ts`)],
       bundle: true,
-      minify: true,
+      minify: handlerBundling.minify,
       platform: 'node',
-      target: 'node24',
+      target: handlerBundling.target,
       format: 'esm',
-      external: ['@aws-sdk/*'],
+      mainFields: [...handlerBundling.mainFields],
+      banner: { js: handlerBundling.banner },
+      external: [...handlerBundling.external],
       write: false,
       tsconfig: join(projectRoot, 'tsconfig.json'),
       logLevel: 'silent',

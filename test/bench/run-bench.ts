@@ -1,6 +1,7 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { keys } from '@functions/platform/keys';
 import { demoPassword } from '../../infra/local/demo-data';
 import { dummyCredentials, fixedSmsCode, portProfiles, region } from '../../infra/local/settings';
 import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
@@ -14,7 +15,7 @@ import { measureHandlerBundles } from './handler-bundles';
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function javascriptLoaded(context: BrowserContext, url: string, before?: (page: import('playwright-core').Page) => Promise<void>) {
+async function javascriptLoaded(context: BrowserContext, url: string, before?: (page: Page) => Promise<void>) {
   const page = await context.newPage();
   const sizes = new Map<string, number>();
   const pending: Promise<void>[] = [];
@@ -83,8 +84,9 @@ async function main(): Promise<void> {
   // The portal runs in its own process, as it would for a real client: the load below shares no event loop with it.
   const spawned = await spawnLocalCloud('preview');
   const cloud = spawned.ready;
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
     const context = await browser.newContext();
     await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
     const login = await javascriptLoaded(context, `${cloud.urls.web}/login`);
@@ -136,7 +138,8 @@ async function main(): Promise<void> {
     });
     const userId = cloud.userIds['accountant@demo.local'] ?? '';
     const getItem = async () => {
-      await dynamodb.send(new GetItemCommand({ TableName: cloud.resources.tableName, Key: { pk: { S: `USER#${userId}` }, sk: { S: 'PROFILE' } } }));
+      const key = keys.userProfile(userId);
+      await dynamodb.send(new GetItemCommand({ TableName: cloud.resources.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } } }));
     };
     await measure(profileCall, 100, 1);
     const rows = [
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
     console.log('\nLocal API, warm (the API in its own process; budget for a list page of 10 at 20 concurrent: p50 <= 15 ms, p99 <= 50 ms)');
     console.table(rows);
   } finally {
-    await browser.close();
+    await browser?.close();
     await spawned.stop();
   }
 }
