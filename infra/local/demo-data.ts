@@ -119,3 +119,33 @@ export const demoUsers: readonly DemoUser[] = [
     purpose: 'provider admin (operations team)',
   },
 ];
+
+/**
+ * Seeded only on the test ports: end-to-end specs that change a user's state (revoked tokens, current company)
+ * each own one of these, so no spec depends on another having run or passed.
+ */
+export const testOnlyUsers: readonly DemoUser[] = [
+  {
+    email: 'logout@test.local',
+    name: 'Laura',
+    surname: 'Logout',
+    phone: '37120000011',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'e2e: signs out (revokes its tokens)',
+  },
+  {
+    email: 'switcher@test.local',
+    name: 'Sandis',
+    surname: 'Switcher',
+    phone: '37120000012',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [
+      { company: 'baltic', role: 'owner' },
+      { company: 'bakery', role: 'manager' },
+    ],
+    purpose: 'e2e: switches company for the reporting guard',
+  },
+];

@@ -123,7 +123,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ensureNotAborted();
     log('seeding demo data');
     const clients = localClients(ports);
-    const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId);
+    const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId, {
+      withTestUsers: options.profile === 'test',
+    });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
 
     if (options.web !== 'none') {

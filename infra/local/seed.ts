@@ -12,7 +12,7 @@ import { cardStatuses, type CardStatus, type DeviceStatus, type EmployeeStatus, 
 import { defaultProviderName } from '@shared/brand';
 import { providerAdminGroup } from '@shared/roles';
 import { entities, keys } from '@functions/platform/keys';
-import { demoCompanies, demoPassword, demoUsers, type DemoCompany, type DemoUser } from './demo-data';
+import { demoCompanies, demoPassword, demoUsers, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
 const seedVersion = 1;
@@ -188,10 +188,12 @@ export async function seedDemo(
   cognito: CognitoIdentityProviderClient,
   tableName: string,
   userPoolId: string,
+  options: { withTestUsers: boolean },
 ): Promise<SeedResult> {
   const documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
+  const users = options.withTestUsers ? [...demoUsers, ...testOnlyUsers] : demoUsers;
   const userIds: Record<string, string> = {};
-  for (const user of demoUsers) userIds[user.email] = await ensureCognitoUser(cognito, userPoolId, user);
+  for (const user of users) userIds[user.email] = await ensureCognitoUser(cognito, userPoolId, user);
 
   const marker = await documents.send(new GetCommand({ TableName: tableName, Key: seedMarker }));
   if (marker.Item?.version === seedVersion) return { seeded: false, userIds };
@@ -228,7 +230,7 @@ export async function seedDemo(
       transactions: transactions.length,
     });
   }
-  for (const user of demoUsers) {
+  for (const user of users) {
     const userId = userIds[user.email] ?? '';
     const first = user.memberships[0];
     items.push({

@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  // One portal serves the whole suite; specs that change a user's state use users no other spec relies on.
+  // One portal serves the whole suite. Specs that change a user's server-side state (language, current company,
+  // revoked tokens) each own that user (infra/local/demo-data.ts testOnlyUsers), so spec order does not matter.
   workers: 1,
   fullyParallel: false,
   forbidOnly: process.env.CI === 'true',

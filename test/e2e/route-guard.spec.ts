@@ -26,7 +26,8 @@ test.describe('route guard', () => {
   });
 
   test('reporting shows only when the company has the reporting feature', async ({ page }) => {
-    await signIn(page, 'owner@demo.local');
+    // Switching company is stored server-side: this spec owns its two-company user.
+    await signIn(page, 'switcher@test.local');
     await page.waitForURL('**/dashboard');
     const nav = new NavBar(page);
     await expect(nav.link('Reporting')).toBeVisible();

@@ -63,7 +63,8 @@ test.describe('sign-in with the SMS second factor', () => {
   });
 
   test('logout returns to the login page and the protected pages are closed again', async ({ page }) => {
-    await signIn(page, 'accountant@demo.local');
+    // Logout revokes the user's tokens server-side, so this spec owns a user no other spec signs in with.
+    await signIn(page, 'logout@test.local');
     await page.waitForURL('**/dashboard');
     await new NavBar(page).logout.click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
