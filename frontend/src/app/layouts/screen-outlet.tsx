@@ -9,10 +9,11 @@ import { GeneralError } from '../errors/general-error';
  * placeholder if it fails (header and footer stay), and the page scrolled to the top after a navigation.
  */
 export function ScreenOutlet() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    // A link to a part of a page (#id) is scrolled there by the screen that has it.
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
   return (
     <ErrorBoundary resetKey={pathname} fallback={<GeneralError />}>
       <Suspense fallback={<ContentLoader />}>

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@shared/dates';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
@@ -9,12 +11,21 @@ interface LegalDocumentProps {
   sections: readonly string[];
   /** When the text last changed, shown as DD.MM.YYYY. */
   updated: string;
+  /** Values for the placeholders of the section texts. */
+  values?: Record<string, string>;
 }
 
-/** A short legal text: title, date, introduction, then one heading and paragraph per section. */
-export function LegalDocument({ document, sections, updated }: LegalDocumentProps) {
+/**
+ * A short legal text: title, date, introduction, then one heading and paragraph per section. Each section has
+ * the id `<document>-<section>`, and a link to it (e.g. /terms#terms-legal) scrolls it into view.
+ */
+export function LegalDocument({ document, sections, updated, values = {} }: LegalDocumentProps) {
   const { t } = useTranslation('legal');
   useDocumentTitle(t(`${document}.title`));
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) globalThis.document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <article className="page legal-document">
       <header className="page__header">
@@ -26,7 +37,7 @@ export function LegalDocument({ document, sections, updated }: LegalDocumentProp
         {sections.map((section, index) => (
           <section key={section} aria-labelledby={`${document}-${section}`}>
             <h2 id={`${document}-${section}`}>{`${index + 1}. ${t(`${document}.${section}.title`)}`}</h2>
-            <p>{t(`${document}.${section}.text`)}</p>
+            <p>{t(`${document}.${section}.text`, values)}</p>
           </section>
         ))}
       </div>

@@ -13,7 +13,8 @@ export function Footer() {
       <div className="site-footer__inner">
         <section className="site-footer__column" aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="site-footer__heading">
-            {t('footer.legalHeading')}
+            {/* SPEC section 2: legal information is also linked, to the terms' section with the provider's details. */}
+            <Link to={`${paths.terms}#terms-legal`}>{t('footer.legalHeading')}</Link>
           </h2>
           <p className="site-footer__entity">{footerFacts.legalEntityName}</p>
           <p>{t('footer.registrationNumber', { number: footerFacts.registrationNumber })}</p>
