@@ -12,9 +12,6 @@ export const tableDefinition = {
   ],
 } as const;
 
-/** Logical bucket roles; the environment variable each handler reads names the physical bucket. */
-export const bucketRoles = ['documents', 'reports'] as const;
-
 /** Work queues; each has a dead-letter queue after maxReceiveCount failed receipts. */
 export const queueDefinitions = [
   { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },

@@ -21,13 +21,3 @@ export function formatDate(value: string | number | Date, options: { withTime?: 
   return options.withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
 }
 
-/** YYYY-MM-DD of an instant in Riga time: the calendar day a user there sees. */
-export function isoDay(value: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: displayTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(value);
-  return parts;
-}

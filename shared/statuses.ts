@@ -20,7 +20,6 @@ export const cardStatuses = [
   'none',
 ] as const;
 export type CardStatus = (typeof cardStatuses)[number];
-export const cardStatusSchema = z.enum(cardStatuses);
 
 export const statusChangers = ['employee', 'admin', 'company_user', 'system'] as const;
 export type StatusChanger = (typeof statusChangers)[number];

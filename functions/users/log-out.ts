@@ -1,8 +1,7 @@
 import { useCase } from '../platform/use-case';
-import { revokeTokensIssuedBefore } from './user-repository';
+import { revokeSessions } from './user-repository';
 
 export const handler = useCase('POST /logout', async ({ caller }) => {
-  // Token `iat` has whole seconds: revoking up to the next second also covers a token minted this very second.
-  await revokeTokensIssuedBefore(caller.userId, Math.floor(Date.now() / 1000) + 1);
+  await revokeSessions(caller.userId, new Date());
   return { ok: true as const };
 });

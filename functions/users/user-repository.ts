@@ -5,7 +5,7 @@ import { dynamo } from '../platform/clients';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { companyRecord, type CompanyRecord, type MembershipRecord } from '../platform/records';
-import { batchGetItems, tableName } from '../platform/table';
+import { batchGetItems, itemId, tableName } from '../platform/table';
 
 export interface Membership {
   membership: MembershipRecord;
@@ -16,7 +16,7 @@ export interface Membership {
 export async function withCompanies(memberships: MembershipRecord[]): Promise<Membership[]> {
   const companies = await batchGetItems(memberships.map((m) => keys.company(m.companyId)));
   return memberships.flatMap((membership) => {
-    const item = companies.get(`${keys.company(membership.companyId).pk}|${keys.company(membership.companyId).sk}`);
+    const item = companies.get(itemId(keys.company(membership.companyId)));
     return item ? [{ membership, company: companyRecord.parse(item) }] : [];
   });
 }
@@ -71,14 +71,18 @@ export async function switchCurrentCompany(userId: string, companyId: string): P
   }
 }
 
-export async function revokeTokensIssuedBefore(userId: string, epochSeconds: number): Promise<void> {
+/**
+ * Ends every session of the user: tokens issued before now are refused from here on. Token `iat` has whole
+ * seconds, so the cut is the next whole second: a token minted in this very second is refused too.
+ */
+export async function revokeSessions(userId: string, now: Date): Promise<void> {
   await dynamo.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.userProfile(userId),
       UpdateExpression: 'SET tokensValidAfter = :after',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':after': epochSeconds },
+      ExpressionAttributeValues: { ':after': Math.floor(now.getTime() / 1000) + 1 },
     }),
   );
 }

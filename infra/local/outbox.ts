@@ -25,8 +25,15 @@ export class Outbox {
     if (!existsSync(this.file)) return [];
     return readFileSync(this.file, 'utf8')
       .split('\n')
-      .filter(Boolean)
-      .map((line) => outboxEntrySchema.parse(JSON.parse(line)))
+      .flatMap((line) => {
+        // A line still being appended (or damaged by hand) is skipped, not fatal for the page.
+        try {
+          const entry = outboxEntrySchema.safeParse(JSON.parse(line));
+          return entry.success ? [entry.data] : [];
+        } catch {
+          return [];
+        }
+      })
       .reverse();
   }
 }

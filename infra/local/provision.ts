@@ -4,6 +4,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  ResourceNotFoundException as CognitoResourceNotFound,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -133,8 +134,9 @@ async function provisionUserPool(cognito: CognitoIdentityProviderClient, stateFi
     try {
       await cognito.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
       return state;
-    } catch {
-      // The pool is gone (its data was removed by hand): make a new one below.
+    } catch (error) {
+      // The pool is gone (its data was removed by hand): make a new one below. Anything else is a real failure.
+      if (!(error instanceof CognitoResourceNotFound)) throw error;
     }
   }
   const pool = await cognito.send(

@@ -195,8 +195,9 @@ export async function seedDemo(
   const userIds: Record<string, string> = {};
   for (const user of users) userIds[user.email] = await ensureCognitoUser(cognito, userPoolId, user);
 
+  // Profiles are keyed by the pool's user ids: a new pool (its data removed by hand) needs the demo seeded again.
   const marker = await documents.send(new GetCommand({ TableName: tableName, Key: seedMarker }));
-  if (marker.Item?.version === seedVersion) return { seeded: false, userIds };
+  if (marker.Item?.version === seedVersion && marker.Item.userPoolId === userPoolId) return { seeded: false, userIds };
 
   const random = randomGenerator(20_260_101);
   const companyIds = Object.fromEntries(demoCompanies.map((c) => [c.key, `company-${c.key}`]));
@@ -261,6 +262,6 @@ export async function seedDemo(
     }
   }
   await batchPut(documents, tableName, items);
-  await documents.send(new PutCommand({ TableName: tableName, Item: { ...seedMarker, entity: 'seedMarker', version: seedVersion } }));
+  await documents.send(new PutCommand({ TableName: tableName, Item: { ...seedMarker, entity: 'seedMarker', version: seedVersion, userPoolId } }));
   return { seeded: true, userIds };
 }
