@@ -62,6 +62,8 @@ export interface DemoUser {
   memberships: { company: string; role: CompanyRole }[];
   /** What the README's table says this account is for. */
   purpose: string;
+  /** Blocked by the provider: signs in at Cognito, refused by the portal. */
+  blocked?: boolean;
 }
 
 export const demoUsers: readonly DemoUser[] = [
@@ -147,5 +149,16 @@ export const testOnlyUsers: readonly DemoUser[] = [
       { company: 'bakery', role: 'manager' },
     ],
     purpose: 'e2e: switches company for the reporting guard',
+  },
+  {
+    email: 'blocked@test.local',
+    name: 'Bruno',
+    surname: 'Blocked',
+    phone: '37120000013',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'e2e: a user the provider blocked',
+    blocked: true,
   },
 ];

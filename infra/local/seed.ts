@@ -243,7 +243,7 @@ export async function seedDemo(
       name: user.name,
       surname: user.surname,
       phone: user.phone,
-      status: 'active',
+      status: user.blocked ? 'blocked' : 'active',
       language: user.language,
       currentCompanyId: first ? companyIds[first.company] ?? null : null,
       tokensValidAfter: 0,

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, signIn, test } from './support/portal';
+import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
 
 const publicPaths = [
   '/login',
@@ -17,7 +17,7 @@ test.describe('axe-core finds no violations', () => {
   for (const path of publicPaths) {
     test(`on ${path}`, async ({ page }) => {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }
@@ -37,7 +37,7 @@ test.describe('axe-core finds no violations', () => {
     await page.waitForURL('**/dashboard');
     for (const path of protectedPaths) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
     }
   });

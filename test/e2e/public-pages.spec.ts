@@ -25,10 +25,10 @@ test.describe('public pages', () => {
     await expect(privacy).toHaveAttribute('rel', /noopener/);
     await footer.getByRole('link', { name: 'Terms and conditions' }).click();
     await page.waitForURL('**/terms');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /terms/i })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Delivery policy' }).click();
     await page.waitForURL('**/delivery-policy');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /delivery/i })).toBeVisible();
   });
 
   test('a sign-up step that does not exist goes to the first step', async ({ page }) => {

@@ -18,11 +18,15 @@ test.describe('route guard', () => {
     await page.waitForURL('**/signup/representatives');
   });
 
-  test('a user without a company role (below accountant) is sent to /login', async ({ page }) => {
+  test('a user without a company role (below accountant) is sent to /login and told why, with no way round', async ({ page }) => {
     await signIn(page, 'admin@demo.local');
     await page.waitForURL('**/login');
+    await expect(page.getByText('This account has no access to a company in the portal.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveCount(0);
     await page.goto('/users');
     await page.waitForURL('**/login');
+    await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
   });
 
   test('reporting shows only when the company has the reporting feature', async ({ page }) => {

@@ -54,6 +54,23 @@ test.describe('sign-in with the SMS second factor', () => {
     await page.waitForURL('**/dashboard');
   });
 
+  test('a user the provider blocked is told so after the SMS code', async ({ page }) => {
+    await signIn(page, 'blocked@test.local');
+    await expect(page.getByRole('alert')).toContainText('User is blocked. Please contact support.');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+  });
+
+  test('signing in as someone else shows the new user, never the previous one', async ({ page }) => {
+    await signIn(page, 'accountant@demo.local');
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByText('Welcome, Olga Ivanova')).toBeVisible();
+    await signIn(page, 'owner@demo.local');
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByText('Welcome, Anna Bērziņa')).toBeVisible();
+    await expect(new NavBar(page).company).toBeVisible();
+  });
+
   test('a wrong password is refused with a clear message', async ({ page }) => {
     const login = new LoginPage(page);
     await login.open();

@@ -76,7 +76,13 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await new VerifyPage(page).confirm();
 }
 
+/** Resolves once no loading skeleton is on the page: the screen itself has rendered. */
+export async function screenLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+}
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await screenLoaded(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
