@@ -17,7 +17,6 @@ export const errorMessages = {
   ROUTE_NOT_FOUND: 'No such endpoint',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   PAYLOAD_TOO_LARGE: 'The request is too large',
-  UNSUPPORTED_MEDIA_TYPE: 'Send the body as application/json',
   SERVICE_UNAVAILABLE: 'Unexpected error occurred. Please try again later.',
   INTERNAL: 'Unexpected error occurred. Please try again later.',
 } as const;
@@ -28,7 +27,6 @@ export type ErrorCode = keyof typeof errorMessages;
 export const fieldMessages = {
   REQUIRED: 'This field is required',
   INVALID_VALUE: 'Wrong data supplied',
-  INVALID_LANGUAGE: 'Choose en, lv or ru',
   INVALID_EMAIL: 'Enter a valid e-mail address',
   INVALID_CODE: 'invalid code',
 } as const;
