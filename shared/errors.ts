@@ -28,6 +28,6 @@ export const fieldMessages = {
   REQUIRED: 'This field is required',
   INVALID_VALUE: 'Wrong data supplied',
   INVALID_EMAIL: 'Enter a valid e-mail address',
-  INVALID_CODE: 'invalid code',
+  INVALID_CODE: 'Invalid code',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

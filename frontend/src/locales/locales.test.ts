@@ -74,6 +74,12 @@ describe('locales', () => {
     for (const key of expected) expect(keys.has(key), key).toBe(true);
   });
 
+  it('says in English exactly what the API says in its messages, so the two texts cannot drift apart', () => {
+    const keys = flatten(load('en', 'errors'));
+    for (const [code, text] of Object.entries(errorMessages)) expect(keys.get(`codes.${code}`), code).toBe(text);
+    for (const [code, text] of Object.entries(fieldMessages)) expect(keys.get(`fields.${code}`), code).toBe(text);
+  });
+
   it('has a label for every navigation link and sign-up step', () => {
     const common = flatten(load('en', 'common'));
     for (const link of navigationLinks) expect(common.has(link.labelKey), link.labelKey).toBe(true);
