@@ -1,18 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@frontend/components/empty-state/empty-state';
-import { PageHeader } from '@frontend/components/page-header/page-header';
-import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { PlaceholderPage } from '@frontend/components/placeholder-page/placeholder-page';
 
 /** SPEC section 2 "Users": heading and empty state until the screen's issue fills it. */
 export function UsersScreen() {
-  const { t } = useTranslation('users');
-  useDocumentTitle(t('title'));
-  return (
-    <div className="page">
-      <PageHeader title={t('title')} lead={t('lead')} />
-      <EmptyState title={t('empty.title')}>
-        <p>{t('empty.text')}</p>
-      </EmptyState>
-    </div>
-  );
+  return <PlaceholderPage namespace="users" />;
 }
