@@ -36,3 +36,15 @@ test.describe('public pages', () => {
     await page.waitForURL('**/signup/general');
   });
 });
+
+test('a screen that fails to render shows the general error placeholder with a link to /', async ({ page }) => {
+  // The terms screen's code never arrives, as on a flaky network after a deploy.
+  await page.route(/\/assets\/terms-screen-[\w-]+\.js$/, (route) => route.abort('failed'));
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  const home = page.getByRole('link', { name: 'Go to homepage' });
+  await expect(home).toHaveAttribute('href', '/');
+  await page.unroute(/\/assets\/terms-screen-[\w-]+\.js$/);
+  await home.click();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+});
