@@ -306,7 +306,8 @@ export class StatelessStack extends Stack {
     logGroup.grantWrite(role);
     new s3deploy.BucketDeployment(this, 'WebApp', {
       sources: [
-        ...(frontendDistExists() ? [s3deploy.Source.asset(frontendDist)] : []),
+        // Source maps stay out of the public bucket: they are for our error tracking, not for every visitor.
+        ...(frontendDistExists() ? [s3deploy.Source.asset(frontendDist, { exclude: ['**/*.map'] })] : []),
         s3deploy.Source.jsonData('config.json', config),
       ],
       destinationBucket: this.webBucket,
