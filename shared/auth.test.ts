@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { zodValidate } from '@frontend/lib/form-validation';
-import { loginSchema, normaliseCode, smsCodeSchema } from './auth';
+import type * as z from 'zod';
+import { confirmationToken, loginSchema, normaliseCode, readConfirmationToken, signupSchema, smsCodeSchema } from './auth';
 
-const validateLogin = zodValidate(loginSchema);
-const validateCode = zodValidate(smsCodeSchema);
+/** The first problem of each field, as the API and the forms report it. */
+function codesOf(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values, { reportInput: true });
+  const codes: Record<string, string> = {};
+  if (!result.success) for (const issue of result.error.issues) codes[issue.path.join('.')] ??= issue.message;
+  return codes;
+}
+const validateLogin = (values: unknown) => codesOf(loginSchema, values);
+const validateCode = (values: unknown) => codesOf(smsCodeSchema, values);
 
 describe('login form validation', () => {
   it('requires e-mail and password', () => {
@@ -32,5 +39,49 @@ describe('SMS code validation', () => {
   it('keeps the digits of a pasted code', () => {
     expect(normaliseCode('Your code: 123 456')).toBe('123456');
     expect(normaliseCode('12-34-56-78')).toBe('123456');
+  });
+});
+
+describe('confirmation link token', () => {
+  it('carries the e-mail and the code, and reads back', () => {
+    const token = confirmationToken(' Janis.Berzins+cards@Example.lv', '123456');
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.123456$/);
+    expect(readConfirmationToken(token)).toEqual({ email: 'janis.berzins+cards@example.lv', code: '123456' });
+  });
+
+  it('keeps a placeholder for Cognito to fill in', () => {
+    expect(confirmationToken('a@b.lv', '{####}')).toMatch(/\.\{####\}$/);
+  });
+
+  it.each(['', 'abc', 'YUBiLmx2.12345', 'YUBiLmx2.1234567', 'bm90LWFuLWVtYWls.123456', '***.123456', 'YUBiLmx2.123456.7'])(
+    'refuses %s',
+    (token) => expect(readConfirmationToken(token)).toBeNull(),
+  );
+});
+
+describe('signupSchema', () => {
+  const valid = {
+    registrationNumber: '40003555111',
+    email: 'new@example.lv',
+    password: 'long-enough',
+    passwordRepeat: 'long-enough',
+    name: 'Anna',
+    surname: 'Liepa',
+    termsAccepted: true,
+  };
+  const signupCodes = (values: Record<string, unknown>) => codesOf(signupSchema, values);
+
+  it('accepts a complete sign-up', () => expect(signupCodes(valid)).toEqual({}));
+
+  it('says what SPEC section 5 says for each missing or wrong field', () => {
+    expect(signupCodes({ ...valid, registrationNumber: '' })).toEqual({ registrationNumber: 'REGISTRATION_NUMBER_REQUIRED' });
+    expect(signupCodes({ ...valid, registrationNumber: '123' })).toEqual({ registrationNumber: 'INVALID_REGISTRATION_NUMBER' });
+    expect(signupCodes({ ...valid, termsAccepted: false })).toEqual({ termsAccepted: 'TERMS_REQUIRED' });
+    expect(signupCodes({ ...valid, password: 'short', passwordRepeat: 'short' })).toEqual({ password: 'PASSWORD_TOO_SHORT' });
+    expect(signupCodes({ ...valid, passwordRepeat: 'something-else' })).toEqual({ passwordRepeat: 'PASSWORDS_DO_NOT_MATCH' });
+    expect(signupCodes({ ...valid, name: 'A' })).toEqual({ name: 'TEXT_TOO_SHORT' });
+    expect(signupCodes({ ...valid, surname: 'x'.repeat(51) })).toEqual({ surname: 'NAME_TOO_LONG' });
+    expect(signupCodes({ ...valid, email: 'nope' })).toEqual({ email: 'INVALID_EMAIL' });
+    expect(signupCodes({ ...valid, email: undefined })).toEqual({ email: 'REQUIRED' });
   });
 });

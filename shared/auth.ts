@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { languageSchema } from './languages';
+import { missingOrInvalid } from './validation';
 
 /** SPEC section 5: e-mail required and valid; the password only required here (its rules apply at sign-up). */
 export const loginSchema = z.object({
@@ -20,4 +22,79 @@ export type SmsCodeValues = z.input<typeof smsCodeSchema>;
 /** What a pasted or typed code keeps: its digits (a pasted "123 456" or "Code: 123456" works). */
 export function normaliseCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, 6);
+}
+
+/** SPEC section 5 and 9. */
+export const passwordMinLength = 8;
+export const textMinLength = 2;
+export const textMaxLength = 100;
+export const nameMaxLength = 50;
+
+const email = z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
+const personName = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .min(1, { error: 'REQUIRED' })
+  .min(textMinLength, { error: 'TEXT_TOO_SHORT' })
+  .max(nameMaxLength, { error: 'NAME_TOO_LONG' });
+
+/** Latvian register numbers have 11 digits. */
+export const registrationNumberSchema = z
+  .string({ error: () => 'REGISTRATION_NUMBER_REQUIRED' })
+  .trim()
+  .min(1, { error: 'REGISTRATION_NUMBER_REQUIRED' })
+  .regex(/^\d{11}$/, { error: 'INVALID_REGISTRATION_NUMBER' });
+
+/** SPEC section 5: sign-up. The same schema validates the form and the API. */
+export const signupSchema = z
+  .object({
+    registrationNumber: registrationNumberSchema,
+    email,
+    password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
+    passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
+    name: personName,
+    surname: personName,
+    termsAccepted: z.literal(true, { error: 'TERMS_REQUIRED' }),
+    language: languageSchema.optional(),
+  })
+  .refine((values) => values.password === values.passwordRepeat, { path: ['passwordRepeat'], error: 'PASSWORDS_DO_NOT_MATCH' });
+export type SignupValues = z.input<typeof signupSchema>;
+export type Signup = z.output<typeof signupSchema>;
+
+export const signupAnswerSchema = z.object({ email: z.string(), companyName: z.string() });
+
+/**
+ * The confirmation link's token: the e-mail (base64url) and Cognito's code, joined by a dot. Cognito puts the code
+ * where the trigger wrote its placeholder, so the trigger builds the link without knowing the code.
+ */
+export const confirmationTokenSchema = z.object({ token: z.string({ error: missingOrInvalid }).min(3).max(600) });
+export const confirmEmailAnswerSchema = z.object({ email: z.string() });
+export const resendConfirmationSchema = z.object({ email });
+
+export function confirmationToken(emailAddress: string, code: string): string {
+  return `${base64UrlEncode(emailAddress.trim().toLowerCase())}.${code}`;
+}
+
+export function readConfirmationToken(token: string): { email: string; code: string } | null {
+  const [encoded, code, ...rest] = token.split('.');
+  if (!encoded || !code || rest.length > 0 || !/^\d{6}$/.test(code)) return null;
+  const emailAddress = base64UrlDecode(encoded);
+  return emailAddress && z.email().safeParse(emailAddress).success ? { email: emailAddress, code } : null;
+}
+
+function base64UrlEncode(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function base64UrlDecode(encoded: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(encoded)) return null;
+  try {
+    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
 }

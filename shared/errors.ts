@@ -17,6 +17,13 @@ export const errorMessages = {
   ROUTE_NOT_FOUND: 'No such endpoint',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   PAYLOAD_TOO_LARGE: 'The request is too large',
+  COMPANY_NOT_IN_REGISTER: 'Company with this registration number is not found',
+  COMPANY_ALREADY_REGISTERED: 'A company with this registration number already uses the portal. Ask its owner to invite you.',
+  EMAIL_TAKEN: 'An account with this e-mail already exists. Sign in or reset your password.',
+  CONFIRMATION_LINK_EXPIRED: 'This confirmation link has expired or was already used. Request a new link.',
+  CONFIRMATION_LINK_INVALID: 'This confirmation link is not valid. Request a new link.',
+  ALREADY_CONFIRMED: 'Your e-mail is already confirmed. You can sign in.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
   SERVICE_UNAVAILABLE: 'Unexpected error occurred. Please try again later.',
   INTERNAL: 'Unexpected error occurred. Please try again later.',
 } as const;
@@ -29,5 +36,12 @@ export const fieldMessages = {
   INVALID_VALUE: 'Wrong data supplied',
   INVALID_EMAIL: 'Enter a valid e-mail address',
   INVALID_CODE: 'Invalid code',
+  REGISTRATION_NUMBER_REQUIRED: 'Registration number required',
+  INVALID_REGISTRATION_NUMBER: 'A registration number has 11 digits',
+  TERMS_REQUIRED: 'To continue you need to approve Terms & Conditions',
+  PASSWORD_TOO_SHORT: 'Password must have at least 8 symbols',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords must match',
+  TEXT_TOO_SHORT: 'Enter at least 2 symbols',
+  NAME_TOO_LONG: 'Enter at most 50 symbols',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { confirmationToken } from '@shared/auth';
 import { triggerEnv } from '../platform/env';
 
 const triggerEventSchema = z.object({
@@ -23,11 +24,13 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
       event.response.smsMessage = `${provider}: your sign-in code is ${code}`;
       break;
     case 'CustomMessage_SignUp':
-    case 'CustomMessage_ResendCode':
+    case 'CustomMessage_ResendCode': {
+      const link = `${portal}/users/email/confirm/${confirmationToken(parsed.request.userAttributes.email ?? '', code)}`;
       event.response.emailSubject = `${provider}: confirm your e-mail`;
-      event.response.emailMessage = `Your confirmation code is ${code}. Open ${portal}/login to continue.`;
+      event.response.emailMessage = `Welcome to ${provider}. Confirm your e-mail address by opening this link:\n${link}\n\nIf you did not sign up, ignore this e-mail.`;
       event.response.smsMessage = `${provider}: your confirmation code is ${code}`;
       break;
+    }
     case 'CustomMessage_ForgotPassword':
       event.response.emailSubject = `${provider}: reset your password`;
       event.response.emailMessage = `Your password reset code is ${code}.`;

@@ -3,7 +3,7 @@ import { errorMessages, type ErrorCode } from '@shared/errors';
 /** A failure the caller caused or may see; the error mapper turns it into a 4xx with a stable code. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
     message?: string,

@@ -12,10 +12,8 @@ export const keys = {
     gsi1sk: `USER#${userId}`,
   }),
   company: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' }),
-  companyByRegistrationNumber: (registrationNumber: string) => ({
-    gsi1pk: `REGNO#${registrationNumber}`,
-    gsi1sk: 'COMPANY',
-  }),
+  /** One item per registration number, written with the company: DynamoDB's way to keep the number unique. */
+  registrationNumberClaim: (registrationNumber: string) => ({ pk: `REGNO#${registrationNumber}`, sk: 'CLAIM' }),
   mainAccount: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'ACCOUNT#MAIN' }),
   employee: (companyId: string, employeeId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EMPLOYEE#${employeeId}` }),
   card: (companyId: string, cardId: string) => ({ pk: `COMPANY#${companyId}`, sk: `CARD#${cardId}` }),
@@ -35,6 +33,7 @@ export const entities = {
   userProfile: 'userProfile',
   membership: 'membership',
   company: 'company',
+  registrationNumberClaim: 'registrationNumberClaim',
   mainAccount: 'mainAccount',
   employee: 'employee',
   card: 'card',

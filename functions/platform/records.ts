@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { availableFeaturesSchema } from '@shared/api/schemas';
+import { addressSchema } from '@shared/company';
 import { kycStatusSchema } from '@shared/kyc';
 import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
@@ -36,5 +37,8 @@ export const companyRecord = z.object({
   provider: z.string(),
   topUpAccountIBAN: z.string().nullable(),
   availableFeatures: availableFeaturesSchema,
+  /** From the company register at sign-up; onboarding shows them. */
+  legalAddress: addressSchema.nullable().default(null),
+  registeredOn: z.string().nullable().default(null),
 });
 export type CompanyRecord = z.infer<typeof companyRecord>;

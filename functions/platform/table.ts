@@ -1,9 +1,14 @@
-import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 import { env } from './env';
 
 export function tableName(): string {
   return env().TABLE_NAME;
+}
+
+export async function getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
+  const answer = await dynamo.send(new GetCommand({ TableName: tableName(), Key: key }));
+  return answer.Item;
 }
 
 /** Every item a query matches, following DynamoDB's pagination. */

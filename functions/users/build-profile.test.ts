@@ -21,6 +21,8 @@ const company = (companyId: string, name: string, reporting: boolean): CompanyRe
   provider: 'Bonus Card',
   topUpAccountIBAN: `IBAN-${companyId}`,
   availableFeatures: { reporting: { available: reporting }, all_features: false },
+  legalAddress: null,
+  registeredOn: null,
 });
 
 describe('buildProfile', () => {

@@ -10,7 +10,6 @@ export const demoPassword = 'Demo-Pass-2026';
 
 export interface DemoCompany {
   key: string;
-  name: string;
   registrationNumber: string;
   status: CompanyStatus;
   kycStatus: KycStatus;
@@ -22,7 +21,6 @@ export interface DemoCompany {
 export const demoCompanies: readonly DemoCompany[] = [
   {
     key: 'baltic',
-    name: 'Baltic Logistics SIA',
     registrationNumber: '40003012345',
     status: 'active',
     kycStatus: 'filled',
@@ -32,7 +30,6 @@ export const demoCompanies: readonly DemoCompany[] = [
   },
   {
     key: 'bakery',
-    name: 'Riga Bakery SIA',
     registrationNumber: '40103456789',
     status: 'active',
     kycStatus: 'filled',
@@ -42,7 +39,6 @@ export const demoCompanies: readonly DemoCompany[] = [
   },
   {
     key: 'nordic',
-    name: 'Nordic Start SIA',
     registrationNumber: '40203987654',
     status: 'onboarding',
     kycStatus: 'general',

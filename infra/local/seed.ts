@@ -11,11 +11,13 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } fro
 import { cardStatuses, type CardStatus, type DeviceStatus, type EmployeeStatus, type StatusChanger } from '@shared/statuses';
 import { defaultProviderName } from '@shared/brand';
 import { providerAdminGroup } from '@shared/roles';
+import { sampleCompanyRegister } from '@functions/companies/company-register';
+import { newCompany } from '@functions/companies/new-company';
 import { entities, keys } from '@functions/platform/keys';
 import { demoCompanies, demoPassword, demoUsers, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 1;
+const seedVersion = 2;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -202,21 +204,23 @@ export async function seedDemo(
   const random = randomGenerator(20_260_101);
   const companyIds = Object.fromEntries(demoCompanies.map((c) => [c.key, `company-${c.key}`]));
   const items: Record<string, unknown>[] = [];
+  const register = sampleCompanyRegister();
   for (const company of demoCompanies) {
     const companyId = companyIds[company.key] ?? company.key;
-    items.push({
-      ...keys.company(companyId),
-      ...keys.companyByRegistrationNumber(company.registrationNumber),
-      entity: entities.company,
-      companyId,
-      name: company.name,
-      registrationNumber: company.registrationNumber,
-      status: company.status,
-      kycStatus: company.kycStatus,
-      provider: defaultProviderName,
-      topUpAccountIBAN: company.topUpAccountIBAN,
-      availableFeatures: company.availableFeatures,
-    });
+    const entry = await register.find(company.registrationNumber);
+    if (!entry) throw new Error(`demo company ${company.key} (${company.registrationNumber}) is missing from the sample register`);
+    items.push(
+      {
+        ...keys.company(companyId),
+        entity: entities.company,
+        ...newCompany(companyId, entry, defaultProviderName),
+        status: company.status,
+        kycStatus: company.kycStatus,
+        topUpAccountIBAN: company.topUpAccountIBAN,
+        availableFeatures: company.availableFeatures,
+      },
+      { ...keys.registrationNumberClaim(company.registrationNumber), entity: entities.registrationNumberClaim, companyId },
+    );
     if (company.status === 'active') {
       items.push({ ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, availableCents: 12_543_050, reservedCents: 124_000, version: 1 });
     }

@@ -21,7 +21,7 @@ import { queueDefinitions, tableDefinition } from '../definitions';
 import type { QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
-type CognitoAdminAction = 'AdminGetUser' | 'AdminUserGlobalSignOut';
+type CognitoAdminAction = 'AdminGetUser' | 'AdminUserGlobalSignOut' | 'AdminDeleteUser';
 
 /** What a route's function may touch beyond reading its own environment. */
 export interface RouteNeeds {
@@ -41,6 +41,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'users/set-language': { table: 'update' },
   'users/switch-client': { table: 'update' },
   'users/log-out': { table: 'update' },
+  // Sign-up writes the company, its claim, the profile and the membership; it deletes the Cognito user it made
+  // when that transaction fails.
+  'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminDeleteUser'] },
+  'auth/confirm-email': { table: 'update' },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {

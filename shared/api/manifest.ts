@@ -1,4 +1,11 @@
 import type { z } from 'zod';
+import {
+  confirmationTokenSchema,
+  confirmEmailAnswerSchema,
+  resendConfirmationSchema,
+  signupAnswerSchema,
+  signupSchema,
+} from '../auth';
 import type { Role } from '../roles';
 import {
   okAnswerSchema,
@@ -54,6 +61,23 @@ export const routes = [
     answer: switchClientAnswerSchema,
   },
   { method: 'POST', path: '/logout', handler: 'users/log-out', access: { kind: 'signed-in' }, answer: okAnswerSchema },
+  { method: 'POST', path: '/signup', handler: 'auth/sign-up', access: { kind: 'public' }, body: signupSchema, answer: signupAnswerSchema },
+  {
+    method: 'POST',
+    path: '/users/email/confirm',
+    handler: 'auth/confirm-email',
+    access: { kind: 'public' },
+    body: confirmationTokenSchema,
+    answer: confirmEmailAnswerSchema,
+  },
+  {
+    method: 'POST',
+    path: '/users/email/resend',
+    handler: 'auth/resend-confirmation',
+    access: { kind: 'public' },
+    body: resendConfirmationSchema,
+    answer: okAnswerSchema,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

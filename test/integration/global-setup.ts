@@ -27,7 +27,8 @@ export default async function setup(project: TestProject) {
     reset: true,
     inMemory: true,
     web: 'none',
-    randomSmsCodes: false,
+    // Real random codes, read from the outbox as a person reads an SMS: a fixed code would hide a stale one.
+    randomSmsCodes: true,
   });
   project.provide('cloud', {
     apiUrl: cloud.urls.api,

@@ -10,8 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { inject } from 'vitest';
-import { demoPassword } from '../../infra/local/demo-data';
-import { fixedSmsCode, projectRoot } from '../../infra/local/settings';
+import * as z from 'zod';
+import { demoPassword, demoUsers, testOnlyUsers } from '../../infra/local/demo-data';
+import { outboxEntrySchema } from '../../infra/local/outbox';
+import { projectRoot } from '../../infra/local/settings';
 
 export const cloud = () => inject('cloud');
 
@@ -39,12 +41,26 @@ export async function signIn(email: string, password = demoPassword): Promise<st
       ChallengeName: 'SMS_MFA',
       ClientId: userPoolClientId,
       Session: first.Session,
-      ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: fixedSmsCode },
+      ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: await latestSmsCode(email) },
     }),
   );
   const token = second.AuthenticationResult?.AccessToken;
   if (!token) throw new Error('no access token');
   return token;
+}
+
+/** The newest local outbox entries first. */
+export async function outbox() {
+  const answer = await fetch(`${cloud().apiUrl}/local/outbox.json`);
+  return z.array(outboxEntrySchema).parse(await answer.json());
+}
+
+/** The code of the newest SMS sent to a seeded user's phone. */
+async function latestSmsCode(email: string): Promise<string> {
+  const user = [...demoUsers, ...testOnlyUsers].find((u) => u.email === email);
+  const sms = (await outbox()).find((entry) => entry.channel === 'sms' && entry.to === `+${user?.phone}`);
+  if (!sms?.code) throw new Error(`no SMS code for ${email} in the outbox`);
+  return sms.code;
 }
 
 export interface ApiAnswer {

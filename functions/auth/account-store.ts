@@ -1,0 +1,110 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '@shared/languages';
+import { dynamo } from '../platform/clients';
+import { DomainError } from '../platform/errors';
+import { entities, keys } from '../platform/keys';
+import { userProfileRecord, type CompanyRecord, type UserProfileRecord } from '../platform/records';
+import { getItem, queryAll, tableName } from '../platform/table';
+
+export async function isRegistrationNumberClaimed(registrationNumber: string): Promise<boolean> {
+  return (await getItem(keys.registrationNumberClaim(registrationNumber))) !== undefined;
+}
+
+export interface NewOwner {
+  userId: string;
+  email: string;
+  name: string;
+  surname: string;
+  language: Language;
+}
+
+/**
+ * The company, its registration-number claim, the owner's profile and membership: all in one transaction, so a
+ * second sign-up for the same company (even at the same moment) gets nothing half-made.
+ */
+export async function createCompanyWithOwner(company: CompanyRecord, owner: NewOwner): Promise<void> {
+  const profile: UserProfileRecord = {
+    userId: owner.userId,
+    email: owner.email,
+    name: owner.name,
+    surname: owner.surname,
+    phone: null,
+    status: 'created',
+    language: owner.language,
+    currentCompanyId: company.companyId,
+    tokensValidAfter: 0,
+  };
+  const createOnly = { ConditionExpression: 'attribute_not_exists(pk)' };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.registrationNumberClaim(company.registrationNumber), entity: entities.registrationNumberClaim, companyId: company.companyId },
+              ...createOnly,
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...keys.company(company.companyId), entity: entities.company, ...company }, ...createOnly } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.userProfile(owner.userId), ...keys.userByEmail(owner.email), entity: entities.userProfile, ...profile },
+              ...createOnly,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.membership(owner.userId, company.companyId),
+                ...keys.membershipInCompany(company.companyId, owner.userId),
+                entity: entities.membership,
+                userId: owner.userId,
+                companyId: company.companyId,
+                membershipId: `${company.companyId}:${owner.userId}`,
+                role: 'owner',
+              },
+              ...createOnly,
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
+    }
+    throw error;
+  }
+}
+
+export async function findProfileByEmail(email: string): Promise<UserProfileRecord | null> {
+  const { gsi1pk, gsi1sk } = keys.userByEmail(email);
+  const [item] = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+    ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
+  });
+  return item ? userProfileRecord.parse(item) : null;
+}
+
+/** A confirmed e-mail makes a created user active (SPEC section 4's default status is created). */
+export async function activateProfile(userId: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET #status = :active',
+      ConditionExpression: '#status = :created',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':created': 'created' },
+    }),
+  ).catch((error: unknown) => {
+    // Already active (a second click on the link): nothing to change.
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return;
+    throw error;
+  });
+}

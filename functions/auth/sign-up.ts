@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { sessionDefaultLanguage } from '@shared/languages';
+import { sampleCompanyRegister } from '../companies/company-register';
+import { newCompany } from '../companies/new-company';
+import { env } from '../platform/env';
+import { DomainError } from '../platform/errors';
+import { useCase } from '../platform/use-case';
+import { createCompanyWithOwner, isRegistrationNumberClaimed } from './account-store';
+import { registerAccount, removeAccount } from './cognito-accounts';
+
+const register = sampleCompanyRegister();
+
+export const handler = useCase('POST /signup', async ({ body }) => {
+  const entry = await register.find(body.registrationNumber);
+  if (!entry) throw new DomainError(404, 'COMPANY_NOT_IN_REGISTER', { registrationNumber: 'COMPANY_NOT_IN_REGISTER' });
+  // Checked before Cognito, so the common case leaves no account to undo; the transaction below still decides races.
+  if (await isRegistrationNumberClaimed(entry.registrationNumber)) {
+    throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
+  }
+
+  const email = body.email.toLowerCase();
+  const language = body.language ?? sessionDefaultLanguage;
+  const userId = await registerAccount({ email, password: body.password, name: body.name, surname: body.surname, language });
+  const company = newCompany(`company-${randomUUID()}`, entry, env().PROVIDER_NAME);
+  try {
+    await createCompanyWithOwner(company, { userId, email, name: body.name, surname: body.surname, language });
+  } catch (error) {
+    await removeAccount(email);
+    throw error;
+  }
+  return { email, companyName: company.name };
+});

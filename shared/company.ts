@@ -1,0 +1,13 @@
+import * as z from 'zod';
+
+/** An address as SPEC section 3 lists it for onboarding: street, house and premises number, city, postcode, country. */
+export const addressSchema = z.object({
+  street: z.string(),
+  houseNumber: z.string(),
+  premisesNumber: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().length(2),
+});
+export type Address = z.infer<typeof addressSchema>;
