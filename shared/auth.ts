@@ -64,12 +64,24 @@ export type Signup = z.output<typeof signupSchema>;
 export const signupAnswerSchema = z.object({ email: z.string(), companyName: z.string() });
 
 /**
- * The confirmation link's token: the e-mail (base64url) and Cognito's code, joined by a dot. Cognito puts the code
- * where the trigger wrote its placeholder, so the trigger builds the link without knowing the code.
+ * The token of a link that proves an e-mail (confirmation, password reset): the e-mail (base64url) and Cognito's
+ * code, joined by a dot. Cognito puts the code where the trigger wrote its placeholder, so the trigger builds the
+ * link without knowing the code.
  */
 export const confirmationTokenSchema = z.object({ token: z.string({ error: missingOrInvalid }).min(3).max(600) });
 export const confirmEmailAnswerSchema = z.object({ email: z.string() });
 export const resendConfirmationSchema = z.object({ email });
+
+/** SPEC section 5: the reset request takes an e-mail; the reset a new password and its repeat. */
+export const passwordResetRequestSchema = z.object({ email });
+export const passwordResetSchema = z
+  .object({
+    token: z.string({ error: missingOrInvalid }).min(3).max(600),
+    password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
+    passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
+  })
+  .refine((values) => values.password === values.passwordRepeat, { path: ['passwordRepeat'], error: 'PASSWORDS_DO_NOT_MATCH' });
+export const passwordResetAnswerSchema = z.object({ email: z.string() });
 
 export function confirmationToken(emailAddress: string, code: string): string {
   return `${base64UrlEncode(emailAddress.trim().toLowerCase())}.${code}`;

@@ -23,6 +23,9 @@ export const errorMessages = {
   CONFIRMATION_LINK_EXPIRED: 'This confirmation link has expired or was already used. Request a new link.',
   CONFIRMATION_LINK_INVALID: 'This confirmation link is not valid. Request a new link.',
   ALREADY_CONFIRMED: 'Your e-mail is already confirmed. You can sign in.',
+  RESET_LINK_EXPIRED: 'This password reset link has expired or was already used. Request a new one.',
+  RESET_LINK_INVALID: 'This password reset link is not valid. Request a new one.',
+  EMAIL_NOT_CONFIRMED: 'Your e-mail is not confirmed yet. Open the confirmation link we sent you, or request a new one.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
   SERVICE_UNAVAILABLE: 'Unexpected error occurred. Please try again later.',
   INTERNAL: 'Unexpected error occurred. Please try again later.',
@@ -43,5 +46,6 @@ export const fieldMessages = {
   PASSWORDS_DO_NOT_MATCH: 'Passwords must match',
   TEXT_TOO_SHORT: 'Enter at least 2 symbols',
   NAME_TOO_LONG: 'Enter at most 50 symbols',
+  PASSWORD_PREVIOUSLY_USED: 'This password was used before. Choose a new one.',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

@@ -31,11 +31,13 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
       event.response.smsMessage = `${provider}: your confirmation code is ${code}`;
       break;
     }
-    case 'CustomMessage_ForgotPassword':
+    case 'CustomMessage_ForgotPassword': {
+      const link = `${portal}/reset/password/${confirmationToken(parsed.request.userAttributes.email ?? '', code)}`;
       event.response.emailSubject = `${provider}: reset your password`;
-      event.response.emailMessage = `Your password reset code is ${code}.`;
+      event.response.emailMessage = `Set a new password for your ${provider} account by opening this link:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`;
       event.response.smsMessage = `${provider}: your password reset code is ${code}`;
       break;
+    }
     default:
       event.response.smsMessage = `${provider}: your code is ${code}`;
       event.response.emailSubject = `${provider}: your code`;

@@ -1,12 +1,15 @@
 import {
   AdminDeleteUserCommand,
   CodeMismatchException,
+  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ExpiredCodeException,
+  ForgotPasswordCommand,
   InvalidParameterException,
   InvalidPasswordException,
   LimitExceededException,
   NotAuthorizedException,
+  PasswordHistoryPolicyViolationException,
   ResendConfirmationCodeCommand,
   SignUpCommand,
   TooManyRequestsException,
@@ -79,6 +82,39 @@ export async function resendConfirmation(email: string): Promise<void> {
     await cognito.send(new ResendConfirmationCodeCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email }));
   } catch (error) {
     if (error instanceof UserNotFoundException || error instanceof InvalidParameterException || error instanceof NotAuthorizedException) return;
+    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    throw error;
+  }
+}
+
+/**
+ * E-mails a password reset link. An unknown address is answered like a known one (no account enumeration); an
+ * address not confirmed yet cannot receive a reset (Cognito sends only to a verified e-mail).
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  try {
+    await cognito.send(new ForgotPasswordCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email }));
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return;
+    if (error instanceof InvalidParameterException) throw new DomainError(409, 'EMAIL_NOT_CONFIRMED');
+    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    throw error;
+  }
+}
+
+export async function resetPassword(email: string, code: string, password: string): Promise<void> {
+  try {
+    await cognito.send(
+      new ConfirmForgotPasswordCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: code, Password: password }),
+    );
+  } catch (error) {
+    if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException) throw new DomainError(410, 'RESET_LINK_EXPIRED');
+    if (error instanceof UserNotFoundException) throw new DomainError(400, 'RESET_LINK_INVALID');
+    // Cognito's password history (a feature of the Essentials plan) refuses a password used before.
+    if (error instanceof PasswordHistoryPolicyViolationException) {
+      throw new DomainError(400, 'VALIDATION_FAILED', { password: 'PASSWORD_PREVIOUSLY_USED' });
+    }
+    if (error instanceof InvalidPasswordException) throw new DomainError(400, 'VALIDATION_FAILED', { password: 'PASSWORD_TOO_SHORT' });
     if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }

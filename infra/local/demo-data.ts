@@ -157,4 +157,14 @@ export const testOnlyUsers: readonly DemoUser[] = [
     purpose: 'e2e: a user the provider blocked',
     blocked: true,
   },
+  {
+    email: 'reset@test.local',
+    name: 'Rita',
+    surname: 'Reset',
+    phone: '37120000014',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'tests: resets the password (ends its sessions)',
+  },
 ];

@@ -45,6 +45,7 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // when that transaction fails.
   'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminDeleteUser'] },
   'auth/confirm-email': { table: 'update' },
+  'auth/reset-password': { table: 'update' },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {

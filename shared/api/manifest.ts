@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import {
   confirmationTokenSchema,
   confirmEmailAnswerSchema,
+  passwordResetAnswerSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   resendConfirmationSchema,
   signupAnswerSchema,
   signupSchema,
@@ -77,6 +80,22 @@ export const routes = [
     access: { kind: 'public' },
     body: resendConfirmationSchema,
     answer: okAnswerSchema,
+  },
+  {
+    method: 'POST',
+    path: '/reset/password/request',
+    handler: 'auth/request-password-reset',
+    access: { kind: 'public' },
+    body: passwordResetRequestSchema,
+    answer: okAnswerSchema,
+  },
+  {
+    method: 'POST',
+    path: '/reset/password',
+    handler: 'auth/reset-password',
+    access: { kind: 'public' },
+    body: passwordResetSchema,
+    answer: passwordResetAnswerSchema,
   },
 ] as const satisfies readonly RouteDefinition[];
 

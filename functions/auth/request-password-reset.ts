@@ -1,0 +1,13 @@
+import { DomainError } from '../platform/errors';
+import { useCase } from '../platform/use-case';
+import { findProfileByEmail } from './account-store';
+import { requestPasswordReset } from './cognito-accounts';
+
+export const handler = useCase('POST /reset/password/request', async ({ body }) => {
+  const email = body.email.toLowerCase();
+  // A user who never confirmed the e-mail is told so (SPEC section 8); Cognito would refuse the reset anyway.
+  const profile = await findProfileByEmail(email);
+  if (profile?.status === 'created') throw new DomainError(409, 'EMAIL_NOT_CONFIRMED');
+  await requestPasswordReset(email);
+  return { ok: true as const };
+});

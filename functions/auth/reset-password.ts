@@ -1,0 +1,16 @@
+import { readConfirmationToken } from '@shared/auth';
+import { DomainError } from '../platform/errors';
+import { endSessions } from '../platform/sessions';
+import { useCase } from '../platform/use-case';
+import { findProfileByEmail } from './account-store';
+import { resetPassword } from './cognito-accounts';
+
+export const handler = useCase('POST /reset/password', async ({ body }) => {
+  const link = readConfirmationToken(body.token);
+  if (!link) throw new DomainError(400, 'RESET_LINK_INVALID');
+  await resetPassword(link.email, link.code, body.password);
+  // Whoever knew the old password is signed out everywhere.
+  const profile = await findProfileByEmail(link.email);
+  if (profile) await endSessions(profile.userId, new Date());
+  return { email: link.email };
+});

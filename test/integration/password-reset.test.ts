@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { errorBodySchema } from '@shared/api/schemas';
+import { demoPassword } from '../../infra/local/demo-data';
+import { api, outbox, signIn } from './support';
+
+async function resetTokenFor(email: string): Promise<string> {
+  const mail = (await outbox()).find((entry) => entry.channel === 'email' && entry.to === email && entry.body.includes('/reset/password/'));
+  const token = mail?.body.match(/\/reset\/password\/(\S+)/)?.[1];
+  if (!token) throw new Error(`no reset link for ${email} in the outbox`);
+  return token;
+}
+
+describe('password reset', () => {
+  it('resets by e-mailed link: the new password works, the old one and the old sessions do not, the link works once', async () => {
+    const oldSession = await signIn('reset@test.local');
+    expect((await api('POST', '/reset/password/request', { body: { email: 'Reset@Test.local' } })).status).toBe(200);
+    const token = await resetTokenFor('reset@test.local');
+
+    const reset = await api('POST', '/reset/password', { body: { token, password: 'Brand-New-Pass-9', passwordRepeat: 'Brand-New-Pass-9' } });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ email: 'reset@test.local' });
+
+    const revoked = await api('GET', '/users/profile', { token: oldSession });
+    expect(revoked.status).toBe(401);
+    expect(errorBodySchema.parse(revoked.body).code).toBe('TOKEN_REVOKED');
+    await expect(signIn('reset@test.local', demoPassword)).rejects.toThrow();
+    await expect(signIn('reset@test.local', 'Brand-New-Pass-9')).resolves.toEqual(expect.any(String));
+
+    const reused = await api('POST', '/reset/password', { body: { token, password: 'Another-Pass-99', passwordRepeat: 'Another-Pass-99' } });
+    expect(reused.status).toBe(410);
+    expect(errorBodySchema.parse(reused.body).code).toBe('RESET_LINK_EXPIRED');
+  });
+
+  it('answers an unknown e-mail like a known one', async () => {
+    const answer = await api('POST', '/reset/password/request', { body: { email: 'nobody-at-all@example.lv' } });
+    expect(answer.status).toBe(200);
+  });
+
+  it('tells a user whose e-mail is not confirmed yet', async () => {
+    await api('POST', '/signup', {
+      body: {
+        registrationNumber: '40103555555',
+        email: 'vidzeme@example.lv',
+        password: 'Vidzeme-Pass-1',
+        passwordRepeat: 'Vidzeme-Pass-1',
+        name: 'Viktors',
+        surname: 'Vidzeme',
+        termsAccepted: true,
+      },
+    });
+    const answer = await api('POST', '/reset/password/request', { body: { email: 'vidzeme@example.lv' } });
+    expect(answer.status).toBe(409);
+    expect(errorBodySchema.parse(answer.body).code).toBe('EMAIL_NOT_CONFIRMED');
+  });
+
+  it('refuses a malformed link and a new password that breaks the rules, changing nothing', async () => {
+    const bad = await api('POST', '/reset/password', { body: { token: 'garbage', password: 'Long-Enough-1', passwordRepeat: 'Long-Enough-1' } });
+    expect(bad.status).toBe(400);
+    expect(errorBodySchema.parse(bad.body).code).toBe('RESET_LINK_INVALID');
+    const rules = await api('POST', '/reset/password', { body: { token: 'garbage', password: 'short', passwordRepeat: 'other' } });
+    expect(rules.status).toBe(400);
+    expect(rules.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'PASSWORD_TOO_SHORT' } });
+  });
+});
