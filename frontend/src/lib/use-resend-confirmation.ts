@@ -1,0 +1,31 @@
+import { useCallback, useRef, useState } from 'react';
+import { callApi } from './http';
+import { failureCode } from './submit-failure';
+
+export type ResendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent' } | { status: 'failed'; code: string };
+
+/**
+ * Asks for a new e-mail confirmation link (POST /users/email/resend). The API answers the same whether or not
+ * the address has an unconfirmed account, so 'sent' says only that the request went through.
+ */
+export function useResendConfirmation() {
+  const [state, setState] = useState<ResendState>({ status: 'idle' });
+  const running = useRef(false);
+
+  const send = useCallback(async (email: string) => {
+    if (running.current) return;
+    running.current = true;
+    setState({ status: 'sending' });
+    try {
+      await callApi('POST /users/email/resend', { body: { email: email.trim() } });
+      setState({ status: 'sent' });
+    } catch (error) {
+      setState({ status: 'failed', code: failureCode(error, 'email') });
+    } finally {
+      running.current = false;
+    }
+  }, []);
+
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+  return { state, send, reset };
+}
