@@ -1,5 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { signupSteps } from '@shared/kyc';
+import { Route, Routes } from 'react-router-dom';
 import { paths } from '@shared/routes';
 import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { PublicLayout } from './layouts/public-layout';
@@ -12,6 +11,7 @@ const PhoneSetupScreen = lazyScreen(() => import('@frontend/features/auth/phone-
 const EmailConfirmScreen = lazyScreen(() => import('@frontend/features/auth/email-confirm-screen'), 'EmailConfirmScreen');
 const ResetRequestScreen = lazyScreen(() => import('@frontend/features/auth/reset-request-screen'), 'ResetRequestScreen');
 const ResetPasswordScreen = lazyScreen(() => import('@frontend/features/auth/reset-password-screen'), 'ResetPasswordScreen');
+const CreateAccountScreen = lazyScreen(() => import('@frontend/features/signup/create-account-screen'), 'CreateAccountScreen');
 const SignupScreen = lazyScreen(() => import('@frontend/features/signup/signup-screen'), 'SignupScreen');
 const TermsScreen = lazyScreen(() => import('@frontend/features/legal/terms-screen'), 'TermsScreen');
 const DeliveryPolicyScreen = lazyScreen(() => import('@frontend/features/legal/delivery-policy-screen'), 'DeliveryPolicyScreen');
@@ -36,7 +36,7 @@ export function AppRoutes() {
         <Route path={paths.login} element={<LoginScreen />} />
         <Route path={paths.terms} element={<TermsScreen />} />
         <Route path={paths.deliveryPolicy} element={<DeliveryPolicyScreen />} />
-        <Route path={paths.signup} element={<Navigate to={`${paths.signup}/${signupSteps[0]}`} replace />} />
+        <Route path={paths.signup} element={<CreateAccountScreen />} />
         <Route path={paths.signupStep} element={<SignupScreen />} />
         <Route path={paths.phoneVerify} element={<PhoneVerifyScreen />} />
         <Route path={paths.phoneSetup} element={<PhoneSetupScreen />} />
