@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
+import { ResendStatus } from '@frontend/components/resend-status/resend-status';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { entryPath } from '@frontend/app/route-guard/decide-guard';
 import { preloadAuth, toAuthFailure } from '@frontend/lib/auth';
 import { fieldErrorText } from '@frontend/lib/error-text';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { signInErrorKey, type SignInErrorKey } from './auth-errors';
 import { loginSchema, type LoginValues } from '@shared/auth';
@@ -22,6 +24,9 @@ export function LoginScreen() {
   const { loggedIn, profile, signIn, logout } = useSession();
   const followSignIn = useFollowSignIn();
   const [failure, setFailure] = useState<SignInErrorKey | null>(null);
+  // The e-mail of the last sign-in attempt: an unconfirmed one can ask for a new confirmation link.
+  const [attemptedEmail, setAttemptedEmail] = useState('');
+  const resend = useResendConfirmation();
   const [leaving, setLeaving] = useState(false);
   // Someone is signed in already: offer the way in, or, when the portal has none for them, a way out.
   const signedIn = loggedIn && profile ? { email: profile.email, entry: entryPath(profile) } : null;
@@ -31,6 +36,8 @@ export function LoginScreen() {
     schema: loginSchema,
     onSubmit: async ({ email, password }) => {
       setFailure(null);
+      setAttemptedEmail(email.trim());
+      resend.reset();
       try {
         setFailure(await followSignIn(await signIn(email.trim(), password)));
       } catch (error) {
@@ -75,6 +82,20 @@ export function LoginScreen() {
         </Alert>
       )}
       {failure && <Alert>{t(`errors:${failure}`)}</Alert>}
+      {failure === 'login.emailNotConfirmed' && attemptedEmail && (
+        <div className="auth-resend">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={resend.state.status === 'sending'}
+            aria-busy={resend.state.status === 'sending'}
+            onClick={() => void resend.send(attemptedEmail)}
+          >
+            {t('auth:login.resendLink')}
+          </button>
+          <ResendStatus state={resend.state} />
+        </div>
+      )}
       <form noValidate onSubmit={form.handleSubmit} onFocus={preloadAuth}>
         <TextField
           label={t('auth:login.email')}

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import './auth-screens.css';
 
 /** Screens whose forms come with a later issue: they say what they are for and lead back to sign-in. */
-export function PlaceholderAuthScreen({ section }: { section: 'emailConfirm' | 'resetRequest' | 'reset' }) {
+export function PlaceholderAuthScreen({ section }: { section: 'resetRequest' | 'reset' }) {
   const { t } = useTranslation('auth');
   useDocumentTitle(t(`${section}.title`));
   return (
