@@ -79,6 +79,11 @@ describe('signupSchema', () => {
     expect(signupCodes({ ...valid, termsAccepted: false })).toEqual({ termsAccepted: 'TERMS_REQUIRED' });
     expect(signupCodes({ ...valid, password: 'short', passwordRepeat: 'short' })).toEqual({ password: 'PASSWORD_TOO_SHORT' });
     expect(signupCodes({ ...valid, passwordRepeat: 'something-else' })).toEqual({ passwordRepeat: 'PASSWORDS_DO_NOT_MATCH' });
+    // Reported together with the other problems, not only once everything else is right.
+    expect(signupCodes({ ...valid, name: '', passwordRepeat: 'something-else' })).toEqual({
+      name: 'REQUIRED',
+      passwordRepeat: 'PASSWORDS_DO_NOT_MATCH',
+    });
     expect(signupCodes({ ...valid, name: 'A' })).toEqual({ name: 'TEXT_TOO_SHORT' });
     expect(signupCodes({ ...valid, surname: 'x'.repeat(51) })).toEqual({ surname: 'NAME_TOO_LONG' });
     expect(signupCodes({ ...valid, email: 'nope' })).toEqual({ email: 'INVALID_EMAIL' });

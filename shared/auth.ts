@@ -38,6 +38,25 @@ const personName = z
   .min(textMinLength, { error: 'TEXT_TOO_SHORT' })
   .max(nameMaxLength, { error: 'NAME_TOO_LONG' });
 
+/**
+ * 'Passwords must match' on the repeat field. zod runs a refinement only once every field is valid unless told
+ * when; this one runs whenever both passwords are text, so the message shows together with the others.
+ */
+const passwordsMatch: [
+  (values: { password: string; passwordRepeat: string }) => boolean,
+  { path: string[]; error: 'PASSWORDS_DO_NOT_MATCH'; when: (payload: z.core.ParsePayload) => boolean },
+] = [
+  (values) => values.password === values.passwordRepeat,
+  {
+    path: ['passwordRepeat'],
+    error: 'PASSWORDS_DO_NOT_MATCH',
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; passwordRepeat?: unknown } | null;
+      return typeof value?.password === 'string' && typeof value.passwordRepeat === 'string' && value.passwordRepeat !== '';
+    },
+  },
+];
+
 /** Latvian register numbers have 11 digits. */
 export const registrationNumberSchema = z
   .string({ error: () => 'REGISTRATION_NUMBER_REQUIRED' })
@@ -57,7 +76,7 @@ export const signupSchema = z
     termsAccepted: z.literal(true, { error: 'TERMS_REQUIRED' }),
     language: languageSchema.optional(),
   })
-  .refine((values) => values.password === values.passwordRepeat, { path: ['passwordRepeat'], error: 'PASSWORDS_DO_NOT_MATCH' });
+  .refine(...passwordsMatch);
 export type SignupValues = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
 
@@ -80,7 +99,7 @@ export const passwordResetSchema = z
     password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
     passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
   })
-  .refine((values) => values.password === values.passwordRepeat, { path: ['passwordRepeat'], error: 'PASSWORDS_DO_NOT_MATCH' });
+  .refine(...passwordsMatch);
 export const passwordResetAnswerSchema = z.object({ email: z.string() });
 
 export function confirmationToken(emailAddress: string, code: string): string {

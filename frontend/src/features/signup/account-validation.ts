@@ -36,19 +36,8 @@ export const emptyAccount: AccountValues = {
   termsAccepted: false,
 };
 
-const schemaErrors = zodValidate<AccountValues>(signupSchema);
-
-/**
- * The shared sign-up schema's messages, plus 'Passwords must match' as soon as both passwords are typed. zod
- * checks the match only once every other field is valid, and a form should not hold that message back.
- */
-export function validateAccount(values: AccountValues): FormikErrors<AccountValues> {
-  const errors = schemaErrors(values);
-  if (!errors.passwordRepeat && values.passwordRepeat !== '' && values.password !== values.passwordRepeat) {
-    errors.passwordRepeat = 'PASSWORDS_DO_NOT_MATCH';
-  }
-  return errors;
-}
+/** The shared sign-up schema's messages; 'Passwords must match' shows as soon as both passwords are typed. */
+export const validateAccount: (values: AccountValues) => FormikErrors<AccountValues> = zodValidate<AccountValues>(signupSchema);
 
 /** The first field, in form order, that has a message. */
 export function firstInvalidField(errors: Partial<Record<AccountField, unknown>>): AccountField | undefined {
