@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAccount, firstInvalidField, validateAccount, type AccountValues } from './account-validation';
+import { emptyAccount, validateAccount, type AccountValues } from './account-validation';
 
 const valid: AccountValues = {
   registrationNumber: '40003012345',
@@ -53,12 +53,5 @@ describe('validateAccount', () => {
 
   it('trims the texts as the server does', () => {
     expect(validateAccount({ ...valid, registrationNumber: ' 40003012345 ', name: '  ' })).toEqual({ name: 'REQUIRED' });
-  });
-});
-
-describe('firstInvalidField', () => {
-  it('follows the order of the form', () => {
-    expect(firstInvalidField({ termsAccepted: 'TERMS_REQUIRED', email: 'REQUIRED' })).toBe('email');
-    expect(firstInvalidField({})).toBeUndefined();
   });
 });

@@ -39,7 +39,3 @@ export const emptyAccount: AccountValues = {
 /** The shared sign-up schema's messages; 'Passwords must match' shows as soon as both passwords are typed. */
 export const validateAccount: (values: AccountValues) => FormikErrors<AccountValues> = zodValidate<AccountValues>(signupSchema);
 
-/** The first field, in form order, that has a message. */
-export function firstInvalidField(errors: Partial<Record<AccountField, unknown>>): AccountField | undefined {
-  return accountFields.find((field) => Boolean(errors[field]));
-}

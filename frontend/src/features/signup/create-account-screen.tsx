@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useFormik } from 'formik';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { signupSchema } from '@shared/auth';
 import { paths } from '@shared/routes';
@@ -11,17 +10,10 @@ import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { callApi } from '@frontend/lib/http';
 import { uiLanguage } from '@frontend/lib/i18n';
-import { readSubmitFailure } from '@frontend/lib/submit-failure';
+import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
-import {
-  accountFields,
-  emptyAccount,
-  firstInvalidField,
-  validateAccount,
-  type AccountField,
-  type AccountValues,
-} from './account-validation';
+import { accountFields, emptyAccount, validateAccount, type AccountField, type AccountValues } from './account-validation';
 import './create-account.css';
 
 interface Created {
@@ -38,57 +30,17 @@ export function CreateAccountScreen() {
 function AccountForm({ onCreated }: { onCreated: (created: Created) => void }) {
   const { t, i18n } = useTranslation(['signup', 'errors']);
   useDocumentTitle(t('signup:account.title'));
-  const formRef = useRef<HTMLFormElement>(null);
-  // What the server refused, per field, until that field is changed; and a message about the whole form.
-  const [serverErrors, setServerErrors] = useState<Partial<Record<AccountField, string>>>({});
-  const [formCode, setFormCode] = useState<string | null>(null);
-  // Each request is a new object, so the same field can take the focus twice in a row.
-  const [focusRequest, setFocusRequest] = useState<{ field: AccountField } | null>(null);
-
-  useEffect(() => {
-    if (!focusRequest) return;
-    const element = formRef.current?.elements.namedItem(focusRequest.field);
-    if (element instanceof HTMLElement) element.focus();
-  }, [focusRequest]);
-
-  const formik = useFormik<AccountValues>({
+  const { formik, formRef, submit, change, errorCode, formCode, invalidSubmit } = useCheckedForm<AccountValues, AccountField>({
+    fields: accountFields,
     initialValues: emptyAccount,
     validate: validateAccount,
     onSubmit: async (values) => {
-      setFormCode(null);
-      setServerErrors({});
-      try {
-        // The schema passed in validate; parsing again gives the trimmed values the server stores.
-        const body = signupSchema.parse({ ...values, language: uiLanguage(i18n) });
-        onCreated(await callApi('POST /signup', { body }));
-      } catch (error) {
-        const failure = readSubmitFailure(error, accountFields);
-        setServerErrors(failure.fields);
-        setFormCode(failure.code);
-        const field = firstInvalidField(failure.fields);
-        if (field) setFocusRequest({ field });
-      }
+      // The schema passed in validate; parsing again gives the trimmed values the server stores.
+      const body = signupSchema.parse({ ...values, language: uiLanguage(i18n) });
+      onCreated(await callApi('POST /signup', { body }));
     },
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (formik.isSubmitting) return;
-    const field = firstInvalidField(validateAccount(formik.values));
-    void formik.submitForm();
-    if (field) setFocusRequest({ field });
-  };
-
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const name = event.target.name as AccountField;
-    if (serverErrors[name]) setServerErrors(({ [name]: _refused, ...rest }) => rest);
-    formik.handleChange(event);
-  };
-
-  const clientError = (field: AccountField) => (formik.touched[field] ? formik.errors[field] : undefined);
-  const errorOf = (field: AccountField) => fieldErrorText(t, clientError(field) ?? serverErrors[field]);
-  const invalidSubmit =
-    (formik.submitCount > 0 && accountFields.some((field) => formik.errors[field])) || Object.keys(serverErrors).length > 0;
+  const errorOf = (field: AccountField) => fieldErrorText(t, errorCode(field));
 
   const text = (field: Exclude<AccountField, 'termsAccepted'>) => ({
     name: field,
