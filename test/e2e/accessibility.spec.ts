@@ -2,11 +2,11 @@ import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
 
 const publicPaths = [
   '/login',
+  '/signup',
   '/terms',
   '/delivery-policy',
   '/signup/general',
   '/phone/setup',
-  '/users/email/confirm/some-token',
   '/reset/password/request',
   '/reset/password/some-token',
   '/404',
@@ -21,6 +21,12 @@ test.describe('axe-core finds no violations', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('on a confirmation link that is not valid, once its answer is shown', async ({ page }) => {
+    await page.goto('/users/email/confirm/some-token');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 
   test('on the SMS code page', async ({ page }) => {
     await page.goto('/login');

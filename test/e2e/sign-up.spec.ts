@@ -1,0 +1,142 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import * as z from 'zod';
+import { portProfiles } from '../../infra/local/settings';
+import { expect, expectNoAxeViolations, LoginPage, test, visitorTest } from './support/portal';
+
+const outboxUrl = `http://localhost:${portProfiles.test.api}/local/outbox.json`;
+const outboxSchema = z.array(z.object({ channel: z.string(), to: z.string(), body: z.string() }));
+
+/** The path of the newest confirmation link e-mailed to an address, read from the local outbox. */
+async function confirmationPath(request: APIRequestContext, email: string): Promise<string> {
+  const entries = outboxSchema.parse(await (await request.get(outboxUrl)).json());
+  const path = entries.find((e) => e.channel === 'email' && e.to === email)?.body.match(/\/users\/email\/confirm\/\S+/)?.[0];
+  if (!path) throw new Error(`no confirmation link for ${email}`);
+  return path;
+}
+
+async function emailsTo(request: APIRequestContext, email: string): Promise<number> {
+  return outboxSchema.parse(await (await request.get(outboxUrl)).json()).filter((e) => e.channel === 'email' && e.to === email).length;
+}
+
+interface AccountLabels {
+  registrationNumber: string;
+  email: string;
+  password: string;
+  passwordRepeat: string;
+  name: string;
+  surname: string;
+  terms: RegExp;
+  submit: string;
+}
+const english: AccountLabels = {
+  registrationNumber: 'Company registration number',
+  email: 'E-mail',
+  password: 'Password',
+  passwordRepeat: 'Repeat password',
+  name: 'Name',
+  surname: 'Surname',
+  terms: /I accept the/,
+  submit: 'Create account',
+};
+const latvian: AccountLabels = {
+  registrationNumber: 'Uzņēmuma reģistrācijas numurs',
+  email: 'E-pasts',
+  password: 'Parole',
+  passwordRepeat: 'Atkārtojiet paroli',
+  name: 'Vārds',
+  surname: 'Uzvārds',
+  terms: /Es piekrītu/,
+  submit: 'Izveidot kontu',
+};
+
+async function fillAccount(page: Page, labels: AccountLabels, values: { registrationNumber: string; email: string }) {
+  await page.getByLabel(labels.registrationNumber).fill(values.registrationNumber);
+  await page.getByLabel(labels.email).fill(values.email);
+  await page.getByLabel(labels.password, { exact: true }).fill('Signup-Pass-42');
+  await page.getByLabel(labels.passwordRepeat).fill('Signup-Pass-42');
+  await page.getByLabel(labels.name, { exact: true }).fill('Zane');
+  await page.getByLabel(labels.surname).fill('Zemgale');
+  await page.getByLabel(labels.terms).check();
+}
+
+test.describe('sign-up', () => {
+  test('an empty form says what is missing, in SPEC section 5 words, and passes axe', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fix errors above' })).toBeVisible();
+    await expect(page.getByText('Registration number required')).toBeVisible();
+    await expect(page.getByText('To continue you need to approve Terms & Conditions')).toBeVisible();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+    await page.getByLabel(english.password, { exact: true }).fill('short');
+    await page.getByLabel(english.passwordRepeat).fill('different');
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByText('Password must have at least 8 symbols')).toBeVisible();
+    await expect(page.getByText('Passwords must match')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a company the register does not know, or one already in the portal, is refused on its field', async ({ page }) => {
+    await page.goto('/signup');
+    await fillAccount(page, english, { registrationNumber: '40003000000', email: 'unknown.company@example.lv' });
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByText('Company with this registration number is not found')).toBeVisible();
+    await page.getByLabel(english.registrationNumber).fill('40003012345');
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByText('A company with this registration number already uses the portal.')).toBeVisible();
+  });
+
+  test('the confirmation link e-mailed after sign-up confirms the account; the link then says so again', async ({ page, request }) => {
+    await page.goto('/signup');
+    await fillAccount(page, english, { registrationNumber: '40203555666', email: 'zemgale.owner@example.lv' });
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    await expect(page.getByText('zemgale.owner@example.lv')).toBeVisible();
+    await expect(page.getByText('Zemgales Būve SIA')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Before confirming, sign-in says the e-mail is not confirmed and offers a new link.
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('zemgale.owner@example.lv', 'Signup-Pass-42');
+    await expect(page.getByRole('alert')).toContainText('Your e-mail is not confirmed');
+    const before = await emailsTo(request, 'zemgale.owner@example.lv');
+    await page.getByRole('button', { name: 'Send a new confirmation link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'We sent a new link.' })).toBeVisible();
+    expect(await emailsTo(request, 'zemgale.owner@example.lv')).toBe(before + 1);
+
+    await page.goto(await confirmationPath(request, 'zemgale.owner@example.lv'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is confirmed' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+
+    await page.goto(await confirmationPath(request, 'zemgale.owner@example.lv'));
+    await expect(page.getByText('Your e-mail is already confirmed. You can sign in.')).toBeVisible();
+  });
+
+  test('an expired link offers a new one', async ({ page, request }) => {
+    await page.goto('/signup');
+    await fillAccount(page, english, { registrationNumber: '40003555777', email: 'daugava.owner@example.lv' });
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    // The e-mailed link with another code stands for a link whose code was replaced by a newer one.
+    const stale = (await confirmationPath(request, 'daugava.owner@example.lv')).replace(/\.\d{6}$/, '.000000');
+    await page.goto(stale);
+    await expect(page.getByRole('alert')).toContainText('This confirmation link has expired or was already used.');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('E-mail').fill('daugava.owner@example.lv');
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'We sent a new link.' })).toBeVisible();
+  });
+});
+
+visitorTest('a first-time visitor signs up in Latvian', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Konta izveide' })).toBeVisible();
+  await fillAccount(page, latvian, { registrationNumber: '40103555888', email: 'ventspils.owner@example.lv' });
+  await page.getByRole('button', { name: latvian.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pārbaudiet savu e-pastu' })).toBeVisible();
+  await expect(page.getByText('Ventspils Ostas Serviss SIA')).toBeVisible();
+});
