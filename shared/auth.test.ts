@@ -63,6 +63,7 @@ describe('signupSchema', () => {
   const valid = {
     registrationNumber: '40003555111',
     email: 'new@example.lv',
+    phone: '37120001234',
     password: 'long-enough',
     passwordRepeat: 'long-enough',
     name: 'Anna',
@@ -88,5 +89,7 @@ describe('signupSchema', () => {
     expect(signupCodes({ ...valid, surname: 'x'.repeat(51) })).toEqual({ surname: 'NAME_TOO_LONG' });
     expect(signupCodes({ ...valid, email: 'nope' })).toEqual({ email: 'INVALID_EMAIL' });
     expect(signupCodes({ ...valid, email: undefined })).toEqual({ email: 'REQUIRED' });
+    expect(signupCodes({ ...valid, phone: '+37120001234' })).toEqual({ phone: 'INVALID_PHONE' });
+    expect(signupCodes({ ...valid, phone: '' })).toEqual({ phone: 'REQUIRED' });
   });
 });

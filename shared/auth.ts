@@ -64,11 +64,22 @@ export const registrationNumberSchema = z
   .min(1, { error: 'REGISTRATION_NUMBER_REQUIRED' })
   .regex(/^\d{11}$/, { error: 'INVALID_REGISTRATION_NUMBER' });
 
+/** SPEC section 5: a phone is the country code and the number, digits only, no plus sign (E.164 without the +). */
+export const phoneSchema = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .min(1, { error: 'REQUIRED' })
+  .regex(/^[1-9]\d{7,14}$/, { error: 'INVALID_PHONE' });
+
+/** Cognito and SMS want E.164 with the plus. */
+export const e164 = (phone: string) => `+${phone}`;
+
 /** SPEC section 5: sign-up. The same schema validates the form and the API. */
 export const signupSchema = z
   .object({
     registrationNumber: registrationNumberSchema,
     email,
+    phone: phoneSchema,
     password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
     passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
     name: personName,

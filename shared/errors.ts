@@ -19,6 +19,7 @@ export const errorMessages = {
   PAYLOAD_TOO_LARGE: 'The request is too large',
   COMPANY_NOT_IN_REGISTER: 'Company with this registration number is not found',
   COMPANY_ALREADY_REGISTERED: 'A company with this registration number already uses the portal. Ask its owner to invite you.',
+  PHONE_TAKEN: 'Phone number is taken',
   EMAIL_TAKEN: 'An account with this e-mail already exists. Sign in or reset your password.',
   CONFIRMATION_LINK_EXPIRED: 'This confirmation link has expired or was already used. Request a new link.',
   CONFIRMATION_LINK_INVALID: 'This confirmation link is not valid. Request a new link.',
@@ -46,6 +47,7 @@ export const fieldMessages = {
   PASSWORDS_DO_NOT_MATCH: 'Passwords must match',
   TEXT_TOO_SHORT: 'Enter at least 2 symbols',
   NAME_TOO_LONG: 'Enter at most 50 symbols',
+  INVALID_PHONE: 'Enter the country code and the number, digits only, without a plus sign',
   PASSWORD_PREVIOUSLY_USED: 'This password was used before. Choose a new one.',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

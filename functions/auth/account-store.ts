@@ -11,17 +11,22 @@ export async function isRegistrationNumberClaimed(registrationNumber: string): P
   return (await getItem(keys.registrationNumberClaim(registrationNumber))) !== undefined;
 }
 
+export async function isPhoneClaimed(phone: string): Promise<boolean> {
+  return (await getItem(keys.phoneClaim(phone))) !== undefined;
+}
+
 export interface NewOwner {
   userId: string;
   email: string;
+  phone: string;
   name: string;
   surname: string;
   language: Language;
 }
 
 /**
- * The company, its registration-number claim, the owner's profile and membership: all in one transaction, so a
- * second sign-up for the same company (even at the same moment) gets nothing half-made.
+ * The company, its registration-number claim, the owner's profile, phone claim and membership: all in one
+ * transaction, so a second sign-up for the same company or phone (even at the same moment) gets nothing half-made.
  */
 export async function createCompanyWithOwner(company: CompanyRecord, owner: NewOwner): Promise<void> {
   const profile: UserProfileRecord = {
@@ -29,7 +34,7 @@ export async function createCompanyWithOwner(company: CompanyRecord, owner: NewO
     email: owner.email,
     name: owner.name,
     surname: owner.surname,
-    phone: null,
+    phone: owner.phone,
     status: 'created',
     language: owner.language,
     currentCompanyId: company.companyId,
@@ -58,6 +63,13 @@ export async function createCompanyWithOwner(company: CompanyRecord, owner: NewO
           {
             Put: {
               TableName: tableName(),
+              Item: { ...keys.phoneClaim(owner.phone), entity: entities.phoneClaim, userId: owner.userId },
+              ...createOnly,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
               Item: {
                 ...keys.membership(owner.userId, company.companyId),
                 ...keys.membershipInCompany(company.companyId, owner.userId),
@@ -74,8 +86,10 @@ export async function createCompanyWithOwner(company: CompanyRecord, owner: NewO
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-      throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
+    if (error instanceof TransactionCanceledException) {
+      const failed = (index: number) => error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+      if (failed(0)) throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
+      if (failed(3)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
     }
     throw error;
   }

@@ -16,6 +16,7 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { e164 } from '@shared/auth';
 import type { Language } from '@shared/languages';
 import { cognito } from '../platform/clients';
 import { env } from '../platform/env';
@@ -26,6 +27,7 @@ const tooManyRequests = (error: unknown) => error instanceof TooManyRequestsExce
 /** Creates the unconfirmed Cognito user; Cognito e-mails the confirmation link. Answers the user's id (sub). */
 export async function registerAccount(account: {
   email: string;
+  phone: string;
   password: string;
   name: string;
   surname: string;
@@ -39,6 +41,8 @@ export async function registerAccount(account: {
         Password: account.password,
         UserAttributes: [
           { Name: 'email', Value: account.email },
+          // The SMS second factor goes here from the first sign-in; Cognito needs no verified number for that.
+          { Name: 'phone_number', Value: e164(account.phone) },
           { Name: 'given_name', Value: account.name },
           { Name: 'family_name', Value: account.surname },
           { Name: 'locale', Value: account.language },

@@ -5,7 +5,7 @@ import { newCompany } from '../companies/new-company';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { createCompanyWithOwner, isRegistrationNumberClaimed } from './account-store';
+import { createCompanyWithOwner, isPhoneClaimed, isRegistrationNumberClaimed } from './account-store';
 import { registerAccount, removeAccount } from './cognito-accounts';
 
 const register = sampleCompanyRegister();
@@ -17,13 +17,15 @@ export const handler = useCase('POST /signup', async ({ body }) => {
   if (await isRegistrationNumberClaimed(entry.registrationNumber)) {
     throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
   }
+  if (await isPhoneClaimed(body.phone)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
 
   const email = body.email.toLowerCase();
   const language = body.language ?? sessionDefaultLanguage;
-  const userId = await registerAccount({ email, password: body.password, name: body.name, surname: body.surname, language });
+  const owner = { email, phone: body.phone, name: body.name, surname: body.surname, language };
+  const userId = await registerAccount({ ...owner, password: body.password });
   const company = newCompany(`company-${randomUUID()}`, entry, env().PROVIDER_NAME);
   try {
-    await createCompanyWithOwner(company, { userId, email, name: body.name, surname: body.surname, language });
+    await createCompanyWithOwner(company, { ...owner, userId });
   } catch (error) {
     await removeAccount(email);
     throw error;

@@ -14,6 +14,8 @@ export const keys = {
   company: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' }),
   /** One item per registration number, written with the company: DynamoDB's way to keep the number unique. */
   registrationNumberClaim: (registrationNumber: string) => ({ pk: `REGNO#${registrationNumber}`, sk: 'CLAIM' }),
+  /** A phone belongs to one user at most (SPEC section 5): claimed in the same write as the user. */
+  phoneClaim: (phone: string) => ({ pk: `PHONE#${phone}`, sk: 'CLAIM' }),
   mainAccount: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'ACCOUNT#MAIN' }),
   employee: (companyId: string, employeeId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EMPLOYEE#${employeeId}` }),
   card: (companyId: string, cardId: string) => ({ pk: `COMPANY#${companyId}`, sk: `CARD#${cardId}` }),
@@ -34,6 +36,7 @@ export const entities = {
   membership: 'membership',
   company: 'company',
   registrationNumberClaim: 'registrationNumberClaim',
+  phoneClaim: 'phoneClaim',
   mainAccount: 'mainAccount',
   employee: 'employee',
   card: 'card',

@@ -17,7 +17,7 @@ import { entities, keys } from '@functions/platform/keys';
 import { demoCompanies, demoPassword, demoUsers, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 2;
+const seedVersion = 3;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -252,6 +252,7 @@ export async function seedDemo(
       currentCompanyId: first ? companyIds[first.company] ?? null : null,
       tokensValidAfter: 0,
     });
+    items.push({ ...keys.phoneClaim(user.phone), entity: entities.phoneClaim, userId });
     for (const membership of user.memberships) {
       const companyId = companyIds[membership.company] ?? membership.company;
       items.push({

@@ -41,6 +41,7 @@ describe('password reset', () => {
       body: {
         registrationNumber: '40103555555',
         email: 'vidzeme@example.lv',
+        phone: '37123555555',
         password: 'Vidzeme-Pass-1',
         passwordRepeat: 'Vidzeme-Pass-1',
         name: 'Viktors',

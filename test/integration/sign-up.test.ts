@@ -1,9 +1,9 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema } from '@shared/api/schemas';
+import { errorBodySchema, profileSchema } from '@shared/api/schemas';
 import { keys } from '@functions/platform/keys';
-import { api, cloud, documents, outbox } from './support';
+import { api, cloud, documents, outbox, signIn } from './support';
 
 function cognitoAdmin(): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
@@ -30,9 +30,14 @@ async function confirmationTokenFor(email: string): Promise<string> {
   return token;
 }
 
+/** Each company's owner gets a phone of their own, derived from the registration number. */
+const phoneFor = (registrationNumber: string) => `3712${registrationNumber.slice(-7)}`;
+
 function signup(overrides: Record<string, unknown> = {}) {
+  const registrationNumber = String(overrides.registrationNumber ?? '40003555111');
   return {
-    registrationNumber: '40003555111',
+    registrationNumber,
+    phone: phoneFor(registrationNumber),
     email: 'gauja.owner@example.lv',
     password: 'Gauja-Pass-1',
     passwordRepeat: 'Gauja-Pass-1',
@@ -127,6 +132,24 @@ describe('POST /signup', () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const loser = first.status === 409 ? 'latgale.one@example.lv' : 'latgale.two@example.lv';
     expect(await cognitoUser(loser)).toBeNull();
+  });
+
+  it('refuses a phone that belongs to another user, creating no account', async () => {
+    const answer = await api('POST', '/signup', { body: signup({ registrationNumber: '40203555999', email: 'cesis@example.lv', phone: '37120000001' }) });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'PHONE_TAKEN', fields: { phone: 'PHONE_TAKEN' } });
+    expect(await cognitoUser('cesis@example.lv')).toBeNull();
+  });
+
+  it('lets the confirmed owner sign in with the SMS code sent to the phone given at sign-up, into onboarding', async () => {
+    const body = signup({ registrationNumber: '40203555999', email: 'cesis.owner@example.lv' });
+    expect((await api('POST', '/signup', { body })).status).toBe(200);
+    await expect(signIn(body.email, body.password, body.phone)).rejects.toThrow();
+    expect((await api('POST', '/users/email/confirm', { body: { token: await confirmationTokenFor(body.email) } })).status).toBe(200);
+    const token = await signIn(body.email, body.password, body.phone);
+    const profile = profileSchema.parse((await api('GET', '/users/profile', { token })).body);
+    expect(profile).toMatchObject({ role: 'owner', status: 'active', currentKycStatus: 'not_filled', language: 'lv' });
+    expect(profile.currentClient?.name).toBe('Cēsu Dizains SIA');
   });
 });
 

@@ -24,8 +24,8 @@ export function documents(): DynamoDBDocumentClient {
   );
 }
 
-/** Signs in as a real user would: password, then the SMS code Cognito sends. */
-export async function signIn(email: string, password = demoPassword): Promise<string> {
+/** Signs in as a real user would: password, then the SMS code Cognito sends (read from the outbox). */
+export async function signIn(email: string, password = demoPassword, phone = seededPhone(email)): Promise<string> {
   const { cognitoUrl, userPoolClientId } = cloud();
   const client = new CognitoIdentityProviderClient({
     region: 'eu-west-1',
@@ -41,7 +41,7 @@ export async function signIn(email: string, password = demoPassword): Promise<st
       ChallengeName: 'SMS_MFA',
       ClientId: userPoolClientId,
       Session: first.Session,
-      ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: await latestSmsCode(email) },
+      ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: await latestSmsCode(phone) },
     }),
   );
   const token = second.AuthenticationResult?.AccessToken;
@@ -55,11 +55,14 @@ export async function outbox() {
   return z.array(outboxEntrySchema).parse(await answer.json());
 }
 
-/** The code of the newest SMS sent to a seeded user's phone. */
-async function latestSmsCode(email: string): Promise<string> {
-  const user = [...demoUsers, ...testOnlyUsers].find((u) => u.email === email);
-  const sms = (await outbox()).find((entry) => entry.channel === 'sms' && entry.to === `+${user?.phone}`);
-  if (!sms?.code) throw new Error(`no SMS code for ${email} in the outbox`);
+function seededPhone(email: string): string {
+  return [...demoUsers, ...testOnlyUsers].find((u) => u.email === email)?.phone ?? '';
+}
+
+/** The code of the newest SMS sent to a phone (digits, no plus). */
+async function latestSmsCode(phone: string): Promise<string> {
+  const sms = (await outbox()).find((entry) => entry.channel === 'sms' && entry.to === `+${phone}`);
+  if (!sms?.code) throw new Error(`no SMS code for +${phone} in the outbox`);
   return sms.code;
 }
 
