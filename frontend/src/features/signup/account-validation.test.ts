@@ -4,6 +4,7 @@ import { emptyAccount, validateAccount, type AccountValues } from './account-val
 const valid: AccountValues = {
   registrationNumber: '40003012345',
   email: 'anna@example.lv',
+  phone: '37120001234',
   password: 'correct horse',
   passwordRepeat: 'correct horse',
   name: 'Anna',
@@ -20,6 +21,7 @@ describe('validateAccount', () => {
     expect(validateAccount(emptyAccount)).toEqual({
       registrationNumber: 'REGISTRATION_NUMBER_REQUIRED',
       email: 'REQUIRED',
+      phone: 'REQUIRED',
       password: 'REQUIRED',
       passwordRepeat: 'REQUIRED',
       name: 'REQUIRED',

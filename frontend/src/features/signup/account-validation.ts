@@ -6,6 +6,7 @@ import { zodValidate } from '@frontend/lib/form-validation';
 export interface AccountValues {
   registrationNumber: string;
   email: string;
+  phone: string;
   password: string;
   passwordRepeat: string;
   name: string;
@@ -19,6 +20,7 @@ export type AccountField = keyof AccountValues;
 export const accountFields = [
   'registrationNumber',
   'email',
+  'phone',
   'password',
   'passwordRepeat',
   'name',
@@ -29,6 +31,7 @@ export const accountFields = [
 export const emptyAccount: AccountValues = {
   registrationNumber: '',
   email: '',
+  phone: '',
   password: '',
   passwordRepeat: '',
   name: '',

@@ -72,6 +72,16 @@ function AccountForm({ onCreated }: { onCreated: (created: Created) => void }) {
           <div className="account-form__wide">
             <TextField {...text('email')} label={t('signup:account.email')} type="email" inputMode="email" autoComplete="email" />
           </div>
+          <div className="account-form__wide">
+            <TextField
+              {...text('phone')}
+              label={t('signup:account.phone')}
+              hint={t('signup:account.phoneHint')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+            />
+          </div>
           <TextField
             {...text('password')}
             label={t('signup:account.password')}
