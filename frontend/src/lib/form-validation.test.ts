@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { firstInvalid, zodValidate } from './form-validation';
+import { zodValidate } from './form-validation';
 
 const schema = z.object({
   name: z.string().min(1, { error: 'REQUIRED' }).min(2, { error: 'TOO_SHORT' }),
@@ -28,19 +28,5 @@ describe('zodValidate', () => {
       context.addIssue({ code: 'custom', message: 'DEEP', path: ['a', 'b', 'c'] });
     });
     expect(zodValidate(parentFirst)({})).toEqual({ a: 'PARENT' });
-  });
-});
-
-describe('firstInvalid', () => {
-  const fields = ['password', 'passwordRepeat'] as const;
-
-  it('follows the order of the form, not of the messages', () => {
-    expect(firstInvalid(fields, { passwordRepeat: 'PASSWORDS_DO_NOT_MATCH', password: 'PASSWORD_TOO_SHORT' })).toBe('password');
-    expect(firstInvalid(fields, { passwordRepeat: 'REQUIRED' })).toBe('passwordRepeat');
-  });
-
-  it('skips empty messages and fields the form does not have', () => {
-    expect(firstInvalid(fields, { password: '', token: 'INVALID_VALUE' } as Record<string, string>)).toBeUndefined();
-    expect(firstInvalid(fields, {})).toBeUndefined();
   });
 });

@@ -43,11 +43,3 @@ export function zodValidate<Values extends object>(schema: z.ZodType) {
     return errors as FormikErrors<Values>;
   };
 }
-
-/** The first of `fields` (a form's fields in the order it shows them) that has a message. */
-export function firstInvalid<Field extends string>(
-  fields: readonly Field[],
-  errors: Partial<Record<Field, unknown>>,
-): Field | undefined {
-  return fields.find((field) => Boolean(errors[field]));
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { failureCode, readSubmitFailure } from './submit-failure';
+import { firstInvalid, readSubmitFailure } from './submit-failure';
 
 const fields = ['registrationNumber', 'email'] as const;
 
@@ -40,11 +40,16 @@ describe('readSubmitFailure', () => {
   });
 });
 
-describe('failureCode', () => {
-  it('prefers the named field, then the code', () => {
-    expect(failureCode(new ApiError(400, 'VALIDATION_FAILED', 'x', { email: 'INVALID_EMAIL' }), 'email')).toBe('INVALID_EMAIL');
-    expect(failureCode(new ApiError(400, 'VALIDATION_FAILED', 'x'), 'email')).toBe('BAD_REQUEST');
-    expect(failureCode(new ApiError(503, 'SERVICE_UNAVAILABLE', 'x'), 'email')).toBe('SERVICE_UNAVAILABLE');
-    expect(failureCode(new TypeError('x'))).toBe('INTERNAL');
+describe('firstInvalid', () => {
+  const passwordFields = ['password', 'passwordRepeat'] as const;
+
+  it('follows the order of the form, not of the messages', () => {
+    expect(firstInvalid(passwordFields, { passwordRepeat: 'PASSWORDS_DO_NOT_MATCH', password: 'PASSWORD_TOO_SHORT' })).toBe('password');
+    expect(firstInvalid(passwordFields, { passwordRepeat: 'REQUIRED' })).toBe('passwordRepeat');
+  });
+
+  it('skips empty messages and fields the form does not have', () => {
+    expect(firstInvalid(passwordFields, { password: '', token: 'INVALID_VALUE' } as Record<string, string>)).toBeUndefined();
+    expect(firstInvalid(passwordFields, {})).toBeUndefined();
   });
 });

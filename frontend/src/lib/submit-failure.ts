@@ -25,9 +25,10 @@ export function readSubmitFailure<Field extends string>(error: unknown, formFiel
   return { fields, code: error.code === 'VALIDATION_FAILED' ? 'BAD_REQUEST' : error.code };
 }
 
-/** The one code that says why a call failed: a refused e-mail field says it best, else the error's own code. */
-export function failureCode(error: unknown, field?: string): string {
-  if (!(error instanceof ApiError)) return 'INTERNAL';
-  const fieldCode = field ? error.fields[field] : undefined;
-  return fieldCode ?? (error.code === 'VALIDATION_FAILED' ? 'BAD_REQUEST' : error.code);
+/** The first of `fields` (a form's fields in the order it shows them) that has a message. */
+export function firstInvalid<Field extends string>(
+  fields: readonly Field[],
+  errors: Partial<Record<Field, unknown>>,
+): Field | undefined {
+  return fields.find((field) => Boolean(errors[field]));
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormik, type FormikErrors, type FormikValues } from 'formik';
-import { firstInvalid } from './form-validation';
-import { readSubmitFailure } from './submit-failure';
+import { firstInvalid, readSubmitFailure } from './submit-failure';
 
 interface Options<Values, Field> {
   /** The fields the visitor fills in, in the order the form shows them: the first invalid one takes the focus. */

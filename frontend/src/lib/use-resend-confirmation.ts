@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { callApi } from './http';
-import { failureCode } from './submit-failure';
+import { failureCode } from './failure-code';
 
 export type ResendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent' } | { status: 'failed'; code: string };
 
