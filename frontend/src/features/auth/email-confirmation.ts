@@ -1,5 +1,5 @@
 import { ApiError } from '@frontend/lib/api-error';
-import { failureCode } from '@frontend/lib/submit-failure';
+import { failureCode } from '@frontend/lib/failure-code';
 
 export type LinkFailureCode = 'CONFIRMATION_LINK_EXPIRED' | 'CONFIRMATION_LINK_INVALID';
 
