@@ -7,8 +7,6 @@ const publicPaths = [
   '/delivery-policy',
   '/signup/general',
   '/phone/setup',
-  '/reset/password/request',
-  '/reset/password/some-token',
   '/404',
 ];
 const protectedPaths = ['/dashboard', '/transactions', '/users', '/users/some-employee', '/messaging', '/reporting', '/settings'];

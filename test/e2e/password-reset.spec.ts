@@ -1,0 +1,59 @@
+import type { APIRequestContext } from '@playwright/test';
+import * as z from 'zod';
+import { portProfiles } from '../../infra/local/settings';
+import { expect, expectNoAxeViolations, LoginPage, test, VerifyPage } from './support/portal';
+
+const outboxSchema = z.array(z.object({ channel: z.string(), to: z.string(), body: z.string() }));
+
+async function resetPath(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.get(`http://localhost:${portProfiles.test.api}/local/outbox.json`);
+  const entries = outboxSchema.parse(await answer.json());
+  const path = entries.find((e) => e.channel === 'email' && e.to === email)?.body.match(/\/reset\/password\/\S+/)?.[0];
+  if (!path) throw new Error(`no reset link for ${email}`);
+  return path;
+}
+
+test('a user resets the password by the e-mailed link and signs in with the new one; the link works once', async ({ page, request }) => {
+  // This user's password changes, and its sessions end: no other spec signs in with it.
+  await page.goto('/reset/password/request');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('E-mail').fill('reset@test.local');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account with reset@test.local exists, we sent it a link to set a new password.')).toBeVisible();
+
+  const link = await resetPath(request, 'reset@test.local');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('New password', { exact: true }).fill('Fresh-Password-7');
+  await page.getByLabel('Repeat new password').fill('Fresh-Password-8');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await page.getByLabel('Repeat new password').fill('Fresh-Password-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password is changed' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  const login = new LoginPage(page);
+  await login.signIn('reset@test.local', 'Fresh-Password-7');
+  await new VerifyPage(page).confirm();
+  await page.waitForURL('**/dashboard');
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('Another-Password-9');
+  await page.getByLabel('Repeat new password').fill('Another-Password-9');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This password reset link has expired or was already used.');
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test('a malformed e-mail is refused on its field, and a link that cannot be read says so at once', async ({ page }) => {
+  await page.goto('/reset/password/request');
+  await page.getByLabel('E-mail').fill('not-an-e-mail');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
+  await page.goto('/reset/password/some-token');
+  await expect(page.getByRole('alert')).toContainText('This password reset link is not valid.');
+  await expectNoAxeViolations(page);
+});
