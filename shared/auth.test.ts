@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { confirmationToken, loginSchema, normaliseCode, readConfirmationToken, signupSchema, smsCodeSchema } from './auth';
+import { changePasswordSchema, confirmationToken, loginSchema, normaliseCode, readConfirmationToken, signupSchema, smsCodeSchema } from './auth';
 
 /** The first problem of each field, as the API and the forms report it. */
 function codesOf(schema: z.ZodType, values: unknown): Record<string, string> {
@@ -91,5 +91,20 @@ describe('signupSchema', () => {
     expect(signupCodes({ ...valid, email: undefined })).toEqual({ email: 'REQUIRED' });
     expect(signupCodes({ ...valid, phone: '+37120001234' })).toEqual({ phone: 'INVALID_PHONE' });
     expect(signupCodes({ ...valid, phone: '' })).toEqual({ phone: 'REQUIRED' });
+  });
+});
+
+describe('changePasswordSchema', () => {
+  const codes = (values: unknown) => codesOf(changePasswordSchema, values);
+  it('wants the current password, a new one of 8 symbols that differs from it, and the same repeat', () => {
+    expect(codes({ currentPassword: 'Old-Pass-1', password: 'New-Pass-1', passwordRepeat: 'New-Pass-1' })).toEqual({});
+    expect(codes({ currentPassword: '', password: 'short', passwordRepeat: 'other' })).toEqual({
+      currentPassword: 'REQUIRED',
+      password: 'PASSWORD_TOO_SHORT',
+      passwordRepeat: 'PASSWORDS_DO_NOT_MATCH',
+    });
+    expect(codes({ currentPassword: 'Same-Pass-1', password: 'Same-Pass-1', passwordRepeat: 'Same-Pass-1' })).toEqual({
+      password: 'PASSWORD_SAME_AS_CURRENT',
+    });
   });
 });

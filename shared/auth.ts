@@ -113,6 +113,17 @@ export const passwordResetSchema = z
   .refine(...passwordsMatch);
 export const passwordResetAnswerSchema = z.object({ email: z.string() });
 
+/** SPEC section 2 "Settings: change password": the current one, the new one and its repeat. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
+    password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
+    passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
+  })
+  .refine(...passwordsMatch)
+  .refine((values) => values.password !== values.currentPassword, { path: ['password'], error: 'PASSWORD_SAME_AS_CURRENT' });
+export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
+
 export function confirmationToken(emailAddress: string, code: string): string {
   return `${base64UrlEncode(emailAddress.trim().toLowerCase())}.${code}`;
 }

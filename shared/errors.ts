@@ -48,6 +48,8 @@ export const fieldMessages = {
   TEXT_TOO_SHORT: 'Enter at least 2 symbols',
   NAME_TOO_LONG: 'Enter at most 50 symbols',
   INVALID_PHONE: 'Enter the country code and the number, digits only, without a plus sign',
+  PASSWORD_SAME_AS_CURRENT: 'The new password must differ from the current one',
+  WRONG_CURRENT_PASSWORD: 'The current password is not right',
   PASSWORD_PREVIOUSLY_USED: 'This password was used before. Choose a new one.',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;
