@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, signIn, signOut, updatePassword, type SignInOutput } from 'aws-amplify/auth';
 import type { AppConfig } from './config';
 import type { SignInOutcome } from './auth';
 
@@ -69,6 +69,14 @@ export async function signInWithPassword(
 
 export async function confirmCode(code: string): Promise<SignInOutcome> {
   return outcomeOf(await confirmSignIn({ challengeResponse: code }));
+}
+
+/**
+ * Changes the signed-in user's password: Cognito's ChangePassword with the session's access token. What it
+ * throws is Cognito's (or Amplify's) error, named as the service names it.
+ */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await updatePassword({ oldPassword, newPassword });
 }
 
 /** The Cognito access token, refreshed by Amplify when needed; null without a session. */

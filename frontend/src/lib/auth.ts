@@ -82,6 +82,11 @@ export async function confirmCode(code: string): Promise<SignInOutcome> {
   return (await loadClient()).confirmCode(code);
 }
 
+/** See amplify-client: Cognito's error is thrown as it comes (the settings screen reads it). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  return (await loadClient()).changePassword(oldPassword, newPassword);
+}
+
 /** The Cognito access token (refreshed by Amplify when due), or null without a session. */
 export async function getAccessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
