@@ -92,7 +92,7 @@ interface NewPasswordFormProps {
 
 function NewPasswordForm({ token, email, onChanged, onLinkFailed }: NewPasswordFormProps) {
   const { t } = useTranslation(['auth', 'errors']);
-  const { formik, formRef, submit, change, errorCode, formCode, invalidSubmit } = useCheckedForm<NewPasswordValues, NewPasswordField>({
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<NewPasswordValues, NewPasswordField>({
     fields: newPasswordFields,
     // The token is sent with the passwords and validated with them by the shared schema.
     initialValues: { token, password: '', passwordRepeat: '' },
@@ -117,7 +117,7 @@ function NewPasswordForm({ token, email, onChanged, onLinkFailed }: NewPasswordF
     required: true,
     value: formik.values[field],
     onChange: change,
-    onBlur: formik.handleBlur,
+    onBlur: blur,
     error: fieldErrorText(t, errorCode(field)),
   });
 

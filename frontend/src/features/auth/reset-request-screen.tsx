@@ -29,7 +29,7 @@ export function ResetRequestScreen() {
   const [requestedEmail, setRequestedEmail] = useState('');
   const resend = useResendConfirmation();
 
-  const { formik, formRef, submit, change, errorCode, formCode, invalidSubmit } = useCheckedForm<ResetRequestValues, 'email'>({
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<ResetRequestValues, 'email'>({
     fields: resetRequestFields,
     initialValues: { email: initialEmail },
     validate: validateResetRequest,
@@ -58,7 +58,7 @@ export function ResetRequestScreen() {
               required
               value={formik.values.email}
               onChange={change}
-              onBlur={formik.handleBlur}
+              onBlur={blur}
               error={fieldErrorText(t, errorCode('email'))}
             />
             {formCode ? (

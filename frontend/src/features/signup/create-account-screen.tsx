@@ -30,7 +30,7 @@ export function CreateAccountScreen() {
 function AccountForm({ onCreated }: { onCreated: (created: Created) => void }) {
   const { t, i18n } = useTranslation(['signup', 'errors']);
   useDocumentTitle(t('signup:account.title'));
-  const { formik, formRef, submit, change, errorCode, formCode, invalidSubmit } = useCheckedForm<AccountValues, AccountField>({
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<AccountValues, AccountField>({
     fields: accountFields,
     initialValues: emptyAccount,
     validate: validateAccount,
@@ -46,7 +46,7 @@ function AccountForm({ onCreated }: { onCreated: (created: Created) => void }) {
     name: field,
     value: formik.values[field],
     onChange: change,
-    onBlur: formik.handleBlur,
+    onBlur: blur,
     error: errorOf(field),
     required: true,
   });
@@ -102,7 +102,7 @@ function AccountForm({ onCreated }: { onCreated: (created: Created) => void }) {
           name="termsAccepted"
           checked={formik.values.termsAccepted}
           onChange={change}
-          onBlur={formik.handleBlur}
+          onBlur={blur}
           error={errorOf('termsAccepted')}
           required
           label={
