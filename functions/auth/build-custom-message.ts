@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { confirmationToken } from '@shared/auth';
+import { confirmationToken } from '@shared/account';
 import { triggerEnv } from '../platform/env';
 
 const triggerEventSchema = z.object({

@@ -16,7 +16,7 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { e164 } from '@shared/auth';
+import { e164 } from '@shared/account';
 import type { Language } from '@shared/languages';
 import { cognito } from '../platform/clients';
 import { env } from '../platform/env';

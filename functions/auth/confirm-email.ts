@@ -1,4 +1,4 @@
-import { readConfirmationToken } from '@shared/auth';
+import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { activateProfile, findProfileByEmail } from './account-store';

@@ -1,4 +1,4 @@
-import { readConfirmationToken } from '@shared/auth';
+import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
 import { endSessions } from '../platform/sessions';
 import { useCase } from '../platform/use-case';

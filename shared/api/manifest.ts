@@ -1,103 +1,14 @@
-import type { z } from 'zod';
-import {
-  confirmationTokenSchema,
-  confirmEmailAnswerSchema,
-  passwordResetAnswerSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  resendConfirmationSchema,
-  signupAnswerSchema,
-  signupSchema,
-} from '../auth';
-import type { Role } from '../roles';
-import {
-  okAnswerSchema,
-  profileSchema,
-  setLanguageAnswerSchema,
-  setLanguageBodySchema,
-  switchClientAnswerSchema,
-  switchClientBodySchema,
-} from './schemas';
+import { accountRoutes } from './routes/account-routes';
+import { sessionRoutes } from './routes/session-routes';
+import type { RouteDefinition } from './route-definition';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definition';
 
 /**
- * public: no token. signed-in: any valid token of a user with a profile. member: the caller's current company
- * membership must reach minRole. provider-admin: members of the provider-admin Cognito group only.
+ * The one list of API routes: CDK, the local adapter and the authorization tests read it. Routes are defined per
+ * context (shared/api/routes/), so a screen's code carries only the schemas of the routes it calls.
  */
-export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'member'; minRole: Exclude<Role, 'guest'> }
-  | { kind: 'provider-admin' };
-
-export interface RouteDefinition {
-  method: HttpMethod;
-  path: string;
-  /** Module under functions/ without extension; it exports `handler`. */
-  handler: string;
-  access: RouteAccess;
-  /** The `{name}` parts of the path; a route with parameters must say what they may be. */
-  params?: z.ZodType;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  answer: z.ZodType;
-}
-
-/** The one list of API routes: CDK, the local adapter, the typed client and the authorization tests read it. */
-export const routes = [
-  { method: 'GET', path: '/users/profile', handler: 'users/get-profile', access: { kind: 'signed-in' }, answer: profileSchema },
-  {
-    method: 'PATCH',
-    path: '/users/language',
-    handler: 'users/set-language',
-    access: { kind: 'signed-in' },
-    body: setLanguageBodySchema,
-    answer: setLanguageAnswerSchema,
-  },
-  {
-    method: 'POST',
-    path: '/switch/client',
-    handler: 'users/switch-client',
-    access: { kind: 'signed-in' },
-    body: switchClientBodySchema,
-    answer: switchClientAnswerSchema,
-  },
-  { method: 'POST', path: '/logout', handler: 'users/log-out', access: { kind: 'signed-in' }, answer: okAnswerSchema },
-  { method: 'POST', path: '/signup', handler: 'auth/sign-up', access: { kind: 'public' }, body: signupSchema, answer: signupAnswerSchema },
-  {
-    method: 'POST',
-    path: '/users/email/confirm',
-    handler: 'auth/confirm-email',
-    access: { kind: 'public' },
-    body: confirmationTokenSchema,
-    answer: confirmEmailAnswerSchema,
-  },
-  {
-    method: 'POST',
-    path: '/users/email/resend',
-    handler: 'auth/resend-confirmation',
-    access: { kind: 'public' },
-    body: resendConfirmationSchema,
-    answer: okAnswerSchema,
-  },
-  {
-    method: 'POST',
-    path: '/reset/password/request',
-    handler: 'auth/request-password-reset',
-    access: { kind: 'public' },
-    body: passwordResetRequestSchema,
-    answer: okAnswerSchema,
-  },
-  {
-    method: 'POST',
-    path: '/reset/password',
-    handler: 'auth/reset-password',
-    access: { kind: 'public' },
-    body: passwordResetSchema,
-    answer: passwordResetAnswerSchema,
-  },
-] as const satisfies readonly RouteDefinition[];
+export const routes = [...Object.values(sessionRoutes), ...Object.values(accountRoutes)] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
 

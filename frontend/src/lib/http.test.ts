@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setConfig } from './config';
 import { callApi, setSessionRejectedHandler } from './http';
+import { sessionRoutes } from '@shared/api/routes/session-routes';
 
 vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
 
@@ -48,7 +49,7 @@ afterEach(() => {
 describe('callApi', () => {
   it('sends the bearer token and Accept-Language, and parses the answer with the manifest schema', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, profile));
-    await expect(callApi('GET /users/profile')).resolves.toMatchObject({ email: 'owner@example.com' });
+    await expect(callApi(sessionRoutes.getProfile)).resolves.toMatchObject({ email: 'owner@example.com' });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('http://api.test/api/users/profile');
     const headers = new Headers(init?.headers);
@@ -60,7 +61,7 @@ describe('callApi', () => {
 
   it('sends a JSON body', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { language: 'lv' }));
-    await callApi('PATCH /users/language', { body: { language: 'lv' } });
+    await callApi(sessionRoutes.setLanguage, { body: { language: 'lv' } });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"language":"lv"}');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
@@ -68,7 +69,7 @@ describe('callApi', () => {
 
   it('turns an error body into an ApiError with code and fields', async () => {
     fetchMock.mockResolvedValueOnce(answer(400, { code: 'VALIDATION_FAILED', message: 'Please fix errors above', fields: { language: 'REQUIRED' } }));
-    const error = await callApi('PATCH /users/language', { body: { language: '' } }).catch((e: unknown) => e);
+    const error = await callApi(sessionRoutes.setLanguage, { body: { language: '' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { language: 'REQUIRED' } });
     expect(rejected).not.toHaveBeenCalled();
@@ -76,28 +77,28 @@ describe('callApi', () => {
 
   it.each([401, 403])('ends the session on %i from any call but the profile', async (status) => {
     fetchMock.mockResolvedValueOnce(answer(status, { code: 'FORBIDDEN', message: 'no' }));
-    await expect(callApi('POST /switch/client', { body: { companyId: 'c2' } })).rejects.toMatchObject({ status });
+    await expect(callApi(sessionRoutes.switchClient, { body: { companyId: 'c2' } })).rejects.toMatchObject({ status });
     expect(rejected).toHaveBeenCalledOnce();
   });
 
   it.each([401, 403])('leaves a %i of the profile call to the session', async (status) => {
     fetchMock.mockResolvedValueOnce(answer(status, { code: 'UNAUTHORIZED', message: 'no' }));
-    await expect(callApi('GET /users/profile')).rejects.toMatchObject({ status, code: 'UNAUTHORIZED' });
+    await expect(callApi(sessionRoutes.getProfile)).rejects.toMatchObject({ status, code: 'UNAUTHORIZED' });
     expect(rejected).not.toHaveBeenCalled();
   });
 
   it('reports an unreadable error body as INTERNAL', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(callApi('POST /logout')).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
+    await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
   });
 
   it('reports a network failure as NETWORK', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(callApi('POST /logout')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 
   it('refuses an answer that does not match the schema', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { ok: 'yes' }));
-    await expect(callApi('POST /logout')).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
+    await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '@shared/api/schemas';
-import { findRoute, type RouteDefinition, type routes } from '@shared/api/manifest';
+import type { RouteDefinition } from '@shared/api/route-definition';
+import { sessionRoutes } from '@shared/api/routes/session-routes';
 import { getAccessToken } from './auth';
 import { getConfig } from './config';
 import { ApiError, clientErrorCodes } from './api-error';
@@ -8,14 +9,11 @@ import { headerLanguage } from './language-storage';
 
 export { ApiError, clientErrorCodes };
 
-type ManifestRoute = (typeof routes)[number];
-type RouteMap = { [R in ManifestRoute as `${R['method']} ${R['path']}`]: R };
-export type ApiRouteKey = keyof RouteMap;
-type Answer<K extends ApiRouteKey> = z.infer<RouteMap[K]['answer']>;
-type Body<K extends ApiRouteKey> = RouteMap[K] extends { body: z.ZodType } ? z.input<RouteMap[K]['body']> : never;
+type Answer<R extends RouteDefinition> = z.infer<R['answer']>;
+type Body<R extends RouteDefinition> = R extends { body: z.ZodType } ? z.input<R['body']> : never;
 
-export interface CallOptions<K extends ApiRouteKey> {
-  body?: Body<K>;
+export interface CallOptions<R extends RouteDefinition> {
+  body?: Body<R>;
   /** Values for the `{name}` parts of the path. */
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
@@ -23,7 +21,7 @@ export interface CallOptions<K extends ApiRouteKey> {
 }
 
 /** SPEC section 8: the profile call may fail without ending the session; the session handles that itself. */
-const sessionProbe: ApiRouteKey = 'GET /users/profile';
+const sessionProbe: RouteDefinition = sessionRoutes.getProfile;
 
 let onSessionRejected: () => void = () => {
   window.location.assign('/login');
@@ -34,7 +32,7 @@ export function setSessionRejectedHandler(handler: () => void): void {
   onSessionRejected = handler;
 }
 
-function buildUrl(route: RouteDefinition, options: CallOptions<ApiRouteKey>): string {
+function buildUrl(route: RouteDefinition, options: CallOptions<RouteDefinition>): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = options.params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
@@ -60,13 +58,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls one API route of the manifest and returns its answer parsed with the manifest's schema.
- * No timeout on purpose (SPEC section 7): exports and reports may take long.
+ * Calls one API route (a definition from shared/api/routes, the same the manifest lists) and returns its answer
+ * parsed with the route's schema. No timeout on purpose (SPEC section 7): exports and reports may take long.
  */
-export async function callApi<K extends ApiRouteKey>(key: K, options: CallOptions<K> = {}): Promise<Answer<K>> {
-  const route = findRoute(key);
-  if (!route) throw new Error(`Route ${key} is not in the manifest`);
-
+export async function callApi<R extends RouteDefinition>(route: R, options: CallOptions<R> = {}): Promise<Answer<R>> {
+  const key = `${route.method} ${route.path}`;
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': headerLanguage() });
   const token = await getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -75,7 +71,7 @@ export async function callApi<K extends ApiRouteKey>(key: K, options: CallOption
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(route, options as CallOptions<ApiRouteKey>), {
+    response = await fetch(buildUrl(route, options as CallOptions<RouteDefinition>), {
       method: route.method,
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,
@@ -89,7 +85,7 @@ export async function callApi<K extends ApiRouteKey>(key: K, options: CallOption
   const json = await readJson(response);
   if (!response.ok) {
     // DESIGN section 13: a refused token ends the session everywhere except on the profile probe.
-    if ((response.status === 401 || response.status === 403) && key !== sessionProbe) onSessionRejected();
+    if ((response.status === 401 || response.status === 403) && route !== sessionProbe) onSessionRejected();
     const parsed = errorBodySchema.safeParse(json);
     if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
     throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
@@ -99,5 +95,5 @@ export async function callApi<K extends ApiRouteKey>(key: K, options: CallOption
   if (!answer.success) {
     throw new ApiError(response.status, clientErrorCodes.invalidAnswer, `Unexpected answer from ${key}`);
   }
-  return answer.data as Answer<K>;
+  return answer.data as Answer<R>;
 }

@@ -17,7 +17,9 @@ export function useResendConfirmation() {
     running.current = true;
     setState({ status: 'sending' });
     try {
-      await callApi('POST /users/email/resend', { body: { email: email.trim() } });
+      // The account routes (and their sign-up schemas) load only when someone asks for a link: not with /login.
+      const { accountRoutes } = await import('@shared/api/routes/account-routes');
+      await callApi(accountRoutes.resendConfirmation, { body: { email: email.trim() } });
       setState({ status: 'sent' });
     } catch (error) {
       setState({ status: 'failed', code: failureCode(error, 'email') });

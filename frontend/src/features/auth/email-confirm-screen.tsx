@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { readConfirmationToken, resendConfirmationSchema } from '@shared/auth';
+import { readConfirmationToken, resendConfirmationSchema } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
@@ -14,6 +14,7 @@ import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { confirmFailure, type ConfirmOutcome } from './email-confirmation';
 import './auth-screens.css';
+import { accountRoutes } from '@shared/api/routes/account-routes';
 
 /**
  * /users/email/confirm/{token}: confirms the e-mail once on opening (SPEC section 8), and offers a new link
@@ -31,7 +32,7 @@ export function EmailConfirmScreen() {
     const key = `${attempt}:${token}`;
     if (sent.current === key) return;
     sent.current = key;
-    callApi('POST /users/email/confirm', { body: { token } }).then(
+    callApi(accountRoutes.confirmEmail, { body: { token } }).then(
       () => setOutcome({ status: 'confirmed' }),
       (error: unknown) => setOutcome(confirmFailure(error)),
     );

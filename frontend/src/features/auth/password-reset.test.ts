@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationToken } from '@shared/auth';
+import { confirmationToken } from '@shared/account';
 import { ApiError } from '@frontend/lib/api-error';
 import { prefilledEmail, readableResetLink, resetLinkFailure, validateNewPassword, validateResetRequest } from './password-reset';
 

@@ -1,4 +1,4 @@
-import { passwordResetRequestSchema, passwordResetSchema, readConfirmationToken } from '@shared/auth';
+import { passwordResetRequestSchema, passwordResetSchema, readConfirmationToken } from '@shared/account';
 import { ApiError } from '@frontend/lib/api-error';
 import { zodValidate } from '@frontend/lib/form-validation';
 

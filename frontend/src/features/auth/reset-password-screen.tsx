@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { readConfirmationToken } from '@shared/auth';
+import { readConfirmationToken } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
@@ -21,6 +21,7 @@ import {
   type ResetRequestState,
 } from './password-reset';
 import './auth-screens.css';
+import { accountRoutes } from '@shared/api/routes/account-routes';
 
 type ResetOutcome =
   | { status: 'form' }
@@ -99,7 +100,7 @@ function NewPasswordForm({ token, email, onChanged, onLinkFailed }: NewPasswordF
     validate: validateNewPassword,
     onSubmit: async (values) => {
       try {
-        await callApi('POST /reset/password', { body: values });
+        await callApi(accountRoutes.resetPassword, { body: values });
       } catch (error) {
         const linkCode = resetLinkFailure(error);
         if (!linkCode) throw error;

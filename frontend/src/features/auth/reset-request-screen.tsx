@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { passwordResetRequestSchema } from '@shared/auth';
+import { passwordResetRequestSchema } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { prefilledEmail, resetRequestFields, validateResetRequest, type ResetRequestValues } from './password-reset';
 import './auth-screens.css';
+import { accountRoutes } from '@shared/api/routes/account-routes';
 
 /**
  * /reset/password/request: asks for a link to set a new password (SPEC sections 2 and 8). The API answers an
@@ -37,7 +38,7 @@ export function ResetRequestScreen() {
       const body = passwordResetRequestSchema.parse(values);
       setRequestedEmail(body.email);
       resend.reset();
-      await callApi('POST /reset/password/request', { body });
+      await callApi(accountRoutes.requestPasswordReset, { body });
       setSentTo(body.email);
     },
   });

@@ -1,4 +1,4 @@
-import { changePasswordSchema, type ChangePasswordValues } from '@shared/auth';
+import { changePasswordSchema, type ChangePasswordValues } from '@shared/account';
 import { toAuthFailure } from '@frontend/lib/auth';
 import { zodValidate } from '@frontend/lib/form-validation';
 import type { SubmitFailure } from '@frontend/lib/submit-failure';

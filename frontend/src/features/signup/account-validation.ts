@@ -1,5 +1,5 @@
 import type { FormikErrors } from 'formik';
-import { signupSchema } from '@shared/auth';
+import { signupSchema } from '@shared/account';
 import { zodValidate } from '@frontend/lib/form-validation';
 
 /** The sign-up form's values: the schema's fields but the language, which the UI adds when it sends them. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { signupSchema } from '@shared/auth';
+import { signupSchema } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { accountFields, emptyAccount, validateAccount, type AccountField, type AccountValues } from './account-validation';
 import './create-account.css';
+import { accountRoutes } from '@shared/api/routes/account-routes';
 
 interface Created {
   email: string;
@@ -37,7 +38,7 @@ function AccountForm({ onCreated }: { onCreated: (created: Created) => void }) {
     onSubmit: async (values) => {
       // The schema passed in validate; parsing again gives the trimmed values the server stores.
       const body = signupSchema.parse({ ...values, language: uiLanguage(i18n) });
-      onCreated(await callApi('POST /signup', { body }));
+      onCreated(await callApi(accountRoutes.signUp, { body }));
     },
   });
   const errorOf = (field: AccountField) => fieldErrorText(t, errorCode(field));

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../http';
+import { sessionRoutes } from '@shared/api/routes/session-routes';
 
 export const profileQueryKey = ['users', 'profile'] as const;
 
@@ -7,7 +8,7 @@ export const profileQueryKey = ['users', 'profile'] as const;
 export function profileQueryOptions() {
   return queryOptions({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => callApi('GET /users/profile', { signal }),
+    queryFn: ({ signal }) => callApi(sessionRoutes.getProfile, { signal }),
     staleTime: Infinity,
     // A failed profile load ends the session (SPEC section 4); retrying would only delay that.
     retry: false,

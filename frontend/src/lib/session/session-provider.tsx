@@ -8,6 +8,7 @@ import { callApi, setSessionRejectedHandler } from '../http';
 import { applyLanguage } from '../i18n';
 import { profileQueryKey, profileQueryOptions } from './profile-query';
 import { SessionContext, type Session } from './session-context';
+import { sessionRoutes } from '@shared/api/routes/session-routes';
 
 type TokenState = 'checking' | 'present' | 'absent';
 
@@ -78,7 +79,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const languageMutation = useMutation({
-    mutationFn: (language: Language) => callApi('PATCH /users/language', { body: { language } }),
+    mutationFn: (language: Language) => callApi(sessionRoutes.setLanguage, { body: { language } }),
     onSuccess: async ({ language }) => {
       // The answer is the saved language; nothing else of the profile changed, so no refetch.
       queryClient.setQueryData(profileQueryOptions().queryKey, (current) => (current ? { ...current, language } : current));
@@ -89,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const switchMutation = useMutation({
-    mutationFn: (companyId: string) => callApi('POST /switch/client', { body: { companyId } }),
+    mutationFn: (companyId: string) => callApi(sessionRoutes.switchClient, { body: { companyId } }),
     onSuccess: ({ profile: switched }) => {
       // The answer's accessToken is not stored: Amplify owns the Cognito tokens and the API keeps the
       // current company server-side (DESIGN section 6), so the profile in the answer is what changes.
@@ -130,7 +131,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await callApi('POST /logout');
+      await callApi(sessionRoutes.logOut);
     } catch {
       // SPEC section 4: the session is cleared whether or not the call succeeded.
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { changePasswordSchema, confirmationToken, loginSchema, normaliseCode, readConfirmationToken, signupSchema, smsCodeSchema } from './auth';
+import { changePasswordSchema, confirmationToken, readConfirmationToken, signupSchema } from './account';
+import { loginSchema, normaliseCode, smsCodeSchema } from './auth';
 
 /** The first problem of each field, as the API and the forms report it. */
 function codesOf(schema: z.ZodType, values: unknown): Record<string, string> {
