@@ -167,4 +167,14 @@ export const testOnlyUsers: readonly DemoUser[] = [
     memberships: [{ company: 'baltic', role: 'accountant' }],
     purpose: 'tests: resets the password (ends its sessions)',
   },
+  {
+    email: 'password@test.local',
+    name: 'Pauls',
+    surname: 'Password',
+    phone: '37120000015',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'e2e: changes its password in Settings',
+  },
 ];
