@@ -57,3 +57,26 @@ test('a malformed e-mail is refused on its field, and a link that cannot be read
   await expect(page.getByRole('alert')).toContainText('This password reset link is not valid.');
   await expectNoAxeViolations(page);
 });
+
+test('a reset asked for an e-mail not confirmed yet says so and offers a new confirmation link', async ({ page, request }) => {
+  const signup = await request.post(`http://localhost:${portProfiles.test.api}/signup`, {
+    data: {
+      registrationNumber: '40003555111',
+      email: 'gauja.unconfirmed@example.lv',
+      phone: '37123555111',
+      password: 'Gauja-Pass-1',
+      passwordRepeat: 'Gauja-Pass-1',
+      name: 'Gints',
+      surname: 'Gauja',
+      termsAccepted: true,
+    },
+  });
+  expect(signup.status()).toBe(200);
+  await page.goto('/reset/password/request');
+  await page.getByLabel('E-mail').fill('gauja.unconfirmed@example.lv');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your e-mail is not confirmed yet.');
+  await page.getByRole('button', { name: 'Send a new confirmation link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'We sent a new link.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

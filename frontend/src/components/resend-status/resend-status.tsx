@@ -19,3 +19,30 @@ export function ResendStatus({ state }: { state: ResendState }) {
     </>
   );
 }
+
+/** A "send a new confirmation link" button with its outcome, for a screen that already holds the hook's state. */
+export function ResendLinkButton({
+  label,
+  email,
+  resend,
+}: {
+  label: string;
+  email: string;
+  resend: { state: ResendState; send: (email: string) => Promise<void> };
+}) {
+  const sending = resend.state.status === 'sending';
+  return (
+    <div className="resend-link">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={sending}
+        aria-busy={sending}
+        onClick={() => void resend.send(email)}
+      >
+        {label}
+      </button>
+      <ResendStatus state={resend.state} />
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { ResendStatus } from '@frontend/components/resend-status/resend-status';
+import { ResendLinkButton } from '@frontend/components/resend-status/resend-status';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { entryPath } from '@frontend/app/route-guard/decide-guard';
 import { preloadAuth, toAuthFailure } from '@frontend/lib/auth';
@@ -83,18 +83,7 @@ export function LoginScreen() {
       )}
       {failure && <Alert>{t(`errors:${failure}`)}</Alert>}
       {failure === 'login.emailNotConfirmed' && attemptedEmail && (
-        <div className="auth-resend">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={resend.state.status === 'sending'}
-            aria-busy={resend.state.status === 'sending'}
-            onClick={() => void resend.send(attemptedEmail)}
-          >
-            {t('auth:login.resendLink')}
-          </button>
-          <ResendStatus state={resend.state} />
-        </div>
+        <ResendLinkButton label={t('auth:login.resendLink')} email={attemptedEmail} resend={resend} />
       )}
       <form noValidate onSubmit={form.handleSubmit} onFocus={preloadAuth}>
         <TextField

@@ -5,7 +5,7 @@ import { passwordResetRequestSchema } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { ResendStatus } from '@frontend/components/resend-status/resend-status';
+import { ResendLinkButton } from '@frontend/components/resend-status/resend-status';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { callApi } from '@frontend/lib/http';
@@ -68,18 +68,7 @@ export function ResetRequestScreen() {
               invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>
             )}
             {formCode === 'EMAIL_NOT_CONFIRMED' && requestedEmail && (
-              <div className="auth-resend">
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={resend.state.status === 'sending'}
-                  aria-busy={resend.state.status === 'sending'}
-                  onClick={() => void resend.send(requestedEmail)}
-                >
-                  {t('auth:resetRequest.resendLink')}
-                </button>
-                <ResendStatus state={resend.state} />
-              </div>
+              <ResendLinkButton label={t('auth:resetRequest.resendLink')} email={requestedEmail} resend={resend} />
             )}
             <button type="submit" className="button button--block" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
               {t('auth:resetRequest.submit')}
