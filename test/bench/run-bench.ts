@@ -1,9 +1,10 @@
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { keys } from '@functions/platform/keys';
 import { demoPassword } from '../../infra/local/demo-data';
-import { dummyCredentials, fixedSmsCode, portProfiles, region } from '../../infra/local/settings';
+import { localClients } from '../../infra/local/provision';
+import { fixedSmsCode, portProfiles } from '../../infra/local/settings';
 import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
@@ -131,11 +132,7 @@ async function main(): Promise<void> {
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`profile answered ${response.status}`);
     };
-    const dynamodb = new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${portProfiles.test.dynamodb}`,
-      region,
-      credentials: { accessKeyId: dummyCredentials.AWS_ACCESS_KEY_ID, secretAccessKey: dummyCredentials.AWS_SECRET_ACCESS_KEY },
-    });
+    const { dynamodb } = localClients(portProfiles.test);
     const userId = cloud.userIds['accountant@demo.local'] ?? '';
     const getItem = async () => {
       const key = keys.userProfile(userId);

@@ -1,17 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import * as z from 'zod';
 import { portProfiles } from '../../infra/local/settings';
-import { expect, expectNoAxeViolations, LoginPage, test, VerifyPage } from './support/portal';
+import { emailedLinkPath, expect, expectNoAxeViolations, LoginPage, test, VerifyPage } from './support/portal';
 
-const outboxSchema = z.array(z.object({ channel: z.string(), to: z.string(), body: z.string() }));
-
-async function resetPath(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.get(`http://localhost:${portProfiles.test.api}/local/outbox.json`);
-  const entries = outboxSchema.parse(await answer.json());
-  const path = entries.find((e) => e.channel === 'email' && e.to === email)?.body.match(/\/reset\/password\/\S+/)?.[0];
-  if (!path) throw new Error(`no reset link for ${email}`);
-  return path;
-}
+const resetPath = (request: APIRequestContext, email: string) => emailedLinkPath(request, email, '/reset/password');
 
 test('a user resets the password by the e-mailed link and signs in with the new one; the link works once', async ({ page, request }) => {
   // This user's password changes, and its sessions end: no other spec signs in with it.

@@ -9,7 +9,6 @@ export interface CloudContext {
   userPoolId: string;
   userPoolClientId: string;
   tableName: string;
-  dynamodbUrl: string;
   userIds: Record<string, string>;
 }
 
@@ -36,7 +35,6 @@ export default async function setup(project: TestProject) {
     userPoolId: cloud.resources.userPoolId,
     userPoolClientId: cloud.resources.userPoolClientId,
     tableName: cloud.resources.tableName,
-    dynamodbUrl: `http://127.0.0.1:${cloud.ports.dynamodb}`,
     userIds: cloud.userIds,
   });
   return async () => {

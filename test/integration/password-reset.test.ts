@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@shared/api/schemas';
 import { demoPassword } from '../../infra/local/demo-data';
-import { api, outbox, signIn } from './support';
+import { api, emailedLinkToken, signIn } from './support';
 
-async function resetTokenFor(email: string): Promise<string> {
-  const mail = (await outbox()).find((entry) => entry.channel === 'email' && entry.to === email && entry.body.includes('/reset/password/'));
-  const token = mail?.body.match(/\/reset\/password\/(\S+)/)?.[1];
-  if (!token) throw new Error(`no reset link for ${email} in the outbox`);
-  return token;
-}
+const resetTokenFor = (email: string) => emailedLinkToken(email, '/reset/password');
 
 describe('password reset', () => {
   it('resets by e-mailed link: the new password works, the old one and the old sessions do not, the link works once', async () => {

@@ -1,34 +1,20 @@
-import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, profileSchema } from '@shared/api/schemas';
 import { keys } from '@functions/platform/keys';
-import { api, cloud, documents, outbox, signIn } from './support';
-
-function cognitoAdmin(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({
-    region: 'eu-west-1',
-    endpoint: cloud().cognitoUrl,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-}
+import { api, cloud, documents, emailedLinkToken, emulators, signIn } from './support';
 
 async function cognitoUser(email: string) {
   try {
-    return await cognitoAdmin().send(new AdminGetUserCommand({ UserPoolId: cloud().userPoolId, Username: email }));
+    return await emulators().cognito.send(new AdminGetUserCommand({ UserPoolId: cloud().userPoolId, Username: email }));
   } catch (error) {
     if (error instanceof UserNotFoundException) return null;
     throw error;
   }
 }
 
-/** The newest confirmation link e-mailed to an address, as the local outbox shows it. */
-async function confirmationTokenFor(email: string): Promise<string> {
-  const mail = (await outbox()).find((entry) => entry.channel === 'email' && entry.to === email);
-  const token = mail?.body.match(/\/users\/email\/confirm\/(\S+)/)?.[1];
-  if (!token) throw new Error(`no confirmation link for ${email} in the outbox`);
-  return token;
-}
+const confirmationTokenFor = (email: string) => emailedLinkToken(email, '/users/email/confirm');
 
 /** Each company's owner gets a phone of their own, derived from the registration number. */
 const phoneFor = (registrationNumber: string) => `3712${registrationNumber.slice(-7)}`;

@@ -1,9 +1,4 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,25 +8,23 @@ import { inject } from 'vitest';
 import * as z from 'zod';
 import { demoPassword, demoUsers, testOnlyUsers } from '../../infra/local/demo-data';
 import { outboxEntrySchema } from '../../infra/local/outbox';
-import { projectRoot } from '../../infra/local/settings';
+import { localClients } from '../../infra/local/provision';
+import { portProfiles, projectRoot } from '../../infra/local/settings';
 
 export const cloud = () => inject('cloud');
 
+/** The emulators' clients, as the local cloud itself builds them. */
+export const emulators = () => localClients(portProfiles.test);
+
 /** Direct table access, for arranging states no API offers yet. */
 export function documents(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: 'eu-west-1', endpoint: cloud().dynamodbUrl, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }),
-  );
+  return DynamoDBDocumentClient.from(emulators().dynamodb);
 }
 
 /** Signs in as a real user would: password, then the SMS code Cognito sends (read from the outbox). */
 export async function signIn(email: string, password = demoPassword, phone = seededPhone(email)): Promise<string> {
-  const { cognitoUrl, userPoolClientId } = cloud();
-  const client = new CognitoIdentityProviderClient({
-    region: 'eu-west-1',
-    endpoint: cognitoUrl,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  const { userPoolClientId } = cloud();
+  const client = emulators().cognito;
   const first = await client.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
@@ -57,6 +50,14 @@ export async function outbox() {
 
 function seededPhone(email: string): string {
   return [...demoUsers, ...testOnlyUsers].find((u) => u.email === email)?.phone ?? '';
+}
+
+/** The token of the newest link to `path` (e.g. '/users/email/confirm') e-mailed to an address. */
+export async function emailedLinkToken(email: string, path: string): Promise<string> {
+  const mail = (await outbox()).find((entry) => entry.channel === 'email' && entry.to === email && entry.body.includes(`${path}/`));
+  const token = mail?.body.match(new RegExp(`${path}/(\\S+)`))?.[1];
+  if (!token) throw new Error(`no ${path} link for ${email} in the outbox`);
+  return token;
 }
 
 /** The code of the newest SMS sent to a phone (digits, no plus). */

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import * as z from 'zod';
 import { demoPassword } from '../../../infra/local/demo-data';
-import { fixedSmsCode } from '../../../infra/local/settings';
+import { outboxEntrySchema } from '../../../infra/local/outbox';
+import { fixedSmsCode, portProfiles } from '../../../infra/local/settings';
 
 export { expect };
 
@@ -74,6 +76,19 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await login.open();
   await login.signIn(email);
   await new VerifyPage(page).confirm();
+}
+
+/** The e-mails in the local outbox to an address, newest first. */
+export async function emailsTo(request: APIRequestContext, email: string) {
+  const answer = await request.get(`http://localhost:${portProfiles.test.api}/local/outbox.json`);
+  return z.array(outboxEntrySchema).parse(await answer.json()).filter((entry) => entry.channel === 'email' && entry.to === email);
+}
+
+/** The path of the newest link to `path` (e.g. '/reset/password') e-mailed to an address, as a user would open it. */
+export async function emailedLinkPath(request: APIRequestContext, email: string, path: string): Promise<string> {
+  const link = (await emailsTo(request, email)).flatMap((entry) => entry.body.match(new RegExp(`${path}/\\S+`)) ?? [])[0];
+  if (!link) throw new Error(`no ${path} link for ${email} in the outbox`);
+  return link;
 }
 
 /** Resolves once no loading skeleton is on the page: the screen itself has rendered. */
