@@ -49,6 +49,11 @@ export const phoneSchema = z
   .min(1, { error: 'REQUIRED' })
   .regex(/^[1-9]\d{7,14}$/, { error: 'INVALID_PHONE' });
 
+/** /phone/setup: the phone that will receive the SMS second factor. */
+export const phoneSetupSchema = z.object({ phone: phoneSchema });
+export type PhoneSetupValues = z.input<typeof phoneSetupSchema>;
+export const phoneSetupAnswerSchema = z.object({ phone: z.string() });
+
 /** Cognito and SMS want E.164 with the plus. */
 export const e164 = (phone: string) => `+${phone}`;
 

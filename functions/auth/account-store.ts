@@ -12,7 +12,64 @@ export async function isRegistrationNumberClaimed(registrationNumber: string): P
 }
 
 export async function isPhoneClaimed(phone: string): Promise<boolean> {
-  return (await getItem(keys.phoneClaim(phone))) !== undefined;
+  return (await phoneOwner(phone)) !== null;
+}
+
+/** The user a phone belongs to, if any. */
+export async function phoneOwner(phone: string): Promise<string | null> {
+  const claim = await getItem(keys.phoneClaim(phone));
+  return typeof claim?.userId === 'string' ? claim.userId : null;
+}
+
+/**
+ * Makes the phone the user's, in one transaction: its claim (unless another user holds it), the profile, and the
+ * release of the phone the user had before.
+ */
+export async function recordPhone(userId: string, phone: string, previousPhone: string | null): Promise<void> {
+  const release =
+    previousPhone && previousPhone !== phone
+      ? [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.phoneClaim(previousPhone),
+              ConditionExpression: 'attribute_not_exists(pk) OR userId = :user',
+              ExpressionAttributeValues: { ':user': userId },
+            },
+          },
+        ]
+      : [];
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.phoneClaim(phone), entity: entities.phoneClaim, userId },
+              ConditionExpression: 'attribute_not_exists(pk) OR userId = :user',
+              ExpressionAttributeValues: { ':user': userId },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.userProfile(userId),
+              UpdateExpression: 'SET phone = :phone',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':phone': phone },
+            },
+          },
+          ...release,
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
+    }
+    throw error;
+  }
 }
 
 export interface NewOwner {

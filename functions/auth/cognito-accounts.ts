@@ -1,20 +1,26 @@
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminUpdateUserAttributesCommand,
   CodeMismatchException,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ExpiredCodeException,
   ForgotPasswordCommand,
+  GetUserAttributeVerificationCodeCommand,
   InvalidParameterException,
   InvalidPasswordException,
   LimitExceededException,
   NotAuthorizedException,
   PasswordHistoryPolicyViolationException,
   ResendConfirmationCodeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
   TooManyRequestsException,
   UserNotFoundException,
   UsernameExistsException,
+  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { e164 } from '@shared/account';
 import type { Language } from '@shared/languages';
@@ -122,4 +128,67 @@ export async function resetPassword(email: string, code: string, password: strin
     if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
+}
+
+/**
+ * Turns the SMS second factor on for a user Cognito knows by e-mail. The pool's MFA is optional (so a user without a
+ * phone can sign in to /phone/setup), which makes this call what puts the SMS code into every later sign-in.
+ */
+export async function enableSmsSecondFactor(email: string): Promise<void> {
+  await cognito.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: env().USER_POOL_ID,
+      Username: email,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+}
+
+/** Puts the phone on the user's Cognito account, unverified, and has Cognito text it a code. */
+export async function sendPhoneCode(email: string, phone: string, accessToken: string): Promise<void> {
+  try {
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env().USER_POOL_ID,
+        Username: email,
+        UserAttributes: [
+          { Name: 'phone_number', Value: e164(phone) },
+          { Name: 'phone_number_verified', Value: 'false' },
+        ],
+      }),
+    );
+    await cognito.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'phone_number' }));
+  } catch (error) {
+    if (error instanceof InvalidParameterException) throw new DomainError(400, 'VALIDATION_FAILED', { phone: 'INVALID_PHONE' });
+    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    throw error;
+  }
+}
+
+/**
+ * Checks the SMS code against the phone on the Cognito account, then makes that phone the second factor. Answers
+ * the phone confirmed (digits without the plus), read back from Cognito: the number the code really went to.
+ */
+export async function confirmPhoneCode(email: string, code: string, accessToken: string): Promise<string> {
+  try {
+    await cognito.send(new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: 'phone_number', Code: code }));
+  } catch (error) {
+    if (error instanceof CodeMismatchException) throw new DomainError(400, 'VALIDATION_FAILED', { code: 'INVALID_CODE' });
+    if (error instanceof ExpiredCodeException) throw new DomainError(410, 'PHONE_CODE_EXPIRED');
+    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    throw error;
+  }
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+  const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
+  const phone = attribute('phone_number');
+  if (!phone || attribute('phone_number_verified') !== 'true') throw new DomainError(409, 'PHONE_CODE_NOT_REQUESTED');
+  await setSmsSecondFactor(accessToken, true);
+  return phone.replace(/^\+/, '');
+}
+
+/** By the user's own token: turning the factor off again is the undo when the phone could not be recorded. */
+export async function setSmsSecondFactor(accessToken: string, enabled: boolean): Promise<void> {
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SMSMfaSettings: { Enabled: enabled, PreferredMfa: enabled } }),
+  );
 }

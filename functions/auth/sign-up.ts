@@ -6,7 +6,7 @@ import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { createCompanyWithOwner, isPhoneClaimed, isRegistrationNumberClaimed } from './account-store';
-import { registerAccount, removeAccount } from './cognito-accounts';
+import { enableSmsSecondFactor, registerAccount, removeAccount } from './cognito-accounts';
 
 const register = sampleCompanyRegister();
 
@@ -25,6 +25,7 @@ export const handler = useCase('POST /signup', async ({ body }) => {
   const userId = await registerAccount({ ...owner, password: body.password });
   const company = newCompany(`company-${randomUUID()}`, entry, env().PROVIDER_NAME);
   try {
+    await enableSmsSecondFactor(email);
     await createCompanyWithOwner(company, { ...owner, userId });
   } catch (error) {
     await removeAccount(email);

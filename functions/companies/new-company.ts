@@ -4,7 +4,7 @@ import type { RegisterEntry } from './company-register';
 
 /**
  * A company as it starts in the portal: named and addressed as the register says, in onboarding with nothing
- * filled in, no features and no top-up account until the provider approves it.
+ * filled in, no features and no top-up account until the provider approves it. Its one owner is the person signing up.
  */
 export function newCompany(companyId: string, entry: RegisterEntry, provider: string): CompanyRecord {
   return {
@@ -18,5 +18,6 @@ export function newCompany(companyId: string, entry: RegisterEntry, provider: st
     provider,
     topUpAccountIBAN: null,
     availableFeatures: noFeatures,
+    ownerCount: 1,
   };
 }

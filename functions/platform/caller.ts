@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import type { RouteAccess } from '@shared/api/manifest';
+import type { RouteDefinition } from '@shared/api/manifest';
 import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { forbidden, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
@@ -15,12 +15,19 @@ export interface Caller {
   /** Server-side current company: never taken from a body or path alone (DESIGN section 6). */
   companyId: string | null;
   role: Role;
+  /** The bearer token API Gateway verified: Cognito's calls "by the user's own token" take it. */
+  accessToken: string;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
 function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Claims | undefined {
   return event.requestContext.authorizer?.jwt?.claims as Claims | undefined;
+}
+
+function bearerTokenOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): string | undefined {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
 /** API Gateway hands array claims over as "[a b]"; the local adapter passes the JSON array. */
@@ -32,13 +39,15 @@ export function groupsOf(claim: Claims[string]): string[] {
 
 export async function resolveCaller(
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
-  access: RouteAccess,
+  route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor'>,
 ): Promise<Caller | null> {
+  const { access } = route;
   if (access.kind === 'public') return null;
   const claims = claimsOf(event);
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
   const issuedAt = Number(claims?.iat);
-  if (!userId || !Number.isFinite(issuedAt)) throw unauthorized();
+  const accessToken = bearerTokenOf(event);
+  if (!userId || !Number.isFinite(issuedAt) || !accessToken) throw unauthorized();
 
   // The profile and the memberships share the user's partition: one query reads both.
   const { pk, sk } = keys.userProfile(userId);
@@ -51,6 +60,9 @@ export async function resolveCaller(
     .map((item) => membershipRecord.parse(item));
   if (issuedAt < profile.tokensValidAfter) throw unauthorized('TOKEN_REVOKED');
   if (profile.status === 'blocked') throw forbidden('FORBIDDEN');
+  // The pool's MFA is optional only so that a user without a phone can reach /phone/setup; the portal itself
+  // requires the second factor. A recorded phone means Cognito asks for its SMS code at every sign-in.
+  if (!profile.phone && !route.beforeSecondFactor) throw forbidden('PHONE_SETUP_REQUIRED');
 
   const isProviderAdmin = groupsOf(claims?.['cognito:groups']).includes(providerAdminGroup);
   // A current company the user was removed from falls back to one they still belong to, never to a lock-out.
@@ -62,6 +74,7 @@ export async function resolveCaller(
     memberships,
     companyId: membership?.companyId ?? null,
     role: membership?.role ?? 'guest',
+    accessToken,
   };
 
   if (access.kind === 'provider-admin' && !isProviderAdmin) throw forbidden('FORBIDDEN');

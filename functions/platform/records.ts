@@ -40,5 +40,7 @@ export const companyRecord = z.object({
   /** From the company register at sign-up; onboarding shows them. */
   legalAddress: addressSchema.nullable().default(null),
   registeredOn: z.string().nullable().default(null),
+  /** Kept with every role change in the same transaction, so the last owner can never be removed or demoted. */
+  ownerCount: z.number().int().nonnegative(),
 });
 export type CompanyRecord = z.infer<typeof companyRecord>;

@@ -79,7 +79,7 @@ function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result>
   return {
     before: async (request) => {
       const event = request.event;
-      const caller = await resolveCaller(event, route.access);
+      const caller = await resolveCaller(event, route);
       const rawBody = route.body ? readJsonBody(event) : undefined;
       if (route.body && rawBody === undefined) throw validationFailed({ _: 'REQUIRED' });
       parsedInput.set(event, {

@@ -23,6 +23,7 @@ const company = (companyId: string, name: string, reporting: boolean): CompanyRe
   availableFeatures: { reporting: { available: reporting }, all_features: false },
   legalAddress: null,
   registeredOn: null,
+  ownerCount: 1,
 });
 
 describe('buildProfile', () => {

@@ -41,6 +41,8 @@ export function buildProfile(
     topUpAccountIBAN: currentClient?.topUpAccountIBAN ?? null,
     // A provider admin without a company of their own has nothing to fill in; everyone else follows the company.
     currentKycStatus: current?.company.kycStatus ?? (isProviderAdmin ? 'filled' : 'not_filled'),
+    currentCompanyStatus: current?.company.status ?? null,
     isProviderAdmin,
+    phoneSetupRequired: !profile.phone,
   };
 }

@@ -46,13 +46,36 @@ export const demoCompanies: readonly DemoCompany[] = [
     availableFeatures: noFeatures,
     employees: 0,
   },
+  {
+    key: 'gardens',
+    registrationNumber: '40003556001',
+    status: 'pending_approval',
+    kycStatus: 'filled',
+    topUpAccountIBAN: null,
+    availableFeatures: noFeatures,
+    employees: 0,
+  },
+];
+
+/** Seeded only on the test ports, beside the demo: a company whose team the end-to-end specs change. */
+export const testOnlyCompanies: readonly DemoCompany[] = [
+  {
+    key: 'team',
+    registrationNumber: '40103556002',
+    status: 'active',
+    kycStatus: 'filled',
+    topUpAccountIBAN: ibanOf('LV', 'BCRD0000401035560'),
+    availableFeatures: noFeatures,
+    employees: 0,
+  },
 ];
 
 export interface DemoUser {
   email: string;
   name: string;
   surname: string;
-  phone: string;
+  /** Null for an account that has not set up its SMS second factor yet (it is sent to /phone/setup). */
+  phone: string | null;
   language: Language;
   providerAdmin: boolean;
   memberships: { company: string; role: CompanyRole }[];
@@ -105,6 +128,16 @@ export const demoUsers: readonly DemoUser[] = [
     providerAdmin: false,
     memberships: [{ company: 'nordic', role: 'owner' }],
     purpose: 'owner of Nordic Start, a company still in onboarding',
+  },
+  {
+    email: 'pending@demo.local',
+    name: 'Marta',
+    surname: 'Kalēja',
+    phone: '37120000006',
+    language: 'lv',
+    providerAdmin: false,
+    memberships: [{ company: 'gardens', role: 'owner' }],
+    purpose: 'owner of Rīgas Dārzi, whose onboarding is done and awaits the provider\'s approval',
   },
   {
     email: 'admin@demo.local',
@@ -176,5 +209,45 @@ export const testOnlyUsers: readonly DemoUser[] = [
     providerAdmin: false,
     memberships: [{ company: 'baltic', role: 'accountant' }],
     purpose: 'e2e: changes its password in Settings',
+  },
+  {
+    email: 'team@test.local',
+    name: 'Toms',
+    surname: 'Team',
+    phone: '37120000016',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'team', role: 'owner' }],
+    purpose: 'e2e: the only owner of Liepājas Komanda; invites, changes and removes team members',
+  },
+  {
+    email: 'team-manager@test.local',
+    name: 'Marija',
+    surname: 'Team',
+    phone: '37120000017',
+    language: 'lv',
+    providerAdmin: false,
+    memberships: [{ company: 'team', role: 'manager' }],
+    purpose: 'e2e: a manager who sees the team but cannot change it',
+  },
+  {
+    email: 'phone-setup@test.local',
+    name: 'Pēteris',
+    surname: 'Phoneless',
+    phone: null,
+    language: 'lv',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'e2e: has no phone yet, so sign-in leads to /phone/setup',
+  },
+  {
+    email: 'phone-api@test.local',
+    name: 'Paula',
+    surname: 'Phoneless',
+    phone: null,
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'integration: sets up its phone through the API',
   },
 ];

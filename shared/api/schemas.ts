@@ -3,7 +3,7 @@ import { kycStatusSchema } from '../kyc';
 import { languageSchema } from '../languages';
 import { currency } from '../money';
 import { companyRoleSchema, roleSchema } from '../roles';
-import { userStatusSchema } from '../statuses';
+import { companyStatusSchema, userStatusSchema } from '../statuses';
 import { requiredText } from '../validation';
 
 export const errorBodySchema = z.object({
@@ -51,7 +51,11 @@ export const profileSchema = z.object({
   provider: z.string().nullable(),
   topUpAccountIBAN: z.string().nullable(),
   currentKycStatus: kycStatusSchema,
+  /** The current company's standing with the provider: pending_approval shows the waiting state. */
+  currentCompanyStatus: companyStatusSchema.nullable(),
   isProviderAdmin: z.boolean(),
+  /** No SMS second factor yet: the portal sends the user to /phone/setup and the API refuses everything else. */
+  phoneSetupRequired: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

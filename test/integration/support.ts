@@ -42,6 +42,26 @@ export async function signIn(email: string, password = demoPassword, phone = see
   return token;
 }
 
+/** Signs in a user who has no SMS second factor yet: Cognito answers the password alone with tokens. */
+export async function signInWithoutSecondFactor(email: string, password = demoPassword): Promise<string> {
+  const { userPoolClientId } = cloud();
+  const answer = await emulators().cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  const token = answer.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`expected tokens without a second factor, got ${answer.ChallengeName}`);
+  return token;
+}
+
+/**
+ * Ending sessions refuses every token issued before the next whole second (token `iat` has whole seconds), so a
+ * sign-in meant to start a new session waits for the clock to pass that cut first.
+ */
+export async function pastSessionCut(endedAt: number): Promise<void> {
+  const cut = (Math.floor(endedAt / 1000) + 1) * 1000;
+  while (Date.now() < cut) await new Promise((resolve) => setTimeout(resolve, cut - Date.now()));
+}
+
 /** The newest local outbox entries first. */
 export async function outbox() {
   const answer = await fetch(`${cloud().apiUrl}/local/outbox.json`);
@@ -61,7 +81,7 @@ export async function emailedLinkToken(email: string, path: string): Promise<str
 }
 
 /** The code of the newest SMS sent to a phone (digits, no plus). */
-async function latestSmsCode(phone: string): Promise<string> {
+export async function latestSmsCode(phone: string): Promise<string> {
   const sms = (await outbox()).find((entry) => entry.channel === 'sms' && entry.to === `+${phone}`);
   if (!sms?.code) throw new Error(`no SMS code for +${phone} in the outbox`);
   return sms.code;

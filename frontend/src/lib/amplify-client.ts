@@ -48,6 +48,12 @@ async function outcomeOf(output: SignInOutput): Promise<SignInOutcome> {
 }
 
 /**
+ * The credentials of a sign-in waiting for its SMS code, so "send the code again" can start it once more (Cognito
+ * sends a new code with every password step). Only in memory, and dropped as soon as the sign-in ends either way.
+ */
+let waitingForCode: { email: string; password: string } | null = null;
+
+/**
  * Signs in with e-mail and password. A session still held in this browser makes Amplify refuse; then
  * `endStaleSession` ends it (the app's whole end-of-session, not only Amplify's) and the sign-in is tried once more.
  */
@@ -58,17 +64,35 @@ export async function signInWithPassword(
 ): Promise<SignInOutcome> {
   // cognito-local has no SRP, so the password flow is used everywhere (DESIGN section 4).
   const attempt = () => signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  waitingForCode = null;
+  let outcome: SignInOutcome;
   try {
-    return await outcomeOf(await attempt());
+    outcome = await outcomeOf(await attempt());
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
     await endStaleSession();
-    return outcomeOf(await attempt());
+    outcome = await outcomeOf(await attempt());
   }
+  if (outcome === 'code-required') waitingForCode = { email, password };
+  return outcome;
+}
+
+/** Whether "send the code again" can work: a sign-in of this page is waiting for its code. */
+export function canResendCode(): boolean {
+  return waitingForCode !== null;
+}
+
+/** Sends a new SMS code by taking the password step again; the previous code stops working. */
+export async function resendCode(): Promise<SignInOutcome> {
+  if (!waitingForCode) return 'unsupported-step';
+  const { email, password } = waitingForCode;
+  return signInWithPassword(email, password, signOutLocally);
 }
 
 export async function confirmCode(code: string): Promise<SignInOutcome> {
-  return outcomeOf(await confirmSignIn({ challengeResponse: code }));
+  const outcome = await outcomeOf(await confirmSignIn({ challengeResponse: code }));
+  if (outcome !== 'code-required') waitingForCode = null;
+  return outcome;
 }
 
 /**
@@ -92,6 +116,7 @@ export async function getAccessToken(): Promise<string | null> {
 
 /** Forgets the tokens on this device; Amplify swallows a failing revoke call, so this does not throw. */
 export async function signOutLocally(): Promise<void> {
+  waitingForCode = null;
   try {
     await signOut();
   } catch {

@@ -78,6 +78,17 @@ export async function signInWithPassword(
   return (await loadClient()).signInWithPassword(email, password, endStaleSession);
 }
 
+/** Whether the page holds a sign-in waiting for its SMS code (it was not reloaded since the password step). */
+export async function canResendCode(): Promise<boolean> {
+  if (!client) return false;
+  return (await client).canResendCode();
+}
+
+/** Has Cognito send a new SMS code for the sign-in waiting for one. */
+export async function resendCode(): Promise<SignInOutcome> {
+  return (await loadClient()).resendCode();
+}
+
 export async function confirmCode(code: string): Promise<SignInOutcome> {
   return (await loadClient()).confirmCode(code);
 }

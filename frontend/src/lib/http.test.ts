@@ -21,7 +21,9 @@ const profile = {
   provider: null,
   topUpAccountIBAN: null,
   currentKycStatus: 'filled',
+  currentCompanyStatus: 'active',
   isProviderAdmin: false,
+  phoneSetupRequired: false,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -10,6 +10,7 @@ const signedIn: GuardState = {
   role: 'accountant',
   kycStatus: 'filled',
   features: noFeatures,
+  phoneSetupRequired: false,
 };
 const dashboard: ProtectedRoute = { path: '/dashboard', minRole: 'accountant' };
 const reporting = protectedRoutes.find((route) => route.path === '/reporting');
@@ -26,6 +27,10 @@ describe('decideGuard', () => {
 
   it('lets a stored token stand in for the logged-in flag', () => {
     expect(decideGuard({ ...signedIn, loggedIn: false }, dashboard)).toEqual({ render: true });
+  });
+
+  it('sends a user without the SMS second factor to /phone/setup before anything else', () => {
+    expect(decideGuard({ ...signedIn, phoneSetupRequired: true, kycStatus: null }, dashboard)).toEqual({ redirect: '/phone/setup' });
   });
 
   it('sends a missing KYC status to the first sign-up step', () => {
@@ -92,11 +97,17 @@ describe('entryPath', () => {
     provider: null,
     topUpAccountIBAN: null,
     currentKycStatus: 'filled',
+    currentCompanyStatus: 'active',
     isProviderAdmin: false,
+    phoneSetupRequired: false,
   };
 
   it('takes a member of a company with finished KYC to the dashboard', () => {
     expect(entryPath(accountant)).toBe('/dashboard');
+  });
+
+  it('takes a user without a phone to /phone/setup', () => {
+    expect(entryPath({ ...accountant, phoneSetupRequired: true })).toBe('/phone/setup');
   });
 
   it('takes unfinished KYC to its sign-up step, whatever the role', () => {

@@ -12,6 +12,8 @@ export interface GuardState {
   role: Role;
   kycStatus: KycStatus | null;
   features: AvailableFeatures;
+  /** Signed in without an SMS second factor: only /phone/setup is open (the API refuses the rest too). */
+  phoneSetupRequired: boolean;
 }
 
 export type GuardDecision = { wait: true } | { render: true } | { redirect: string };
@@ -20,6 +22,7 @@ export type GuardDecision = { wait: true } | { render: true } | { redirect: stri
 export function decideGuard(state: GuardState, route: ProtectedRoute): GuardDecision {
   if (!state.synchronized) return { wait: true };
   if (!state.loggedIn && !state.hasStoredToken) return { redirect: paths.login };
+  if (state.phoneSetupRequired) return { redirect: paths.phoneSetup };
   if (!isKycComplete(state.kycStatus)) return { redirect: pathAfter(state.kycStatus) };
   const roleTooLow = !hasRole(state.role, route.minRole);
   const roleNotExact = route.exactRole !== undefined && state.role !== route.exactRole;
@@ -36,6 +39,7 @@ export function guardStateOf(session: SessionState): GuardState {
     role: session.profile?.role ?? 'guest',
     kycStatus: session.profile?.currentKycStatus ?? null,
     features: session.profile?.availableFeatures ?? noFeatures,
+    phoneSetupRequired: session.profile?.phoneSetupRequired ?? false,
   };
 }
 
@@ -50,6 +54,7 @@ export function protectedRouteFor(pathname: string): ProtectedRoute | null {
  * admin without a company), so the sign-in screen does not offer a way in that leads straight back to it.
  */
 export function entryPath(profile: Profile): string | null {
+  if (profile.phoneSetupRequired) return paths.phoneSetup;
   const destination = pathAfter(profile.currentKycStatus);
   const route = protectedRouteFor(destination);
   // A sign-up step: public, no guard.

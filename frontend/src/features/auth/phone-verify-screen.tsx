@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { confirmCode, toAuthFailure } from '@frontend/lib/auth';
+import { canResendCode, confirmCode, resendCode, toAuthFailure } from '@frontend/lib/auth';
 import { fieldErrorText } from '@frontend/lib/error-text';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useZodForm } from '@frontend/lib/use-zod-form';
@@ -20,6 +20,35 @@ export function PhoneVerifyScreen() {
   useDocumentTitle(t('auth:verify.title'));
   const followSignIn = useFollowSignIn();
   const [failure, setFailure] = useState<SignInErrorKey | null>(null);
+  // A reloaded page no longer holds the sign-in, so it cannot ask for another code; sign-in starts over then.
+  const [resendable, setResendable] = useState(false);
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
+  useEffect(() => {
+    let active = true;
+    void canResendCode().then((can) => {
+      if (active) setResendable(can);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const sendAgain = async () => {
+    setFailure(null);
+    setResend('sending');
+    try {
+      const outcome = await resendCode();
+      if (outcome === 'code-required') {
+        setResend('sent');
+        return;
+      }
+      setResend('idle');
+      setFailure(await followSignIn(outcome));
+    } catch (error) {
+      setResend('idle');
+      setFailure(codeErrorKey(toAuthFailure(error)));
+    }
+  };
 
   const form = useZodForm<SmsCodeValues>({
     initialValues: { code: '' },
@@ -71,6 +100,22 @@ export function PhoneVerifyScreen() {
           {t('auth:verify.submit')}
         </button>
       </form>
+      {resendable && (
+        <div className="auth-actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={resend === 'sending'}
+            aria-busy={resend === 'sending'}
+            onClick={() => void sendAgain()}
+          >
+            {t('auth:verify.resend')}
+          </button>
+        </div>
+      )}
+      <p role="status" className="auth-status">
+        {resend === 'sent' ? t('auth:verify.resent') : ''}
+      </p>
     </AuthLayout>
   );
 }

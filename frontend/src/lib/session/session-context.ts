@@ -21,6 +21,8 @@ export interface Session extends SessionState {
   signIn(email: string, password: string): Promise<SignInOutcome>;
   /** Call once Amplify has signed in: loads the new user's profile (and ends the session, rejecting, if that fails). */
   completeSignIn(): Promise<Profile>;
+  /** Ends the session on this device only (the server has ended it already), staying on the current page. */
+  forget(): Promise<void>;
   /** POST /logout, then the session is cleared whatever the answer, and the browser goes to /. */
   logout(): Promise<void>;
   /** POST /switch/client; on success the session follows the chosen company and goes to /dashboard. */

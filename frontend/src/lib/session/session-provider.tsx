@@ -157,13 +157,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       profile: loggedIn ? profile : null,
       signIn,
       completeSignIn,
+      forget: forgetSession,
       logout,
       switchClient,
       changeLanguage,
       switchingClient,
       changingLanguage,
     }),
-    [synchronized, loggedIn, token, profileFailed, profile, signIn, completeSignIn, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
+    [synchronized, loggedIn, token, profileFailed, profile, signIn, completeSignIn, forgetSession, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
