@@ -134,3 +134,22 @@ function base64UrlDecode(encoded: string): string | null {
     return null;
   }
 }
+
+/** The e-mail and name rules of sign-up, for the other forms that ask for a person (the team's invitation). */
+export const emailAddressSchema = email;
+export const personNameSchema = personName;
+
+/**
+ * An invitation link's token: the e-mail and the temporary password the portal gave Cognito for the invited
+ * person. The portal makes that password URL-safe (base64url), so it travels in a path without escaping.
+ */
+export function invitationToken(emailAddress: string, temporaryPassword: string): string {
+  return `${base64UrlEncode(emailAddress.trim().toLowerCase())}.${temporaryPassword}`;
+}
+
+export function readInvitationToken(token: string): { email: string; temporaryPassword: string } | null {
+  const [encoded, temporaryPassword, ...rest] = token.split('.');
+  if (!encoded || !temporaryPassword || rest.length > 0 || !/^[A-Za-z0-9_-]{16,64}$/.test(temporaryPassword)) return null;
+  const emailAddress = base64UrlDecode(encoded);
+  return emailAddress && z.email().safeParse(emailAddress).success ? { email: emailAddress, temporaryPassword } : null;
+}

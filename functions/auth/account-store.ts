@@ -4,8 +4,8 @@ import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/clients';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { userProfileRecord, type CompanyRecord, type UserProfileRecord } from '../platform/records';
-import { getItem, queryAll, tableName } from '../platform/table';
+import type { CompanyRecord, UserProfileRecord } from '../platform/records';
+import { getItem, tableName } from '../platform/table';
 
 export async function isRegistrationNumberClaimed(registrationNumber: string): Promise<boolean> {
   return (await getItem(keys.registrationNumberClaim(registrationNumber))) !== undefined;
@@ -150,16 +150,6 @@ export async function createCompanyWithOwner(company: CompanyRecord, owner: NewO
     }
     throw error;
   }
-}
-
-export async function findProfileByEmail(email: string): Promise<UserProfileRecord | null> {
-  const { gsi1pk, gsi1sk } = keys.userByEmail(email);
-  const [item] = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-    ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
-  });
-  return item ? userProfileRecord.parse(item) : null;
 }
 
 /** A confirmed e-mail makes a created user active (SPEC section 4's default status is created). */

@@ -40,3 +40,25 @@ describe('CustomMessage trigger', () => {
     }
   });
 });
+
+describe('CustomMessage trigger: invitations', () => {
+  const saved = { ...process.env };
+  beforeEach(() => {
+    process.env = { PORTAL_URL: 'https://portal.example', PROVIDER_NAME: 'Bonus Card' };
+    resetEnvForTests();
+  });
+  afterEach(() => {
+    process.env = saved;
+    resetEnvForTests();
+  });
+
+  it('links to /invitation/{token} and names the company, the inviter and the username parameter', async () => {
+    const invitation = event('CustomMessage_AdminCreateUser');
+    invitation.request.clientMetadata = { companyName: 'Baltic Logistics SIA', inviterName: 'Anna Bērziņa' };
+    const answer = await handler(invitation);
+    expect(answer.response.emailMessage).toContain('https://portal.example/invitation/YUBiLmx2.{####}');
+    expect(answer.response.emailMessage).toContain('Anna Bērziņa invited you to Baltic Logistics SIA');
+    expect(answer.response.emailMessage).toContain('{username}');
+    expect(answer.response.emailSubject).toBe('Bonus Card: join Baltic Logistics SIA');
+  });
+});

@@ -1,13 +1,15 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { confirmationToken } from '@shared/account';
+import { confirmationToken, invitationToken } from '@shared/account';
 import { triggerEnv } from '../platform/env';
 
 const triggerEventSchema = z.object({
   triggerSource: z.string(),
   request: z.object({
     codeParameter: z.string().nullable().optional(),
+    usernameParameter: z.string().nullable().optional(),
     userAttributes: z.record(z.string(), z.string()),
+    clientMetadata: z.record(z.string(), z.string()).nullable().optional(),
   }),
 });
 
@@ -38,6 +40,27 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
       event.response.smsMessage = `${provider}: your password reset code is ${code}`;
       break;
     }
+    case 'CustomMessage_AdminCreateUser': {
+      // The portal chose the temporary password URL-safe; Cognito puts it where the code parameter stands.
+      const link = `${portal}/invitation/${invitationToken(parsed.request.userAttributes.email ?? '', code)}`;
+      const metadata = parsed.request.clientMetadata ?? {};
+      const company = metadata.companyName ?? provider;
+      const inviter = metadata.inviterName ? `${metadata.inviterName} invited you` : 'You are invited';
+      // Cognito refuses an invitation text without the username parameter; it names the account for support.
+      const username = parsed.request.usernameParameter ?? '{username}';
+      event.response.emailSubject = `${provider}: join ${company}`;
+      event.response.emailMessage =
+        `${inviter} to ${company} in the ${provider} business portal.\n` +
+        `Set your password by opening this link:\n${link}\n\n` +
+        `The link works once and for 7 days. Account reference: ${username}`;
+      event.response.smsMessage = `${provider}: your invitation code is ${code}`;
+      break;
+    }
+    case 'CustomMessage_VerifyUserAttribute':
+      event.response.smsMessage = `${provider}: your phone confirmation code is ${code}`;
+      event.response.emailSubject = `${provider}: your confirmation code`;
+      event.response.emailMessage = `Your confirmation code is ${code}.`;
+      break;
     default:
       event.response.smsMessage = `${provider}: your code is ${code}`;
       event.response.emailSubject = `${provider}: your code`;

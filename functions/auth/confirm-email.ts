@@ -1,7 +1,8 @@
 import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { activateProfile, findProfileByEmail } from './account-store';
+import { findProfileByEmail } from '../platform/profiles';
+import { activateProfile } from './account-store';
 import { confirmAccount } from './cognito-accounts';
 
 export const handler = useCase('POST /users/email/confirm', async ({ body }) => {

@@ -1,6 +1,6 @@
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { findProfileByEmail } from './account-store';
+import { findProfileByEmail } from '../platform/profiles';
 import { requestPasswordReset } from './cognito-accounts';
 
 export const handler = useCase('POST /reset/password/request', async ({ body }) => {

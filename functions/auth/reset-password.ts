@@ -2,7 +2,7 @@ import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
 import { endSessions } from '../platform/sessions';
 import { useCase } from '../platform/use-case';
-import { findProfileByEmail } from './account-store';
+import { findProfileByEmail } from '../platform/profiles';
 import { resetPassword } from './cognito-accounts';
 
 export const handler = useCase('POST /reset/password', async ({ body }) => {

@@ -5,6 +5,7 @@ import { kycStatusSchema } from '@shared/kyc';
 import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
 import { companyStatusSchema, userStatusSchema } from '@shared/statuses';
+import { memberStatusSchema } from '@shared/team';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
 export const userProfileRecord = z.object({
@@ -25,6 +26,9 @@ export const membershipRecord = z.object({
   companyId: z.string(),
   membershipId: z.string(),
   role: companyRoleSchema,
+  /** Invited: the person has not signed in since the invitation; their first profile load makes it active. */
+  status: memberStatusSchema.default('active'),
+  invitedAt: z.string().nullable().default(null),
 });
 export type MembershipRecord = z.infer<typeof membershipRecord>;
 

@@ -31,8 +31,8 @@ describe('buildProfile', () => {
     const profile = buildProfile(
       user,
       [
-        { membership: { userId: 'u1', companyId: 'c1', membershipId: 'm1', role: 'owner' }, company: company('c1', 'Zeta', false) },
-        { membership: { userId: 'u1', companyId: 'c2', membershipId: 'm2', role: 'accountant' }, company: company('c2', 'Alpha', true) },
+        { membership: { userId: 'u1', companyId: 'c1', membershipId: 'm1', role: 'owner', status: 'active', invitedAt: null }, company: company('c1', 'Zeta', false) },
+        { membership: { userId: 'u1', companyId: 'c2', membershipId: 'm2', role: 'accountant', status: 'active', invitedAt: null }, company: company('c2', 'Alpha', true) },
       ],
       false,
     );

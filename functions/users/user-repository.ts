@@ -4,8 +4,8 @@ import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/clients';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { companyRecord, type CompanyRecord, type MembershipRecord } from '../platform/records';
-import { batchGetItems, itemId, tableName } from '../platform/table';
+import { companyRecord, userProfileRecord, type CompanyRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
+import { batchGetItems, getItem, itemId, tableName } from '../platform/table';
 
 export interface Membership {
   membership: MembershipRecord;
@@ -19,6 +19,11 @@ export async function withCompanies(memberships: MembershipRecord[]): Promise<Me
     const item = companies.get(itemId(keys.company(membership.companyId)));
     return item ? [{ membership, company: companyRecord.parse(item) }] : [];
   });
+}
+
+export async function findProfile(userId: string): Promise<UserProfileRecord | null> {
+  const item = await getItem(keys.userProfile(userId));
+  return item ? userProfileRecord.parse(item) : null;
 }
 
 export async function saveLanguage(userId: string, language: Language): Promise<void> {

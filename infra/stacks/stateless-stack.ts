@@ -44,6 +44,8 @@ export interface RouteNeeds {
  * The default is what resolving the caller needs: reading the table; no writes, bucket, queue or Cognito action.
  */
 export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
+  // The first profile load after an invitation marks the person and their memberships active.
+  'users/get-profile': { table: 'update' },
   'users/set-language': { table: 'update' },
   'users/switch-client': { table: 'update' },
   'users/log-out': { table: 'update' },
@@ -55,6 +57,11 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // The code is requested and checked with the caller's own access token; only the attribute write is admin.
   'auth/request-phone-code': { cognitoAdmin: ['AdminUpdateUserAttributes'] },
   'auth/confirm-phone': { table: 'readWrite', cognitoAdmin: ['AdminGetUser'] },
+  // An invitation creates the Cognito user (and deletes it again when the membership cannot be written).
+  'users/invite-member': { table: 'readWrite', cognitoAdmin: ['AdminCreateUser', 'AdminDeleteUser'] },
+  'users/resend-invitation': { cognitoAdmin: ['AdminCreateUser'] },
+  'users/change-member-role': { table: 'update' },
+  'users/remove-member': { table: 'readWrite' },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {

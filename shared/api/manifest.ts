@@ -1,6 +1,7 @@
 import { accountRoutes } from './routes/account-routes';
 import { phoneRoutes } from './routes/phone-routes';
 import { sessionRoutes } from './routes/session-routes';
+import { teamRoutes } from './routes/team-routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definition';
@@ -9,7 +10,10 @@ export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definitio
  * The one list of API routes: CDK, the local adapter and the authorization tests read it. Routes are defined per
  * context (shared/api/routes/), so a screen's code carries only the schemas of the routes it calls.
  */
-export const routes = [...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes)] satisfies readonly RouteDefinition[];
+export const routes = [
+  ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
+  ...Object.values(teamRoutes),
+] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
 

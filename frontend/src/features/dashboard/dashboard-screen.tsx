@@ -12,6 +12,9 @@ export function DashboardScreen() {
   useDocumentTitle(t('title'));
   const { profile } = useSession();
   const iban = profile?.topUpAccountIBAN ?? null;
+  if (profile?.currentCompanyStatus === 'pending_approval' || profile?.currentCompanyStatus === 'rejected') {
+    return <AwaitingApproval status={profile.currentCompanyStatus} companyName={profile.currentClient?.name ?? ''} />;
+  }
   return (
     <div className="page">
       <PageHeader
@@ -43,6 +46,24 @@ export function DashboardScreen() {
           <p>{t('empty.text')}</p>
         </EmptyState>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The company finished onboarding and waits for the provider (or was turned down): nothing here can move money
+ * yet, so the page says where the application stands instead of showing empty balances.
+ */
+function AwaitingApproval({ status, companyName }: { status: 'pending_approval' | 'rejected'; companyName: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="page">
+      <PageHeader title={t('title')} />
+      <section className="panel dashboard-pending" aria-labelledby="dashboard-pending">
+        <h2 id="dashboard-pending">{t(`${status}.title`, { company: companyName })}</h2>
+        <p>{t(`${status}.text`)}</p>
+        <p>{t(`${status}.next`)}</p>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  LimitExceededException,
+  TooManyRequestsException,
+  UnsupportedUserStateException,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Language } from '@shared/languages';
+import { cognito } from '../platform/clients';
+import { env } from '../platform/env';
+import { DomainError } from '../platform/errors';
+
+/** What the invitation e-mail says about who invites whom where; Cognito hands it to the CustomMessage trigger. */
+export interface InvitationContext {
+  companyName: string;
+  inviterName: string;
+  language: Language;
+}
+
+/**
+ * The temporary password travels in the invitation link, so the portal makes it (base64url, 24 characters)
+ * instead of letting Cognito pick one with characters a URL path would have to escape.
+ */
+function temporaryPassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+const tooManyRequests = (error: unknown) => error instanceof TooManyRequestsException || error instanceof LimitExceededException;
+
+/**
+ * Creates the invited person's Cognito account (e-mail counted as verified: the invitation reaches them there) and
+ * has Cognito e-mail them the link to set a password. Answers the new user's id (sub).
+ */
+export async function createInvitedAccount(
+  invitee: { email: string; name: string; surname: string; language: Language },
+  context: InvitationContext,
+): Promise<string> {
+  try {
+    const answer = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: env().USER_POOL_ID,
+        Username: invitee.email,
+        TemporaryPassword: temporaryPassword(),
+        DesiredDeliveryMediums: ['EMAIL'],
+        UserAttributes: [
+          { Name: 'email', Value: invitee.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: invitee.name },
+          { Name: 'family_name', Value: invitee.surname },
+          { Name: 'locale', Value: invitee.language },
+        ],
+        ClientMetadata: { ...context },
+      }),
+    );
+    const sub = answer.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('Cognito created an invited user without a sub');
+    return sub;
+  } catch (error) {
+    // An account Cognito knows and the portal does not: a sign-up that never finished. Its owner can reset it.
+    if (error instanceof UsernameExistsException) throw new DomainError(409, 'EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
+    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    throw error;
+  }
+}
+
+/**
+ * A new temporary password and a new e-mail for someone who has not used their invitation yet. Someone who signed
+ * up and has not confirmed their e-mail is not an invitee: they see the company once they confirm and sign in.
+ */
+export async function resendInvitation(email: string, context: InvitationContext): Promise<void> {
+  try {
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: env().USER_POOL_ID,
+        Username: email,
+        MessageAction: 'RESEND',
+        TemporaryPassword: temporaryPassword(),
+        DesiredDeliveryMediums: ['EMAIL'],
+        ClientMetadata: { ...context },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof UnsupportedUserStateException) return;
+    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    throw error;
+  }
+}
+
+/** Undoes createInvitedAccount when the portal could not record the member: no half-made account stays. */
+export async function removeInvitedAccount(email: string): Promise<void> {
+  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+}

@@ -1,0 +1,55 @@
+import { sessionDefaultLanguage } from '@shared/languages';
+import { findProfileByEmail } from '../platform/profiles';
+import { useCase } from '../platform/use-case';
+import type { UserProfileRecord } from '../platform/records';
+import { createInvitedAccount, removeInvitedAccount, resendInvitation, type InvitationContext } from './cognito-invitations';
+import { currentCompany } from './current-company';
+import { addMember, teamMemberOf } from './team-store';
+
+/**
+ * An owner invites a colleague by e-mail with a role. Someone new to the portal gets an account and an e-mailed
+ * link to set a password; someone with an account already gets the company in their client switcher at once
+ * (and, if they never signed in, their invitation e-mail again).
+ */
+export const handler = useCase('POST /team/members', async ({ caller, body }) => {
+  const company = await currentCompany(caller);
+  const email = body.email.toLowerCase();
+  const context: InvitationContext = {
+    companyName: company.name,
+    inviterName: `${caller.profile.name} ${caller.profile.surname}`,
+    language: caller.profile.language,
+  };
+  const invitedAt = new Date().toISOString();
+  const existing = await findProfileByEmail(email);
+
+  if (existing) {
+    const neverSignedIn = existing.status === 'created';
+    const membership = await addMember(
+      { companyId: company.companyId, userId: existing.userId, role: body.role, status: neverSignedIn ? 'invited' : 'active', invitedAt },
+      null,
+    );
+    if (neverSignedIn) await resendInvitation(email, context);
+    return { member: teamMemberOf(membership, existing) };
+  }
+
+  const language = caller.profile.language ?? sessionDefaultLanguage;
+  const userId = await createInvitedAccount({ email, name: body.name, surname: body.surname, language }, context);
+  const profile: UserProfileRecord = {
+    userId,
+    email,
+    name: body.name,
+    surname: body.surname,
+    phone: null,
+    status: 'created',
+    language,
+    currentCompanyId: company.companyId,
+    tokensValidAfter: 0,
+  };
+  try {
+    const membership = await addMember({ companyId: company.companyId, userId, role: body.role, status: 'invited', invitedAt }, profile);
+    return { member: teamMemberOf(membership, profile) };
+  } catch (error) {
+    await removeInvitedAccount(email);
+    throw error;
+  }
+});

@@ -1,0 +1,20 @@
+import { DomainError } from '../platform/errors';
+import { useCase } from '../platform/use-case';
+import { resendInvitation } from './cognito-invitations';
+import { currentCompany } from './current-company';
+import { findMembership } from './team-store';
+import { findProfile } from './user-repository';
+
+/** A new link (and temporary password) for an invited member who has not signed in; the old link stops working. */
+export const handler = useCase('POST /team/members/{userId}/invitation', async ({ caller, params }) => {
+  const company = await currentCompany(caller);
+  const [membership, profile] = await Promise.all([findMembership(company.companyId, params.userId), findProfile(params.userId)]);
+  if (!membership || !profile) throw new DomainError(404, 'MEMBER_NOT_FOUND');
+  if (profile.status !== 'created') throw new DomainError(409, 'NOT_INVITED');
+  await resendInvitation(profile.email, {
+    companyName: company.name,
+    inviterName: `${caller.profile.name} ${caller.profile.surname}`,
+    language: caller.profile.language,
+  });
+  return { ok: true as const };
+});

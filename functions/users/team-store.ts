@@ -1,0 +1,193 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { roleRank, type CompanyRole } from '@shared/roles';
+import type { TeamMember } from '@shared/team';
+import { dynamo } from '../platform/clients';
+import { DomainError } from '../platform/errors';
+import { entities, keys } from '../platform/keys';
+import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
+import { batchGetItems, getItem, itemId, queryAll, tableName } from '../platform/table';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export async function findMembership(companyId: string, userId: string): Promise<MembershipRecord | null> {
+  const item = await getItem(keys.membership(userId, companyId));
+  return item ? membershipRecord.parse(item) : null;
+}
+
+export function teamMemberOf(membership: MembershipRecord, profile: UserProfileRecord): TeamMember {
+  return {
+    userId: membership.userId,
+    email: profile.email,
+    name: profile.name,
+    surname: profile.surname,
+    role: membership.role,
+    status: membership.status,
+    invitedAt: membership.invitedAt,
+  };
+}
+
+/** The company's members with their names: the company's member index, then the profiles in one batch. */
+export async function listMembers(companyId: string): Promise<TeamMember[]> {
+  const { gsi1pk } = keys.membershipInCompany(companyId, '');
+  const memberships = (
+    await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } })
+  ).map((item) => membershipRecord.parse(item));
+  const profiles = await batchGetItems(memberships.map((m) => keys.userProfile(m.userId)));
+  return memberships
+    .flatMap((membership) => {
+      const profile = profiles.get(itemId(keys.userProfile(membership.userId)));
+      return profile ? [teamMemberOf(membership, userProfileRecord.parse(profile))] : [];
+    })
+    .sort((a, b) => roleRank[b.role] - roleRank[a.role] || `${a.name} ${a.surname}`.localeCompare(`${b.name} ${b.surname}`));
+}
+
+/** The owner count moves with every change that makes or unmakes an owner; it may never reach zero. */
+function ownerCountChange(companyId: string, change: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.company(companyId),
+      UpdateExpression: 'ADD ownerCount :change',
+      ConditionExpression: change < 0 ? 'ownerCount > :one' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: change < 0 ? { ':change': -1, ':one': 1 } : { ':change': 1 },
+    },
+  };
+}
+
+function cancelledBy(error: unknown, index: number): boolean {
+  return error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+}
+
+export interface NewMembership {
+  companyId: string;
+  userId: string;
+  role: CompanyRole;
+  status: MembershipRecord['status'];
+  invitedAt: string;
+}
+
+/**
+ * The membership (and, for someone new to the portal, their profile) in one transaction with the owner count, so
+ * a second invitation of the same person at the same moment finds them a member already.
+ */
+export async function addMember(membership: NewMembership, newProfile: UserProfileRecord | null): Promise<MembershipRecord> {
+  const record: MembershipRecord = { ...membership, membershipId: `${membership.companyId}:${membership.userId}` };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.membership(membership.userId, membership.companyId),
+          ...keys.membershipInCompany(membership.companyId, membership.userId),
+          entity: entities.membership,
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (newProfile) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.userProfile(newProfile.userId), ...keys.userByEmail(newProfile.email), entity: entities.userProfile, ...newProfile },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  if (membership.role === 'owner') items.push(ownerCountChange(membership.companyId, 1));
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (cancelledBy(error, 0)) throw new DomainError(409, 'ALREADY_MEMBER', { email: 'ALREADY_MEMBER' });
+    throw error;
+  }
+  return record;
+}
+
+/**
+ * A new role, on the condition that the member still has the role it was read with; an owner stepping down
+ * takes the owner count down, which is refused at one.
+ */
+export async function changeRole(member: MembershipRecord, role: CompanyRole): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.membership(member.userId, member.companyId),
+        UpdateExpression: 'SET #role = :role',
+        ConditionExpression: '#role = :was',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': role, ':was': member.role },
+      },
+    },
+  ];
+  if (member.role === 'owner' && role !== 'owner') items.push(ownerCountChange(member.companyId, -1));
+  if (member.role !== 'owner' && role === 'owner') items.push(ownerCountChange(member.companyId, 1));
+  await writeMemberChange(items);
+}
+
+/** Removes the membership (the person keeps their account and other companies); the last owner stays. */
+export async function removeMembership(member: MembershipRecord): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.membership(member.userId, member.companyId),
+        ConditionExpression: '#role = :was',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':was': member.role },
+      },
+    },
+  ];
+  if (member.role === 'owner') items.push(ownerCountChange(member.companyId, -1));
+  await writeMemberChange(items);
+}
+
+async function writeMemberChange(items: TransactItem[]): Promise<void> {
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (cancelledBy(error, 1)) throw new DomainError(409, 'LAST_OWNER');
+    // The member's role (or the membership itself) changed since it was read.
+    if (cancelledBy(error, 0)) throw new DomainError(409, 'CONFLICT');
+    throw error;
+  }
+}
+
+/** The first sign-in after an invitation: the person is now active in the portal and in each inviting company. */
+export async function activateInvitedMember(userId: string, invited: MembershipRecord[]): Promise<void> {
+  const ignoreAlreadyDone = (error: unknown) => {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return;
+    throw error;
+  };
+  await Promise.all([
+    dynamo
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET #status = :active',
+          ConditionExpression: '#status = :created',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':active': 'active', ':created': 'created' },
+        }),
+      )
+      .catch(ignoreAlreadyDone),
+    ...invited.map((membership) =>
+      dynamo
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.membership(userId, membership.companyId),
+            UpdateExpression: 'SET #status = :active',
+            ConditionExpression: '#status = :invited',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited' },
+          }),
+        )
+        .catch(ignoreAlreadyDone),
+    ),
+  ]);
+}

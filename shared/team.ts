@@ -1,0 +1,42 @@
+import * as z from 'zod';
+import { emailAddressSchema, personNameSchema } from './account';
+import { companyRoleSchema, type CompanyRole } from './roles';
+import { missingOrInvalid } from './validation';
+
+/**
+ * The people who work in the portal for a company (SPEC leaves how they join unshown; docs/decisions.md).
+ * An invited member has an account but has not signed in yet.
+ */
+export const memberStatuses = ['invited', 'active'] as const;
+export const memberStatusSchema = z.enum(memberStatuses);
+export type MemberStatus = (typeof memberStatuses)[number];
+
+/** The roles an owner can give, highest first, as the invitation form and the role select offer them. */
+export const assignableRoles: readonly CompanyRole[] = ['owner', 'manager', 'accountant'];
+
+const roleField = z.enum(['owner', 'manager', 'accountant'], { error: (issue) => (issue.input === undefined || issue.input === '' ? 'REQUIRED' : 'INVALID_VALUE') });
+
+export const inviteMemberSchema = z.object({
+  email: emailAddressSchema,
+  name: personNameSchema,
+  surname: personNameSchema,
+  role: roleField,
+});
+export type InviteMemberValues = z.input<typeof inviteMemberSchema>;
+
+export const changeRoleSchema = z.object({ role: roleField });
+export const memberParamsSchema = z.object({ userId: z.string({ error: missingOrInvalid }).min(1).max(100) });
+
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  role: companyRoleSchema,
+  status: memberStatusSchema,
+  invitedAt: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamAnswerSchema = z.object({ members: z.array(teamMemberSchema) });
+export const memberAnswerSchema = z.object({ member: teamMemberSchema });
