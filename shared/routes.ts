@@ -13,6 +13,7 @@ export const paths = {
   emailConfirm: '/users/email/confirm/:token',
   resetRequest: '/reset/password/request',
   reset: '/reset/password/:token',
+  invitation: '/invitation/:token',
   notFound: '/404',
   dashboard: '/dashboard',
   transactions: '/transactions',

@@ -250,4 +250,14 @@ export const testOnlyUsers: readonly DemoUser[] = [
     memberships: [{ company: 'baltic', role: 'accountant' }],
     purpose: 'integration: sets up its phone through the API',
   },
+  {
+    email: 'second-company@test.local',
+    name: 'Sintija',
+    surname: 'Second',
+    phone: '37120000018',
+    language: 'en',
+    providerAdmin: false,
+    memberships: [{ company: 'baltic', role: 'accountant' }],
+    purpose: 'e2e: invited by a second company, which then shows in the client switcher',
+  },
 ];

@@ -11,6 +11,7 @@ const PhoneSetupScreen = lazyScreen(() => import('@frontend/features/auth/phone-
 const EmailConfirmScreen = lazyScreen(() => import('@frontend/features/auth/email-confirm-screen'), 'EmailConfirmScreen');
 const ResetRequestScreen = lazyScreen(() => import('@frontend/features/auth/reset-request-screen'), 'ResetRequestScreen');
 const ResetPasswordScreen = lazyScreen(() => import('@frontend/features/auth/reset-password-screen'), 'ResetPasswordScreen');
+const InvitationScreen = lazyScreen(() => import('@frontend/features/auth/invitation-screen'), 'InvitationScreen');
 const CreateAccountScreen = lazyScreen(() => import('@frontend/features/signup/create-account-screen'), 'CreateAccountScreen');
 const SignupScreen = lazyScreen(() => import('@frontend/features/signup/signup-screen'), 'SignupScreen');
 const TermsScreen = lazyScreen(() => import('@frontend/features/legal/terms-screen'), 'TermsScreen');
@@ -43,6 +44,7 @@ export function AppRoutes() {
         <Route path={paths.emailConfirm} element={<EmailConfirmScreen />} />
         <Route path={paths.resetRequest} element={<ResetRequestScreen />} />
         <Route path={paths.reset} element={<ResetPasswordScreen />} />
+        <Route path={paths.invitation} element={<InvitationScreen />} />
         <Route path={paths.notFound} element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

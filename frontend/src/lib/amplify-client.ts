@@ -42,6 +42,8 @@ async function outcomeOf(output: SignInOutput): Promise<SignInOutcome> {
       return 'email-not-confirmed';
     case 'RESET_PASSWORD':
       return 'password-reset-required';
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return 'new-password-required';
     default:
       return 'unsupported-step';
   }
@@ -87,6 +89,10 @@ export async function resendCode(): Promise<SignInOutcome> {
   if (!waitingForCode) return 'unsupported-step';
   const { email, password } = waitingForCode;
   return signInWithPassword(email, password, signOutLocally);
+}
+
+export async function confirmNewPassword(password: string): Promise<SignInOutcome> {
+  return outcomeOf(await confirmSignIn({ challengeResponse: password }));
 }
 
 export async function confirmCode(code: string): Promise<SignInOutcome> {

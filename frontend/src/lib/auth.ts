@@ -13,6 +13,8 @@ export type SignInOutcome =
   | 'phone-setup-required'
   | 'email-not-confirmed'
   | 'password-reset-required'
+  /** An invited user signed in with the temporary password of their invitation: they choose their own now. */
+  | 'new-password-required'
   | 'unsupported-step';
 
 /** An Amplify/Cognito failure reduced to what the UI decides on: the exception name and its message. */
@@ -91,6 +93,11 @@ export async function resendCode(): Promise<SignInOutcome> {
 
 export async function confirmCode(code: string): Promise<SignInOutcome> {
   return (await loadClient()).confirmCode(code);
+}
+
+/** The invited user's own password, answering the 'new-password-required' step of a sign-in. */
+export async function confirmNewPassword(password: string): Promise<SignInOutcome> {
+  return (await loadClient()).confirmNewPassword(password);
 }
 
 /** See amplify-client: Cognito's error is thrown as it comes (the settings screen reads it). */

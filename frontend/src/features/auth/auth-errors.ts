@@ -9,6 +9,7 @@ export type SignInErrorKey =
   | 'login.emailNotConfirmed'
   | 'login.maxAttempts'
   | 'login.wrongData'
+  | 'login.invitationPending'
   | 'verify.invalidCode'
   | 'verify.sessionExpired'
   | 'generic.somethingWrong';

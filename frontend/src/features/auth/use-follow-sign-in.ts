@@ -39,6 +39,9 @@ export function useFollowSignIn(): (outcome: SignInOutcome) => Promise<SignInErr
           return null;
         case 'email-not-confirmed':
           return 'login.emailNotConfirmed';
+        case 'new-password-required':
+          // The temporary password of an invitation, typed into the sign-in form: the link is where it works.
+          return 'login.invitationPending';
         case 'unsupported-step':
           return 'generic.somethingWrong';
       }

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ChangePasswordSection } from './change-password-section';
+import { TeamSection } from './team-section';
 import './settings-screen.css';
 
-/** SPEC section 2 "Settings": the password change; the company's team members will be a second section. */
+/** SPEC section 2 "Settings": the password change, and the current company's team (docs/decisions.md). */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
   useDocumentTitle(t('title'));
@@ -13,6 +14,7 @@ export function SettingsScreen() {
       <PageHeader title={t('title')} lead={t('lead')} />
       <div className="settings-sections">
         <ChangePasswordSection />
+        <TeamSection />
       </div>
     </div>
   );

@@ -1,0 +1,250 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { teamRoutes } from '@shared/api/routes/team-routes';
+import { can, type CompanyRole } from '@shared/roles';
+import { assignableRoles, type InviteMemberValues, type TeamMember } from '@shared/team';
+import { Alert } from '@frontend/components/alert/alert';
+import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { SelectField } from '@frontend/components/select-field/select-field';
+import { TextField } from '@frontend/components/text-field/text-field';
+import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { formatDate } from '@frontend/lib/format';
+import { callApi } from '@frontend/lib/http';
+import { profileQueryKey } from '@frontend/lib/session/profile-query';
+import { useSession } from '@frontend/lib/session/session-context';
+import { useCheckedForm } from '@frontend/lib/use-checked-form';
+import { emptyInvitation, inviteFields, teamQueryKey, validateInvitation, type InviteField } from './team';
+
+const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
+
+/**
+ * Settings > Team: the current company's members. Everyone sees them; an owner invites colleagues, changes their
+ * roles and removes them (the API refuses anyone else, and the last owner).
+ */
+export function TeamSection() {
+  const { t } = useTranslation(['settings', 'errors', 'common']);
+  const titleId = useId();
+  const { profile } = useSession();
+  const companyId = profile?.currentClient?.companyId ?? '';
+  const canManage = can(profile?.role ?? 'guest', 'manageTeam');
+  const queryClient = useQueryClient();
+  const team = useQuery({
+    queryKey: teamQueryKey(companyId),
+    queryFn: ({ signal }) => callApi(teamRoutes.listTeam, { signal }),
+    enabled: companyId !== '',
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teamQueryKey(companyId) });
+  // The caller's own role or membership changed: the session (navigation, this very section) follows.
+  const refreshSelf = (member: Pick<TeamMember, 'userId'>) =>
+    member.userId === profile?.userId ? queryClient.invalidateQueries({ queryKey: profileQueryKey }) : Promise.resolve();
+  const [notice, setNotice] = useState<string>('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: TeamMember; role: CompanyRole }) =>
+      callApi(teamRoutes.changeMemberRole, { params: { userId: member.userId }, body: { role } }),
+    onMutate: () => setFailure(null),
+    onSuccess: async ({ member }) => {
+      setNotice(t('settings:team.roleChanged', { name: `${member.name} ${member.surname}`, role: t(`common:roles.${member.role}`) }));
+      await refreshSelf(member);
+    },
+    onError: (error) => setFailure(failureCode(error)),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (member: TeamMember) => callApi(teamRoutes.removeMember, { params: { userId: member.userId } }),
+    onMutate: () => setFailure(null),
+    onSuccess: async (_answer, member) => {
+      setNotice(t('settings:team.removed', { name: `${member.name} ${member.surname}` }));
+      await refreshSelf(member);
+    },
+    onError: (error) => setFailure(failureCode(error)),
+    onSettled: async () => {
+      setRemoving(null);
+      await refresh();
+    },
+  });
+  const resend = useMutation({
+    mutationFn: (member: TeamMember) => callApi(teamRoutes.resendInvitation, { params: { userId: member.userId } }),
+    onMutate: () => setFailure(null),
+    onSuccess: (_answer, member) => setNotice(t('settings:team.invitationResent', { email: member.email })),
+    onError: (error) => setFailure(failureCode(error)),
+  });
+
+  const roleOptions = assignableRoles.map((role) => ({ value: role, label: t(`common:roles.${role}`) }));
+
+  return (
+    <section className="panel settings-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('settings:team.title')}</h2>
+      <p className="settings-text">{canManage ? t('settings:team.leadOwner') : t('settings:team.leadMember')}</p>
+      {team.isPending && (
+        <p role="status" className="settings-text">
+          {t('common:loading')}
+        </p>
+      )}
+      {team.isError && (
+        <Alert>
+          <p>{t('settings:team.loadFailed')}</p>
+          <button type="button" className="button button--secondary button--small" onClick={() => void team.refetch()}>
+            {t('common:retry')}
+          </button>
+        </Alert>
+      )}
+      {team.data && (
+        <div className="team-table-wrap">
+          <table className="team-table">
+            <caption className="visually-hidden">{t('settings:team.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings:team.name')}</th>
+                <th scope="col">{t('settings:team.email')}</th>
+                <th scope="col">{t('settings:team.role')}</th>
+                <th scope="col">{t('settings:team.status')}</th>
+                {canManage && <th scope="col">{t('settings:team.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {team.data.members.map((member) => {
+                const fullName = `${member.name} ${member.surname}`;
+                const busy = (changeRole.isPending && changeRole.variables.member.userId === member.userId) || (remove.isPending && remove.variables.userId === member.userId);
+                return (
+                  <tr key={member.userId}>
+                    <th scope="row">
+                      {fullName}
+                      {member.userId === profile?.userId && <span className="team-table__you"> ({t('settings:team.you')})</span>}
+                    </th>
+                    <td className="team-table__email">{member.email}</td>
+                    <td>
+                      {canManage ? (
+                        <select
+                          className="field__input team-table__role"
+                          aria-label={t('settings:team.roleOf', { name: fullName })}
+                          value={member.role}
+                          disabled={busy}
+                          onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
+                        >
+                          {roleOptions.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.label}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        t(`common:roles.${member.role}`)
+                      )}
+                    </td>
+                    <td>
+                      {member.status === 'invited'
+                        ? t('settings:team.invited', { date: member.invitedAt ? formatDate(member.invitedAt) : '' })
+                        : t('settings:team.active')}
+                    </td>
+                    {canManage && (
+                      <td className="team-table__actions">
+                        {member.status === 'invited' && (
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            disabled={resend.isPending}
+                            onClick={() => resend.mutate(member)}
+                          >
+                            {t('settings:team.resend')}
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          disabled={busy}
+                          aria-label={t('settings:team.removeNamed', { name: fullName })}
+                          onClick={() => setRemoving(member)}
+                        >
+                          {t('settings:team.remove')}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+      <p role="status" className="auth-status settings-notice">
+        {notice}
+      </p>
+      {canManage && (
+        <InviteForm
+          roleOptions={roleOptions}
+          onInvited={async (member) => {
+            setFailure(null);
+            setNotice(
+              member.status === 'invited'
+                ? t('settings:team.invitationSent', { email: member.email })
+                : t('settings:team.added', { name: `${member.name} ${member.surname}` }),
+            );
+            await refresh();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('settings:team.removeTitle')}
+        confirmLabel={t('settings:team.removeConfirm')}
+        cancelLabel={t('common:cancel')}
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      >
+        <p>{removing ? t('settings:team.removeText', { name: `${removing.name} ${removing.surname}`, email: removing.email }) : ''}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function InviteForm({ roleOptions, onInvited }: { roleOptions: { value: string; label: string }[]; onInvited: (member: TeamMember) => Promise<void> }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const titleId = useId();
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<InviteMemberValues, InviteField>({
+    fields: inviteFields,
+    initialValues: emptyInvitation,
+    validate: validateInvitation,
+    onSubmit: async (values, { resetForm }) => {
+      const { member } = await callApi(teamRoutes.inviteMember, { body: values });
+      resetForm();
+      await onInvited(member);
+    },
+  });
+  const text = (field: Exclude<InviteField, 'role'>, autoComplete: string) => ({
+    name: field,
+    required: true,
+    autoComplete,
+    value: formik.values[field],
+    onChange: change,
+    onBlur: blur,
+    error: fieldErrorText(t, errorCode(field)),
+  });
+  return (
+    <form ref={formRef} className="settings-form team-invite" noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('settings:team.inviteTitle')}</h3>
+      <TextField {...text('email', 'off')} type="email" inputMode="email" label={t('settings:team.email')} />
+      <TextField {...text('name', 'off')} label={t('settings:team.firstName')} />
+      <TextField {...text('surname', 'off')} label={t('settings:team.surname')} />
+      <SelectField
+        name="role"
+        label={t('settings:team.role')}
+        options={roleOptions}
+        value={formik.values.role}
+        onChange={(event) => void formik.setFieldValue('role', event.target.value)}
+        error={fieldErrorText(t, errorCode('role'))}
+      />
+      {formCode ? <Alert>{errorCodeText(t, formCode)}</Alert> : invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
+      <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+        {t('settings:team.inviteSubmit')}
+      </button>
+    </form>
+  );
+}
