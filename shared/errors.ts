@@ -21,6 +21,7 @@ export const errorMessages = {
   COMPANY_ALREADY_REGISTERED: 'A company with this registration number already uses the portal. Ask its owner to invite you.',
   PHONE_TAKEN: 'Phone number is taken',
   PHONE_SAME: 'Entered same phone number',
+  PHONE_ALREADY_SET: 'Your phone is already set up. Changing it is done through support.',
   PHONE_SETUP_REQUIRED: 'You need to setup phone and sign in again',
   PHONE_CODE_EXPIRED: 'This code has expired. Request a new one.',
   PHONE_CODE_NOT_REQUESTED: 'Request a code for your phone first',

@@ -22,23 +22,10 @@ export async function phoneOwner(phone: string): Promise<string | null> {
 }
 
 /**
- * Makes the phone the user's, in one transaction: its claim (unless another user holds it), the profile, and the
- * release of the phone the user had before.
+ * Makes the phone the user's, in one transaction: its claim (unless another user holds it) and the profile, whose
+ * sessions end at the same moment (token `iat` has whole seconds: the cut is the next second, as in endSessions).
  */
-export async function recordPhone(userId: string, phone: string, previousPhone: string | null): Promise<void> {
-  const release =
-    previousPhone && previousPhone !== phone
-      ? [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.phoneClaim(previousPhone),
-              ConditionExpression: 'attribute_not_exists(pk) OR userId = :user',
-              ExpressionAttributeValues: { ':user': userId },
-            },
-          },
-        ]
-      : [];
+export async function recordPhone(userId: string, phone: string, now: Date): Promise<void> {
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -55,19 +42,20 @@ export async function recordPhone(userId: string, phone: string, previousPhone: 
             Update: {
               TableName: tableName(),
               Key: keys.userProfile(userId),
-              UpdateExpression: 'SET phone = :phone',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':phone': phone },
+              UpdateExpression: 'SET phone = :phone, tokensValidAfter = :after',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(phone) OR attribute_type(phone, :null))',
+              ExpressionAttributeValues: { ':phone': phone, ':after': Math.floor(now.getTime() / 1000) + 1, ':null': 'NULL' },
             },
           },
-          ...release,
         ],
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-      throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
-    }
+    const reason = (index: number) =>
+      error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+    if (reason(0)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
+    // A second confirmation raced this one and set a phone first.
+    if (reason(1)) throw new DomainError(409, 'PHONE_ALREADY_SET');
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import {
   CodeMismatchException,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
+  CodeDeliveryFailureException,
   ExpiredCodeException,
   ForgotPasswordCommand,
   GetUserAttributeVerificationCodeCommand,
@@ -159,7 +160,12 @@ export async function sendPhoneCode(email: string, phone: string, accessToken: s
     );
     await cognito.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'phone_number' }));
   } catch (error) {
-    if (error instanceof InvalidParameterException) throw new DomainError(400, 'VALIDATION_FAILED', { phone: 'INVALID_PHONE' });
+    // A number Cognito will not take, or one its SMS cannot reach.
+    if (error instanceof InvalidParameterException || error instanceof CodeDeliveryFailureException) {
+      throw new DomainError(400, 'VALIDATION_FAILED', { phone: 'INVALID_PHONE' });
+    }
+    // Cognito no longer accepts the session's token (signed out elsewhere).
+    if (error instanceof NotAuthorizedException) throw new DomainError(401, 'TOKEN_REVOKED');
     if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
@@ -175,6 +181,7 @@ export async function confirmPhoneCode(email: string, code: string, accessToken:
   } catch (error) {
     if (error instanceof CodeMismatchException) throw new DomainError(400, 'VALIDATION_FAILED', { code: 'INVALID_CODE' });
     if (error instanceof ExpiredCodeException) throw new DomainError(410, 'PHONE_CODE_EXPIRED');
+    if (error instanceof NotAuthorizedException) throw new DomainError(401, 'TOKEN_REVOKED');
     if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }

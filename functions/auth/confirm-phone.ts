@@ -1,21 +1,22 @@
-import { endSessions } from '../platform/sessions';
+import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { recordPhone } from './account-store';
 import { confirmPhoneCode, setSmsSecondFactor } from './cognito-accounts';
 
 /**
- * /phone/setup, second half: the code proves the phone, Cognito makes it the SMS second factor, the portal records
- * it (claimed for this user alone) and ends the session: the next sign-in goes through the SMS code.
+ * /phone/setup, second half: the code proves the phone, Cognito makes it the SMS second factor, and the portal
+ * records it (claimed for this user alone) and ends the user's sessions in the same transaction: the next sign-in
+ * goes through the SMS code.
  */
 export const handler = useCase('POST /users/phone/verify', async ({ caller, body }) => {
+  if (caller.profile.phone) throw new DomainError(409, 'PHONE_ALREADY_SET');
   const phone = await confirmPhoneCode(caller.profile.email, body.code, caller.accessToken);
   try {
-    await recordPhone(caller.userId, phone, caller.profile.phone ?? null);
+    await recordPhone(caller.userId, phone, new Date());
   } catch (error) {
-    // Someone claimed the phone in the meantime: the factor must not stay on a phone the portal gave to another.
-    await setSmsSecondFactor(caller.accessToken, false);
+    // The phone went to someone else meanwhile: the factor must not stay on it. The user had none before.
+    await setSmsSecondFactor(caller.accessToken, false).catch((undo: unknown) => console.error('could not turn the SMS factor off again', undo));
     throw error;
   }
-  await endSessions(caller.userId, new Date());
   return { ok: true as const };
 });

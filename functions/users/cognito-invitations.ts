@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  InvalidParameterException,
   LimitExceededException,
   TooManyRequestsException,
   UnsupportedUserStateException,
+  UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Language } from '@shared/languages';
@@ -30,8 +32,9 @@ function temporaryPassword(): string {
 const tooManyRequests = (error: unknown) => error instanceof TooManyRequestsException || error instanceof LimitExceededException;
 
 /**
- * Creates the invited person's Cognito account (e-mail counted as verified: the invitation reaches them there) and
- * has Cognito e-mail them the link to set a password. Answers the new user's id (sub).
+ * Creates the invited person's Cognito account (e-mail counted as verified: the invitation reaches them there),
+ * without a message yet: the invitation goes out (resendInvitation) once the portal has recorded the member, so
+ * nobody gets a link to an account that was undone. Answers the new user's id (sub).
  */
 export async function createInvitedAccount(
   invitee: { email: string; name: string; surname: string; language: Language },
@@ -43,7 +46,7 @@ export async function createInvitedAccount(
         UserPoolId: env().USER_POOL_ID,
         Username: invitee.email,
         TemporaryPassword: temporaryPassword(),
-        DesiredDeliveryMediums: ['EMAIL'],
+        MessageAction: 'SUPPRESS',
         UserAttributes: [
           { Name: 'email', Value: invitee.email },
           { Name: 'email_verified', Value: 'true' },
@@ -51,7 +54,6 @@ export async function createInvitedAccount(
           { Name: 'family_name', Value: invitee.surname },
           { Name: 'locale', Value: invitee.language },
         ],
-        ClientMetadata: { ...context },
       }),
     );
     const sub = answer.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
@@ -60,16 +62,18 @@ export async function createInvitedAccount(
   } catch (error) {
     // An account Cognito knows and the portal does not: a sign-up that never finished. Its owner can reset it.
     if (error instanceof UsernameExistsException) throw new DomainError(409, 'EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
+    if (error instanceof InvalidParameterException) throw new DomainError(400, 'VALIDATION_FAILED', { email: 'INVALID_EMAIL' });
     if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
 
 /**
- * A new temporary password and a new e-mail for someone who has not used their invitation yet. Someone who signed
- * up and has not confirmed their e-mail is not an invitee: they see the company once they confirm and sign in.
+ * A new temporary password and a new e-mail for someone who has not used their invitation yet. Answers false for
+ * someone who is not waiting for one: a person who signed up and has not confirmed their e-mail (they see the
+ * company once they confirm and sign in), or an account that is gone.
  */
-export async function resendInvitation(email: string, context: InvitationContext): Promise<void> {
+export async function resendInvitation(email: string, context: InvitationContext): Promise<boolean> {
   try {
     await cognito.send(
       new AdminCreateUserCommand({
@@ -81,8 +85,9 @@ export async function resendInvitation(email: string, context: InvitationContext
         ClientMetadata: { ...context },
       }),
     );
+    return true;
   } catch (error) {
-    if (error instanceof UnsupportedUserStateException) return;
+    if (error instanceof UnsupportedUserStateException || error instanceof UserNotFoundException) return false;
     if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }

@@ -45,11 +45,14 @@ export const handler = useCase('POST /team/members', async ({ caller, body }) =>
     currentCompanyId: company.companyId,
     tokensValidAfter: 0,
   };
+  let membership;
   try {
-    const membership = await addMember({ companyId: company.companyId, userId, role: body.role, status: 'invited', invitedAt }, profile);
-    return { member: teamMemberOf(membership, profile) };
+    membership = await addMember({ companyId: company.companyId, userId, role: body.role, status: 'invited', invitedAt }, profile);
   } catch (error) {
     await removeInvitedAccount(email);
     throw error;
   }
+  // The member is recorded; an invitation that fails to go out now can be sent again from the team list.
+  await resendInvitation(email, context);
+  return { member: teamMemberOf(membership, profile) };
 });

@@ -11,10 +11,11 @@ export const handler = useCase('POST /team/members/{userId}/invitation', async (
   const [membership, profile] = await Promise.all([findMembership(company.companyId, params.userId), findProfile(params.userId)]);
   if (!membership || !profile) throw new DomainError(404, 'MEMBER_NOT_FOUND');
   if (profile.status !== 'created') throw new DomainError(409, 'NOT_INVITED');
-  await resendInvitation(profile.email, {
+  const sent = await resendInvitation(profile.email, {
     companyName: company.name,
     inviterName: `${caller.profile.name} ${caller.profile.surname}`,
     language: caller.profile.language,
   });
+  if (!sent) throw new DomainError(409, 'NOT_INVITED');
   return { ok: true as const };
 });

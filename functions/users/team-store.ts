@@ -42,7 +42,10 @@ export async function listMembers(companyId: string): Promise<TeamMember[]> {
     .sort((a, b) => roleRank[b.role] - roleRank[a.role] || `${a.name} ${a.surname}`.localeCompare(`${b.name} ${b.surname}`));
 }
 
-/** The owner count moves with every change that makes or unmakes an owner; it may never reach zero. */
+/**
+ * The company's count of active owners moves with every change that makes or unmakes one, and may never reach zero.
+ * An invited owner counts from their first sign-in: until then they could not manage the team.
+ */
 function ownerCountChange(companyId: string, change: 1 | -1): TransactItem {
   return {
     Update: {
@@ -96,7 +99,7 @@ export async function addMember(membership: NewMembership, newProfile: UserProfi
       },
     });
   }
-  if (membership.role === 'owner') items.push(ownerCountChange(membership.companyId, 1));
+  if (membership.role === 'owner' && membership.status === 'active') items.push(ownerCountChange(membership.companyId, 1));
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
@@ -123,8 +126,8 @@ export async function changeRole(member: MembershipRecord, role: CompanyRole): P
       },
     },
   ];
-  if (member.role === 'owner' && role !== 'owner') items.push(ownerCountChange(member.companyId, -1));
-  if (member.role !== 'owner' && role === 'owner') items.push(ownerCountChange(member.companyId, 1));
+  if (member.status === 'active' && member.role === 'owner' && role !== 'owner') items.push(ownerCountChange(member.companyId, -1));
+  if (member.status === 'active' && member.role !== 'owner' && role === 'owner') items.push(ownerCountChange(member.companyId, 1));
   await writeMemberChange(items);
 }
 
@@ -141,7 +144,7 @@ export async function removeMembership(member: MembershipRecord): Promise<void> 
       },
     },
   ];
-  if (member.role === 'owner') items.push(ownerCountChange(member.companyId, -1));
+  if (member.status === 'active' && member.role === 'owner') items.push(ownerCountChange(member.companyId, -1));
   await writeMemberChange(items);
 }
 
@@ -156,11 +159,16 @@ async function writeMemberChange(items: TransactItem[]): Promise<void> {
   }
 }
 
-/** The first sign-in after an invitation: the person is now active in the portal and in each inviting company. */
+/**
+ * The first sign-in after an invitation: the person is now active in the portal and in each inviting company, where
+ * an owner starts counting as one.
+ */
 export async function activateInvitedMember(userId: string, invited: MembershipRecord[]): Promise<void> {
+  const alreadyDone = (error: unknown) =>
+    (error instanceof Error && error.name === 'ConditionalCheckFailedException') ||
+    (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed');
   const ignoreAlreadyDone = (error: unknown) => {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return;
-    throw error;
+    if (!alreadyDone(error)) throw error;
   };
   await Promise.all([
     dynamo
@@ -178,13 +186,20 @@ export async function activateInvitedMember(userId: string, invited: MembershipR
     ...invited.map((membership) =>
       dynamo
         .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.membership(userId, membership.companyId),
-            UpdateExpression: 'SET #status = :active',
-            ConditionExpression: '#status = :invited',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited' },
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.membership(userId, membership.companyId),
+                  UpdateExpression: 'SET #status = :active',
+                  ConditionExpression: '#status = :invited AND #role = :role',
+                  ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+                  ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':role': membership.role },
+                },
+              },
+              ...(membership.role === 'owner' ? [ownerCountChange(membership.companyId, 1)] : []),
+            ],
           }),
         )
         .catch(ignoreAlreadyDone),

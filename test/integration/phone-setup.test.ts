@@ -44,6 +44,15 @@ describe('/phone/setup through the API', () => {
       status: 409,
       body: { code: 'PHONE_SAME', fields: { phone: 'PHONE_SAME' } },
     });
+    // With the factor on, nobody moves it without proving the old one: setup is for a user who has none.
+    expect(await api('POST', '/users/phone', { token: secondFactorToken, body: { phone: '37129990009' } })).toMatchObject({
+      status: 409,
+      body: { code: 'PHONE_ALREADY_SET' },
+    });
+    expect(await api('POST', '/users/phone/verify', { token: secondFactorToken, body: { code: '123456' } })).toMatchObject({
+      status: 409,
+      body: { code: 'PHONE_ALREADY_SET' },
+    });
   });
 
   it('refuses a code that was never requested', async () => {

@@ -159,6 +159,19 @@ describe('team members: invitations and roles', () => {
     });
     expect(await api('DELETE', `/team/members/${ownerId}`, { token: ownerToken })).toMatchObject({ status: 409, body: { code: 'LAST_OWNER' } });
 
+    // An invited owner does not count until they sign in: they could not manage the team before.
+    const invitedOwner = await api('POST', '/team/members', {
+      token: ownerToken,
+      body: { email: 'future.owner@example.lv', name: 'Frīda', surname: 'Nākamā', role: 'owner' },
+    });
+    expect(invitedOwner).toMatchObject({ status: 200, body: { member: { role: 'owner', status: 'invited' } } });
+    expect(await api('PATCH', `/team/members/${ownerId}`, { token: ownerToken, body: { role: 'manager' } })).toMatchObject({
+      status: 409,
+      body: { code: 'LAST_OWNER' },
+    });
+    const invitedOwnerId = await memberId(ownerToken, 'future.owner@example.lv');
+    expect(await api('DELETE', `/team/members/${invitedOwnerId}`, { token: ownerToken })).toMatchObject({ status: 200 });
+
     const managerId = await memberId(ownerToken, manager);
     expect(await api('PATCH', `/team/members/${managerId}`, { token: ownerToken, body: { role: 'owner' } })).toMatchObject({
       status: 200,

@@ -6,6 +6,7 @@ import { normaliseCode } from '@shared/auth';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
+import { ApiError } from '@frontend/lib/api-error';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { entryPath } from '@frontend/app/route-guard/decide-guard';
@@ -120,7 +121,7 @@ function PhoneForm({ onSent }: { onSent: (phone: string) => void }) {
 
 function CodeForm({ phone, onChangePhone, onConfirmed }: { phone: string; onChangePhone: () => void; onConfirmed: () => Promise<void> }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const [resent, setResent] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [resent, setResent] = useState<'idle' | 'sending' | 'sent' | { failed: string }>('idle');
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<{ code: string }, 'code'>({
     fields: codeFields,
     initialValues: { code: '' },
@@ -135,8 +136,8 @@ function CodeForm({ phone, onChangePhone, onConfirmed }: { phone: string; onChan
     try {
       await callApi(phoneRoutes.requestPhoneCode, { body: { phone } });
       setResent('sent');
-    } catch {
-      setResent('failed');
+    } catch (error) {
+      setResent({ failed: error instanceof ApiError ? error.code : 'INTERNAL' });
     }
   };
   return (
@@ -175,7 +176,7 @@ function CodeForm({ phone, onChangePhone, onConfirmed }: { phone: string; onChan
       <p role="status" className="auth-status">
         {resent === 'sent' ? t('auth:phoneSetup.resent') : ''}
       </p>
-      {resent === 'failed' && <Alert>{t('errors:generic.unexpected')}</Alert>}
+      {typeof resent === 'object' && <Alert>{errorCodeText(t, resent.failed)}</Alert>}
     </form>
   );
 }

@@ -148,6 +148,7 @@ export function TeamSection() {
                             type="button"
                             className="button button--secondary button--small"
                             disabled={resend.isPending}
+                            aria-label={t('settings:team.resendNamed', { name: fullName })}
                             onClick={() => resend.mutate(member)}
                           >
                             {t('settings:team.resend')}
