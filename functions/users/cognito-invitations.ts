@@ -36,10 +36,7 @@ const tooManyRequests = (error: unknown) => error instanceof TooManyRequestsExce
  * without a message yet: the invitation goes out (resendInvitation) once the portal has recorded the member, so
  * nobody gets a link to an account that was undone. Answers the new user's id (sub).
  */
-export async function createInvitedAccount(
-  invitee: { email: string; name: string; surname: string; language: Language },
-  context: InvitationContext,
-): Promise<string> {
+export async function createInvitedAccount(invitee: { email: string; name: string; surname: string; language: Language }): Promise<string> {
   try {
     const answer = await cognito.send(
       new AdminCreateUserCommand({

@@ -33,7 +33,7 @@ export const handler = useCase('POST /team/members', async ({ caller, body }) =>
   }
 
   const language = caller.profile.language ?? sessionDefaultLanguage;
-  const userId = await createInvitedAccount({ email, name: body.name, surname: body.surname, language }, context);
+  const userId = await createInvitedAccount({ email, name: body.name, surname: body.surname, language });
   const profile: UserProfileRecord = {
     userId,
     email,
