@@ -1,11 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/clients';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import type { CompanyRecord, UserProfileRecord } from '../platform/records';
-import { getItem, tableName } from '../platform/table';
+import { conditionFailed, getItem, tableName } from '../platform/table';
 
 export async function isRegistrationNumberClaimed(registrationNumber: string): Promise<boolean> {
   return (await getItem(keys.registrationNumberClaim(registrationNumber))) !== undefined;
@@ -51,11 +50,9 @@ export async function recordPhone(userId: string, phone: string, now: Date): Pro
       }),
     );
   } catch (error) {
-    const reason = (index: number) =>
-      error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-    if (reason(0)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
     // A second confirmation raced this one and set a phone first.
-    if (reason(1)) throw new DomainError(409, 'PHONE_ALREADY_SET');
+    if (conditionFailed(error, 1)) throw new DomainError(409, 'PHONE_ALREADY_SET');
     throw error;
   }
 }
@@ -131,29 +128,8 @@ export async function createCompanyWithOwner(company: CompanyRecord, owner: NewO
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const failed = (index: number) => error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-      if (failed(0)) throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
-      if (failed(3)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
-    }
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'COMPANY_ALREADY_REGISTERED', { registrationNumber: 'COMPANY_ALREADY_REGISTERED' });
+    if (conditionFailed(error, 3)) throw new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
     throw error;
   }
-}
-
-/** A confirmed e-mail makes a created user active (SPEC section 4's default status is created). */
-export async function activateProfile(userId: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: 'SET #status = :active',
-      ConditionExpression: '#status = :created',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 'active', ':created': 'created' },
-    }),
-  ).catch((error: unknown) => {
-    // Already active (a second click on the link): nothing to change.
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return;
-    throw error;
-  });
 }

@@ -12,13 +12,11 @@ import {
   GetUserAttributeVerificationCodeCommand,
   InvalidParameterException,
   InvalidPasswordException,
-  LimitExceededException,
   NotAuthorizedException,
   PasswordHistoryPolicyViolationException,
   ResendConfirmationCodeCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
-  TooManyRequestsException,
   UserNotFoundException,
   UsernameExistsException,
   VerifyUserAttributeCommand,
@@ -26,10 +24,9 @@ import {
 import { e164 } from '@shared/account';
 import type { Language } from '@shared/languages';
 import { cognito } from '../platform/clients';
+import { isThrottled } from '../platform/cognito-errors';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
-
-const tooManyRequests = (error: unknown) => error instanceof TooManyRequestsException || error instanceof LimitExceededException;
 
 /** Creates the unconfirmed Cognito user; Cognito e-mails the confirmation link. Answers the user's id (sub). */
 export async function registerAccount(account: {
@@ -61,7 +58,7 @@ export async function registerAccount(account: {
   } catch (error) {
     if (error instanceof UsernameExistsException) throw new DomainError(409, 'EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
     if (error instanceof InvalidPasswordException) throw new DomainError(400, 'VALIDATION_FAILED', { password: 'PASSWORD_TOO_SHORT' });
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -79,7 +76,7 @@ export async function confirmAccount(email: string, code: string): Promise<void>
     if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException) throw new DomainError(410, 'CONFIRMATION_LINK_EXPIRED');
     if (error instanceof NotAuthorizedException) throw new DomainError(409, 'ALREADY_CONFIRMED');
     if (error instanceof UserNotFoundException) throw new DomainError(400, 'CONFIRMATION_LINK_INVALID');
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -93,7 +90,7 @@ export async function resendConfirmation(email: string): Promise<void> {
     await cognito.send(new ResendConfirmationCodeCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email }));
   } catch (error) {
     if (error instanceof UserNotFoundException || error instanceof InvalidParameterException || error instanceof NotAuthorizedException) return;
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -108,7 +105,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   } catch (error) {
     if (error instanceof UserNotFoundException) return;
     if (error instanceof InvalidParameterException) throw new DomainError(409, 'EMAIL_NOT_CONFIRMED');
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -126,7 +123,7 @@ export async function resetPassword(email: string, code: string, password: strin
       throw new DomainError(400, 'VALIDATION_FAILED', { password: 'PASSWORD_PREVIOUSLY_USED' });
     }
     if (error instanceof InvalidPasswordException) throw new DomainError(400, 'VALIDATION_FAILED', { password: 'PASSWORD_TOO_SHORT' });
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -166,7 +163,7 @@ export async function sendPhoneCode(email: string, phone: string, accessToken: s
     }
     // Cognito no longer accepts the session's token (signed out elsewhere).
     if (error instanceof NotAuthorizedException) throw new DomainError(401, 'TOKEN_REVOKED');
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -182,7 +179,7 @@ export async function confirmPhoneCode(email: string, code: string, accessToken:
     if (error instanceof CodeMismatchException) throw new DomainError(400, 'VALIDATION_FAILED', { code: 'INVALID_CODE' });
     if (error instanceof ExpiredCodeException) throw new DomainError(410, 'PHONE_CODE_EXPIRED');
     if (error instanceof NotAuthorizedException) throw new DomainError(401, 'TOKEN_REVOKED');
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
   const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));

@@ -1,8 +1,7 @@
 import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { findProfileByEmail } from '../platform/profiles';
-import { activateProfile } from './account-store';
+import { activateProfile, findProfileByEmail } from '../platform/profiles';
 import { confirmAccount } from './cognito-accounts';
 
 export const handler = useCase('POST /users/email/confirm', async ({ body }) => {

@@ -19,6 +19,9 @@ export interface Caller {
   accessToken: string;
 }
 
+/** The caller of a member route: resolveCaller has made sure a current company exists. */
+export type MemberCaller = Caller & { companyId: string };
+
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
 function claimsOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Claims | undefined {

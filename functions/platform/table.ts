@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 import { env } from './env';
@@ -45,4 +46,13 @@ export async function batchGetItems(keyList: { pk: string; sk: string }[]): Prom
 /** One string naming an item, for maps keyed by item. */
 export function itemId(key: { pk: string; sk: string }): string {
   return `${key.pk}|${key.sk}`;
+}
+
+/**
+ * Whether a write was refused by its condition: a single write's, or in a transaction the one of the item at
+ * `index` (DynamoDB names each cancelled item's reason in order).
+ */
+export function conditionFailed(error: unknown, index = 0): boolean {
+  if (error instanceof TransactionCanceledException) return error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }

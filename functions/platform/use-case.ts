@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import type { routes } from '@shared/api/manifest';
 import { findRoute, type RouteDefinition, type RouteKey } from '@shared/api/manifest';
 import { errorMessages } from '@shared/errors';
-import { resolveCaller, type Caller } from './caller';
+import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { DomainError, validationFailed } from './errors';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
@@ -15,7 +15,7 @@ type RouteOf<K extends RouteKey> = Extract<(typeof routes)[number], { method: K 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export interface UseCaseInput<K extends RouteKey> {
-  caller: RouteOf<K>['access'] extends { kind: 'public' } ? null : Caller;
+  caller: RouteOf<K>['access'] extends { kind: 'public' } ? null : RouteOf<K>['access'] extends { kind: 'member' } ? MemberCaller : Caller;
   body: RouteOf<K> extends { body: infer B } ? Infer<B> : undefined;
   query: RouteOf<K> extends { query: infer Q } ? Infer<Q> : undefined;
   params: RouteOf<K> extends { params: infer P } ? Infer<P> : Record<string, never>;

@@ -1,12 +1,10 @@
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { requireCompany } from './current-company';
 import { changeRole, findMembership, teamMemberOf } from './team-store';
 import { findProfile } from './user-repository';
 
 export const handler = useCase('PATCH /team/members/{userId}', async ({ caller, params, body }) => {
-  const companyId = requireCompany(caller);
-  const [membership, profile] = await Promise.all([findMembership(companyId, params.userId), findProfile(params.userId)]);
+  const [membership, profile] = await Promise.all([findMembership(caller.companyId, params.userId), findProfile(params.userId)]);
   if (!membership || !profile) throw new DomainError(404, 'MEMBER_NOT_FOUND');
   if (membership.role !== body.role) await changeRole(membership, body.role);
   return { member: teamMemberOf({ ...membership, role: body.role }, profile) };

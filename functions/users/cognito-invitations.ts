@@ -3,22 +3,26 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   InvalidParameterException,
-  LimitExceededException,
-  TooManyRequestsException,
   UnsupportedUserStateException,
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Language } from '@shared/languages';
 import { cognito } from '../platform/clients';
+import { isThrottled } from '../platform/cognito-errors';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
+import type { CompanyRecord, UserProfileRecord } from '../platform/records';
 
 /** What the invitation e-mail says about who invites whom where; Cognito hands it to the CustomMessage trigger. */
 export interface InvitationContext {
   companyName: string;
   inviterName: string;
   language: Language;
+}
+
+export function invitationContext(company: CompanyRecord, inviter: UserProfileRecord): InvitationContext {
+  return { companyName: company.name, inviterName: `${inviter.name} ${inviter.surname}`, language: inviter.language };
 }
 
 /**
@@ -28,8 +32,6 @@ export interface InvitationContext {
 function temporaryPassword(): string {
   return randomBytes(18).toString('base64url');
 }
-
-const tooManyRequests = (error: unknown) => error instanceof TooManyRequestsException || error instanceof LimitExceededException;
 
 /**
  * Creates the invited person's Cognito account (e-mail counted as verified: the invitation reaches them there),
@@ -60,7 +62,7 @@ export async function createInvitedAccount(invitee: { email: string; name: strin
     // An account Cognito knows and the portal does not: a sign-up that never finished. Its owner can reset it.
     if (error instanceof UsernameExistsException) throw new DomainError(409, 'EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
     if (error instanceof InvalidParameterException) throw new DomainError(400, 'VALIDATION_FAILED', { email: 'INVALID_EMAIL' });
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }
@@ -85,7 +87,7 @@ export async function resendInvitation(email: string, context: InvitationContext
     return true;
   } catch (error) {
     if (error instanceof UnsupportedUserStateException || error instanceof UserNotFoundException) return false;
-    if (tooManyRequests(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
+    if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
 }

@@ -1,8 +1,7 @@
-import { sessionDefaultLanguage } from '@shared/languages';
 import { findProfileByEmail } from '../platform/profiles';
 import { useCase } from '../platform/use-case';
 import type { UserProfileRecord } from '../platform/records';
-import { createInvitedAccount, removeInvitedAccount, resendInvitation, type InvitationContext } from './cognito-invitations';
+import { createInvitedAccount, invitationContext, removeInvitedAccount, resendInvitation } from './cognito-invitations';
 import { currentCompany } from './current-company';
 import { addMember, teamMemberOf } from './team-store';
 
@@ -14,11 +13,7 @@ import { addMember, teamMemberOf } from './team-store';
 export const handler = useCase('POST /team/members', async ({ caller, body }) => {
   const company = await currentCompany(caller);
   const email = body.email.toLowerCase();
-  const context: InvitationContext = {
-    companyName: company.name,
-    inviterName: `${caller.profile.name} ${caller.profile.surname}`,
-    language: caller.profile.language,
-  };
+  const context = invitationContext(company, caller.profile);
   const invitedAt = new Date().toISOString();
   const existing = await findProfileByEmail(email);
 
@@ -32,7 +27,7 @@ export const handler = useCase('POST /team/members', async ({ caller, body }) =>
     return { member: teamMemberOf(membership, existing) };
   }
 
-  const language = caller.profile.language ?? sessionDefaultLanguage;
+  const language = caller.profile.language;
   const userId = await createInvitedAccount({ email, name: body.name, surname: body.surname, language });
   const profile: UserProfileRecord = {
     userId,

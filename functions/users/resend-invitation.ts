@@ -1,6 +1,6 @@
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { resendInvitation } from './cognito-invitations';
+import { invitationContext, resendInvitation } from './cognito-invitations';
 import { currentCompany } from './current-company';
 import { findMembership } from './team-store';
 import { findProfile } from './user-repository';
@@ -11,11 +11,7 @@ export const handler = useCase('POST /team/members/{userId}/invitation', async (
   const [membership, profile] = await Promise.all([findMembership(company.companyId, params.userId), findProfile(params.userId)]);
   if (!membership || !profile) throw new DomainError(404, 'MEMBER_NOT_FOUND');
   if (profile.status !== 'created') throw new DomainError(409, 'NOT_INVITED');
-  const sent = await resendInvitation(profile.email, {
-    companyName: company.name,
-    inviterName: `${caller.profile.name} ${caller.profile.surname}`,
-    language: caller.profile.language,
-  });
+  const sent = await resendInvitation(profile.email, invitationContext(company, caller.profile));
   if (!sent) throw new DomainError(409, 'NOT_INVITED');
   return { ok: true as const };
 });

@@ -1,12 +1,12 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import type { TeamMember } from '@shared/team';
 import { dynamo } from '../platform/clients';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
-import { batchGetItems, getItem, itemId, queryAll, tableName } from '../platform/table';
+import { activateProfile } from '../platform/profiles';
+import { batchGetItems, conditionFailed, getItem, itemId, queryAll, tableName } from '../platform/table';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -58,10 +58,6 @@ function ownerCountChange(companyId: string, change: 1 | -1): TransactItem {
   };
 }
 
-function cancelledBy(error: unknown, index: number): boolean {
-  return error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-}
-
 export interface NewMembership {
   companyId: string;
   userId: string;
@@ -103,7 +99,7 @@ export async function addMember(membership: NewMembership, newProfile: UserProfi
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (cancelledBy(error, 0)) throw new DomainError(409, 'ALREADY_MEMBER', { email: 'ALREADY_MEMBER' });
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'ALREADY_MEMBER', { email: 'ALREADY_MEMBER' });
     throw error;
   }
   return record;
@@ -152,9 +148,9 @@ async function writeMemberChange(items: TransactItem[]): Promise<void> {
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (cancelledBy(error, 1)) throw new DomainError(409, 'LAST_OWNER');
+    if (conditionFailed(error, 1)) throw new DomainError(409, 'LAST_OWNER');
     // The member's role (or the membership itself) changed since it was read.
-    if (cancelledBy(error, 0)) throw new DomainError(409, 'CONFLICT');
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'CONFLICT');
     throw error;
   }
 }
@@ -164,25 +160,12 @@ async function writeMemberChange(items: TransactItem[]): Promise<void> {
  * an owner starts counting as one.
  */
 export async function activateInvitedMember(userId: string, invited: MembershipRecord[]): Promise<void> {
-  const alreadyDone = (error: unknown) =>
-    (error instanceof Error && error.name === 'ConditionalCheckFailedException') ||
-    (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed');
-  const ignoreAlreadyDone = (error: unknown) => {
-    if (!alreadyDone(error)) throw error;
+  // A membership whose role or status changed since it was read stays for the next profile load.
+  const ignoreChanged = (error: unknown) => {
+    if (!conditionFailed(error)) throw error;
   };
   await Promise.all([
-    dynamo
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.userProfile(userId),
-          UpdateExpression: 'SET #status = :active',
-          ConditionExpression: '#status = :created',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':active': 'active', ':created': 'created' },
-        }),
-      )
-      .catch(ignoreAlreadyDone),
+    activateProfile(userId),
     ...invited.map((membership) =>
       dynamo
         .send(
@@ -202,7 +185,7 @@ export async function activateInvitedMember(userId: string, invited: MembershipR
             ],
           }),
         )
-        .catch(ignoreAlreadyDone),
+        .catch(ignoreChanged),
     ),
   ]);
 }

@@ -1,11 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/clients';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { companyRecord, userProfileRecord, type CompanyRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
-import { batchGetItems, getItem, itemId, tableName } from '../platform/table';
+import { batchGetItems, conditionFailed, getItem, itemId, tableName } from '../platform/table';
 
 export interface Membership {
   membership: MembershipRecord;
@@ -68,7 +67,7 @@ export async function switchCurrentCompany(userId: string, companyId: string): P
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+    if (conditionFailed(error, 0)) {
       // 404, not 403: a stale company in the switcher must not end the session (SPEC section 8's 403 rule).
       throw new DomainError(404, 'NOT_A_MEMBER', { companyId: 'NOT_A_MEMBER' });
     }

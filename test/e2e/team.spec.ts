@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { emailedLinkPath, expect, expectNoAxeViolations, LoginPage, NavBar, signIn, test, VerifyPage } from './support/portal';
+import { emailedLinkPath, englishVisitor, expect, expectNoAxeViolations, LoginPage, NavBar, signIn, test, VerifyPage } from './support/portal';
 
 const owner = 'team@test.local';
 
@@ -9,6 +9,16 @@ async function openTeam(page: Page, email: string): Promise<void> {
   // team-manager's profile is Latvian: the navigation follows it.
   await page.getByRole('link', { name: email === 'team-manager@test.local' ? 'Iestatījumi' : 'Settings', exact: true }).click();
   await page.waitForURL('**/settings');
+}
+
+/** Fills Settings > Team's invitation form and sends it. */
+async function invite(page: Page, person: { email: string; name: string; surname: string; role?: 'owner' | 'manager' | 'accountant' }) {
+  const form = page.getByRole('form', { name: 'Invite a colleague' });
+  await form.getByLabel('E-mail').fill(person.email);
+  await form.getByLabel('Name', { exact: true }).fill(person.name);
+  await form.getByLabel('Surname').fill(person.surname);
+  if (person.role) await form.getByLabel('Role').selectOption(person.role);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
 }
 
 function row(page: Page, name: string) {
@@ -24,24 +34,17 @@ test('an owner invites, changes roles, cannot demote the last owner, and removes
   await expect(row(page, 'Marija Team')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const invite = page.getByRole('form', { name: 'Invite a colleague' });
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(invite.getByText('This field is required').first()).toBeVisible();
+  const inviteForm = page.getByRole('form', { name: 'Invite a colleague' });
+  await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(inviteForm.getByText('This field is required').first()).toBeVisible();
 
-  await invite.getByLabel('E-mail').fill('team-manager@test.local');
-  await invite.getByLabel('Name', { exact: true }).fill('Marija');
-  await invite.getByLabel('Surname').fill('Team');
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(invite.getByText('This person is already a member of the company')).toBeVisible();
+  await invite(page, { email: 'team-manager@test.local', name: 'Marija', surname: 'Team' });
+  await expect(inviteForm.getByText('This person is already a member of the company')).toBeVisible();
 
-  await invite.getByLabel('E-mail').fill('elza.kolege@example.lv');
-  await invite.getByLabel('Name', { exact: true }).fill('Elza');
-  await invite.getByLabel('Surname').fill('Kolēģe');
-  await invite.getByLabel('Role').selectOption('manager');
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await invite(page, { email: 'elza.kolege@example.lv', name: 'Elza', surname: 'Kolēģe', role: 'manager' });
   await expect(page.getByRole('status').filter({ hasText: 'We sent an invitation to elza.kolege@example.lv.' })).toBeVisible();
   await expect(row(page, 'Elza Kolēģe')).toContainText('Invited');
-  await expect(invite.getByLabel('E-mail')).toHaveValue('');
+  await expect(inviteForm.getByLabel('E-mail')).toHaveValue('');
 
   // The only owner cannot step down.
   await page.getByLabel('Role of Toms Team').selectOption('manager');
@@ -76,18 +79,11 @@ test('a manager sees the team but cannot change it (in Latvian)', async ({ page 
 
 test('an invited person sets a password through the link, sets up a phone and signs in to the company', async ({ page, browser, request }) => {
   await openTeam(page, owner);
-  const invite = page.getByRole('form', { name: 'Invite a colleague' });
-  await invite.getByLabel('E-mail').fill('nils.jaunais@example.lv');
-  await invite.getByLabel('Name', { exact: true }).fill('Nils');
-  await invite.getByLabel('Surname').fill('Jaunais');
-  await invite.getByLabel('Role').selectOption('accountant');
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await invite(page, { email: 'nils.jaunais@example.lv', name: 'Nils', surname: 'Jaunais', role: 'accountant' });
   await expect(row(page, 'Nils Jaunais')).toContainText('Invited');
 
   const link = await emailedLinkPath(request, 'nils.jaunais@example.lv', '/invitation');
-  const invitee = await browser.newContext();
-  await invitee.addInitScript(() => window.localStorage.setItem('language', 'en'));
-  const inviteePage = await invitee.newPage();
+  const { context: invitee, page: inviteePage } = await englishVisitor(browser);
   await inviteePage.goto(link);
   await expect(inviteePage.getByRole('heading', { level: 1, name: 'Join your company' })).toBeVisible();
   await expect(inviteePage.getByText('nils.jaunais@example.lv')).toBeVisible();
@@ -113,9 +109,7 @@ test('an invited person sets a password through the link, sets up a phone and si
   await invitee.close();
 
   // The link worked once.
-  const again = await browser.newContext();
-  await again.addInitScript(() => window.localStorage.setItem('language', 'en'));
-  const againPage = await again.newPage();
+  const { context: again, page: againPage } = await englishVisitor(browser);
   await againPage.goto(link);
   await againPage.getByLabel('New password', { exact: true }).fill('Other-Pass-2026');
   await againPage.getByLabel('Repeat new password').fill('Other-Pass-2026');
@@ -129,18 +123,11 @@ test('an invited person sets a password through the link, sets up a phone and si
 
 test('an existing user invited by a second company finds it in the client switcher', async ({ page, browser }) => {
   await openTeam(page, owner);
-  const invite = page.getByRole('form', { name: 'Invite a colleague' });
-  await invite.getByLabel('E-mail').fill('second-company@test.local');
-  await invite.getByLabel('Name', { exact: true }).fill('Sintija');
-  await invite.getByLabel('Surname').fill('Second');
-  await invite.getByLabel('Role').selectOption('manager');
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await invite(page, { email: 'second-company@test.local', name: 'Sintija', surname: 'Second', role: 'manager' });
   await expect(page.getByRole('status').filter({ hasText: 'Sintija Second already had an account and now has access to this company.' })).toBeVisible();
   await expect(row(page, 'Sintija Second')).toContainText('Active');
 
-  const colleague = await browser.newContext();
-  await colleague.addInitScript(() => window.localStorage.setItem('language', 'en'));
-  const colleaguePage = await colleague.newPage();
+  const { context: colleague, page: colleaguePage } = await englishVisitor(browser);
   await signIn(colleaguePage, 'second-company@test.local');
   await colleaguePage.waitForURL('**/dashboard');
   const switcher = new NavBar(colleaguePage).company;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
-import { api } from './support';
-
-const concretePath = (path: string) => path.replace(/\{(\w+)\}/g, 'some-$1');
+import { api, concretePath } from './support';
 
 /** Generated from the manifest: a route added later is covered without anyone remembering to. */
 describe.each((routes as readonly RouteDefinition[]).filter((r) => r.access.kind !== 'public'))(

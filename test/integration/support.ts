@@ -87,6 +87,9 @@ export async function latestSmsCode(phone: string): Promise<string> {
   return sms.code;
 }
 
+/** A route's path with each `{name}` filled in, for calls where the value does not matter (the caller is refused first). */
+export const concretePath = (path: string) => path.replace(/\{(\w+)\}/g, 'some-$1');
+
 export interface ApiAnswer {
   status: number;
   body: unknown;

@@ -4,7 +4,7 @@ import { readInvitationToken } from '@shared/account';
 import { profileSchema } from '@shared/api/schemas';
 import { teamRoutes } from '@shared/api/routes/team-routes';
 import { teamAnswerSchema, type TeamMember } from '@shared/team';
-import { api, cloud, emailedLinkToken, emulators, signIn } from './support';
+import { api, cloud, concretePath, emailedLinkToken, emulators, signIn } from './support';
 
 const owner = 'team@test.local';
 const manager = 'team-manager@test.local';
@@ -47,8 +47,6 @@ async function acceptInvitation(email: string, password: string): Promise<string
   if (!token) throw new Error('no tokens after the new password');
   return token;
 }
-
-const concretePath = (path: string) => path.replace('{userId}', 'someone');
 
 describe('team members: who may do what', () => {
   it('lets every member see the team and only owners change it', async () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import * as z from 'zod';
 import { demoPassword } from '../../../infra/local/demo-data';
 import { outboxEntrySchema } from '../../../infra/local/outbox';
@@ -118,6 +118,13 @@ export const test = base.extend<{ english: void }>({
     { auto: true },
   ],
 });
+
+/** A second person in the same test (their own browser context), who chose English as the specs' visitors do. */
+export async function englishVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
+  return { context, page: await context.newPage() };
+}
 
 /** Without the English preset: what a first-time visitor sees. */
 export const visitorTest = base;

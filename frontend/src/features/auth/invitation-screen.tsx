@@ -5,15 +5,16 @@ import { readInvitationToken } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { TextField } from '@frontend/components/text-field/text-field';
 import { confirmNewPassword, toAuthFailure } from '@frontend/lib/auth';
-import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { errorCodeText } from '@frontend/lib/error-text';
 import { useSession } from '@frontend/lib/session/session-context';
+import type { SubmitFailure } from '@frontend/lib/submit-failure';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { newPasswordFailure, temporaryPasswordFailure, type InvitationFailure, type InvitationLinkFailure } from './invitation';
 import { newPasswordFields, validateNewPassword, type NewPasswordField, type NewPasswordValues } from './password-reset';
 import type { SignInErrorKey } from './auth-errors';
+import { NewPasswordFields } from './new-password-fields';
 import { useFollowSignIn } from './use-follow-sign-in';
 import './auth-screens.css';
 
@@ -61,14 +62,12 @@ function InvitationForm({ email, temporaryPassword, token, onLinkFailed }: Invit
   const { t } = useTranslation(['auth', 'errors']);
   const { signIn } = useSession();
   const followSignIn = useFollowSignIn();
-  const [formFailure, setFormFailure] = useState<'TOO_MANY_REQUESTS' | 'INTERNAL' | null>(null);
   const [signInMessage, setSignInMessage] = useState<SignInErrorKey | null>(null);
 
-  /** Shows a refusal where it belongs: the link, the form, or (thrown for the form hook) the password field. */
-  const show = (failure: InvitationFailure) => {
+  /** A refused link replaces the form; anything else goes to the form hook, which shows it (readFailure). */
+  const refuse = (failure: InvitationFailure) => {
     if ('link' in failure) onLinkFailed(failure.link);
-    else if ('form' in failure) setFormFailure(failure.form);
-    else throw new InvitationPasswordRefused();
+    else throw new InvitationRefused(failure.form);
   };
 
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<NewPasswordValues, NewPasswordField>({
@@ -76,13 +75,12 @@ function InvitationForm({ email, temporaryPassword, token, onLinkFailed }: Invit
     initialValues: { token, password: '', passwordRepeat: '' },
     validate: validateNewPassword,
     onSubmit: async ({ password }) => {
-      setFormFailure(null);
       setSignInMessage(null);
       let outcome;
       try {
         outcome = await signIn(email, temporaryPassword);
       } catch (error) {
-        show(temporaryPasswordFailure(toAuthFailure(error)));
+        refuse(temporaryPasswordFailure(toAuthFailure(error)));
         return;
       }
       // Anything but the new-password step means this password is no longer an invitation's.
@@ -93,34 +91,22 @@ function InvitationForm({ email, temporaryPassword, token, onLinkFailed }: Invit
       try {
         outcome = await confirmNewPassword(password);
       } catch (error) {
-        show(newPasswordFailure(toAuthFailure(error)));
+        refuse(newPasswordFailure(toAuthFailure(error)));
         return;
       }
       setSignInMessage(await followSignIn(outcome));
     },
-    readFailure: (error) =>
-      error instanceof InvitationPasswordRefused ? { fields: { password: 'PASSWORD_TOO_SHORT' }, code: null } : { fields: {}, code: 'INTERNAL' },
+    readFailure: (error) => (error instanceof InvitationRefused ? error.failure : { fields: {}, code: 'INTERNAL' }),
   });
 
-  const passwordField = (field: NewPasswordField) => ({
-    name: field,
-    type: 'password',
-    autoComplete: 'new-password',
-    required: true,
-    value: formik.values[field],
-    onChange: change,
-    onBlur: blur,
-    error: fieldErrorText(t, errorCode(field)),
-  });
-  const failureText = signInMessage ? t(`errors:${signInMessage}`) : formFailure || formCode ? errorCodeText(t, formFailure ?? formCode ?? 'INTERNAL') : null;
+  const failureText = signInMessage ? t(`errors:${signInMessage}`) : formCode ? errorCodeText(t, formCode) : null;
 
   return (
     <>
       <p className="auth-text auth-wraps">{t('auth:invitation.text', { email })}</p>
       <form ref={formRef} noValidate onSubmit={submit}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField {...passwordField('password')} label={t('auth:reset.password')} hint={t('auth:reset.passwordHint')} />
-        <TextField {...passwordField('passwordRepeat')} label={t('auth:reset.passwordRepeat')} />
+        <NewPasswordFields values={formik.values} change={change} blur={blur} errorCode={errorCode} />
         {failureText ? (
           <Alert>{failureText}</Alert>
         ) : (
@@ -134,10 +120,10 @@ function InvitationForm({ email, temporaryPassword, token, onLinkFailed }: Invit
   );
 }
 
-/** Cognito refused the chosen password: thrown so the form shows it on the password field. */
-class InvitationPasswordRefused extends Error {
-  constructor() {
-    super('the new password was refused');
-    this.name = 'InvitationPasswordRefused';
+/** What Cognito refused, thrown for the form hook to show on the password field or for the whole form. */
+class InvitationRefused extends Error {
+  constructor(readonly failure: SubmitFailure<NewPasswordField>) {
+    super('the invitation sign-in was refused');
+    this.name = 'InvitationRefused';
   }
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { phoneRoutes } from '@shared/api/routes/phone-routes';
-import { normaliseCode } from '@shared/auth';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
@@ -16,6 +15,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { codeFields, phoneFields, validateCode, validatePhone } from './phone-setup';
+import { SmsCodeField } from './sms-code-field';
 import './auth-screens.css';
 
 /**
@@ -143,24 +143,7 @@ function CodeForm({ phone, onChangePhone, onConfirmed }: { phone: string; onChan
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
       <p className="auth-text">{t('auth:phoneSetup.codeSent', { phone: `+${phone}` })}</p>
-      <TextField
-        label={t('auth:verify.code')}
-        name="code"
-        type="text"
-        className="code-input"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        required
-        value={formik.values.code}
-        onChange={(event) => {
-          // Only the digits count, so a pasted "123 456" works.
-          event.target.value = normaliseCode(event.target.value);
-          change(event);
-        }}
-        onBlur={blur}
-        error={fieldErrorText(t, errorCode('code'))}
-      />
+      <SmsCodeField value={formik.values.code} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('code'))} />
       {formCode ? <Alert>{errorCodeText(t, formCode)}</Alert> : invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
       <button type="submit" className="button button--block" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
         {t('auth:phoneSetup.confirm')}

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { TextField } from '@frontend/components/text-field/text-field';
 import { canResendCode, confirmCode, resendCode, toAuthFailure } from '@frontend/lib/auth';
 import { fieldErrorText } from '@frontend/lib/error-text';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { codeErrorKey, type SignInErrorKey } from './auth-errors';
-import { normaliseCode, smsCodeSchema, type SmsCodeValues } from '@shared/auth';
+import { smsCodeSchema, type SmsCodeValues } from '@shared/auth';
+import { SmsCodeField } from './sms-code-field';
 import { useFollowSignIn } from './use-follow-sign-in';
 import './auth-screens.css';
 
@@ -82,17 +82,9 @@ export function PhoneVerifyScreen() {
         </Alert>
       )}
       <form noValidate onSubmit={form.handleSubmit}>
-        <TextField
-          label={t('auth:verify.code')}
-          name="code"
-          type="text"
-          className="code-input"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          required
+        <SmsCodeField
           value={form.values.code}
-          onChange={(event) => form.setFieldValue('code', normaliseCode(event.target.value))}
+          onChange={(event) => form.setFieldValue('code', event.target.value)}
           onBlur={form.handleBlur}
           error={form.touched.code ? fieldErrorText(t, form.errors.code) : undefined}
         />

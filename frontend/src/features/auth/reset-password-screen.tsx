@@ -5,8 +5,7 @@ import { readConfirmationToken } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { TextField } from '@frontend/components/text-field/text-field';
-import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { errorCodeText } from '@frontend/lib/error-text';
 import { callApi } from '@frontend/lib/http';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
@@ -20,6 +19,7 @@ import {
   type ResetLinkFailureCode,
   type ResetRequestState,
 } from './password-reset';
+import { NewPasswordFields } from './new-password-fields';
 import './auth-screens.css';
 import { accountRoutes } from '@shared/api/routes/account-routes';
 
@@ -111,23 +111,11 @@ function NewPasswordForm({ token, email, onChanged, onLinkFailed }: NewPasswordF
     },
   });
 
-  const password = (field: NewPasswordField) => ({
-    name: field,
-    type: 'password',
-    autoComplete: 'new-password',
-    required: true,
-    value: formik.values[field],
-    onChange: change,
-    onBlur: blur,
-    error: fieldErrorText(t, errorCode(field)),
-  });
-
   return (
     <>
       {email && <p className="auth-text auth-wraps">{t('auth:reset.text', { email })}</p>}
       <form ref={formRef} noValidate onSubmit={submit}>
-        <TextField {...password('password')} label={t('auth:reset.password')} hint={t('auth:reset.passwordHint')} />
-        <TextField {...password('passwordRepeat')} label={t('auth:reset.passwordRepeat')} />
+        <NewPasswordFields values={formik.values} change={change} blur={blur} errorCode={errorCode} />
         {formCode ? (
           <Alert>{errorCodeText(t, formCode)}</Alert>
         ) : (

@@ -142,27 +142,29 @@ export function TeamSection() {
                         : t('settings:team.active')}
                     </td>
                     {canManage && (
-                      <td className="team-table__actions">
-                        {member.status === 'invited' && (
+                      <td>
+                        <div className="team-table__actions">
+                          {member.status === 'invited' && (
+                            <button
+                              type="button"
+                              className="button button--secondary button--small"
+                              disabled={resend.isPending}
+                              aria-label={t('settings:team.resendNamed', { name: fullName })}
+                              onClick={() => resend.mutate(member)}
+                            >
+                              {t('settings:team.resend')}
+                            </button>
+                          )}
                           <button
                             type="button"
                             className="button button--secondary button--small"
-                            disabled={resend.isPending}
-                            aria-label={t('settings:team.resendNamed', { name: fullName })}
-                            onClick={() => resend.mutate(member)}
+                            disabled={busy}
+                            aria-label={t('settings:team.removeNamed', { name: fullName })}
+                            onClick={() => setRemoving(member)}
                           >
-                            {t('settings:team.resend')}
+                            {t('settings:team.remove')}
                           </button>
-                        )}
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          disabled={busy}
-                          aria-label={t('settings:team.removeNamed', { name: fullName })}
-                          onClick={() => setRemoving(member)}
-                        >
-                          {t('settings:team.remove')}
-                        </button>
+                        </div>
                       </td>
                     )}
                   </tr>
