@@ -4,7 +4,7 @@ import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { forbidden, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
 import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './records';
-import { queryPartition } from './table';
+import { getItem, queryPartition } from './table';
 
 export interface Caller {
   userId: string;
@@ -42,7 +42,7 @@ export function groupsOf(claim: Claims[string]): string[] {
 
 export async function resolveCaller(
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
-  route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor'>,
+  route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor' | 'activeCompanyOnly'>,
 ): Promise<Caller | null> {
   const { access } = route;
   if (access.kind === 'public') return null;
@@ -84,6 +84,10 @@ export async function resolveCaller(
   if (access.kind === 'member') {
     if (!caller.companyId) throw new DomainError(403, 'NO_CURRENT_COMPANY');
     if (!hasRole(caller.role, access.minRole)) throw forbidden('ROLE_TOO_LOW');
+    if (route.activeCompanyOnly) {
+      const company = await getItem(keys.company(caller.companyId));
+      if (company?.status !== 'active') throw forbidden('COMPANY_NOT_APPROVED');
+    }
   }
   return caller;
 }

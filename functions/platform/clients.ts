@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -12,3 +13,4 @@ export const s3 = new S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3
 // fauxqs names its queues sqs.<region>.localhost; the SDK must keep talking to the configured endpoint.
 export const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 export const cognito = new CognitoIdentityProviderClient({});
+export const ses = new SESv2Client({});

@@ -21,6 +21,8 @@ const envSchema = triggerEnvSchema.extend({
   FUNDING_QUEUE_URL: z.string().min(1),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
+  /** The sender of the portal's own e-mails (SES in the cloud, the local outbox on a laptop). */
+  MAIL_FROM: z.email(),
 });
 export type Env = z.infer<typeof envSchema>;
 export type TriggerEnv = z.infer<typeof triggerEnvSchema>;

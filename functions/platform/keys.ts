@@ -29,7 +29,19 @@ export const keys = {
     gsi1sk: `${executedAt}#${transactionId}`,
   }),
   counters: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COUNTERS' }),
+  /** The onboarding answers; gsi1 is the provider's review queue, ordered by `queuePosition`. */
+  application: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPLICATION' }),
+  applicationQueue: (position: string) => ({ gsi1pk: 'APPLICATIONS', gsi1sk: position }),
+  applicationEvent: (companyId: string, at: string, eventId: string) => ({ pk: `COMPANY#${companyId}`, sk: `APPLICATION#EVENT#${at}#${eventId}` }),
+  applicationEvents: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'APPLICATION#EVENT#' }),
+  document: (companyId: string, documentId: string) => ({ pk: `COMPANY#${companyId}`, sk: `DOCUMENT#${documentId}` }),
+  documents: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'DOCUMENT#' }),
+  /** A top-up IBAN belongs to one company: claimed in the approval's transaction. */
+  ibanClaim: (iban: string) => ({ pk: `IBAN#${iban}`, sk: 'CLAIM' }),
 } as const;
+
+/** Where a document's bytes live in the documents bucket: under its company, so no key names another tenant's. */
+export const documentObjectKey = (companyId: string, documentId: string) => `companies/${companyId}/documents/${documentId}`;
 
 export const entities = {
   userProfile: 'userProfile',
@@ -42,4 +54,8 @@ export const entities = {
   card: 'card',
   transaction: 'transaction',
   counters: 'counters',
+  application: 'application',
+  applicationEvent: 'applicationEvent',
+  document: 'document',
+  ibanClaim: 'ibanClaim',
 } as const;

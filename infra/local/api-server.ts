@@ -4,11 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as z from 'zod';
 import { cognitoTriggers, routeKey, routes, type RouteDefinition } from '@shared/api/manifest';
 import { errorMessages, type ErrorCode } from '@shared/errors';
 import { lambdaFunctionName } from './emulators';
 import { renderOutboxPage, type Outbox } from './outbox';
 import { projectRoot } from './settings';
+
+const sesSendEmailSchema = z.object({
+  Destination: z.object({ ToAddresses: z.array(z.string()).min(1) }),
+  Content: z.object({ Simple: z.object({ Subject: z.object({ Data: z.string() }), Body: z.object({ Text: z.object({ Data: z.string() }) }) }) }),
+});
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -139,6 +145,22 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     sendJson(response, 200, await handler(event, lambdaContext(functionName)));
   }
 
+  /** SES v2 SendEmail, as far as the portal uses it: a simple text message to the outbox. */
+  function sendEmailToOutbox(body: Buffer, response: ServerResponse): void {
+    let parsed: ReturnType<typeof sesSendEmailSchema.safeParse>;
+    try {
+      parsed = sesSendEmailSchema.safeParse(JSON.parse(body.toString('utf8')));
+    } catch {
+      return sendJson(response, 400, { message: 'The request is not JSON' });
+    }
+    if (!parsed.success) return sendJson(response, 400, { message: 'Only simple text messages are supported locally' });
+    const { Destination, Content } = parsed.data;
+    for (const to of Destination.ToAddresses) {
+      options.outbox.add({ at: new Date().toISOString(), channel: 'email', to, source: 'SES SendEmail', subject: Content.Simple.Subject.Data, body: Content.Simple.Body.Text.Data });
+    }
+    sendJson(response, 200, { MessageId: randomUUID() });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
     // Prefixing keeps a request target such as "//host/path" a path instead of an authority.
     let url: URL;
@@ -162,6 +184,8 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     const body = await readBody(request);
     // The rest of the body is never read, so the connection cannot carry another request.
     if (body === 'too-large') return sendError(response, 413, 'PAYLOAD_TOO_LARGE', { ...cors, connection: 'close' });
+
+    if (method === 'POST' && url.pathname === '/v2/email/outbound-emails') return sendEmailToOutbox(body, response);
 
     const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
     if (method === 'POST' && invocation?.[1]) return invokeTrigger(decodeURIComponent(invocation[1]), body, response);

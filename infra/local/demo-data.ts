@@ -16,6 +16,8 @@ export interface DemoCompany {
   topUpAccountIBAN: string | null;
   availableFeatures: AvailableFeatures;
   employees: number;
+  /** How many onboarding steps the seed answers (with the sample answers and documents). */
+  answeredSteps: number;
 }
 
 export const demoCompanies: readonly DemoCompany[] = [
@@ -27,6 +29,7 @@ export const demoCompanies: readonly DemoCompany[] = [
     topUpAccountIBAN: ibanOf('LV', 'BCRD0000400030123'),
     availableFeatures: { reporting: { available: true }, all_features: false },
     employees: 50,
+    answeredSteps: 6,
   },
   {
     key: 'bakery',
@@ -36,6 +39,7 @@ export const demoCompanies: readonly DemoCompany[] = [
     topUpAccountIBAN: ibanOf('LV', 'BCRD0000401034567'),
     availableFeatures: noFeatures,
     employees: 8,
+    answeredSteps: 6,
   },
   {
     key: 'nordic',
@@ -45,15 +49,18 @@ export const demoCompanies: readonly DemoCompany[] = [
     topUpAccountIBAN: null,
     availableFeatures: noFeatures,
     employees: 0,
+    answeredSteps: 1,
   },
   {
     key: 'gardens',
     registrationNumber: '40003556001',
     status: 'pending_approval',
-    kycStatus: 'filled',
+    // Until the provider approves, a submitted application stays at the last KYC step (docs/decisions.md).
+    kycStatus: 'political_importance',
     topUpAccountIBAN: null,
     availableFeatures: noFeatures,
     employees: 0,
+    answeredSteps: 6,
   },
 ];
 
@@ -67,6 +74,33 @@ export const testOnlyCompanies: readonly DemoCompany[] = [
     topUpAccountIBAN: ibanOf('LV', 'BCRD0000401035560'),
     availableFeatures: noFeatures,
     employees: 0,
+    answeredSteps: 6,
+  },
+  ...(
+    [
+      ['vidzeme', '40003556003'],
+      ['zemgale', '40103556004'],
+      ['kuldiga', '40203556005'],
+    ] as const
+  ).map(([key, registrationNumber]) => ({
+    key,
+    registrationNumber,
+    status: 'pending_approval' as const,
+    kycStatus: 'political_importance' as const,
+    topUpAccountIBAN: null,
+    availableFeatures: noFeatures,
+    employees: 0,
+    answeredSteps: 6,
+  })),
+  {
+    key: 'ventspils',
+    registrationNumber: '40103556007',
+    status: 'onboarding',
+    kycStatus: 'not_filled',
+    topUpAccountIBAN: null,
+    availableFeatures: noFeatures,
+    employees: 0,
+    answeredSteps: 0,
   },
 ];
 
@@ -260,4 +294,21 @@ export const testOnlyUsers: readonly DemoUser[] = [
     memberships: [{ company: 'baltic', role: 'accountant' }],
     purpose: 'e2e: invited by a second company, which then shows in the client switcher',
   },
+  ...(
+    [
+      ['approve@test.local', 'vidzeme', '37120000021', 'integration: owner of a pending company the provider approves'],
+      ['revision@test.local', 'zemgale', '37120000022', 'integration: owner of a pending company whose steps come back for revision'],
+      ['reject@test.local', 'kuldiga', '37120000023', 'integration: owner of a pending company the provider rejects'],
+      ['fresh@test.local', 'ventspils', '37120000024', 'integration: owner of a company that has not started onboarding'],
+    ] as const
+  ).map(([email, company, phone, purpose]) => ({
+    email,
+    name: 'Edgars',
+    surname: 'Applicant',
+    phone,
+    language: 'en' as const,
+    providerAdmin: false,
+    memberships: [{ company, role: 'owner' as const }],
+    purpose,
+  })),
 ];

@@ -43,6 +43,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
     AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${ports.sqs}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
+    // No SES emulator: the adapter answers SES v2's SendEmail and puts the message in the outbox.
+    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.api}`,
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     TABLE_NAME: resources.tableName,
     DOCUMENTS_BUCKET: resources.documentsBucket,
@@ -52,6 +54,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
     PORTAL_URL: portalUrl,
     PROVIDER_NAME: defaultProviderName,
+    MAIL_FROM: 'no-reply@bonus-card.local',
   };
 }
 
@@ -125,6 +128,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const clients = localClients(ports);
     const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId, {
       withTestUsers: options.profile === 'test',
+      documents: { s3: clients.s3, bucket: resources.documentsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
 

@@ -14,11 +14,16 @@ import { defaultProviderName } from '@shared/brand';
 import { providerAdminGroup } from '@shared/roles';
 import { sampleCompanyRegister } from '@functions/companies/company-register';
 import { newCompany } from '@functions/companies/new-company';
-import { entities, keys } from '@functions/platform/keys';
+import { documentObjectKey, entities, keys } from '@functions/platform/keys';
+import { signupSteps } from '@shared/kyc';
+import { queuePosition } from '@shared/onboarding/progress';
+import { documentIdsOf, stepDefinitions } from '@shared/onboarding/steps';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { sampleAnswers, sampleDocuments } from './sample-application';
 import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 4;
+const seedVersion = 5;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -180,6 +185,93 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
   return items;
 }
 
+/** A fixed document id per company and document: the same on every reseed. */
+function sampleDocumentId(companyIndex: number, name: string): string {
+  const documentIndex = ['certificate', 'articles', 'passport', 'evidence'].indexOf(name) + 1;
+  return `5eed0000-0000-4000-8000-${String(companyIndex * 10 + documentIndex).padStart(12, '0')}`;
+}
+
+/**
+ * The company's onboarding as far as the demo says: the sample answers of its first steps, the documents they
+ * point at (in the bucket too), and for a submitted application its history.
+ */
+async function applicationItems(
+  companyId: string,
+  company: DemoCompany,
+  entry: { name: string; registrationNumber: string },
+  storage: { s3: S3Client; bucket: string },
+): Promise<Record<string, unknown>[]> {
+  if (company.answeredSteps === 0) return [];
+  const companyIndex = demoCompanyIndex(company.key);
+  const documents = sampleDocuments((name) => sampleDocumentId(companyIndex, name));
+  const ids = Object.fromEntries(documents.map((d, i) => [['certificate', 'articles', 'passport', 'evidence'][i], d.documentId])) as Record<
+    'certificate' | 'articles' | 'passport' | 'evidence',
+    string
+  >;
+  const all = sampleAnswers(entry, ids);
+  const answered = signupSteps.slice(0, company.answeredSteps);
+  const answers = Object.fromEntries(answered.map((step) => [step, all[step]]));
+  const used = new Set(answered.flatMap((step) => documentIdsOf(stepDefinitions[step].fields, all[step]).map((r) => r.documentId)));
+  const submitted = company.status !== 'onboarding';
+  const submittedAt = submitted ? '2026-11-02T09:30:00.000Z' : null;
+  const updatedAt = '2026-11-02T09:30:00.000Z';
+  const items: Record<string, unknown>[] = [];
+  for (const document of documents.filter((d) => used.has(d.documentId))) {
+    await storage.s3.send(
+      new PutObjectCommand({ Bucket: storage.bucket, Key: documentObjectKey(companyId, document.documentId), Body: document.bytes, ContentType: document.contentType }),
+    );
+    items.push({
+      ...keys.document(companyId, document.documentId),
+      entity: entities.document,
+      companyId,
+      documentId: document.documentId,
+      kind: document.kind,
+      fileName: document.fileName,
+      contentType: document.contentType,
+      size: document.bytes.length,
+      status: 'stored',
+      uploadedAt: updatedAt,
+      uploadedBy: 'seed',
+    });
+  }
+  items.push({
+    ...keys.application(companyId),
+    ...keys.applicationQueue(queuePosition(company.status, submittedAt ?? updatedAt)),
+    entity: entities.application,
+    companyId,
+    companyName: entry.name,
+    registrationNumber: entry.registrationNumber,
+    status: company.status,
+    answers,
+    returnedSteps: {},
+    rejectionReason: null,
+    submittedAt,
+    updatedAt,
+  });
+  if (submitted) {
+    const owner = [...demoUsers, ...testOnlyUsers].find((u) => u.memberships.some((m) => m.company === company.key && m.role === 'owner'));
+    const admin = demoUsers.find((u) => u.providerAdmin);
+    const event = (at: string, action: string, actor: DemoUser | undefined) => ({
+      ...keys.applicationEvent(companyId, at, `${company.key}-${action}`),
+      entity: entities.applicationEvent,
+      companyId,
+      at,
+      action,
+      actorName: actor ? `${actor.name} ${actor.surname}` : 'Seed',
+      actorEmail: actor?.email ?? 'seed@demo.local',
+      comment: null,
+      steps: [],
+    });
+    items.push(event(submittedAt ?? updatedAt, 'submitted', owner));
+    if (company.status === 'active') items.push(event('2026-11-03T10:00:00.000Z', 'approved', admin));
+  }
+  return items;
+}
+
+function demoCompanyIndex(key: string): number {
+  return [...demoCompanies, ...testOnlyCompanies].findIndex((company) => company.key === key) + 1;
+}
+
 async function batchPut(documents: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]): Promise<void> {
   for (let start = 0; start < items.length; start += 25) {
     let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
@@ -201,7 +293,7 @@ export async function seedDemo(
   cognito: CognitoIdentityProviderClient,
   tableName: string,
   userPoolId: string,
-  options: { withTestUsers: boolean },
+  options: { withTestUsers: boolean; documents: { s3: S3Client; bucket: string } },
 ): Promise<SeedResult> {
   const documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
   const users = options.withTestUsers ? [...demoUsers, ...testOnlyUsers] : demoUsers;
@@ -235,9 +327,13 @@ export async function seedDemo(
       },
       { ...keys.registrationNumberClaim(company.registrationNumber), entity: entities.registrationNumberClaim, companyId },
     );
-    if (company.status === 'active') {
-      items.push({ ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, availableCents: 12_543_050, reservedCents: 124_000, version: 1 });
+    if (company.status === 'active' && company.topUpAccountIBAN) {
+      items.push(
+        { ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, iban: company.topUpAccountIBAN, availableCents: 12_543_050, reservedCents: 124_000, version: 1 },
+        { ...keys.ibanClaim(company.topUpAccountIBAN), entity: entities.ibanClaim, companyId },
+      );
     }
+    items.push(...(await applicationItems(companyId, company, entry, options.documents)));
     const employees = employeeItems(companyId, company, random);
     const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : [];
     items.push(...employees, ...transactions);

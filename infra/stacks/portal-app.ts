@@ -13,7 +13,11 @@ export interface PortalStacks {
 export const contextKeys = {
   portalUrl: 'portalUrl',
   providerName: 'providerName',
+  /** The sender of the portal's own e-mails: an address or domain verified in SES in the deployment's region. */
+  mailFrom: 'mailFrom',
 } as const;
+
+export const defaultMailFrom = 'no-reply@bonus-card.example';
 
 
 /**
@@ -42,6 +46,7 @@ export function buildApp(app: App): PortalStacks {
     userPoolClient: stateful.userPoolClient,
     portalUrl,
     providerName,
+    mailFrom: readString(app, contextKeys.mailFrom) ?? defaultMailFrom,
   });
 
   Tags.of(app).add('project', 'bonus-card-portal');

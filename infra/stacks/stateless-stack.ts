@@ -37,6 +37,8 @@ export interface RouteNeeds {
   readonly reports: 'none' | 'read' | 'write' | 'readWrite';
   readonly sendTo: readonly QueueName[];
   readonly cognitoAdmin: readonly CognitoAdminAction[];
+  /** Sends the portal's own e-mails through SES (from MAIL_FROM). */
+  readonly sendsEmail: boolean;
 }
 
 /**
@@ -62,11 +64,22 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'users/resend-invitation': { cognitoAdmin: ['AdminCreateUser'] },
   'users/change-member-role': { table: 'update' },
   'users/remove-member': { table: 'readWrite' },
+  // A saved step may drop a replaced document: its record and its bytes go.
+  'onboarding/save-step': { table: 'readWrite', documents: 'readWrite' },
+  'onboarding/create-document-upload': { table: 'readWrite', documents: 'write' },
+  // The stored bytes are read to check them, and deleted when they fail the check.
+  'onboarding/confirm-document': { table: 'readWrite', documents: 'readWrite' },
+  'onboarding/delete-document': { table: 'readWrite', documents: 'readWrite' },
+  'onboarding/get-document-link': { documents: 'read' },
+  'onboarding/get-review-document-link': { documents: 'read' },
+  'onboarding/approve-application': { table: 'readWrite', sendsEmail: true },
+  'onboarding/reject-application': { table: 'readWrite', sendsEmail: true },
+  'onboarding/return-application': { table: 'readWrite', sendsEmail: true },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], ...declared };
+  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, ...declared };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -94,6 +107,7 @@ export interface StatelessStackProps extends StackProps {
   /** See StatefulStackProps.portalUrl; here it only overrides the distribution's own URL (a custom domain). */
   readonly portalUrl?: string;
   readonly providerName: string;
+  readonly mailFrom: string;
 }
 
 /** The code: the HTTP API with one function per manifest route, and CloudFront in front of the SPA and the API. */
@@ -140,6 +154,7 @@ export class StatelessStack extends Stack {
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       PORTAL_URL: portalUrl,
       PROVIDER_NAME: props.providerName,
+      MAIL_FROM: props.mailFrom,
     };
 
     const authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://${props.userPool.userPoolProviderName}`, {
@@ -219,6 +234,15 @@ export class StatelessStack extends Stack {
         new iam.PolicyStatement({
           actions: needs.cognitoAdmin.map((action) => `cognito-idp:${action}`),
           resources: [props.userPool.userPoolArn],
+        }),
+      );
+    }
+    if (needs.sendsEmail) {
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`],
+          conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
         }),
       );
     }

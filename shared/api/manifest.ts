@@ -1,4 +1,7 @@
 import { accountRoutes } from './routes/account-routes';
+import { moneyRoutes } from './routes/money-routes';
+import { onboardingRoutes } from './routes/onboarding-routes';
+import { reviewRoutes } from './routes/review-routes';
 import { phoneRoutes } from './routes/phone-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { teamRoutes } from './routes/team-routes';
@@ -12,7 +15,7 @@ export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definitio
  */
 export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
-  ...Object.values(teamRoutes),
+  ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

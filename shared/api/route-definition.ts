@@ -24,6 +24,8 @@ export interface RouteDefinition {
    * else answers such a session 403 PHONE_SETUP_REQUIRED.
    */
   beforeSecondFactor?: true;
+  /** Cards, employees and money: the caller's company must be approved, else 403 COMPANY_NOT_APPROVED. */
+  activeCompanyOnly?: true;
   /** The `{name}` parts of the path; a route with parameters must say what they may be. */
   params?: z.ZodType;
   body?: z.ZodType;

@@ -1,0 +1,42 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { acceptedTypesOf } from '@shared/onboarding/documents';
+import { dynamo } from '../platform/clients';
+import { DomainError, notFound } from '../platform/errors';
+import { documentObjectKey, keys } from '../platform/keys';
+import { documentRecord } from '../platform/records';
+import { getItem, tableName } from '../platform/table';
+import { deleteUpload, inspectUpload } from '../platform/uploads';
+import { useCase } from '../platform/use-case';
+
+/**
+ * The browser says its upload finished; the stored bytes decide. A file that is empty, too large or not an image
+ * or PDF by its first bytes is deleted with its record, and the answer says why.
+ */
+export const handler = useCase('POST /onboarding/documents/{documentId}/confirm', async ({ caller, params }) => {
+  const key = keys.document(caller.companyId, params.documentId);
+  const item = await getItem(key);
+  if (!item) throw notFound('DOCUMENT_NOT_FOUND');
+  const document = documentRecord.parse(item);
+  const view = ({ documentId, kind, fileName, contentType, size, uploadedAt }: typeof document) => ({ documentId, kind, fileName, contentType, size, uploadedAt });
+  if (document.status === 'stored') return view(document);
+
+  const objectKey = documentObjectKey(caller.companyId, document.documentId);
+  const inspection = await inspectUpload(objectKey, acceptedTypesOf(document.kind));
+  if ('problem' in inspection) {
+    if (inspection.problem === 'UPLOAD_MISSING') throw new DomainError(409, 'UPLOAD_MISSING');
+    await deleteUpload(objectKey);
+    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    throw new DomainError(422, inspection.problem);
+  }
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #status = :stored, #size = :size, contentType = :type REMOVE expiresAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+      ExpressionAttributeValues: { ':stored': 'stored', ':size': inspection.size, ':type': inspection.contentType },
+    }),
+  );
+  return view({ ...document, status: 'stored', size: inspection.size, contentType: inspection.contentType });
+});

@@ -1,0 +1,43 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { acceptedTypesOf } from '@shared/onboarding/documents';
+import { dynamo } from '../platform/clients';
+import { validationFailed } from '../platform/errors';
+import { documentObjectKey, entities, keys } from '../platform/keys';
+import { companyRecord } from '../platform/records';
+import { getItem, tableName } from '../platform/table';
+import { presignUpload } from '../platform/uploads';
+import { useCase } from '../platform/use-case';
+import { assertEditable } from './editable-application';
+
+/** An upload not confirmed within a day is forgotten by the table's TTL. */
+const unconfirmedSeconds = 24 * 60 * 60;
+
+export const handler = useCase('POST /onboarding/documents', async ({ caller, body }) => {
+  const company = companyRecord.parse(await getItem(keys.company(caller.companyId)));
+  assertEditable(company.status);
+  if (!acceptedTypesOf(body.kind).includes(body.contentType)) throw validationFailed({ contentType: 'FILE_TYPE_NOT_ALLOWED' });
+
+  const documentId = randomUUID();
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.document(caller.companyId, documentId),
+        entity: entities.document,
+        companyId: caller.companyId,
+        documentId,
+        kind: body.kind,
+        fileName: body.fileName,
+        contentType: body.contentType,
+        size: body.size,
+        status: 'uploading',
+        uploadedAt: new Date().toISOString(),
+        uploadedBy: caller.userId,
+        expiresAt: Math.floor(Date.now() / 1000) + unconfirmedSeconds,
+      },
+    }),
+  );
+  const upload = await presignUpload(documentObjectKey(caller.companyId, documentId), body.contentType);
+  return { documentId, ...upload };
+});

@@ -1,0 +1,69 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { detectContentType, maxFileBytes, minFileBytes, signatureLength, type DocumentContentType, type FileProblem } from '@shared/onboarding/documents';
+import { s3 } from './clients';
+import { env } from './env';
+
+const uploadSeconds = 300;
+export const downloadSeconds = 60;
+
+/**
+ * A presigned POST for one object: the policy pins the key and the content type and caps the size (DESIGN section 8).
+ * The browser sends the file straight to S3; Lambda's payload limit never sees it.
+ */
+export async function presignUpload(key: string, contentType: DocumentContentType): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(s3, {
+    Bucket: env().DOCUMENTS_BUCKET,
+    Key: key,
+    Conditions: [
+      ['content-length-range', minFileBytes, maxFileBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: uploadSeconds,
+  });
+}
+
+export type Inspection = { problem: FileProblem | 'UPLOAD_MISSING' } | { size: number; contentType: DocumentContentType };
+
+/**
+ * What was really stored: its size and the type its first bytes say. A policy is not proof (an emulator, or a
+ * client that skips it), and a name or declared type proves nothing, so this is what decides.
+ */
+export async function inspectUpload(key: string, accepted: readonly DocumentContentType[]): Promise<Inspection> {
+  const Bucket = env().DOCUMENTS_BUCKET;
+  let size: number;
+  try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
+    size = head.ContentLength ?? 0;
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return { problem: 'UPLOAD_MISSING' };
+    throw error;
+  }
+  if (size < minFileBytes) return { problem: 'FILE_EMPTY' };
+  if (size > maxFileBytes) return { problem: 'FILE_TOO_LARGE' };
+  const object = await s3.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${signatureLength - 1}` }));
+  const head = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+  const contentType = detectContentType(head);
+  if (!contentType || !accepted.includes(contentType)) return { problem: 'FILE_TYPE_NOT_ALLOWED' };
+  return { size, contentType };
+}
+
+/** A short-lived link to read one object, named as the person uploaded it. */
+export function presignDownload(key: string, fileName: string, contentType: DocumentContentType): Promise<string> {
+  return getSignedUrl(
+    s3,
+    new GetObjectCommand({
+      Bucket: env().DOCUMENTS_BUCKET,
+      Key: key,
+      ResponseContentType: contentType,
+      ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    }),
+    { expiresIn: downloadSeconds },
+  );
+}
+
+export async function deleteUpload(key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }));
+}

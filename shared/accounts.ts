@@ -1,0 +1,10 @@
+import * as z from 'zod';
+
+/** The company's main account (DESIGN section 7): integer cents, the top-up IBAN the dashboard shows. */
+export const mainAccountSchema = z.object({
+  iban: z.string(),
+  availableCents: z.number().int(),
+  reservedCents: z.number().int(),
+  currency: z.literal('EUR'),
+});
+export type MainAccount = z.infer<typeof mainAccountSchema>;
