@@ -22,6 +22,9 @@ export const paths = {
   messaging: '/messaging',
   reporting: '/reporting',
   settings: '/settings',
+  /** The provider's console: provider admins only. */
+  admin: '/admin',
+  adminApplication: '/admin/applications/:companyId',
 } as const;
 
 export interface ProtectedRoute {

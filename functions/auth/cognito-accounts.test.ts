@@ -26,6 +26,7 @@ describe('resetPassword', () => {
       FUNDING_QUEUE_URL: 'q',
       USER_POOL_ID: 'pool',
       USER_POOL_CLIENT_ID: 'client',
+      MAIL_FROM: 'no-reply@bonus-card.local',
       PORTAL_URL: 'https://portal.example',
     });
     resetEnvForTests();

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '@shared/routes';
 import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { PublicLayout } from './layouts/public-layout';
+import { AdminLayout } from './route-guard/admin-layout';
 import { ProtectedLayout } from './route-guard/protected-layout';
 
 // Every screen is its own chunk, so /login downloads only the sign-in screen on top of the shell.
@@ -23,6 +24,8 @@ const UsersScreen = lazyScreen(() => import('@frontend/features/users/users-scre
 const UserScreen = lazyScreen(() => import('@frontend/features/users/user-screen'), 'UserScreen');
 const MessagingScreen = lazyScreen(() => import('@frontend/features/messaging/messaging-screen'), 'MessagingScreen');
 const ReportingScreen = lazyScreen(() => import('@frontend/features/reporting/reporting-screen'), 'ReportingScreen');
+const ApplicationsScreen = lazyScreen(() => import('@frontend/features/admin/applications-screen'), 'ApplicationsScreen');
+const ReviewScreen = lazyScreen(() => import('@frontend/features/admin/review-screen'), 'ReviewScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 
 /**
@@ -56,6 +59,10 @@ export function AppRoutes() {
         <Route path={paths.messaging} element={<MessagingScreen />} />
         <Route path={paths.reporting} element={<ReportingScreen />} />
         <Route path={paths.settings} element={<SettingsScreen />} />
+      </Route>
+      <Route element={<AdminLayout />}>
+        <Route path={paths.admin} element={<ApplicationsScreen />} />
+        <Route path={paths.adminApplication} element={<ReviewScreen />} />
       </Route>
     </Routes>
   );

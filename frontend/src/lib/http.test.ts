@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setConfig } from './config';
 import { callApi, setSessionRejectedHandler } from './http';
+import { moneyRoutes } from '@shared/api/routes/money-routes';
 import { sessionRoutes } from '@shared/api/routes/session-routes';
 
 vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
@@ -81,6 +82,12 @@ describe('callApi', () => {
     fetchMock.mockResolvedValueOnce(answer(status, { code: 'FORBIDDEN', message: 'no' }));
     await expect(callApi(sessionRoutes.switchClient, { body: { companyId: 'c2' } })).rejects.toMatchObject({ status });
     expect(rejected).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the company awaits approval, so the screen can say so', async () => {
+    fetchMock.mockResolvedValueOnce(answer(403, { code: 'COMPANY_NOT_APPROVED', message: 'Your company is awaiting approval' }));
+    await expect(callApi(moneyRoutes.getMainAccount)).rejects.toMatchObject({ status: 403, code: 'COMPANY_NOT_APPROVED' });
+    expect(rejected).not.toHaveBeenCalled();
   });
 
   it.each([401, 403])('leaves a %i of the profile call to the session', async (status) => {

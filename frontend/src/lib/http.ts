@@ -84,9 +84,11 @@ export async function callApi<R extends RouteDefinition>(route: R, options: Call
 
   const json = await readJson(response);
   if (!response.ok) {
-    // DESIGN section 13: a refused token ends the session everywhere except on the profile probe.
-    if ((response.status === 401 || response.status === 403) && route !== sessionProbe) onSessionRejected();
     const parsed = errorBodySchema.safeParse(json);
+    // DESIGN section 13: a refused token ends the session everywhere except on the profile probe. A company
+    // awaiting approval is no reason to sign out: the screen explains it instead (docs/decisions.md).
+    const explained = parsed.success && parsed.data.code === 'COMPANY_NOT_APPROVED';
+    if ((response.status === 401 || response.status === 403) && route !== sessionProbe && !explained) onSessionRejected();
     if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
     throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
   }

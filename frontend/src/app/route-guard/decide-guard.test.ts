@@ -114,7 +114,11 @@ describe('entryPath', () => {
     expect(entryPath({ ...accountant, role: 'guest', currentKycStatus: 'owners' })).toBe('/signup/true_beneficiary');
   });
 
-  it('offers no way in to a user the guard would send back to sign-in (a provider admin without a company)', () => {
-    expect(entryPath({ ...accountant, role: 'guest', isProviderAdmin: true })).toBeNull();
+  it('offers no way in to a user the guard would send back to sign-in (a guest of a company)', () => {
+    expect(entryPath({ ...accountant, role: 'guest' })).toBeNull();
+  });
+
+  it('takes a provider admin without a company to the provider console', () => {
+    expect(entryPath({ ...accountant, role: 'guest', isProviderAdmin: true, currentClient: null, clients: [] })).toBe('/admin');
   });
 });

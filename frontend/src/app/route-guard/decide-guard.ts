@@ -55,6 +55,8 @@ export function protectedRouteFor(pathname: string): ProtectedRoute | null {
  */
 export function entryPath(profile: Profile): string | null {
   if (profile.phoneSetupRequired) return paths.phoneSetup;
+  // A provider admin who belongs to no company has only the provider's console to go to.
+  if (profile.isProviderAdmin && !profile.currentClient) return paths.admin;
   const destination = pathAfter(profile.currentKycStatus);
   const route = protectedRouteFor(destination);
   // A sign-up step: public, no guard.

@@ -1,4 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { moneyRoutes } from '@shared/api/routes/money-routes';
+import { formatEur } from '@shared/money';
+import { Alert } from '@frontend/components/alert/alert';
+import { errorCodeText } from '@frontend/lib/error-text';
+import { ApiError, callApi } from '@frontend/lib/http';
+import { uiLanguage } from '@frontend/lib/i18n';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { formatIban } from '@frontend/lib/format';
@@ -12,9 +19,6 @@ export function DashboardScreen() {
   useDocumentTitle(t('title'));
   const { profile } = useSession();
   const iban = profile?.topUpAccountIBAN ?? null;
-  if (profile?.currentCompanyStatus === 'pending_approval' || profile?.currentCompanyStatus === 'rejected') {
-    return <AwaitingApproval status={profile.currentCompanyStatus} companyName={profile.currentClient?.name ?? ''} />;
-  }
   return (
     <div className="page">
       <PageHeader
@@ -42,6 +46,7 @@ export function DashboardScreen() {
             <p className="dashboard-top-up__text">{t('topUp.missing')}</p>
           )}
         </section>
+        <Balances />
         <EmptyState title={t('empty.title')}>
           <p>{t('empty.text')}</p>
         </EmptyState>
@@ -50,20 +55,30 @@ export function DashboardScreen() {
   );
 }
 
-/**
- * The company finished onboarding and waits for the provider (or was turned down): nothing here can move money
- * yet, so the page says where the application stands instead of showing empty balances.
- */
-function AwaitingApproval({ status, companyName }: { status: 'pending_approval' | 'rejected'; companyName: string }) {
-  const { t } = useTranslation('dashboard');
+/** Total available and total reserved of the company's main account (integer cents, formatted here). */
+function Balances() {
+  const { t, i18n } = useTranslation(['dashboard', 'errors']);
+  const account = useQuery({ queryKey: ['accounts', 'main'], queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }) });
+  const language = uiLanguage(i18n);
   return (
-    <div className="page">
-      <PageHeader title={t('title')} />
-      <section className="panel dashboard-pending" aria-labelledby="dashboard-pending">
-        <h2 id="dashboard-pending">{t(`${status}.title`, { company: companyName })}</h2>
-        <p>{t(`${status}.text`)}</p>
-        <p>{t(`${status}.next`)}</p>
-      </section>
-    </div>
+    <section className="panel dashboard-balances" aria-labelledby="dashboard-balances" aria-busy={account.isPending}>
+      <h2 id="dashboard-balances">{t('balances.title')}</h2>
+      {account.isPending ? (
+        <div className="skeleton skeleton--line" aria-hidden="true" />
+      ) : account.isError ? (
+        <Alert>{errorCodeText(t, account.error instanceof ApiError ? account.error.code : 'INTERNAL')}</Alert>
+      ) : (
+        <dl className="dashboard-balances__list">
+          <div>
+            <dt>{t('balances.available')}</dt>
+            <dd>{formatEur(account.data.availableCents, language)}</dd>
+          </div>
+          <div>
+            <dt>{t('balances.reserved')}</dt>
+            <dd>{formatEur(account.data.reservedCents, language)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
   );
 }

@@ -1,48 +1,141 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { signupStepSchema, signupSteps } from '@shared/kyc';
+import { pathAfter, signupStepSchema, signupSteps, type SignupStep } from '@shared/kyc';
+import type { Application } from '@shared/onboarding/application';
+import { isStepOpen } from '@shared/onboarding/progress';
 import { paths } from '@shared/routes';
+import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { EmptyState } from '@frontend/components/empty-state/empty-state';
+import { ContentLoader } from '@frontend/components/loaders/content-loader';
+import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
+import { errorCodeText } from '@frontend/lib/error-text';
+import { ApiError } from '@frontend/lib/http';
+import { profileQueryKey } from '@frontend/lib/session/profile-query';
+import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { ApplicationStatus } from './application-status';
+import { applicationQueryKey, applicationQueryOptions } from './onboarding-api';
+import { StepForm } from './step-form';
+import type { FormValues } from './step-values';
 import './signup-screen.css';
 
-/** /signup/:step — the six onboarding steps (SPEC section 2); the forms arrive with the sign-up issue. */
+/** /signup/:step: the six onboarding steps (SPEC section 2), saved one by one, then the application's status. */
 export function SignupScreen() {
-  const { t } = useTranslation('signup');
+  const { t } = useTranslation(['signup', 'errors']);
   const parsed = signupStepSchema.safeParse(useParams().step);
   const step = parsed.success ? parsed.data : null;
+  const session = useSession();
+  const companyId = session.profile?.currentClient?.companyId ?? null;
+  const application = useQuery({ ...applicationQueryOptions(companyId ?? ''), enabled: companyId !== null });
   useDocumentTitle(step ? `${t(`steps.${step}`)} · ${t('title')}` : t('title'));
+
   if (!step) return <Navigate to={`${paths.signup}/${signupSteps[0]}`} replace />;
+  if (!session.synchronized) return <FullPageLoader />;
+  // The steps belong to a signed-in company; a visitor signs in first and comes back here from their KYC status.
+  if (!session.loggedIn || !session.profile) return <Navigate to={paths.login} replace />;
+  if (session.profile.phoneSetupRequired) return <Navigate to={paths.phoneSetup} replace />;
+  if (session.profile.currentKycStatus === 'filled') return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <AuthLayout wide title={t('title')}>
+      <SignupHeader />
+      {application.isPending ? (
+        <ContentLoader />
+      ) : application.isError || !application.data ? (
+        <Alert>
+          {errorCodeText(t, application.error instanceof ApiError ? application.error.code : 'INTERNAL')}{' '}
+          <button type="button" className="button button--secondary button--small" onClick={() => void application.refetch()}>
+            {t('common:retry')}
+          </button>
+        </Alert>
+      ) : (
+        <Steps step={step} application={application.data} />
+      )}
+    </AuthLayout>
+  );
+}
+
+function SignupHeader() {
+  const { t } = useTranslation('signup');
+  const session = useSession();
+  return (
+    <div className="signup-header">
+      <p className="signup-header__company">{session.profile?.currentClient?.name}</p>
+      <button type="button" className="button button--secondary button--small" onClick={() => void session.logout()}>
+        {t('signOut')}
+      </button>
+    </div>
+  );
+}
+
+function Steps({ step, application }: { step: SignupStep; application: Application }) {
+  const { t } = useTranslation('signup');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // One map for the screen's life: StepForm writes its unsent values here when it leaves.
+  const [drafts] = useState(() => new Map<SignupStep, FormValues>());
+  const remember = useCallback((values: FormValues) => drafts.set(step, values), [drafts, step]);
+
+  if (application.status === 'pending_approval' || application.status === 'rejected' || application.status === 'active') {
+    return <ApplicationStatus application={application} />;
+  }
+  // A step that is not open yet (or not returned) leads to the one the KYC status names.
+  if (!isStepOpen(step, application)) return <Navigate to={pathAfter(application.kycStatus)} replace />;
 
   const index = signupSteps.indexOf(step);
+  const previous = signupSteps[index - 1];
+  const canGoBack = previous !== undefined && isStepOpen(previous, application);
   return (
-    <AuthLayout
-      wide
-      title={t('title')}
-      secondary={{ prompt: t('haveAccount'), label: t('signIn'), to: paths.login }}
-    >
+    <>
       <nav aria-label={t('stepsLabel')}>
         <ol className="signup-steps">
-          {signupSteps.map((each, position) => (
-            <li
-              key={each}
-              className={`signup-steps__item${each === step ? ' signup-steps__item--current' : ''}${position < index ? ' signup-steps__item--done' : ''}`}
-              aria-current={each === step ? 'step' : undefined}
-            >
-              <span className="signup-steps__number" aria-hidden="true">
-                {position + 1}
-              </span>
-              <span className="signup-steps__name">{t(`steps.${each}`)}</span>
-            </li>
-          ))}
+          {signupSteps.map((each, position) => {
+            const open = isStepOpen(each, application);
+            const current = each === step;
+            return (
+              <li
+                key={each}
+                className={`signup-steps__item${current ? ' signup-steps__item--current' : ''}${position < index ? ' signup-steps__item--done' : ''}`}
+                aria-current={current ? 'step' : undefined}
+              >
+                <span className="signup-steps__number" aria-hidden="true">
+                  {position + 1}
+                </span>
+                {open && !current ? (
+                  <Link className="signup-steps__name" to={`${paths.signup}/${each}`}>
+                    {t(`steps.${each}`)}
+                  </Link>
+                ) : (
+                  <span className="signup-steps__name">{t(`steps.${each}`)}</span>
+                )}
+              </li>
+            );
+          })}
         </ol>
       </nav>
       <p className="signup-progress">{t('stepOf', { number: index + 1, total: signupSteps.length })}</p>
       <h2 className="signup-heading">{t(`steps.${step}`)}</h2>
-      <EmptyState title={t('comingSoon.title')} headingLevel={3}>
-        <p>{t('comingSoon.text')}</p>
-      </EmptyState>
-    </AuthLayout>
+      <p className="signup-lead">{t(`leads.${step}`)}</p>
+      <StepForm
+        key={step}
+        step={step}
+        application={application}
+        draft={drafts.get(step)}
+        onLeave={remember}
+        onBack={canGoBack && previous ? () => navigate(`${paths.signup}/${previous}`) : null}
+        onSaved={async (answer) => {
+          drafts.delete(step);
+          // The profile carries the KYC status the route guard reads; the application shows the saved answers.
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: applicationQueryKey(application.companyId) }),
+            queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+          ]);
+          if (answer.next !== 'submitted') navigate(`${paths.signup}/${answer.next}`);
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </>
   );
 }

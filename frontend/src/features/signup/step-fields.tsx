@@ -1,0 +1,228 @@
+import { createContext, useContext, useMemo } from 'react';
+import { getIn, type FormikProps } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { countryCodes } from '@shared/countries';
+import { isShown, optionsOf, type FormField, type InputField, type OptionSource } from '@shared/onboarding/fields';
+import { ChoiceListField } from '@frontend/components/choice-list-field/choice-list-field';
+import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
+import { RadioGroupField } from '@frontend/components/radio-group-field/radio-group-field';
+import { SelectField } from '@frontend/components/select-field/select-field';
+import { TextareaField } from '@frontend/components/textarea-field/textarea-field';
+import { TextField } from '@frontend/components/text-field/text-field';
+import { TextListField } from '@frontend/components/text-list-field/text-list-field';
+import { uiLanguage } from '@frontend/lib/i18n';
+import { DocumentField, type KnownDocument } from './document-field';
+import { emptyBlock, type FormValues } from './step-values';
+
+export interface StepFormContextValue {
+  formik: FormikProps<FormValues>;
+  /** The translated message of the field at a path, when it should show. */
+  errorAt: (path: string) => string | undefined;
+  /** A field changed: the server's message about it no longer applies. */
+  changed: (path: string) => void;
+  documents: ReadonlyMap<string, KnownDocument>;
+  onUploaded: (document: KnownDocument) => void;
+  onRelease: (documentId: string) => void;
+}
+
+export const StepFormContext = createContext<StepFormContextValue | null>(null);
+
+function useStepForm(): StepFormContextValue {
+  const context = useContext(StepFormContext);
+  if (!context) throw new Error('step fields outside a step form');
+  return context;
+}
+
+function useOptions(source: OptionSource) {
+  const { t, i18n } = useTranslation('signup');
+  const language = uiLanguage(i18n);
+  return useMemo(() => {
+    if (source !== 'countries') return optionsOf(source).map((value) => ({ value, label: t(`options.${source}.${value}`) }));
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return countryCodes
+      .map((value) => ({ value, label: names.of(value) ?? value }))
+      .sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [source, t, language]);
+}
+
+/** The fields of a block (a step, or one item of a list) whose values sit at `prefix` in the form. */
+export function StepFields({ fields, prefix, block }: { fields: readonly FormField[]; prefix: string; block: FormValues }) {
+  const { t } = useTranslation('signup');
+  return (
+    <>
+      {fields.map((field, index) => {
+        if (field.type === 'title') {
+          return (
+            <h3 key={`title-${field.key}`} className="step-form__title">
+              {t(`titles.${field.key}`)}
+            </h3>
+          );
+        }
+        if (field.type === 'inline_fields') {
+          const shown = field.fields.filter((each) => isShown(each, block));
+          if (shown.length === 0) return null;
+          return (
+            <div key={`row-${index}`} className="step-form__row">
+              {shown.map((each) => (
+                <InputFieldView key={each.name} field={each} path={`${prefix}${each.name}`} />
+              ))}
+            </div>
+          );
+        }
+        if (!isShown(field, block)) return null;
+        return <InputFieldView key={field.name} field={field} path={`${prefix}${field.name}`} />;
+      })}
+    </>
+  );
+}
+
+function InputFieldView({ field, path }: { field: InputField; path: string }) {
+  const { t } = useTranslation(['signup', 'common']);
+  const context = useStepForm();
+  const { formik, errorAt, changed } = context;
+  const value: unknown = getIn(formik.values, path);
+  const label = t(`signup:fields.${field.name}`) + (field.optional ? ` ${t('signup:optional')}` : '');
+  const set = (next: unknown) => {
+    changed(path);
+    void formik.setFieldValue(path, next);
+  };
+  const blur = () => void formik.setFieldTouched(path, true, false);
+  const error = errorAt(path);
+  const options = useOptions(field.type === 'select' || field.type === 'radio' || field.type === 'select_list' ? field.options : 'yesNo');
+
+  switch (field.type) {
+    case 'text': {
+      const numeric = field.format === 'integer' || field.format === 'percent';
+      const date = field.format === 'date' || field.format === 'pastDate';
+      return (
+        <TextField
+          name={path}
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => set(event.target.value)}
+          onBlur={blur}
+          error={error}
+          readOnly={field.readOnly}
+          required={!field.optional}
+          type={field.format === 'email' ? 'email' : 'text'}
+          inputMode={numeric || field.format === 'phone' ? (field.format === 'percent' ? 'decimal' : 'numeric') : undefined}
+          placeholder={date ? t('signup:hints.datePlaceholder') : undefined}
+          hint={date ? t('signup:hints.date') : field.format === 'phone' ? t('signup:hints.phone') : field.format === 'percent' ? t('signup:hints.percent') : undefined}
+          autoComplete="off"
+        />
+      );
+    }
+    case 'textarea':
+      return (
+        <TextareaField
+          name={path}
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => set(event.target.value)}
+          onBlur={blur}
+          error={error}
+          required
+        />
+      );
+    case 'select':
+      return (
+        <SelectField
+          name={path}
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          options={[{ value: '', label: t('signup:choose') }, ...options]}
+          onChange={(event) => set(event.target.value)}
+          onBlur={blur}
+          error={error}
+          required
+        />
+      );
+    case 'radio':
+      return <RadioGroupField name={path} label={label} value={typeof value === 'string' ? value : ''} options={options} onChange={set} onBlur={blur} error={error} />;
+    case 'checkbox':
+      return <CheckboxField name={path} label={label} checked={value === true} onChange={(event) => set(event.target.checked)} onBlur={blur} error={error} />;
+    case 'select_list':
+      return (
+        <ChoiceListField
+          name={path}
+          label={label}
+          values={Array.isArray(value) ? (value as string[]) : []}
+          options={options}
+          onChange={(next) => {
+            set(next);
+            blur();
+          }}
+          onBlur={blur}
+          error={error}
+        />
+      );
+    case 'input_list':
+      return (
+        <TextListField
+          name={path}
+          label={label}
+          values={Array.isArray(value) ? (value as string[]) : []}
+          onChange={set}
+          onBlur={(index) => void formik.setFieldTouched(`${path}.${index}`, true, false)}
+          error={error}
+          itemError={(index) => errorAt(`${path}.${index}`)}
+        />
+      );
+    case 'file':
+    case 'image': {
+      const documentId = typeof value === 'string' ? value : '';
+      return (
+        <DocumentField
+          field={field}
+          name={path}
+          label={label}
+          value={documentId}
+          document={context.documents.get(documentId)}
+          error={error}
+          onUploaded={context.onUploaded}
+          onRelease={context.onRelease}
+          onChange={set}
+          onBlur={blur}
+        />
+      );
+    }
+    case 'array':
+      return <RepeatedBlocks field={field} path={path} />;
+  }
+}
+
+/** SPEC's lists of repeated blocks (representatives, owners, beneficiaries, partners): add and remove items. */
+function RepeatedBlocks({ field, path }: { field: Extract<InputField, { type: 'array' }>; path: string }) {
+  const { t } = useTranslation('signup');
+  const { formik, errorAt, changed } = useStepForm();
+  const raw: unknown = getIn(formik.values, path);
+  const items = Array.isArray(raw) ? (raw as FormValues[]) : [];
+  const error = errorAt(path);
+  const update = (next: FormValues[]) => {
+    changed(path);
+    void formik.setFieldValue(path, next);
+  };
+  return (
+    <section className="step-form__list" aria-label={t(`lists.${field.name}`)}>
+      {items.map((item, index) => (
+        <fieldset key={index} className="step-form__block">
+          <legend className="step-form__block-title">{t(`blocks.${field.name}`, { number: index + 1 })}</legend>
+          <StepFields fields={field.fields} prefix={`${path}.${index}.`} block={item} />
+          {items.length > field.minItems && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => update(items.filter((_, position) => position !== index))}
+            >
+              {t('removeBlock', { item: t(`blocks.${field.name}`, { number: index + 1 }) })}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {error && <p className="field__error">{error}</p>}
+      <button type="button" className="button button--secondary" onClick={() => update([...items, emptyBlock(field.fields)])}>
+        {t(`add.${field.name}`)}
+      </button>
+    </section>
+  );
+}
