@@ -5,6 +5,12 @@ import { useCase } from '../platform/use-case';
 import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
 import { forgetDocuments, readApplication, saveStep } from './application-store';
 
+/**
+ * DynamoDB keeps an item up to 400 KB, and the answers of all six steps live in one item: lists have no length of
+ * their own, so a step that would make the answers larger than this is refused instead of failing the write.
+ */
+const maxAnswersBytes = 350_000;
+
 export const handler = useCase('PUT /onboarding/steps/{step}', async ({ caller, params, body }) => {
   const { step } = params;
   const snapshot = await readApplication(caller.companyId);
@@ -20,6 +26,9 @@ export const handler = useCase('PUT /onboarding/steps/{step}', async ({ caller, 
   // The registration number is the company's own, fixed at sign-up: the form shows it, it cannot change it.
   if (step === 'general' && answers.registrationNumber !== company.registrationNumber) {
     throw validationFailed({ registrationNumber: 'INVALID_VALUE' });
+  }
+  if (Buffer.byteLength(JSON.stringify({ ...application?.answers, [step]: answers })) > maxAnswersBytes) {
+    throw new DomainError(413, 'PAYLOAD_TOO_LARGE');
   }
 
   const fields = stepDefinitions[step].fields;

@@ -50,6 +50,14 @@ export async function inspectUpload(key: string, accepted: readonly DocumentCont
   return { size, contentType };
 }
 
+/**
+ * RFC 8187's encoding of a header parameter value: encodeURIComponent leaves ' ( ) * ! as they are, but a ' ends
+ * the charset and language parts of `filename*`, so a name such as "O'Brien.pdf" would not read back.
+ */
+export function encodeHeaderValue(value: string): string {
+  return encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /** A short-lived link to read one object, named as the person uploaded it. */
 export function presignDownload(key: string, fileName: string, contentType: DocumentContentType): Promise<string> {
   return getSignedUrl(
@@ -58,7 +66,7 @@ export function presignDownload(key: string, fileName: string, contentType: Docu
       Bucket: env().DOCUMENTS_BUCKET,
       Key: key,
       ResponseContentType: contentType,
-      ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      ResponseContentDisposition: `inline; filename*=UTF-8''${encodeHeaderValue(fileName)}`,
     }),
     { expiresIn: downloadSeconds },
   );

@@ -83,7 +83,7 @@ async function provisionTable(dynamodb: DynamoDBClient): Promise<string> {
   return name;
 }
 
-async function provisionBucket(s3: S3Client, name: string, portalOrigin: string): Promise<string> {
+async function provisionBucket(s3: S3Client, name: string, portalOrigins: string[]): Promise<string> {
   try {
     await s3.send(new HeadBucketCommand({ Bucket: name }));
   } catch {
@@ -94,7 +94,7 @@ async function provisionBucket(s3: S3Client, name: string, portalOrigin: string)
     new PutBucketCorsCommand({
       Bucket: name,
       CORSConfiguration: {
-        CORSRules: [{ AllowedOrigins: [portalOrigin], AllowedMethods: ['GET', 'POST', 'PUT', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }],
+        CORSRules: [{ AllowedOrigins: portalOrigins, AllowedMethods: ['GET', 'POST', 'PUT', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }],
       },
     }),
   );
@@ -172,10 +172,12 @@ async function provisionUserPool(cognito: CognitoIdentityProviderClient, stateFi
 
 export async function provision(ports: LocalPorts, dataDir: string, portalOrigin: string): Promise<ProvisionedResources> {
   const clients = localClients(ports);
+  // The portal answers at localhost and at 127.0.0.1 alike (the API adapter allows both): so must the buckets.
+  const portalOrigins = [...new Set([portalOrigin, portalOrigin.replace('//localhost:', '//127.0.0.1:')])];
   const [tableName, documentsBucket, reportsBucket, queueUrls, pool] = await Promise.all([
     provisionTable(clients.dynamodb),
-    provisionBucket(clients.s3, resourceNames.documentsBucket, portalOrigin),
-    provisionBucket(clients.s3, resourceNames.reportsBucket, portalOrigin),
+    provisionBucket(clients.s3, resourceNames.documentsBucket, portalOrigins),
+    provisionBucket(clients.s3, resourceNames.reportsBucket, portalOrigins),
     provisionQueues(clients.sqs),
     provisionUserPool(clients.cognito, join(dataDir, 'cognito-state.json')),
   ]);

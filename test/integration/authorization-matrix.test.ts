@@ -1,14 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
-import { api, concretePath } from './support';
+import { roleRank, type CompanyRole } from '@shared/roles';
+import { api, concretePath, signIn } from './support';
 
 /** Generated from the manifest: a route added later is covered without anyone remembering to. */
-describe.each((routes as readonly RouteDefinition[]).filter((r) => r.access.kind !== 'public'))(
-  '$method $path',
-  (route) => {
-    it('answers 401 without a token', async () => {
-      const answer = await api(route.method, concretePath(route.path), { body: route.body ? {} : undefined });
-      expect(answer.status).toBe(401);
-    });
-  },
-);
+const allRoutes = routes as readonly RouteDefinition[];
+
+const sessions = new Map<string, Promise<string>>();
+/** One sign-in per user for the whole matrix. */
+const tokenOf = (email: string) => {
+  let token = sessions.get(email);
+  if (!token) {
+    token = signIn(email);
+    sessions.set(email, token);
+  }
+  return token;
+};
+
+/** The refused call: any body the route takes (the caller is refused before the body is read). */
+const call = async (route: RouteDefinition, email?: string) =>
+  api(route.method, concretePath(route.path), { token: email ? await tokenOf(email) : undefined, body: route.body ? {} : undefined });
+
+/** Members of Baltic Logistics (approved) one rank below each minimal role. */
+const memberBelow: Partial<Record<CompanyRole, string>> = { manager: 'accountant@demo.local', owner: 'manager@demo.local' };
+
+describe.each(allRoutes.filter((r) => r.access.kind !== 'public'))('$method $path', (route) => {
+  it('answers 401 without a token', async () => {
+    expect((await call(route)).status).toBe(401);
+  });
+});
+
+describe.each(allRoutes.filter((r) => r.access.kind === 'provider-admin'))('$method $path (provider admins only)', (route) => {
+  it('answers 403 to a company owner, who is not a provider admin', async () => {
+    expect(await call(route, 'owner@demo.local')).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  });
+});
+
+const memberRoutes = allRoutes.flatMap((r) => (r.access.kind === 'member' ? [{ route: r, minRole: r.access.minRole }] : []));
+
+describe.each(memberRoutes.filter(({ minRole }) => roleRank[minRole] > roleRank.accountant))('$route.method $route.path (from $minRole)', ({ route, minRole }) => {
+  it('answers 403 ROLE_TOO_LOW to a member one role below', async () => {
+    const below = memberBelow[minRole];
+    if (!below) throw new Error(`no seeded member below ${minRole}`);
+    expect(await call(route, below)).toMatchObject({ status: 403, body: { code: 'ROLE_TOO_LOW' } });
+  });
+});
+
+describe.each(memberRoutes)('$route.method $route.path (company members)', ({ route }) => {
+  it('answers 403 to a provider admin, who belongs to no company', async () => {
+    expect(await call(route, 'admin@demo.local')).toMatchObject({ status: 403, body: { code: 'NO_CURRENT_COMPANY' } });
+  });
+});
+
+describe.each(allRoutes.filter((r) => r.activeCompanyOnly))('$method $path (approved companies only)', (route) => {
+  it("answers 403 COMPANY_NOT_APPROVED to the owner of a company waiting for approval", async () => {
+    expect(await call(route, 'pending@demo.local')).toMatchObject({ status: 403, body: { code: 'COMPANY_NOT_APPROVED' } });
+  });
+});

@@ -4,6 +4,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
+import { uploadAnswerSchema, type DocumentContentType, type DocumentKind } from '@shared/onboarding/documents';
 import { inject } from 'vitest';
 import * as z from 'zod';
 import { demoPassword, demoUsers, testOnlyUsers } from '../../infra/local/demo-data';
@@ -131,4 +132,56 @@ export async function forgeToken(claims: Record<string, unknown>, options: { exp
     .setIssuedAt(options.expiresAt - 900)
     .setExpirationTime(options.expiresAt)
     .sign(key);
+}
+
+/** A file as the browser would send it: `size` is what the browser declares, `bytes` what it really uploads. */
+export interface UploadFile {
+  kind: DocumentKind;
+  fileName: string;
+  contentType: DocumentContentType;
+  bytes: Uint8Array;
+  size?: number;
+}
+
+/**
+ * The browser's side of a document upload: asks the API for a presigned POST, then sends its fields and the file
+ * (last, as S3 requires) as form data straight to the bucket. Answers the document id; confirming is up to the test.
+ */
+export async function uploadToBucket(token: string, file: UploadFile): Promise<string> {
+  const created = await api('POST', '/onboarding/documents', {
+    token,
+    body: { kind: file.kind, fileName: file.fileName, contentType: file.contentType, size: file.size ?? file.bytes.length },
+  });
+  if (created.status !== 200) throw new Error(`upload refused: ${created.status} ${JSON.stringify(created.body)}`);
+  const upload = uploadAnswerSchema.parse(created.body);
+  const stored = await sendToBucket(upload, file);
+  if (!stored.ok) throw new Error(`the bucket refused the upload: ${stored.status} ${await stored.text()}`);
+  return upload.documentId;
+}
+
+/** The presigned POST itself: its fields, then the file (S3 ignores whatever follows the file). */
+export function sendToBucket(upload: { url: string; fields: Record<string, string> }, file: UploadFile, headers: Record<string, string> = {}): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.fileName);
+  return fetch(upload.url, { method: 'POST', body: form, headers });
+}
+
+/** Uploads and confirms a document that the API must accept; answers its id. */
+export async function uploadDocument(token: string, file: UploadFile): Promise<string> {
+  const documentId = await uploadToBucket(token, file);
+  const confirmed = await api('POST', `/onboarding/documents/${documentId}/confirm`, { token });
+  if (confirmed.status !== 200) throw new Error(`confirm refused: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return documentId;
+}
+
+/** The bytes behind a presigned download link, as the browser would read them. */
+export async function download(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null; contentDisposition: string | null }> {
+  const response = await fetch(url);
+  return {
+    status: response.status,
+    bytes: Buffer.from(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type'),
+    contentDisposition: response.headers.get('content-disposition'),
+  };
 }
