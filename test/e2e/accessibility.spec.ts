@@ -5,7 +5,6 @@ const publicPaths = [
   '/signup',
   '/terms',
   '/delivery-policy',
-  '/signup/general',
   '/phone/setup',
   '/404',
 ];

@@ -31,9 +31,11 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: /delivery/i })).toBeVisible();
   });
 
-  test('a sign-up step that does not exist goes to the first step', async ({ page }) => {
+  test('the sign-up steps belong to a signed-in company: a visitor is sent to sign in', async ({ page }) => {
     await page.goto('/signup/nonsense');
-    await page.waitForURL('**/signup/general');
+    await page.waitForURL('**/login');
+    await page.goto('/signup/owners');
+    await page.waitForURL('**/login');
   });
 });
 

@@ -18,15 +18,13 @@ test.describe('route guard', () => {
     await page.waitForURL('**/signup/representatives');
   });
 
-  test('a user without a company role (below accountant) is sent to /login and told why, with no way round', async ({ page }) => {
+  test('a provider admin without a company goes to the provider console, and company screens send them to /login', async ({ page }) => {
     await signIn(page, 'admin@demo.local');
-    await page.waitForURL('**/login');
-    await expect(page.getByText('This account has no access to a company in the portal.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Continue' })).toHaveCount(0);
+    await page.waitForURL('**/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
     await page.goto('/users');
     await page.waitForURL('**/login');
-    await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/admin');
   });
 
   test('reporting shows only when the company has the reporting feature', async ({ page }) => {

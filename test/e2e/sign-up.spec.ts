@@ -1,53 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { emailedLinkPath, emailsTo, expect, expectNoAxeViolations, LoginPage, test, VerifyPage, visitorTest } from './support/portal';
+import { english, fillAccount, latvian } from './support/sign-up';
 
 const confirmationPath = (request: APIRequestContext, email: string) => emailedLinkPath(request, email, '/users/email/confirm');
-
-interface AccountLabels {
-  registrationNumber: string;
-  email: string;
-  phone: string;
-  password: string;
-  passwordRepeat: string;
-  name: string;
-  surname: string;
-  terms: RegExp;
-  submit: string;
-}
-const english: AccountLabels = {
-  registrationNumber: 'Company registration number',
-  email: 'E-mail',
-  phone: 'Mobile phone',
-  password: 'Password',
-  passwordRepeat: 'Repeat password',
-  name: 'Name',
-  surname: 'Surname',
-  terms: /I accept the/,
-  submit: 'Create account',
-};
-const latvian: AccountLabels = {
-  registrationNumber: 'Uzņēmuma reģistrācijas numurs',
-  email: 'E-pasts',
-  phone: 'Mobilā tālruņa numurs',
-  password: 'Parole',
-  passwordRepeat: 'Atkārtojiet paroli',
-  name: 'Vārds',
-  surname: 'Uzvārds',
-  terms: /Es piekrītu/,
-  submit: 'Izveidot kontu',
-};
-
-async function fillAccount(page: Page, labels: AccountLabels, values: { registrationNumber: string; email: string }) {
-  await page.getByLabel(labels.registrationNumber).fill(values.registrationNumber);
-  await page.getByLabel(labels.email).fill(values.email);
-  // Every owner has a phone of their own, derived from the company's number.
-  await page.getByLabel(labels.phone).fill(`3712${values.registrationNumber.slice(-7)}`);
-  await page.getByLabel(labels.password, { exact: true }).fill('Signup-Pass-42');
-  await page.getByLabel(labels.passwordRepeat).fill('Signup-Pass-42');
-  await page.getByLabel(labels.name, { exact: true }).fill('Zane');
-  await page.getByLabel(labels.surname).fill('Zemgale');
-  await page.getByLabel(labels.terms).check();
-}
 
 test.describe('sign-up', () => {
   test('an empty form says what is missing, in SPEC section 5 words, and passes axe', async ({ page }) => {

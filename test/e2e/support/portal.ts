@@ -71,10 +71,10 @@ export class NavBar {
 }
 
 /** Signs in through the real screens: e-mail and password, then the SMS code. */
-export async function signIn(page: Page, email: string): Promise<void> {
+export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(email);
+  await login.signIn(email, password);
   await new VerifyPage(page).confirm();
 }
 

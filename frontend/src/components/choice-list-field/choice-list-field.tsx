@@ -29,7 +29,7 @@ export function ChoiceListField({ label, name, values, options, onChange, onBlur
         {label}
       </label>
       {values.length > 0 && (
-        <ul className="choice-list__chosen" aria-label={label}>
+        <ul className="choice-list__chosen" aria-label={t('choiceList.chosen', { label })}>
           {values.map((value) => (
             <li key={value} className="choice-list__chip">
               <span>{labelOf(value)}</span>

@@ -105,7 +105,6 @@ function Decisions({ application }: { application: Review }) {
   const [steps, setSteps] = useState<SignupStep[]>([]);
   const [rejectTried, setRejectTried] = useState(false);
   const [returnTried, setReturnTried] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const params = { companyId: application.companyId };
 
   const decide = useMutation({
@@ -114,9 +113,9 @@ function Decisions({ application }: { application: Review }) {
       if (decision.kind === 'reject') return callApi(reviewRoutes.rejectApplication, { params, body: { reason: decision.reason } });
       return callApi(reviewRoutes.returnApplication, { params, body: { steps: decision.steps, comment: decision.comment } });
     },
-    onSuccess: async (answer) => {
+    onSuccess: async () => {
       setPending(null);
-      setDone(answer.status);
+      // The decided application shows its new state in place of these actions.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewQueryKey(application.companyId) }),
         queryClient.invalidateQueries({ queryKey: queueQueryKey }),
@@ -131,7 +130,6 @@ function Decisions({ application }: { application: Review }) {
   return (
     <section className="panel decisions" aria-labelledby="decision-heading">
       <h2 id="decision-heading">{t('decision.title')}</h2>
-      {done && <Alert tone="success">{t(`decision.done.${done}`)}</Alert>}
       {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
 
       <div className="decisions__group">

@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@shared/routes';
+import { profileQueryKey } from '@frontend/lib/session/profile-query';
 import type { Application } from '@shared/onboarding/application';
 import { formatDate } from '@shared/dates';
 import { Alert } from '@frontend/components/alert/alert';
@@ -9,6 +13,26 @@ import { Alert } from '@frontend/components/alert/alert';
  */
 export function ApplicationStatus({ application }: { application: Application }) {
   const { t } = useTranslation('signup');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  if (application.status === 'active') {
+    return (
+      <section className="application-status" aria-labelledby="application-status">
+        <h2 id="application-status">{t('status.approved.title', { company: application.companyName })}</h2>
+        <p>{t('status.approved.text')}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // The route guard reads the KYC status from the profile: it must be the approved one first.
+            void queryClient.invalidateQueries({ queryKey: profileQueryKey }).then(() => navigate(paths.dashboard));
+          }}
+        >
+          {t('status.approved.action')}
+        </button>
+      </section>
+    );
+  }
   if (application.status === 'rejected') {
     return (
       <section className="application-status" aria-labelledby="application-status">

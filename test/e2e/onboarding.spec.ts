@@ -1,0 +1,276 @@
+import type { Locator, Page } from '@playwright/test';
+import { samplePdf, samplePng } from '../../infra/local/sample-application';
+import { emailedLinkPath, emailsTo, englishVisitor, expect, expectNoAxeViolations, LoginPage, signIn, test, VerifyPage } from './support/portal';
+import { english, fillAccount } from './support/sign-up';
+
+const company = { registrationNumber: '40003556006', name: 'Daugavpils Serviss SIA', email: 'daugavpils.owner@example.lv' };
+
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: samplePdf });
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: samplePng });
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+const choose = (scope: Page | Locator, question: string | RegExp, answer: string) =>
+  scope.getByRole('group', { name: question }).getByLabel(answer, { exact: true }).check();
+
+/** Uploads through the document field and waits until the server has accepted the file. */
+async function upload(scope: Page | Locator, label: string, file: { name: string; mimeType: string; buffer: Buffer }, storedAs = file.name) {
+  await field(scope, label).setInputFiles(file);
+  await expect(scope.getByRole('button', { name: `Remove ${storedAs}` })).toBeVisible();
+}
+
+async function submitStep(page: Page, next: string) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.waitForURL(`**/signup/${next}`);
+}
+
+async function person(block: Locator, values: { name: string; surname: string; personalId: string; born: string }) {
+  await field(block, 'Name').fill(values.name);
+  await field(block, 'Surname').fill(values.surname);
+  await field(block, 'Personal code').fill(values.personalId);
+  await field(block, 'Date of birth').fill(values.born);
+}
+
+async function general(page: Page) {
+  // Negative paths first: dates in another format and too early, files too large, of another type, or lying about it.
+  const registrationDate = field(page, 'Registration date');
+  await registrationDate.fill('12.06.2014');
+  await registrationDate.blur();
+  await expect(page.getByText('Please use YYYY-MM-DD date format')).toBeVisible();
+  await registrationDate.fill('1899-12-31');
+  await registrationDate.blur();
+  await expect(page.getByText('Date is too early')).toBeVisible();
+  await registrationDate.fill('2014-01-09');
+
+  const certificate = field(page, 'Registration certificate');
+  await certificate.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_000_001, 0x25) });
+  await expect(page.getByText('The file is larger than 10 MB')).toBeVisible();
+  await certificate.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
+  await expect(page.getByText('Only PNG, JPG and GIF images and PDF documents can be uploaded')).toBeVisible();
+  // Named and declared a PDF, but its bytes say otherwise: the server refuses it after the upload.
+  const confirmation = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+  await certificate.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ this is a program') });
+  expect((await confirmation).status()).toBe(422);
+  await expect(page.getByText('Only PNG, JPG and GIF images and PDF documents can be uploaded')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove invoice.pdf' })).toHaveCount(0);
+
+  // An invalid submit says so for the form and for each field.
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix errors above' })).toBeVisible();
+  await expect(page.getByText('Tax countries required')).toBeVisible();
+
+  await expect(field(page, 'Company name')).toHaveValue(company.name);
+  await expect(field(page, 'Registration number')).toHaveValue(company.registrationNumber);
+  const taxCountries = field(page, 'Tax countries');
+  await taxCountries.selectOption({ label: 'Latvia' });
+  // A chosen option leaves the list and comes back when removed.
+  await expect(taxCountries.locator('option', { hasText: /^Latvia$/ })).toHaveCount(0);
+  await taxCountries.selectOption({ label: 'Lithuania' });
+  await page.getByRole('button', { name: 'Remove Lithuania' }).click();
+  await expect(taxCountries.locator('option', { hasText: /^Lithuania$/ })).toHaveCount(1);
+
+  await field(page, 'Street').fill('Rīgas iela');
+  await field(page, 'House number').fill('40');
+  await field(page, 'City').fill('Daugavpils');
+  await field(page, 'Postcode').fill('LV-5401');
+  await field(page, 'Country').selectOption({ label: 'Latvia' });
+  // The actual address shows only while it differs from the legal one.
+  await expect(field(page, 'Actual address: street')).toBeVisible();
+  await field(page, 'The actual address is the legal address').check();
+  await expect(field(page, 'Actual address: street')).toHaveCount(0);
+  await field(page, 'Bank name').fill('Swedbank');
+  await field(page, 'SWIFT (BIC)').fill('HABALV22');
+  await field(page, 'Account number (IBAN)').fill('LV80BANK0000435195001');
+  await field(page, 'Number of employees').fill('25');
+  await field(page, 'Yearly gross wage bill, EUR').fill('400000');
+  await choose(page, 'Work experience in the field', 'More than 3 years');
+  await field(page, 'Description of the activity').fill('Repair and maintenance of buildings');
+  await choose(page, 'Is the company related to Latvia?', 'Yes');
+  await field(page, 'Why do you choose our service?').fill('Bonuses for our technicians');
+  await field(page, 'Cooperation partners, line 1').fill('Latgales Nami SIA');
+  await choose(page, 'Source of income', 'Other');
+  await field(page, 'Other source of income').fill('Grants');
+  await field(page, 'Countries of the main suppliers').selectOption({ label: 'Latvia' });
+  await field(page, 'Countries of the largest customers').selectOption({ label: 'Latvia' });
+  await choose(page, 'Is the company part of a group?', 'No');
+  await choose(page, 'Is the company an association or a foundation?', 'No');
+  await field(page, 'Name').fill('Zane');
+  await field(page, 'Surname').fill('Zemgale');
+  await field(page, 'Position').fill('Board member');
+  await field(page, 'Phone').fill('37123556006');
+  await field(page, 'E-mail').fill(company.email);
+  await field(page, 'Company phone').fill('37165400000');
+  await field(page, 'Company e-mail').fill('info@serviss.example');
+  await upload(page, 'Registration certificate', pdf('registration-certificate.pdf'));
+  await upload(page, 'Articles of association', pdf('articles.pdf'));
+  await expectNoAxeViolations(page);
+  await submitStep(page, 'representatives');
+}
+
+async function representatives(page: Page) {
+  await page.getByRole('button', { name: 'Add a representative' }).click();
+  const people = [
+    { name: 'Zane', surname: 'Zemgale', personalId: '090184-11111', born: '1984-01-09', photo: 'zane.png' },
+    { name: 'Ivars', surname: 'Ozols', personalId: '150677-22222', born: '1977-06-15', photo: 'ivars.png' },
+  ];
+  for (const [index, each] of people.entries()) {
+    const block = page.getByRole('group', { name: `Representative ${index + 1}` });
+    await person(block, each);
+    await field(block, 'Passport or ID card number').fill(`LV90${index}1234`);
+    await field(block, 'Place of birth').fill('Daugavpils');
+    await choose(block, 'Right to represent', index === 0 ? 'Alone' : 'Together with others');
+    await choose(block, 'US citizen or tax resident?', 'No');
+    // Images are re-encoded as JPEG before the upload.
+    await upload(block, 'Passport photo', png(each.photo), each.photo.replace('.png', '.jpg'));
+    await upload(block, 'Evidence of the right to represent', pdf(`power-${index + 1}.pdf`));
+  }
+  await expect(page.getByRole('button', { name: /^Preview zane\.jpg/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await submitStep(page, 'owners');
+}
+
+async function fillOwner(page: Page, index: number, values: { name: string; surname: string; share: string }) {
+  const block = page.getByRole('group', { name: `Owner ${index + 1}` });
+  await choose(block, 'Owner is a', 'Natural person');
+  await person(block, { name: values.name, surname: values.surname, personalId: `0101${index}0-33333`, born: '1970-01-01' });
+  await field(block, 'Country').selectOption({ label: 'Latvia' });
+  await field(block, 'Share, percent').fill(values.share);
+}
+
+async function owners(page: Page) {
+  await page.getByRole('button', { name: 'Add an owner' }).click();
+  await fillOwner(page, 0, { name: 'Zane', surname: 'Zemgale', share: '60' });
+  await fillOwner(page, 1, { name: 'Ivars', surname: 'Ozols', share: '20' });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('List owners with at least 25 percent')).toBeVisible();
+  await field(page.getByRole('group', { name: 'Owner 2' }), 'Share, percent').fill('40');
+  await submitStep(page, 'true_beneficiary');
+}
+
+async function trueBeneficiary(page: Page) {
+  const block = page.getByRole('group', { name: 'Beneficiary 1' });
+  await person(block, { name: 'Zane', surname: 'Zemgale', personalId: '090184-11111', born: '1984-01-09' });
+  await field(block, 'Address').fill('Rīgas iela 40, Daugavpils');
+  await field(block, 'Country').selectOption({ label: 'Latvia' });
+  await choose(block, 'Source of income', 'Dividends');
+  await choose(block, 'Nature of participation', 'Direct owner');
+  await field(block, 'Phone').fill('37123556006');
+  await field(block, 'E-mail').fill(company.email);
+  await submitStep(page, 'political_importance');
+}
+
+async function politicalImportance(page: Page) {
+  await choose(page, /politically exposed person/, 'No');
+  await submitStep(page, 'financial_information');
+}
+
+async function financialInformation(page: Page) {
+  await field(page, 'Estimated number of cards').fill('25');
+  await field(page, 'Spending limit per card, EUR').fill('200');
+  await field(page, 'Monthly deposits, EUR').fill('5000');
+  await field(page, 'Yearly deposits, EUR').fill('60000');
+  await field(page, 'Average top-up per card, EUR').fill('200');
+  const partner = page.getByRole('group', { name: 'Partner 1' });
+  await field(partner, 'Partner name').fill('Latgales Nami SIA');
+  await field(partner, 'Partner country').selectOption({ label: 'Latvia' });
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByText('Thank you! Your application has been submitted.')).toBeVisible();
+}
+
+async function openApplication(admin: Page) {
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await admin.getByRole('link', { name: company.name }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: company.name })).toBeVisible();
+}
+
+test('a new company signs up, completes the six steps with documents, is returned one step, fixes it and is approved', async ({ page, request, browser }) => {
+  test.setTimeout(300_000);
+
+  await test.step('sign up and confirm the e-mail', async () => {
+    await page.goto('/signup');
+    await fillAccount(page, english, { registrationNumber: company.registrationNumber, email: company.email });
+    await page.getByRole('button', { name: english.submit }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    await expect.poll(async () => (await emailsTo(request, company.email)).length).toBeGreaterThan(0);
+    await page.goto(await emailedLinkPath(request, company.email, '/users/email/confirm'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is confirmed' })).toBeVisible();
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn(company.email, 'Signup-Pass-42');
+    await new VerifyPage(page).confirm();
+    await page.waitForURL('**/signup/general');
+  });
+
+  await test.step('general information, with the negative paths', () => general(page));
+  await test.step('two representatives with photos and evidence', () => representatives(page));
+
+  await test.step('going back keeps what was entered; signing out and in again resumes at the next step', async () => {
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/signup/representatives');
+    await expect(field(page.getByRole('group', { name: 'Representative 2' }), 'Name')).toHaveValue('Ivars');
+    await page.getByRole('button', { name: 'Sign out and continue later' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    await signIn(page, company.email, 'Signup-Pass-42');
+    await page.waitForURL('**/signup/owners');
+  });
+
+  await test.step('two owners, one first under 25 percent', () => owners(page));
+  await test.step('true beneficiary', () => trueBeneficiary(page));
+  await test.step('political importance', () => politicalImportance(page));
+  await test.step('financial information and the success screen', async () => {
+    await financialInformation(page);
+    await expectNoAxeViolations(page);
+  });
+
+  const { context: adminContext, page: admin } = await englishVisitor(browser);
+  await test.step('the admin returns the owners step with a comment', async () => {
+    await signIn(admin, 'admin@demo.local');
+    await admin.waitForURL('**/admin');
+    await expectNoAxeViolations(admin);
+    await openApplication(admin);
+    await expect(admin.getByRole('link', { name: 'Open registration-certificate.pdf' })).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await admin.getByRole('checkbox', { name: 'Owners' }).check();
+    await admin.getByLabel('What needs to change').fill('Please give the second owner’s country of residence');
+    await admin.getByRole('button', { name: 'Return steps' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Return steps' }).click();
+    await expect(admin.getByText('Returned to the company for revision.')).toBeVisible();
+  });
+
+  await test.step('the applicant sees the comment on the owners step, fixes it and resubmits', async () => {
+    await page.reload();
+    await page.waitForURL('**/signup/owners');
+    await expect(page.getByText('Please give the second owner’s country of residence')).toBeVisible();
+    await field(page.getByRole('group', { name: 'Owner 2' }), 'Country').selectOption({ label: 'Lithuania' });
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expect(page.getByText('Thank you! Your application has been submitted.')).toBeVisible();
+  });
+
+  await test.step('the admin approves; the history shows who did what', async () => {
+    await openApplication(admin);
+    const history = admin.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Sent again after revision')).toBeVisible();
+    await expect(history.getByText('Returned for revision')).toBeVisible();
+    await admin.getByRole('button', { name: 'Approve application' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Approve application' }).click();
+    await expect(admin.getByText('Approved: the company has its main account.')).toBeVisible();
+    await expect(history.getByText('Approved')).toBeVisible();
+    await adminContext.close();
+  });
+
+  await test.step('the applicant is told by e-mail and lands on the dashboard with the top-up IBAN', async () => {
+    await expect.poll(async () => (await emailsTo(request, company.email)).map((entry) => entry.subject)).toContain('Your company is approved');
+    await page.reload();
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByRole('heading', { level: 2, name: 'Main account' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^LV\d{2} BCRD/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('a company user is sent away from the provider console', async ({ page }) => {
+  await signIn(page, 'manager@demo.local');
+  await page.waitForURL('**/dashboard');
+  await page.goto('/admin');
+  await page.waitForURL('**/login');
+});
