@@ -40,7 +40,7 @@ export function AnswersView({ companyId, fields, values, documents }: AnswersVie
           <div key={list.name} className="answers__list">
             {items.map((item, index) => (
               <section key={index} className="answers__block" aria-label={t(`blocks.${list.name}`, { number: index + 1 })}>
-                <h4>{t(`blocks.${list.name}`, { number: index + 1 })}</h4>
+                <h3 className="answers__block-title">{t(`blocks.${list.name}`, { number: index + 1 })}</h3>
                 <AnswersView companyId={companyId} fields={list.fields} values={item} documents={documents} />
               </section>
             ))}
