@@ -41,7 +41,9 @@ export const keys = {
 } as const;
 
 /** Where a document's bytes live in the documents bucket: under its company, so no key names another tenant's. */
-export const documentObjectKey = (companyId: string, documentId: string) => `companies/${companyId}/documents/${documentId}`;
+/** Every company document sits under this prefix; the stack grants object access below it only. */
+export const documentsKeyPrefix = 'companies/';
+export const documentObjectKey = (companyId: string, documentId: string) => `${documentsKeyPrefix}${companyId}/documents/${documentId}`;
 
 export const entities = {
   userProfile: 'userProfile',

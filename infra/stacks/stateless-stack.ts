@@ -15,7 +15,8 @@ import type { Construct, IConstruct } from 'constructs';
 import { apiPathPrefix, type RouteDefinition, routes } from '../../shared/api/manifest';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
-import { acknowledgeWildcards, findStackChild } from '../constructs/late-acknowledgements';
+import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
+import { documentsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { queueDefinitions, tableDefinition } from '../definitions';
 import type { QueueName } from './stateful-stack';
@@ -220,13 +221,22 @@ export class StatelessStack extends Stack {
         }),
       );
     }
-    for (const [bucket, access] of [
-      [props.documentsBucket, needs.documents],
-      [props.reportsBucket, needs.reports],
-    ] as const) {
-      if (access === 'read') bucket.grantRead(fn);
-      if (access === 'write') bucket.grantPut(fn);
-      if (access === 'readWrite') bucket.grantReadWrite(fn);
+    // Named actions on the objects under the key prefix a handler uses, instead of grantRead/grantReadWrite, whose
+    // action sets (s3:GetObject*, s3:List*, s3:DeleteObject*) reach far beyond reading, writing and deleting files.
+    const objectScopes: { bucket: s3.IBucket; access: RouteNeeds['documents']; prefix: string; why: string }[] = [
+      { bucket: props.documentsBucket, access: needs.documents, prefix: documentsKeyPrefix, why: 'Company documents: each key starts with its company id, and the handler reaches only its caller\'s company (or, for a provider admin, the application under review).' },
+      { bucket: props.reportsBucket, access: needs.reports, prefix: '', why: 'Report files of the reports bucket.' },
+    ];
+    // Findings are texts of resolved ARNs (the buckets live in the other stack), so each is written once CDK resolved them.
+    const acknowledged: ((flatten: (value: unknown) => string) => WildcardFinding)[] = [];
+    for (const { bucket, access, prefix, why } of objectScopes) {
+      if (access === 'none') continue;
+      const actions = { read: ['s3:GetObject'], write: ['s3:PutObject'], readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] }[access];
+      const objects = bucket.arnForObjects(`${prefix}*`);
+      portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
+      // Without it a missing object reads as 403 instead of 404, and an upload that never arrived could not be told apart.
+      if (access !== 'write') portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      acknowledged.push((flatten) => ({ finding: `Resource::${flatten(objects)}`, reason: why }));
     }
     for (const queueName of needs.sendTo) props.queues[queueName].queue.grantSendMessages(fn);
     if (needs.cognitoAdmin.length > 0) {
@@ -245,6 +255,14 @@ export class StatelessStack extends Stack {
           conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
         }),
       );
+      acknowledged.push(() => ({
+        finding: 'Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
+        reason: 'SES authorizes against the verified identity (address or domain), which the deployment chooses; the ses:FromAddress condition keeps the sender to MAIL_FROM.',
+      }));
+    }
+    const policy = portalFunction.role.node.tryFindChild('DefaultPolicy');
+    if (acknowledged.length > 0 && policy instanceof iam.Policy) {
+      acknowledgeWildcards(policy, (flatten) => acknowledged.map((finding) => finding(flatten)));
     }
   }
 
