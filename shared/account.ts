@@ -1,12 +1,9 @@
 import * as z from 'zod';
 import { languageSchema } from './languages';
-import { missingOrInvalid } from './validation';
+import { missingOrInvalid, nameMaxLength, phonePattern, textMinLength } from './validation';
 
 /** SPEC section 5 and 9. */
 export const passwordMinLength = 8;
-export const textMinLength = 2;
-export const textMaxLength = 100;
-export const nameMaxLength = 50;
 
 const email = z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
 const personName = z
@@ -47,7 +44,7 @@ export const phoneSchema = z
   .string({ error: missingOrInvalid })
   .trim()
   .min(1, { error: 'REQUIRED' })
-  .regex(/^[1-9]\d{7,14}$/, { error: 'INVALID_PHONE' });
+  .regex(phonePattern, { error: 'INVALID_PHONE' });
 
 /** /phone/setup: the phone that will receive the SMS second factor. */
 export const phoneSetupSchema = z.object({ phone: phoneSchema });

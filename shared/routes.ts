@@ -32,6 +32,8 @@ export interface ProtectedRoute {
   minRole: Role;
   exactRole?: Role;
   feature?: 'reporting';
+  /** The provider's console: members of the provider-admin group only, whatever their company role. */
+  providerAdmin?: true;
 }
 
 export const protectedRoutes: readonly ProtectedRoute[] = [
@@ -42,6 +44,8 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.messaging, minRole: 'accountant' },
   { path: paths.reporting, minRole: 'accountant', feature: 'reporting' },
   { path: paths.settings, minRole: 'accountant' },
+  { path: paths.admin, minRole: 'guest', providerAdmin: true },
+  { path: paths.adminApplication, minRole: 'guest', providerAdmin: true },
 ];
 
 /** Navigation bar links, in the order SPEC section 2 lists them. */

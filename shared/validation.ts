@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { fieldMessages, type FieldMessageCode } from './errors';
 
+/** SPEC sections 5 and 9: text length, name length, and a phone as the country code and number without a plus. */
+export const textMinLength = 2;
+export const textMaxLength = 100;
+export const nameMaxLength = 50;
+export const phonePattern = /^[1-9]\d{7,14}$/;
+
 /** A missing value is REQUIRED; a value of the wrong type is INVALID_VALUE (SPEC section 5's generic messages). */
 export const missingOrInvalid = (issue: { input?: unknown }): FieldMessageCode =>
   issue.input === undefined || issue.input === null ? 'REQUIRED' : 'INVALID_VALUE';

@@ -2,9 +2,11 @@ import { DeleteCommand, TransactWriteCommand, type TransactWriteCommandInput } f
 import { randomUUID } from 'node:crypto';
 import type { SignupStep } from '@shared/kyc';
 import type { Application, ApplicationAction, HistoryEntry } from '@shared/onboarding/application';
+import type { DocumentView } from '@shared/onboarding/documents';
 import type { AfterSaving } from '@shared/onboarding/progress';
 import { queuePosition } from '@shared/onboarding/progress';
 import type { CompanyStatus } from '@shared/statuses';
+import type { Caller } from '../platform/caller';
 import { dynamo } from '../platform/clients';
 import { DomainError, notFound } from '../platform/errors';
 import { documentObjectKey, entities, keys } from '../platform/keys';
@@ -59,6 +61,11 @@ export async function readHistory(companyId: string): Promise<HistoryEntry[]> {
   });
 }
 
+/** What a caller sees of a document: its record without the bookkeeping. */
+export function documentView({ documentId, kind, fileName, contentType, size, uploadedAt }: DocumentRecord): DocumentView {
+  return { documentId, kind, fileName, contentType, size, uploadedAt };
+}
+
 export function applicationView({ company, application, documents }: ApplicationSnapshot): Application {
   return {
     companyId: company.companyId,
@@ -70,15 +77,18 @@ export function applicationView({ company, application, documents }: Application
     returnedSteps: application?.returnedSteps ?? {},
     rejectionReason: application?.rejectionReason ?? null,
     submittedAt: application?.submittedAt ?? null,
-    documents: documents
-      .filter((document) => document.status === 'stored')
-      .map(({ documentId, kind, fileName, contentType, size, uploadedAt }) => ({ documentId, kind, fileName, contentType, size, uploadedAt })),
+    documents: documents.filter((document) => document.status === 'stored').map(documentView),
   };
 }
 
 export interface Actor {
   name: string;
   email: string;
+}
+
+/** Who a history entry names: the signed-in person, as the provider's admins know them. */
+export function actorOf(caller: Caller): Actor {
+  return { name: `${caller.profile.name} ${caller.profile.surname}`, email: caller.profile.email };
 }
 
 function eventItem(companyId: string, at: string, action: ApplicationAction, actor: Actor, comment: string | null, steps: SignupStep[]): TransactItem {

@@ -11,5 +11,5 @@ function newTopUpIban(): string {
 }
 
 export const handler = useCase('POST /admin/applications/{companyId}/approve', async ({ caller, params }) =>
-  decide(caller, params.companyId, () => ({ action: 'approved', topUpAccountIBAN: newTopUpIban() })),
+  decide(caller, params.companyId, { action: 'approved', topUpAccountIBAN: newTopUpIban() }),
 );

@@ -7,6 +7,7 @@ import { documentRecord } from '../platform/records';
 import { getItem, tableName } from '../platform/table';
 import { deleteUpload, inspectUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';
+import { documentView } from './application-store';
 
 /**
  * The browser says its upload finished; the stored bytes decide. A file that is empty, too large or not an image
@@ -17,8 +18,7 @@ export const handler = useCase('POST /onboarding/documents/{documentId}/confirm'
   const item = await getItem(key);
   if (!item) throw notFound('DOCUMENT_NOT_FOUND');
   const document = documentRecord.parse(item);
-  const view = ({ documentId, kind, fileName, contentType, size, uploadedAt }: typeof document) => ({ documentId, kind, fileName, contentType, size, uploadedAt });
-  if (document.status === 'stored') return view(document);
+  if (document.status === 'stored') return documentView(document);
 
   const objectKey = documentObjectKey(caller.companyId, document.documentId);
   const inspection = await inspectUpload(objectKey, acceptedTypesOf(document.kind));
@@ -38,5 +38,5 @@ export const handler = useCase('POST /onboarding/documents/{documentId}/confirm'
       ExpressionAttributeValues: { ':stored': 'stored', ':size': inspection.size, ':type': inspection.contentType },
     }),
   );
-  return view({ ...document, status: 'stored', size: inspection.size, contentType: inspection.contentType });
+  return documentView({ ...document, status: 'stored', size: inspection.size, contentType: inspection.contentType });
 });

@@ -1,5 +1,4 @@
-import { documentIdsOf, stepDefinitions } from '@shared/onboarding/steps';
-import { signupSteps } from '@shared/kyc';
+import { documentIdsOfAnswers } from '@shared/onboarding/steps';
 import { DomainError, notFound } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { forgetDocuments, readApplication } from './application-store';
@@ -10,11 +9,7 @@ export const handler = useCase('DELETE /onboarding/documents/{documentId}', asyn
   const { company, application, documents } = await readApplication(caller.companyId);
   assertEditable(company.status);
   if (!documents.some((document) => document.documentId === params.documentId)) throw notFound('DOCUMENT_NOT_FOUND');
-  const inUse = signupSteps.some((step) => {
-    const answers = application?.answers[step];
-    return answers ? documentIdsOf(stepDefinitions[step].fields, answers).some((ref) => ref.documentId === params.documentId) : false;
-  });
-  if (inUse) throw new DomainError(409, 'DOCUMENT_IN_USE');
+  if (documentIdsOfAnswers(application?.answers ?? {}).has(params.documentId)) throw new DomainError(409, 'DOCUMENT_IN_USE');
   await forgetDocuments(caller.companyId, [params.documentId]);
   return { ok: true as const };
 });

@@ -3,7 +3,7 @@ import { documentIdsOf, stepDefinitions, stepSchema } from '@shared/onboarding/s
 import { DomainError, validationFailed } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
-import { forgetDocuments, readApplication, saveStep } from './application-store';
+import { actorOf, forgetDocuments, readApplication, saveStep } from './application-store';
 
 /**
  * DynamoDB keeps an item up to 400 KB, and the answers of all six steps live in one item: lists have no length of
@@ -41,7 +41,7 @@ export const handler = useCase('PUT /onboarding/steps/{step}', async ({ caller, 
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
 
   const after = afterSaving(step, state);
-  await saveStep(snapshot, step, answers, after, { name: `${caller.profile.name} ${caller.profile.surname}`, email: caller.profile.email });
+  await saveStep(snapshot, step, answers, after, actorOf(caller));
 
   // A document the step pointed at before and no longer does was replaced or removed: it is not kept.
   const kept = new Set(referenced.map((reference) => reference.documentId));

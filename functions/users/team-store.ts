@@ -2,11 +2,12 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { roleRank, type CompanyRole } from '@shared/roles';
 import type { TeamMember } from '@shared/team';
 import { dynamo } from '../platform/clients';
+import { companyMembers } from '../platform/company-members';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
+import { membershipRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
 import { activateProfile } from '../platform/profiles';
-import { batchGetItems, conditionFailed, getItem, itemId, queryAll, tableName } from '../platform/table';
+import { conditionFailed, getItem, tableName } from '../platform/table';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -27,18 +28,10 @@ export function teamMemberOf(membership: MembershipRecord, profile: UserProfileR
   };
 }
 
-/** The company's members with their names: the company's member index, then the profiles in one batch. */
+/** The company's members with their names, owners first. */
 export async function listMembers(companyId: string): Promise<TeamMember[]> {
-  const { gsi1pk } = keys.membershipInCompany(companyId, '');
-  const memberships = (
-    await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } })
-  ).map((item) => membershipRecord.parse(item));
-  const profiles = await batchGetItems(memberships.map((m) => keys.userProfile(m.userId)));
-  return memberships
-    .flatMap((membership) => {
-      const profile = profiles.get(itemId(keys.userProfile(membership.userId)));
-      return profile ? [teamMemberOf(membership, userProfileRecord.parse(profile))] : [];
-    })
+  return (await companyMembers(companyId))
+    .map(({ membership, profile }) => teamMemberOf(membership, profile))
     .sort((a, b) => roleRank[b.role] - roleRank[a.role] || `${a.name} ${a.surname}`.localeCompare(`${b.name} ${b.surname}`));
 }
 

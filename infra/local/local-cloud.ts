@@ -63,6 +63,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const ports = portProfiles[options.profile];
   const webUrl = `http://localhost:${ports.web}`;
   const apiUrl = `http://localhost:${ports.api}`;
+  // The portal answers at localhost and at 127.0.0.1 alike: the API and the buckets accept both.
+  const portalOrigins = [webUrl, `http://127.0.0.1:${ports.web}`];
   const checks: [number, string][] = [
     [ports.dynamodb, 'DynamoDB Local'],
     [ports.s3, 's3rver'],
@@ -110,13 +112,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ensureNotAborted();
 
     log('provisioning table, buckets, queues and user pool');
-    const resources = await provision(ports, options.dataDir, webUrl);
+    const resources = await provision(ports, options.dataDir, portalOrigins);
     Object.assign(process.env, handlerEnvironment(ports, resources, webUrl));
     resetEnvForTests();
 
     apiServer = await startApiServer({
       port: ports.api,
-      allowedOrigins: [webUrl, `http://127.0.0.1:${ports.web}`],
+      allowedOrigins: portalOrigins,
       cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,

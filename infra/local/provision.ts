@@ -170,10 +170,8 @@ async function provisionUserPool(cognito: CognitoIdentityProviderClient, stateFi
   return state;
 }
 
-export async function provision(ports: LocalPorts, dataDir: string, portalOrigin: string): Promise<ProvisionedResources> {
+export async function provision(ports: LocalPorts, dataDir: string, portalOrigins: string[]): Promise<ProvisionedResources> {
   const clients = localClients(ports);
-  // The portal answers at localhost and at 127.0.0.1 alike (the API adapter allows both): so must the buckets.
-  const portalOrigins = [...new Set([portalOrigin, portalOrigin.replace('//localhost:', '//127.0.0.1:')])];
   const [tableName, documentsBucket, reportsBucket, queueUrls, pool] = await Promise.all([
     provisionTable(clients.dynamodb),
     provisionBucket(clients.s3, resourceNames.documentsBucket, portalOrigins),

@@ -19,14 +19,19 @@ export interface SampleDocument {
   bytes: Buffer;
 }
 
-/** The documents a complete sample application points at; ids are fixed per company so a reseed finds the same. */
-export function sampleDocuments(idOf: (name: string) => string): SampleDocument[] {
-  return [
-    { documentId: idOf('certificate'), kind: 'registration_certificate', fileName: 'registration-certificate.pdf', contentType: 'application/pdf', bytes: samplePdf },
-    { documentId: idOf('articles'), kind: 'articles_of_association', fileName: 'articles-of-association.pdf', contentType: 'application/pdf', bytes: samplePdf },
-    { documentId: idOf('passport'), kind: 'passport_photo', fileName: 'passport.png', contentType: 'image/png', bytes: samplePng },
-    { documentId: idOf('evidence'), kind: 'evidence_of_right', fileName: 'power-of-attorney.pdf', contentType: 'application/pdf', bytes: samplePdf },
-  ];
+export const sampleDocumentNames = ['certificate', 'articles', 'passport', 'evidence'] as const;
+export type SampleDocumentName = (typeof sampleDocumentNames)[number];
+
+const sampleFiles: Record<SampleDocumentName, Omit<SampleDocument, 'documentId'>> = {
+  certificate: { kind: 'registration_certificate', fileName: 'registration-certificate.pdf', contentType: 'application/pdf', bytes: samplePdf },
+  articles: { kind: 'articles_of_association', fileName: 'articles-of-association.pdf', contentType: 'application/pdf', bytes: samplePdf },
+  passport: { kind: 'passport_photo', fileName: 'passport.png', contentType: 'image/png', bytes: samplePng },
+  evidence: { kind: 'evidence_of_right', fileName: 'power-of-attorney.pdf', contentType: 'application/pdf', bytes: samplePdf },
+};
+
+/** The documents a complete sample application points at, with the ids the caller gives them. */
+export function sampleDocuments(idOf: (name: SampleDocumentName) => string): SampleDocument[] {
+  return sampleDocumentNames.map((name) => ({ documentId: idOf(name), ...sampleFiles[name] }));
 }
 
 /**
@@ -35,7 +40,7 @@ export function sampleDocuments(idOf: (name: string) => string): SampleDocument[
  */
 export function sampleAnswers(
   company: { name: string; registrationNumber: string },
-  documents: Record<'certificate' | 'articles' | 'passport' | 'evidence', string>,
+  documents: Record<SampleDocumentName, string>,
 ): Record<SignupStep, Record<string, unknown>> {
   return {
     general: {

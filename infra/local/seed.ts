@@ -17,9 +17,9 @@ import { newCompany } from '@functions/companies/new-company';
 import { documentObjectKey, entities, keys } from '@functions/platform/keys';
 import { signupSteps } from '@shared/kyc';
 import { queuePosition } from '@shared/onboarding/progress';
-import { documentIdsOf, stepDefinitions } from '@shared/onboarding/steps';
+import { documentIdsOfAnswers } from '@shared/onboarding/steps';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { sampleAnswers, sampleDocuments } from './sample-application';
+import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumentName } from './sample-application';
 import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
@@ -186,8 +186,8 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
 }
 
 /** A fixed document id per company and document: the same on every reseed. */
-function sampleDocumentId(companyIndex: number, name: string): string {
-  const documentIndex = ['certificate', 'articles', 'passport', 'evidence'].indexOf(name) + 1;
+function sampleDocumentId(companyIndex: number, name: SampleDocumentName): string {
+  const documentIndex = sampleDocumentNames.indexOf(name) + 1;
   return `5eed0000-0000-4000-8000-${String(companyIndex * 10 + documentIndex).padStart(12, '0')}`;
 }
 
@@ -203,15 +203,12 @@ async function applicationItems(
 ): Promise<Record<string, unknown>[]> {
   if (company.answeredSteps === 0) return [];
   const companyIndex = demoCompanyIndex(company.key);
-  const documents = sampleDocuments((name) => sampleDocumentId(companyIndex, name));
-  const ids = Object.fromEntries(documents.map((d, i) => [['certificate', 'articles', 'passport', 'evidence'][i], d.documentId])) as Record<
-    'certificate' | 'articles' | 'passport' | 'evidence',
-    string
-  >;
-  const all = sampleAnswers(entry, ids);
+  const idOf = (name: SampleDocumentName) => sampleDocumentId(companyIndex, name);
+  const all = sampleAnswers(entry, { certificate: idOf('certificate'), articles: idOf('articles'), passport: idOf('passport'), evidence: idOf('evidence') });
   const answered = signupSteps.slice(0, company.answeredSteps);
   const answers = Object.fromEntries(answered.map((step) => [step, all[step]]));
-  const used = new Set(answered.flatMap((step) => documentIdsOf(stepDefinitions[step].fields, all[step]).map((r) => r.documentId)));
+  const used = documentIdsOfAnswers(answers);
+  const documents = sampleDocuments(idOf);
   const submitted = company.status !== 'onboarding';
   const submittedAt = submitted ? '2026-11-02T09:30:00.000Z' : null;
   const updatedAt = '2026-11-02T09:30:00.000Z';

@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { signupStepSchema, kycStatusSchema, signupSteps } from '../kyc';
 import { companyStatusSchema } from '../statuses';
-import { missingOrInvalid } from '../validation';
-import { textareaMaxLength, textMinLength } from './fields';
+import { textareaSchema } from './fields';
 import { documentSchema } from './documents';
 
 const stepAnswersSchema = z.record(z.string(), z.unknown());
@@ -63,12 +62,7 @@ export type Review = z.infer<typeof reviewSchema>;
 export const applicationParamsSchema = z.object({ companyId: z.string().min(1).max(100) });
 export const applicationDocumentParamsSchema = applicationParamsSchema.extend({ documentId: z.uuid() });
 
-const comment = z
-  .string({ error: missingOrInvalid })
-  .trim()
-  .min(1, { error: 'REQUIRED' })
-  .min(textMinLength, { error: 'TEXT_TOO_SHORT' })
-  .max(textareaMaxLength, { error: 'TEXTAREA_TOO_LONG' });
+const comment = textareaSchema();
 
 export const rejectApplicationSchema = z.object({ reason: comment });
 export const returnApplicationSchema = z.object({

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { countryCodes } from '../countries';
 import type { FieldMessageCode } from '../errors';
 import { isValidIban } from '../iban';
-import { messageCodeOf, missingOrInvalid } from '../validation';
+import { messageCodeOf, missingOrInvalid, nameMaxLength, phonePattern, textMaxLength, textMinLength } from '../validation';
 import type { DocumentKind } from './documents';
 
 /** SPEC section 3: "A field can show only when another field equals a value or is in a list". */
@@ -55,9 +55,6 @@ export type LayoutField = { type: 'title'; key: string } | { type: 'inline_field
 
 export type FormField = InputField | LayoutField;
 
-export const textMinLength = 2;
-export const textMaxLength = 100;
-export const nameMaxLength = 50;
 /** A textarea holds a description; SPEC's 100 symbols fit a one-line field (docs/decisions.md). */
 export const textareaMaxLength = 1000;
 /** 'Date is too early': nobody was born, and no company registered, before this. */
@@ -98,7 +95,7 @@ function textSchema(field: Extract<InputField, { type: 'text' }>, required: Fiel
     case 'email':
       return base.max(textMaxLength, { error: 'TEXT_TOO_LONG' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
     case 'phone':
-      return base.regex(/^[1-9]\d{7,14}$/, { error: 'INVALID_PHONE' });
+      return base.regex(phonePattern, { error: 'INVALID_PHONE' });
     case 'date':
     case 'pastDate':
       return base
@@ -108,7 +105,7 @@ function textSchema(field: Extract<InputField, { type: 'text' }>, required: Fiel
         .refine((value) => field.format === 'date' || value <= today(), { error: 'DATE_IN_FUTURE' });
     case 'integer':
     case 'percent': {
-      const min = field.min ?? (field.format === 'percent' ? 0 : 0);
+      const min = field.min ?? 0;
       const max = field.max ?? (field.format === 'percent' ? 100 : 1_000_000_000);
       return base
         .regex(field.format === 'percent' ? /^\d{1,3}(\.\d{1,2})?$/ : /^\d{1,12}$/, { error: 'NUMBER_INVALID' })
@@ -126,6 +123,11 @@ function textSchema(field: Extract<InputField, { type: 'text' }>, required: Fiel
     case 'text':
       return base.min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(textMaxLength, { error: 'TEXT_TOO_LONG' });
   }
+}
+
+/** A description: 2..1000 symbols (a textarea field, and the provider's reasons and comments). */
+export function textareaSchema(required: FieldMessageCode = 'REQUIRED') {
+  return requiredString(required).min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(textareaMaxLength, { error: 'TEXTAREA_TOO_LONG' });
 }
 
 function choiceSchema(source: OptionSource, required: FieldMessageCode) {
@@ -147,7 +149,7 @@ function valueSchema(field: InputField, required: FieldMessageCode): z.ZodType {
     case 'text':
       return textSchema(field, required);
     case 'textarea':
-      return requiredString(required).min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(textareaMaxLength, { error: 'TEXTAREA_TOO_LONG' });
+      return textareaSchema(required);
     case 'select':
     case 'radio':
       return choiceSchema(field.options, required);

@@ -2,38 +2,44 @@ import * as z from 'zod';
 import type { FieldMessageCode } from '../errors';
 import { signupSteps, type SignupStep } from '../kyc';
 import type { DocumentKind } from './documents';
-import { blockSchema, type BlockValues, type FormField, type InputField } from './fields';
+import { blockSchema, type BlockValues, type Condition, type FormField } from './fields';
 
 /** Images are reduced to this before upload: enough to read a passport, far below the 10 MB cap. */
 const photoResize = { maxWidth: 2000, maxHeight: 2000, quality: 1 } as const;
 
-const address = (prefix: string, extra: Partial<InputField> = {}): FormField[] => [
-  {
-    type: 'inline_fields',
-    fields: [
-      { type: 'text', format: 'text', name: `${prefix}Street`, ...extra } as InputField,
-      { type: 'text', format: 'text', name: `${prefix}HouseNumber`, ...extra } as InputField,
-      { type: 'text', format: 'text', name: `${prefix}PremisesNumber`, ...extra, optional: true } as InputField,
-    ],
-  },
-  {
-    type: 'inline_fields',
-    fields: [
-      { type: 'text', format: 'text', name: `${prefix}City`, ...extra } as InputField,
-      { type: 'text', format: 'text', name: `${prefix}Postcode`, ...extra } as InputField,
-      { type: 'select', options: 'countries', name: `${prefix}Country`, requiredCode: 'COUNTRY_REQUIRED', ...extra } as InputField,
-    ],
-  },
-];
+/** An address of SPEC section 3 (street, house, premises, city, postcode, country), its fields named by prefix. */
+const address = (prefix: string, showIf?: Condition): FormField[] => {
+  const when = showIf ? { showIf } : {};
+  return [
+    {
+      type: 'inline_fields',
+      fields: [
+        { type: 'text', format: 'text', name: `${prefix}Street`, ...when },
+        { type: 'text', format: 'text', name: `${prefix}HouseNumber`, ...when },
+        { type: 'text', format: 'text', name: `${prefix}PremisesNumber`, optional: true, ...when },
+      ],
+    },
+    {
+      type: 'inline_fields',
+      fields: [
+        { type: 'text', format: 'text', name: `${prefix}City`, ...when },
+        { type: 'text', format: 'text', name: `${prefix}Postcode`, ...when },
+        { type: 'select', options: 'countries', name: `${prefix}Country`, requiredCode: 'COUNTRY_REQUIRED', ...when },
+      ],
+    },
+  ];
+};
+
+const fullName: FormField = {
+  type: 'inline_fields',
+  fields: [
+    { type: 'text', format: 'name', name: 'name' },
+    { type: 'text', format: 'name', name: 'surname' },
+  ],
+};
 
 const person: FormField[] = [
-  {
-    type: 'inline_fields',
-    fields: [
-      { type: 'text', format: 'name', name: 'name' },
-      { type: 'text', format: 'name', name: 'surname' },
-    ],
-  },
+  fullName,
   {
     type: 'inline_fields',
     fields: [
@@ -57,7 +63,7 @@ const general: FormField[] = [
   { type: 'title', key: 'legalAddress' },
   ...address('legal'),
   { type: 'checkbox', name: 'actualAddressSameAsLegal' },
-  ...address('actual', { showIf: { field: 'actualAddressSameAsLegal', equals: false } }),
+  ...address('actual', { field: 'actualAddressSameAsLegal', equals: false }),
   { type: 'title', key: 'bankAccount' },
   {
     type: 'inline_fields',
@@ -198,13 +204,7 @@ const politicalImportance: FormField[] = [
     minItems: 1,
     showIf: { field: 'politicallyExposed', equals: 'yes' },
     fields: [
-      {
-        type: 'inline_fields',
-        fields: [
-          { type: 'text', format: 'name', name: 'name' },
-          { type: 'text', format: 'name', name: 'surname' },
-        ],
-      },
+      fullName,
       { type: 'text', format: 'text', name: 'position' },
       { type: 'select', options: 'countries', name: 'country', requiredCode: 'COUNTRY_REQUIRED' },
       { type: 'radio', options: 'pepRelations', name: 'relation' },
@@ -313,6 +313,16 @@ export function documentIdsOf(fields: readonly FormField[], values: BlockValues)
   };
   visit(fields, values, '');
   return found;
+}
+
+/** Every document the saved steps of an application point at. */
+export function documentIdsOfAnswers(answers: Partial<Record<SignupStep, BlockValues>>): Set<string> {
+  return new Set(
+    signupSteps.flatMap((step) => {
+      const values = answers[step];
+      return values ? documentIdsOf(stepDefinitions[step].fields, values).map((reference) => reference.documentId) : [];
+    }),
+  );
 }
 
 export const stepParamsSchema = z.object({ step: z.enum(signupSteps) });

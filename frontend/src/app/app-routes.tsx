@@ -30,7 +30,7 @@ const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/sett
 
 /**
  * The screens of SPEC section 2 at the paths of shared/routes.ts. Public screens have no guard; the
- * protected ones sit under ProtectedLayout, which applies each route's rule from `protectedRoutes`.
+ * protected ones sit under ProtectedLayout (the provider console under AdminLayout), which apply each route's rule from `protectedRoutes`.
  */
 export function AppRoutes() {
   return (

@@ -1,22 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { Footer } from './footer/footer';
-import { ScreenOutlet } from './screen-outlet';
 import { NavBar } from './nav-bar/nav-bar';
-import './layouts.css';
+import { SiteFrame } from './site-frame';
 
 /** Frame of the signed-in screens: navigation bar, the screen, the footer. */
 export function AppLayout() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      <NavBar />
-      <main id="main" tabIndex={-1} className="layout-main">
-        <ScreenOutlet />
-      </main>
-      <Footer />
-    </>
-  );
+  return <SiteFrame header={<NavBar />} />;
 }

@@ -11,6 +11,7 @@ const signedIn: GuardState = {
   kycStatus: 'filled',
   features: noFeatures,
   phoneSetupRequired: false,
+  isProviderAdmin: false,
 };
 const dashboard: ProtectedRoute = { path: '/dashboard', minRole: 'accountant' };
 const reporting = protectedRoutes.find((route) => route.path === '/reporting');
@@ -31,6 +32,16 @@ describe('decideGuard', () => {
 
   it('sends a user without the SMS second factor to /phone/setup before anything else', () => {
     expect(decideGuard({ ...signedIn, phoneSetupRequired: true, kycStatus: null }, dashboard)).toEqual({ redirect: '/phone/setup' });
+  });
+
+  it('opens the provider console to provider admins only, whatever their company and KYC status', () => {
+    const providerConsole = protectedRoutes.find((route) => route.path === '/admin');
+    if (!providerConsole) throw new Error('admin route missing from shared/routes.ts');
+    const admin = { ...signedIn, role: 'guest' as const, kycStatus: null, isProviderAdmin: true };
+    expect(decideGuard(admin, providerConsole)).toEqual({ render: true });
+    expect(decideGuard({ ...signedIn, role: 'owner' }, providerConsole)).toEqual({ redirect: '/login' });
+    expect(decideGuard({ ...admin, loggedIn: false, hasStoredToken: false }, providerConsole)).toEqual({ redirect: '/login' });
+    expect(decideGuard({ ...admin, phoneSetupRequired: true }, providerConsole)).toEqual({ redirect: '/phone/setup' });
   });
 
   it('sends a missing KYC status to the first sign-up step', () => {

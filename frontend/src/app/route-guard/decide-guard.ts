@@ -14,6 +14,7 @@ export interface GuardState {
   features: AvailableFeatures;
   /** Signed in without an SMS second factor: only /phone/setup is open (the API refuses the rest too). */
   phoneSetupRequired: boolean;
+  isProviderAdmin: boolean;
 }
 
 export type GuardDecision = { wait: true } | { render: true } | { redirect: string };
@@ -23,6 +24,8 @@ export function decideGuard(state: GuardState, route: ProtectedRoute): GuardDeci
   if (!state.synchronized) return { wait: true };
   if (!state.loggedIn && !state.hasStoredToken) return { redirect: paths.login };
   if (state.phoneSetupRequired) return { redirect: paths.phoneSetup };
+  // The provider's console belongs to no company: no KYC status or company role applies, only the group.
+  if (route.providerAdmin) return state.isProviderAdmin ? { render: true } : { redirect: paths.login };
   if (!isKycComplete(state.kycStatus)) return { redirect: pathAfter(state.kycStatus) };
   const roleTooLow = !hasRole(state.role, route.minRole);
   const roleNotExact = route.exactRole !== undefined && state.role !== route.exactRole;
@@ -40,6 +43,7 @@ export function guardStateOf(session: SessionState): GuardState {
     kycStatus: session.profile?.currentKycStatus ?? null,
     features: session.profile?.availableFeatures ?? noFeatures,
     phoneSetupRequired: session.profile?.phoneSetupRequired ?? false,
+    isProviderAdmin: session.profile?.isProviderAdmin ?? false,
   };
 }
 

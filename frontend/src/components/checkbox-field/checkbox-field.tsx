@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import './checkbox-field.css';
+import { FieldError } from '../field-error/field-error';
 
 interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   name: string;
@@ -28,11 +29,7 @@ export function CheckboxField({ label, error, ...input }: CheckboxFieldProps) {
           {label}
         </label>
       </div>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

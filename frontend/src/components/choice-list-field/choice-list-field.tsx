@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './choice-list-field.css';
+import { FieldError } from '../field-error/field-error';
 
 interface ChoiceListFieldProps {
   label: string;
@@ -64,11 +65,7 @@ export function ChoiceListField({ label, name, values, options, onChange, onBlur
           </option>
         ))}
       </select>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import './confirm-dialog.css';
+import type { ReactNode } from 'react';
+import { Dialog } from '../dialog/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,32 +14,12 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal question before an action that cannot be taken back. The browser's own <dialog> keeps the focus inside,
- * closes on Escape (as a cancel) and gives the focus back to what opened it.
- */
+/** A modal question before an action that cannot be taken back; Escape cancels unless the action is running. */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy = false, destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      <div className="confirm-dialog__body">{children}</div>
-      <div className="confirm-dialog__actions">
+    <Dialog open={open} title={title} onClose={() => !busy && onCancel()}>
+      <div className="dialog__body">{children}</div>
+      <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
@@ -47,6 +27,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

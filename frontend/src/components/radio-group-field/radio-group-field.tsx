@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import './radio-group-field.css';
+import { FieldError } from '../field-error/field-error';
 
 interface RadioGroupFieldProps {
   label: string;
@@ -34,11 +35,7 @@ export function RadioGroupField({ label, name, value, options, onChange, onBlur,
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

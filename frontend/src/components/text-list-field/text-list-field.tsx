@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './text-list-field.css';
+import { FieldError } from '../field-error/field-error';
 
 interface TextListFieldProps {
   label: string;
@@ -38,11 +39,7 @@ export function TextListField({ label, name, values, onChange, onBlur, error, it
                 onChange={(event) => onChange(values.map((each, position) => (position === index ? event.target.value : each)))}
                 onBlur={() => onBlur?.(index)}
               />
-              {message && (
-                <p id={`${itemId}-error`} className="field__error">
-                  {message}
-                </p>
-              )}
+              <FieldError id={`${itemId}-error`} message={message} />
             </div>
             {values.length > 1 && (
               <button
@@ -60,11 +57,7 @@ export function TextListField({ label, name, values, onChange, onBlur, error, it
       <button type="button" className="button button--secondary button--small" onClick={() => onChange([...values, ''])}>
         {t('textList.add')}
       </button>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

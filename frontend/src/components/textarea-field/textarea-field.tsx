@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
+import { FieldError } from '../field-error/field-error';
 
 interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -17,11 +18,7 @@ export function TextareaField({ label, error, ...textarea }: TextareaFieldProps)
         {label}
       </label>
       <textarea {...textarea} id={id} rows={3} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={errorId} />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

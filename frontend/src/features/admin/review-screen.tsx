@@ -10,6 +10,7 @@ import { stepDefinitions } from '@shared/onboarding/steps';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
+import { FieldError } from '@frontend/components/field-error/field-error';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
 import { PageHeader } from '@frontend/components/page-header/page-header';
@@ -161,11 +162,7 @@ function Decisions({ application }: { application: Review }) {
               onChange={(event) => setSteps((current) => (event.target.checked ? [...current, step] : current.filter((each) => each !== step)))}
             />
           ))}
-          {returnTried && typeof returnErrors.steps === 'string' && (
-            <p id="return-steps-error" className="field__error">
-              {fieldErrorText(t, returnErrors.steps)}
-            </p>
-          )}
+          <FieldError id="return-steps-error" message={returnTried && typeof returnErrors.steps === 'string' ? fieldErrorText(t, returnErrors.steps) : undefined} />
         </fieldset>
         <TextareaField
           name="comment"

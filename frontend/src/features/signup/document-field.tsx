@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InputField } from '@shared/onboarding/fields';
 import { acceptedTypesOf, fileProblemOf, imageContentTypes, type DocumentContentType, type DocumentView } from '@shared/onboarding/documents';
 import { ApiError } from '@frontend/lib/http';
 import { errorCodeText } from '@frontend/lib/error-text';
-import '@frontend/components/confirm-dialog/confirm-dialog.css';
+import { Dialog } from '@frontend/components/dialog/dialog';
+import { FieldError } from '@frontend/components/field-error/field-error';
 import { documentLink, uploadDocument } from './onboarding-api';
 import { jpegName, resizeImage } from './resize-image';
 
@@ -154,11 +155,7 @@ export function DocumentField({ field, name, label, value, document, error, onUp
           {t('signup:documents.uploading')}
         </p>
       )}
-      {message && (
-        <p id={messageId} className="field__error">
-          {message}
-        </p>
-      )}
+      <FieldError id={messageId} message={message} />
       {isImage && url && document && (
         <ImagePreview open={previewOpen} url={url} title={document.fileName} onClose={() => setPreviewOpen(false)} />
       )}
@@ -169,35 +166,14 @@ export function DocumentField({ field, name, label, value, document, error, onUp
 /** SPEC section 9: the preview shows the image at most 300 by 300 pixels. */
 function ImagePreview({ open, url, title, onClose }: { open: boolean; url: string; title: string; onClose: () => void }) {
   const { t } = useTranslation('common');
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog document-preview"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself, outside its content) closes it.
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <Dialog open={open} title={title} onClose={onClose} closeOnBackdrop className="document-preview">
       <img src={url} alt={title} className="document-preview__image" />
-      <div className="confirm-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
           {t('close')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -2,8 +2,9 @@ import { createContext, useContext, useMemo } from 'react';
 import { getIn, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { countryCodes } from '@shared/countries';
-import { isShown, optionsOf, type FormField, type InputField, type OptionSource } from '@shared/onboarding/fields';
+import { isShown, optionsOf, type FormField, type InputField, type OptionSource, type TextFormat } from '@shared/onboarding/fields';
 import { ChoiceListField } from '@frontend/components/choice-list-field/choice-list-field';
+import { FieldError } from '@frontend/components/field-error/field-error';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { RadioGroupField } from '@frontend/components/radio-group-field/radio-group-field';
 import { SelectField } from '@frontend/components/select-field/select-field';
@@ -76,6 +77,9 @@ export function StepFields({ fields, prefix, block }: { fields: readonly FormFie
   );
 }
 
+const inputModes: Partial<Record<TextFormat, 'numeric' | 'decimal'>> = { integer: 'numeric', percent: 'decimal', phone: 'numeric' };
+const hints: Partial<Record<TextFormat, 'date' | 'phone' | 'percent'>> = { date: 'date', pastDate: 'date', phone: 'phone', percent: 'percent' };
+
 function InputFieldView({ field, path }: { field: InputField; path: string }) {
   const { t } = useTranslation(['signup', 'common']);
   const context = useStepForm();
@@ -90,55 +94,37 @@ function InputFieldView({ field, path }: { field: InputField; path: string }) {
   const error = errorAt(path);
   const options = useOptions(field.type === 'select' || field.type === 'radio' || field.type === 'select_list' ? field.options : 'yesNo');
 
+  // What the one-value fields share: their place in the form, label, value and message.
+  const single = { name: path, label, value: typeof value === 'string' ? value : '', onBlur: blur, error };
+
   switch (field.type) {
-    case 'text': {
-      const numeric = field.format === 'integer' || field.format === 'percent';
-      const date = field.format === 'date' || field.format === 'pastDate';
+    case 'text':
       return (
         <TextField
-          name={path}
-          label={label}
-          value={typeof value === 'string' ? value : ''}
+          {...single}
           onChange={(event) => set(event.target.value)}
-          onBlur={blur}
-          error={error}
           readOnly={field.readOnly}
           required={!field.optional}
           type={field.format === 'email' ? 'email' : 'text'}
-          inputMode={numeric || field.format === 'phone' ? (field.format === 'percent' ? 'decimal' : 'numeric') : undefined}
-          placeholder={date ? t('signup:hints.datePlaceholder') : undefined}
-          hint={date ? t('signup:hints.date') : field.format === 'phone' ? t('signup:hints.phone') : field.format === 'percent' ? t('signup:hints.percent') : undefined}
+          inputMode={inputModes[field.format]}
+          placeholder={field.format === 'date' || field.format === 'pastDate' ? t('signup:hints.datePlaceholder') : undefined}
+          hint={hints[field.format] && t(`signup:hints.${hints[field.format]}`)}
           autoComplete="off"
         />
       );
-    }
     case 'textarea':
-      return (
-        <TextareaField
-          name={path}
-          label={label}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => set(event.target.value)}
-          onBlur={blur}
-          error={error}
-          required
-        />
-      );
+      return <TextareaField {...single} onChange={(event) => set(event.target.value)} required />;
     case 'select':
       return (
         <SelectField
-          name={path}
-          label={label}
-          value={typeof value === 'string' ? value : ''}
+          {...single}
           options={[{ value: '', label: t('signup:choose') }, ...options]}
           onChange={(event) => set(event.target.value)}
-          onBlur={blur}
-          error={error}
           required
         />
       );
     case 'radio':
-      return <RadioGroupField name={path} label={label} value={typeof value === 'string' ? value : ''} options={options} onChange={set} onBlur={blur} error={error} />;
+      return <RadioGroupField {...single} options={options} onChange={set} />;
     case 'checkbox':
       return <CheckboxField name={path} label={label} checked={value === true} onChange={(event) => set(event.target.checked)} onBlur={blur} error={error} />;
     case 'select_list':
@@ -219,7 +205,7 @@ function RepeatedBlocks({ field, path }: { field: Extract<InputField, { type: 'a
           )}
         </fieldset>
       ))}
-      {error && <p className="field__error">{error}</p>}
+      <FieldError id={undefined} message={error} />
       <button type="button" className="button button--secondary" onClick={() => update([...items, emptyBlock(field.fields)])}>
         {t(`add.${field.name}`)}
       </button>

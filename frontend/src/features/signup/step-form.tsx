@@ -3,7 +3,7 @@ import { getIn, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { signupSteps, type SignupStep } from '@shared/kyc';
 import type { Application, saveStepAnswerSchema } from '@shared/onboarding/application';
-import { documentIdsOf, stepDefinitions, stepSchema } from '@shared/onboarding/steps';
+import { documentIdsOfAnswers, stepDefinitions, stepSchema } from '@shared/onboarding/steps';
 import { Alert } from '@frontend/components/alert/alert';
 import { ApiError } from '@frontend/lib/http';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
@@ -95,16 +95,7 @@ export function StepForm({ step, application, draft, onLeave, onSaved, onBack }:
     });
   }, []);
 
-  const savedDocumentIds = useMemo(
-    () =>
-      new Set(
-        signupSteps.flatMap((each) => {
-          const answers = application.steps[each];
-          return answers ? documentIdsOf(stepDefinitions[each].fields, answers).map((ref) => ref.documentId) : [];
-        }),
-      ),
-    [application],
-  );
+  const savedDocumentIds = useMemo(() => documentIdsOfAnswers(application.steps), [application]);
 
   const context: StepFormContextValue = {
     formik,
