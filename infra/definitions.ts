@@ -17,6 +17,8 @@ export const queueDefinitions = [
   { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
   { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
   { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
+  { role: 'issuerSandbox', envVar: 'ISSUER_SANDBOX_QUEUE_URL', visibilityTimeoutSeconds: 60 },
 ] as const;
 export const deadLetterMaxReceiveCount = 3;
 

@@ -212,6 +212,7 @@ export async function recordDecision(snapshot: ApplicationSnapshot, decision: De
   if (decision.action === 'approved') {
     companySet.kycStatus = 'filled';
     companySet.topUpAccountIBAN = decision.topUpAccountIBAN;
+    Object.assign(companySet, keys.activeCompany(company.companyId));
   }
   if (decision.action === 'returned') companySet.kycStatus = decision.kycStatus;
   const items: TransactItem[] = [companyChange(company, companySet), applicationPut(company, application, next, status)];

@@ -45,7 +45,7 @@ export async function resolveCaller(
   route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor' | 'activeCompanyOnly'>,
 ): Promise<Caller | null> {
   const { access } = route;
-  if (access.kind === 'public') return null;
+  if (access.kind === 'public' || access.kind === 'cardholder') return null;
   const claims = claimsOf(event);
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
   const issuedAt = Number(claims?.iat);

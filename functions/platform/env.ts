@@ -25,6 +25,26 @@ const envSchema = triggerEnvSchema.extend({
   MAIL_FROM: z.email(),
 });
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The card issuer's side: the secret both ends sign webhook events with, and the sandbox's own settings. Only the
+ * functions that talk to the issuer are given these.
+ */
+const issuerEnvSchema = z.object({
+  ISSUER_WEBHOOK_SECRET: z.string().min(32),
+  ISSUER_SANDBOX_QUEUE_URL: z.string().min(1),
+  /** How long the sandbox takes to deliver an ordered card (SQS allows a delay of at most 15 minutes). */
+  ISSUER_SANDBOX_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  /** Where the sandbox posts its events: our webhook route, as an external issuer would. */
+  ISSUER_WEBHOOK_URL: z.url().optional(),
+});
+export type IssuerEnv = z.infer<typeof issuerEnvSchema>;
+let parsedForIssuer: IssuerEnv | undefined;
+
+export function issuerEnv(): IssuerEnv {
+  parsedForIssuer ??= issuerEnvSchema.parse(process.env);
+  return parsedForIssuer;
+}
 export type TriggerEnv = z.infer<typeof triggerEnvSchema>;
 
 let parsed: Env | undefined;
@@ -44,4 +64,5 @@ export function triggerEnv(): TriggerEnv {
 export function resetEnvForTests(): void {
   parsed = undefined;
   parsedForTrigger = undefined;
+  parsedForIssuer = undefined;
 }

@@ -17,8 +17,32 @@ export const keys = {
   /** A phone belongs to one user at most (SPEC section 5): claimed in the same write as the user. */
   phoneClaim: (phone: string) => ({ pk: `PHONE#${phone}`, sk: 'CLAIM' }),
   mainAccount: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'ACCOUNT#MAIN' }),
+  /** An employee with their card and card account: one item, so a card action is one conditioned write. */
   employee: (companyId: string, employeeId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EMPLOYEE#${employeeId}` }),
-  card: (companyId: string, cardId: string) => ({ pk: `COMPANY#${companyId}`, sk: `CARD#${cardId}` }),
+  employees: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'EMPLOYEE#' }),
+  /** The issuer names a card only by its id: this item leads its webhook events to the company and employee. */
+  cardOwner: (cardId: string) => ({ pk: `CARD#${cardId}`, sk: 'OWNER' }),
+  /** An employee signs in to /card by phone, so a cardholder's phone belongs to one employee across companies. */
+  cardholderPhoneClaim: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'CLAIM' }),
+  cardholderSignInCode: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'CODE' }),
+  cardholderSession: (tokenHash: string) => ({ pk: `CARDHOLDER_SESSION#${tokenHash}`, sk: 'SESSION' }),
+  /** Who did what to whom (DESIGN section 6); gsi1 gives one employee's history, newest last. */
+  auditRecord: (companyId: string, at: string, auditId: string) => ({ pk: `COMPANY#${companyId}#AUDIT`, sk: `${at}#${auditId}` }),
+  auditOfEmployee: (companyId: string, employeeId: string, at: string, auditId: string) => ({
+    gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#AUDIT`,
+    gsi1sk: `${at}#${auditId}`,
+  }),
+  /** Double-entry lines of the company's money movements; both legs of a movement sit side by side. */
+  ledgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ pk: `COMPANY#${companyId}#LEDGER`, sk: `${at}#${movementId}#${leg}` }),
+  /** The monthly maintenance fee of one employee's product in one month: written once, so a rerun charges nothing. */
+  monthlyFeeCharge: (companyId: string, employeeId: string, month: string) => ({ pk: `COMPANY#${companyId}`, sk: `FEE#${month}#${employeeId}` }),
+  priceList: () => ({ pk: 'PROVIDER', sk: 'PRICE_LIST' }),
+  /** Active companies, for jobs that run over all of them (the monthly fee); set on approval. gsi1 holds REGNO#. */
+  activeCompany: (companyId: string) => ({ gsi2pk: 'COMPANIES#ACTIVE', gsi2sk: companyId }),
+  /** A webhook event already applied: the issuer may deliver it again. */
+  issuerEvent: (eventId: string) => ({ pk: `ISSUER_EVENT#${eventId}`, sk: 'APPLIED' }),
+  /** The card issuer sandbox's own record of a card (a real issuer keeps this on its side). */
+  sandboxCard: (cardId: string) => ({ pk: `SANDBOX_ISSUER#CARD#${cardId}`, sk: 'CARD' }),
   /** Transactions of a company, newest first when read backwards; gsi1 serves one employee's list. */
   transaction: (companyId: string, executedAt: string, transactionId: string) => ({
     pk: `COMPANY#${companyId}#TX`,
@@ -53,7 +77,16 @@ export const entities = {
   phoneClaim: 'phoneClaim',
   mainAccount: 'mainAccount',
   employee: 'employee',
-  card: 'card',
+  cardOwner: 'cardOwner',
+  cardholderPhoneClaim: 'cardholderPhoneClaim',
+  cardholderSignInCode: 'cardholderSignInCode',
+  cardholderSession: 'cardholderSession',
+  auditRecord: 'auditRecord',
+  ledgerEntry: 'ledgerEntry',
+  monthlyFeeCharge: 'monthlyFeeCharge',
+  priceList: 'priceList',
+  issuerEvent: 'issuerEvent',
+  sandboxCard: 'sandboxCard',
   transaction: 'transaction',
   counters: 'counters',
   application: 'application',

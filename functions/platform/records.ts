@@ -6,7 +6,8 @@ import { historyEntrySchema, returnedStepsSchema } from '@shared/onboarding/appl
 import { documentContentTypeSchema, documentKindSchema } from '@shared/onboarding/documents';
 import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
-import { companyStatusSchema, userStatusSchema } from '@shared/statuses';
+import { merchantCategoryGroupSchema } from '@shared/cards';
+import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
@@ -85,3 +86,44 @@ export const mainAccountRecord = z.object({
   reservedCents: z.number().int(),
   version: z.number().int(),
 });
+
+/** An employee with their card and card account (one item: a card action is one conditioned write). */
+export const employeeRecord = z.object({
+  companyId: z.string(),
+  employeeId: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable().default(null),
+  email: z.string().nullable().default(null),
+  personalCode: z.string().nullable().default(null),
+  cardId: z.string().nullable().default(null),
+  lastCardDigits: z.string().nullable().default(null),
+  cardStatus: z.enum(cardStatuses),
+  cardStatusChangedBy: z.enum(statusChangers),
+  cardStatusChangedAt: z.string(),
+  deviceStatus: z.enum(deviceStatuses),
+  cardAccountStatus: z.enum(cardAccountStatuses),
+  /** Derived from the card status on every write (employeeStatusOf), kept for the list's status filter. */
+  status: z.enum(employeeStatuses),
+  balanceCents: z.number().int(),
+  reservedCents: z.number().int().default(0),
+  /** Spent in the current month and year against the limits. */
+  usedCents: z.number().int().default(0),
+  limitCents: z.number().int(),
+  annualLimitCents: z.number().int(),
+  mccGroups: z.array(merchantCategoryGroupSchema).default([]),
+  /** Authorizations approved and neither settled nor released: replacing or terminating waits for them. */
+  pendingAuthorizations: z.number().int().nonnegative().default(0),
+  createdAt: z.string(),
+  version: z.number().int().nonnegative().default(0),
+});
+export type EmployeeRecord = z.infer<typeof employeeRecord>;
+
+/** The provider's price list (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
+export const priceListRecord = z.object({
+  replacementFeeCents: z.number().int().nonnegative(),
+  monthlyFeeCents: z.number().int().nonnegative(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type PriceListRecord = z.infer<typeof priceListRecord>;

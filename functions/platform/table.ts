@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 import { env } from './env';
 
@@ -55,4 +55,29 @@ export function itemId(key: { pk: string; sk: string }): string {
 export function conditionFailed(error: unknown, index = 0): boolean {
   if (error instanceof TransactionCanceledException) return error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs one TransactWriteItems. When DynamoDB cancels it because the condition of the item at some index failed,
+ * the error `refusals` names for that index is thrown instead, so each condition answers with its own code.
+ */
+export async function transact(items: TransactItem[], refusals: Record<number, Error> = {}): Promise<void> {
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    for (const [index, refusal] of Object.entries(refusals)) if (conditionFailed(error, Number(index))) throw refusal;
+    throw error;
+  }
+}
+
+/** A SET update of the named attributes, for a transaction item or a single write. */
+export function setExpression(set: Record<string, unknown>): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } {
+  const names = Object.keys(set);
+  return {
+    UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, set[name]])),
+  };
 }

@@ -5,6 +5,7 @@ import type { routes } from '@shared/api/manifest';
 import { findRoute, type RouteDefinition, type RouteKey } from '@shared/api/manifest';
 import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller, type MemberCaller } from './caller';
+import { resolveCardholder, type Cardholder } from './cardholder-sessions';
 import { DomainError, validationFailed } from './errors';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
@@ -15,7 +16,13 @@ type RouteOf<K extends RouteKey> = Extract<(typeof routes)[number], { method: K 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export interface UseCaseInput<K extends RouteKey> {
-  caller: RouteOf<K>['access'] extends { kind: 'public' } ? null : RouteOf<K>['access'] extends { kind: 'member' } ? MemberCaller : Caller;
+  caller: RouteOf<K>['access'] extends { kind: 'public' }
+    ? null
+    : RouteOf<K>['access'] extends { kind: 'cardholder' }
+      ? Cardholder
+      : RouteOf<K>['access'] extends { kind: 'member' }
+        ? MemberCaller
+        : Caller;
   body: RouteOf<K> extends { body: infer B } ? Infer<B> : undefined;
   query: RouteOf<K> extends { query: infer Q } ? Infer<Q> : undefined;
   params: RouteOf<K> extends { params: infer P } ? Infer<P> : Record<string, never>;
@@ -26,7 +33,7 @@ export interface UseCaseInput<K extends RouteKey> {
 export type UseCaseAnswer<K extends RouteKey> = z.input<RouteOf<K>['answer']>;
 
 interface Parsed {
-  caller: Caller | null;
+  caller: Caller | Cardholder | null;
   params: unknown;
   body: unknown;
   query: unknown;
@@ -79,7 +86,7 @@ function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result>
   return {
     before: async (request) => {
       const event = request.event;
-      const caller = await resolveCaller(event, route);
+      const caller = route.access.kind === 'cardholder' ? await resolveCardholder(event) : await resolveCaller(event, route);
       const rawBody = route.body ? readJsonBody(event) : undefined;
       if (route.body && rawBody === undefined) throw validationFailed({ _: 'REQUIRED' });
       parsedInput.set(event, {

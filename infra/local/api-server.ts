@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
-import { cognitoTriggers, routeKey, routes, type RouteDefinition } from '@shared/api/manifest';
+import { checksCognitoToken, cognitoTriggers, routeKey, routes, type RouteDefinition } from '@shared/api/manifest';
 import { errorMessages, type ErrorCode } from '@shared/errors';
 import { lambdaFunctionName } from './emulators';
 import { renderOutboxPage, type Outbox } from './outbox';
@@ -196,7 +196,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     if (!match) return sendError(response, 405, 'METHOD_NOT_ALLOWED', { ...cors, allow: matches.map((r) => r.route.method).join(', ') });
 
     let claims: JWTPayload | null = null;
-    if (match.route.access.kind !== 'public') {
+    if (checksCognitoToken(match.route.access)) {
       const verified = await verify(request.headers.authorization);
       if (verified === 'unavailable') return sendError(response, 503, 'SERVICE_UNAVAILABLE', cors);
       if (!verified) return sendError(response, 401, 'UNAUTHORIZED', cors);

@@ -93,6 +93,17 @@ export const testOnlyCompanies: readonly DemoCompany[] = [
     answeredSteps: 6,
   })),
   {
+    // The card specs change this company's employees; the demo's Baltic Logistics stays as the README shows it.
+    key: 'fleet',
+    registrationNumber: '40203556008',
+    status: 'active',
+    kycStatus: 'filled',
+    topUpAccountIBAN: ibanOf('LV', 'BCRD0000402035560'),
+    availableFeatures: noFeatures,
+    employees: 20,
+    answeredSteps: 6,
+  },
+  {
     key: 'ventspils',
     registrationNumber: '40103556007',
     status: 'onboarding',
@@ -294,6 +305,22 @@ export const testOnlyUsers: readonly DemoUser[] = [
     memberships: [{ company: 'baltic', role: 'accountant' }],
     purpose: 'e2e: invited by a second company, which then shows in the client switcher',
   },
+  ...(
+    [
+      ['fleet-manager@test.local', 'manager', '37120000031', 'e2e and integration: manager of Cēsu Flote; acts on its employees and cards'],
+      ['fleet-accountant@test.local', 'accountant', '37120000032', 'e2e and integration: accountant of Cēsu Flote; sees everything, acts on nothing'],
+      ['fleet-owner@test.local', 'owner', '37120000033', 'integration: owner of Cēsu Flote'],
+    ] as const
+  ).map(([email, role, phone, purpose]) => ({
+    email,
+    name: 'Frīda',
+    surname: 'Fleet',
+    phone,
+    language: 'en' as const,
+    providerAdmin: false,
+    memberships: [{ company: 'fleet', role }],
+    purpose,
+  })),
   ...(
     [
       ['approve@test.local', 'vidzeme', '37120000021', 'integration: owner of a pending company the provider approves'],

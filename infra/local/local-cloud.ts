@@ -9,7 +9,7 @@ import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
 import { seedDemo } from './seed';
-import { dummyCredentials, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
+import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
 
 export interface LocalCloudOptions {
   profile: LocalProfile;
@@ -34,8 +34,11 @@ export interface LocalCloud {
   stop(): Promise<void>;
 }
 
+/** Not a secret: it signs the local sandbox's events only. The cloud's comes from Secrets Manager. */
+export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-production';
+
 /** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
-export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string): Record<string, string> {
+export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, deliverySeconds: number): Record<string, string> {
   return {
     ...dummyCredentials,
     AWS_REGION: region,
@@ -55,6 +58,10 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     PORTAL_URL: portalUrl,
     PROVIDER_NAME: defaultProviderName,
     MAIL_FROM: 'no-reply@bonus-card.local',
+    // The card issuer sandbox posts its events to our own webhook, signed with this local-only secret.
+    ISSUER_WEBHOOK_SECRET: localIssuerWebhookSecret,
+    ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
+    ISSUER_SANDBOX_DELIVERY_SECONDS: String(deliverySeconds),
   };
 }
 
@@ -113,7 +120,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     log('provisioning table, buckets, queues and user pool');
     const resources = await provision(ports, options.dataDir, portalOrigins);
-    Object.assign(process.env, handlerEnvironment(ports, resources, webUrl));
+    Object.assign(process.env, handlerEnvironment(ports, resources, webUrl, issuerDeliverySeconds[options.profile]));
     resetEnvForTests();
 
     apiServer = await startApiServer({

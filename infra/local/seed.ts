@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { cardStatuses, type CardStatus, type DeviceStatus, type EmployeeStatus, type StatusChanger } from '@shared/statuses';
+import { defaultCardLimits, employeeStatusOf } from '@shared/cards';
+import { cardStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from '@shared/statuses';
 import { defaultProviderName } from '@shared/brand';
 import { providerAdminGroup } from '@shared/roles';
 import { sampleCompanyRegister } from '@functions/companies/company-register';
@@ -23,7 +24,7 @@ import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumen
 import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 5;
+const seedVersion = 6;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -91,24 +92,56 @@ const merchants = [
   { description: 'Cinamon cinema', mcc: '7832' },
 ];
 
+/** How the sandbox issuer holds a card of each of our statuses. */
+function sandboxStatusOf(cardStatus: CardStatus): string | null {
+  if (cardStatus === 'new' || cardStatus === 'none') return null;
+  if (cardStatus === 'ordered' || cardStatus === 'replaced_ordered') return 'ordered';
+  if (cardStatus === 'delivered' || cardStatus === 'replaced_delivered') return 'delivered';
+  if (cardStatus === 'active') return 'active';
+  if (cardStatus === 'soft_blocked' || cardStatus === 'blocked' || cardStatus === 'suspended') return 'blocked';
+  return 'closed';
+}
+
+/**
+ * Every card status appears once (the first 14 employees); then one active card with a pending authorization (its
+ * replacement is refused), a delivered card the sandbox issuer declines to activate, two more delivered cards for the
+ * bulk activation, and the rest active, as in a real programme.
+ */
+function demoCardStatusOf(index: number): CardStatus {
+  if (index < cardStatuses.length) return cardStatuses[index] ?? 'active';
+  if (index >= 15 && index <= 17) return 'delivered';
+  return 'active';
+}
+
+/** The employee whose card the sandbox issuer refuses to activate, and the one with a pending authorization. */
+export const demoDeclinedActivationIndex = 15;
+export const demoPendingAuthorizationIndex = 14;
+
+/** A cardholder's phone: 371 29, the company's digit and the employee's number, so companies never share one. */
+export function demoCardholderPhone(companyKey: string, index: number): string {
+  return `37129${demoCompanyIndex(companyKey) % 10}${String(index + 1).padStart(5, '0')}`;
+}
+
 function employeeItems(companyId: string, company: DemoCompany, random: () => number) {
   const items: Record<string, unknown>[] = [];
   const changers: StatusChanger[] = ['company_user', 'employee', 'admin', 'system'];
   for (let index = 0; index < company.employees; index += 1) {
     const employeeId = `${company.key}-emp-${String(index + 1).padStart(3, '0')}`;
-    const cardId = `${company.key}-card-${String(index + 1).padStart(3, '0')}`;
-    // Every card status appears at least once; the rest are mostly active, as in a real programme.
-    const cardStatus: CardStatus = index < cardStatuses.length ? cardStatuses[index] ?? 'active' : 'active';
-    const closed = ['closed', 'removed', 'stopped'].includes(cardStatus);
-    const status: EmployeeStatus = closed ? 'closed_card' : cardStatus === 'new' || cardStatus === 'none' ? 'created' : cardStatus === 'blocked' ? 'non_active' : 'active';
-    const deviceStatus: DeviceStatus = status === 'created' ? 'created' : closed ? 'removed' : index % 11 === 0 ? 'blocked' : 'active';
-    const limitCents = 50_000;
-    const balanceCents = closed ? 0 : Math.round(random() * 40_000);
-    const reservedCents = cardStatus === 'active' ? Math.round(random() * 3_000) : 0;
-    const usedCents = Math.round(random() * limitCents * 0.6);
+    const cardStatus = demoCardStatusOf(index);
+    const hasCard = cardStatus !== 'new' && cardStatus !== 'none';
+    const cardId = hasCard ? `sbx_${company.key}_${String(index + 1).padStart(3, '0')}` : null;
+    const status = employeeStatusOf(cardStatus);
+    const terminated = cardStatus === 'stopped';
+    const deviceStatus: DeviceStatus = status === 'created' ? 'created' : terminated || cardStatus === 'removed' ? 'removed' : index % 11 === 0 ? 'blocked' : 'active';
+    const limitCents = defaultCardLimits.limitCents;
+    const balanceCents = terminated || status === 'created' ? 0 : Math.round(random() * 40_000);
+    const pendingAuthorizations = index === demoPendingAuthorizationIndex ? 1 : 0;
+    const usedCents = status === 'created' ? 0 : Math.round(random() * limitCents * 0.6);
     const name = firstNames[index % firstNames.length] ?? 'Anna';
     const surname = surnames[(index * 7) % surnames.length] ?? 'Ozols';
+    const phone = demoCardholderPhone(company.key, index);
     const changedAt = new Date(Date.now() - Math.round(random() * 200) * 86_400_000).toISOString();
+    const lastCardDigits = hasCard ? String(1000 + ((index * 7919) % 9000)) : null;
     items.push({
       ...keys.employee(companyId, employeeId),
       entity: entities.employee,
@@ -116,32 +149,43 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
       employeeId,
       name,
       surname,
-      phone: `3712${String(1_000_000 + index * 137).slice(-7)}`,
+      phone,
       email: `${name}.${surname}.${index + 1}@example.lv`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
       personalCode: `${String(10 + (index % 18)).padStart(2, '0')}0${(index % 9) + 1}8${index % 10}-${String(10_000 + index * 31).slice(-5)}`,
       cardId,
-      lastCardDigits: String(1000 + ((index * 7919) % 9000)),
-      balanceCents,
-      usedCents,
-      unusedCents: Math.max(limitCents - usedCents, 0),
-      reservedCents,
-      limitCents,
-      annualLimitCents: limitCents * 12,
-      mccGroups: ['groceries', 'restaurants', 'transport'],
-      status,
+      lastCardDigits,
+      cardStatus,
+      cardStatusChangedBy: changers[index % changers.length],
+      cardStatusChangedAt: changedAt,
       deviceStatus,
-      cardAccountStatus: closed || status === 'created' ? 'inactive' : 'active',
+      cardAccountStatus: status === 'active' || status === 'non_active' ? 'active' : 'inactive',
+      status,
+      balanceCents,
+      reservedCents: pendingAuthorizations > 0 ? 2_450 : 0,
+      usedCents,
+      limitCents,
+      annualLimitCents: defaultCardLimits.annualLimitCents,
+      mccGroups: ['groceries', 'restaurants', 'transport'],
+      pendingAuthorizations,
+      createdAt: new Date(Date.parse(changedAt) - 30 * 86_400_000).toISOString(),
+      version: 0,
     });
-    items.push({
-      ...keys.card(companyId, cardId),
-      entity: entities.card,
-      companyId,
-      cardId,
-      employeeId,
-      status: cardStatus,
-      statusChangedBy: changers[index % changers.length],
-      statusChangedAt: changedAt,
-    });
+    if (!terminated) items.push({ ...keys.cardholderPhoneClaim(phone), entity: entities.cardholderPhoneClaim, phone, companyId, employeeId });
+    const sandboxStatus = sandboxStatusOf(cardStatus);
+    if (cardId && sandboxStatus && lastCardDigits) {
+      items.push(
+        { ...keys.cardOwner(cardId), entity: entities.cardOwner, cardId, companyId, employeeId },
+        {
+          ...keys.sandboxCard(cardId),
+          entity: entities.sandboxCard,
+          cardId,
+          lastDigits: lastCardDigits,
+          status: sandboxStatus,
+          declines: index === demoDeclinedActivationIndex ? ['activate'] : [],
+          orderedAt: changedAt,
+        },
+      );
+    }
   }
   return items;
 }
@@ -321,6 +365,7 @@ export async function seedDemo(
         topUpAccountIBAN: company.topUpAccountIBAN,
         availableFeatures: company.availableFeatures,
         ownerCount: ownerCount(company.key),
+        ...(company.status === 'active' ? keys.activeCompany(companyId) : {}),
       },
       { ...keys.registrationNumberClaim(company.registrationNumber), entity: entities.registrationNumberClaim, companyId },
     );

@@ -44,3 +44,6 @@ export const dataDirs: Record<LocalProfile, string> = {
 
 /** Written by `start.ts` once everything listens, so a harness waits for a file instead of parsing output. */
 export const readyFileOf = (dataDir: string) => resolve(dataDir, 'ready.json');
+
+/** How long the card issuer sandbox takes to deliver an ordered card: long enough to see "ordered" in the demo. */
+export const issuerDeliverySeconds: Record<LocalProfile, number> = { dev: 20, test: 2 };

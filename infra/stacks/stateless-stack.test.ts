@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiPathPrefix, type RouteDefinition, routes } from '../../shared/api/manifest';
+import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { needsOf } from './stateless-stack';
@@ -126,7 +126,7 @@ describe('HTTP API', () => {
 
     for (const [, route] of resourcesOf(template, 'AWS::ApiGatewayV2::Route')) {
       const definition = manifest.find((candidate) => `${candidate.method} ${candidate.path}` === route.Properties?.RouteKey);
-      if (definition?.access.kind === 'public') {
+      if (definition && !checksCognitoToken(definition.access)) {
         expect(route.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
       } else {
         expect(route.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });

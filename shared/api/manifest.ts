@@ -1,4 +1,5 @@
 import { accountRoutes } from './routes/account-routes';
+import { employeeRoutes } from './routes/employee-routes';
 import { moneyRoutes } from './routes/money-routes';
 import { onboardingRoutes } from './routes/onboarding-routes';
 import { reviewRoutes } from './routes/review-routes';
@@ -8,6 +9,7 @@ import { teamRoutes } from './routes/team-routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definition';
+export { checksCognitoToken } from './route-definition';
 
 /**
  * The one list of API routes: CDK, the local adapter and the authorization tests read it. Routes are defined per
@@ -16,6 +18,7 @@ export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definitio
 export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
+  ...Object.values(employeeRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

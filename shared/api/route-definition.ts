@@ -4,11 +4,13 @@ import type { Role } from '../roles';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * public: no token. signed-in: any valid token of a user with a profile. member: the caller's current company
+ * public: no token. cardholder: an employee's /card session (an opaque bearer token from the SMS sign-in, checked
+ * by the function, not by the Cognito authorizer). signed-in: any valid token of a user with a profile. member: the caller's current company
  * membership must reach minRole. provider-admin: members of the provider-admin Cognito group only.
  */
 export type RouteAccess =
   | { kind: 'public' }
+  | { kind: 'cardholder' }
   | { kind: 'signed-in' }
   | { kind: 'member'; minRole: Exclude<Role, 'guest'> }
   | { kind: 'provider-admin' };
@@ -31,4 +33,9 @@ export interface RouteDefinition {
   body?: z.ZodType;
   query?: z.ZodType;
   answer: z.ZodType;
+}
+
+/** Whether the gateway checks a Cognito access token before the function runs. */
+export function checksCognitoToken(access: RouteAccess): boolean {
+  return access.kind !== 'public' && access.kind !== 'cardholder';
 }

@@ -1,0 +1,9 @@
+import { actorOfCaller } from '../platform/audit';
+import { useCase } from '../platform/use-case';
+import { changeCard } from './change-card';
+import { detailOf } from './employee-store';
+
+export const handler = useCase('POST /employees/{employeeId}/card/block', async ({ caller, params }) => {
+  const employee = await changeCard({ companyId: caller.companyId, employeeId: params.employeeId, action: 'block', actor: actorOfCaller(caller, 'company_user') });
+  return detailOf(employee);
+});

@@ -1,0 +1,4 @@
+import { useCase } from '../platform/use-case';
+import { detailOf, readEmployee } from './employee-store';
+
+export const handler = useCase('GET /employees/{employeeId}', async ({ caller, params }) => detailOf(await readEmployee(caller.companyId, params.employeeId)));

@@ -1,0 +1,28 @@
+import { actorOfCaller } from '../platform/audit';
+import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
+import { DomainError } from '../platform/errors';
+import { useCase } from '../platform/use-case';
+import { commitEmployeeChange, detailOf, readEmployee } from './employee-store';
+
+/** Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee. */
+export const handler = useCase('PUT /employees/{employeeId}/limits', async ({ caller, params, body }) => {
+  const employee = await readEmployee(caller.companyId, params.employeeId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') throw new DomainError(404, 'LIMIT_USER_NOT_ACTIVE');
+    throw error;
+  });
+  if (employee.status === 'closed_card' || !employee.cardId) throw new DomainError(409, 'LIMIT_USER_NOT_ACTIVE');
+  try {
+    await cardIssuer().setLimits({ requestId: `${employee.employeeId}:limits:${employee.version}`, cardId: employee.cardId, ...body });
+  } catch (error) {
+    if (error instanceof CardIssuerError) throw new DomainError(503, 'LIMIT_CHANGE_FAILED');
+    throw error;
+  }
+  const changed = await commitEmployeeChange({
+    employee,
+    set: { limitCents: body.limitCents, annualLimitCents: body.annualLimitCents, mccGroups: body.mccGroups },
+    expect: { cardStatus: employee.cardStatus },
+    actor: actorOfCaller(caller, 'company_user'),
+    action: 'limits.change',
+  });
+  return detailOf(changed);
+});

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { CompanyRole } from '@shared/roles';
+import type { StatusChanger } from '@shared/statuses';
+import type { Caller } from './caller';
+import { entities, keys } from './keys';
+
+/** Who acted: shown as SPEC section 4's "changed by" (employee, admin, company user, system). */
+export interface Actor {
+  kind: StatusChanger;
+  userId: string | null;
+  name: string | null;
+  role: CompanyRole | 'provider_admin' | null;
+}
+
+/** A provider admin acts in the console; anyone else through their company membership. */
+export function actorOfCaller(caller: Caller, as: 'company_user' | 'admin'): Actor {
+  const name = `${caller.profile.name} ${caller.profile.surname}`.trim();
+  if (as === 'admin' || caller.role === 'guest') return { kind: 'admin', userId: caller.userId, name, role: 'provider_admin' };
+  return { kind: 'company_user', userId: caller.userId, name, role: caller.role };
+}
+
+export const systemActor: Actor = { kind: 'system', userId: null, name: null, role: null };
+
+export interface AuditEntry {
+  companyId: string;
+  actor: Actor;
+  action: string;
+  target: { type: 'employee' | 'company' | 'priceList'; id: string };
+  before: Record<string, string | number | null>;
+  after: Record<string, string | number | null>;
+  at: string;
+}
+
+/**
+ * DESIGN section 6: every card, user and money action writes who did what to which target, before and after.
+ * The item goes into the same transaction as the change, so there is no change without its record.
+ */
+export function auditItem(entry: AuditEntry): Record<string, unknown> {
+  const auditId = randomUUID();
+  return {
+    ...keys.auditRecord(entry.companyId, entry.at, auditId),
+    ...(entry.target.type === 'employee' ? keys.auditOfEmployee(entry.companyId, entry.target.id, entry.at, auditId) : {}),
+    entity: entities.auditRecord,
+    auditId,
+    ...entry,
+  };
+}

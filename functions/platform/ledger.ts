@@ -1,0 +1,59 @@
+import { entities, keys } from './keys';
+import { tableName, type TransactItem } from './table';
+
+/** The company's main account, one employee's card account, or the provider's fee income. */
+export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees';
+
+export const ledgerKinds = ['replacement_fee', 'monthly_fee', 'card_balance_return'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export interface Movement {
+  companyId: string;
+  movementId: string;
+  at: string;
+  kind: LedgerKind;
+  description: string;
+  employeeId: string | null;
+  legs: { account: LedgerAccount; amountCents: number }[];
+}
+
+/**
+ * The ledger lines of one money movement (DESIGN section 7): double entry, so its legs sum to zero. They are Puts
+ * for the same transaction that changes the balances.
+ */
+export function ledgerItems(movement: Movement): TransactItem[] {
+  const sum = movement.legs.reduce((total, leg) => total + leg.amountCents, 0);
+  if (sum !== 0 || movement.legs.length < 2) throw new Error(`movement ${movement.movementId} does not balance (${sum})`);
+  return movement.legs.map((leg, index) => ({
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.ledgerEntry(movement.companyId, movement.at, movement.movementId, index),
+        entity: entities.ledgerEntry,
+        companyId: movement.companyId,
+        movementId: movement.movementId,
+        kind: movement.kind,
+        description: movement.description,
+        employeeId: movement.employeeId,
+        account: leg.account,
+        amountCents: leg.amountCents,
+        at: movement.at,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }));
+}
+
+/** Takes `amountCents` from the company's main account, refused (condition) when it holds less, unless `mayGoNegative`. */
+export function mainAccountChange(companyId: string, deltaCents: number, options: { mayGoNegative: boolean }): TransactItem {
+  const guarded = deltaCents < 0 && !options.mayGoNegative;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.mainAccount(companyId),
+      UpdateExpression: 'SET availableCents = availableCents + :delta, version = version + :one',
+      ConditionExpression: guarded ? 'attribute_exists(pk) AND availableCents >= :needed' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(guarded ? { ':needed': -deltaCents } : {}) },
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import * as z from 'zod';
+import { merchantCategoryGroupSchema, replacementReasons } from './cards';
+import { countryCodeSchema } from './countries';
+import type { FieldMessageCode } from './errors';
+import { listQuerySchema, tableAnswerSchema } from './lists';
+import { parseEurToCents } from './money';
+import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, statusChangers } from './statuses';
+import { missingOrInvalid, nameMaxLength, phonePattern, requiredText, textMaxLength } from './validation';
+
+/** A Latvian personal code, DDMMYY-NNNNN (new codes start with 32 and carry no birth date, same shape). */
+export const personalCodePattern = /^\d{6}-\d{5}$/;
+
+const optionalText = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const nameSchema = (required: FieldMessageCode) =>
+  z.string({ error: () => required }).trim().min(1, { error: required }).max(nameMaxLength, { error: 'NAME_TOO_LONG' });
+
+export const phoneSchema = z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).regex(phonePattern, { error: 'INVALID_PHONE' });
+
+/** Amounts in cents on the wire; a positive whole number of cents up to a million euros. */
+export const maxAmountCents = 100_000_000;
+export const positiveCentsSchema = (required: FieldMessageCode) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'NUMBER_INVALID') })
+    .int({ error: 'AMOUNT_TOO_PRECISE' })
+    .positive({ error: 'AMOUNT_NOT_POSITIVE' })
+    .max(maxAmountCents, { error: 'NUMBER_TOO_LARGE' });
+
+/** A euro amount typed in a form ("12.50", period as the decimal separator), read as cents. */
+export function eurTextSchema(required: FieldMessageCode) {
+  return z
+    .string({ error: () => required })
+    .trim()
+    .min(1, { error: required })
+    .transform((text, context) => {
+      const cents = /^-?\d+(\.\d+)?$/.test(text) && !/\.\d{3,}$/.test(text) ? parseEurToCents(text) : null;
+      if (cents === null) {
+        context.addIssue({ code: 'custom', message: /\.\d{3,}$/.test(text) ? 'AMOUNT_TOO_PRECISE' : 'NUMBER_INVALID' });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .pipe(positiveCentsSchema(required));
+}
+
+export const addEmployeeBodySchema = z
+  .object({
+    name: nameSchema('NAME_REQUIRED'),
+    surname: nameSchema('SURNAME_REQUIRED'),
+    phone: optionalText(z.string().trim().regex(phonePattern, { error: 'INVALID_PHONE' })),
+    email: optionalText(z.email({ error: 'INVALID_EMAIL' }).max(textMaxLength, { error: 'TEXT_TOO_LONG' })),
+    personalCode: optionalText(z.string().trim().regex(personalCodePattern, { error: 'INVALID_PERSONAL_CODE' })),
+    /** SPEC section 4: adding a user without a phone requires a confirmation; the API asks for it too. */
+    confirmWithoutPhone: z.boolean().default(false),
+  })
+  .superRefine((body, context) => {
+    if (!body.phone && !body.confirmWithoutPhone) context.addIssue({ code: 'custom', path: ['phone'], message: 'PHONE_CONFIRMATION_REQUIRED' });
+  });
+export type AddEmployeeBody = z.input<typeof addEmployeeBodySchema>;
+
+export const changePhoneBodySchema = z.object({ phone: phoneSchema });
+
+export const limitsBodySchema = z
+  .object({
+    limitCents: positiveCentsSchema('LIMIT_REQUIRED'),
+    annualLimitCents: positiveCentsSchema('LIMIT_REQUIRED'),
+    mccGroups: z.array(merchantCategoryGroupSchema).max(20),
+  })
+  .superRefine((body, context) => {
+    if (body.annualLimitCents < body.limitCents) context.addIssue({ code: 'custom', path: ['annualLimitCents'], message: 'ANNUAL_LIMIT_BELOW_MONTHLY' });
+    if (new Set(body.mccGroups).size !== body.mccGroups.length) context.addIssue({ code: 'custom', path: ['mccGroups'], message: 'DUPLICATE_OPTION' });
+  });
+export type LimitsBody = z.infer<typeof limitsBodySchema>;
+
+/** The same limits as typed in the form, in euros. */
+export const limitsFormSchema = z
+  .object({ limit: eurTextSchema('LIMIT_REQUIRED'), annualLimit: eurTextSchema('LIMIT_REQUIRED'), mccGroups: z.array(merchantCategoryGroupSchema) })
+  .superRefine((form, context) => {
+    if (form.annualLimit < form.limit) context.addIssue({ code: 'custom', path: ['annualLimit'], message: 'ANNUAL_LIMIT_BELOW_MONTHLY' });
+  });
+
+export const replacementAddressSchema = z.object({
+  address: requiredText(textMaxLength),
+  city: requiredText(nameMaxLength),
+  country: countryCodeSchema,
+  postalCode: z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).max(10, { error: 'INVALID_VALUE' }).regex(/^[A-Za-z0-9 -]+$/, { error: 'INVALID_VALUE' }),
+});
+
+export const replaceCardBodySchema = z.object({
+  reason: z.enum(replacementReasons, { error: missingOrInvalid }),
+  address: replacementAddressSchema,
+  /** The fee the user was shown and confirmed: a price changed in between is refused, not charged unseen. */
+  expectedFeeCents: z.number().int().nonnegative(),
+});
+export type ReplaceCardBody = z.input<typeof replaceCardBodySchema>;
+
+/** Bulk actions on the list's selection; one request for at most one page (100 rows). */
+export const bulkCardActions = ['activate', 'block', 'unblock'] as const;
+export const bulkCardActionBodySchema = z.object({
+  action: z.enum(bulkCardActions),
+  employeeIds: z.array(z.string().min(1).max(100)).min(1, { error: 'LIST_REQUIRED' }).max(100),
+});
+export type BulkCardAction = (typeof bulkCardActions)[number];
+
+export const employeeIdParamsSchema = z.object({ employeeId: z.string().min(1).max(100) });
+export const cardActionParamsSchema = employeeIdParamsSchema;
+
+export const employeeListQuerySchema = listQuerySchema.extend({
+  status: z.enum(employeeStatuses).optional(),
+  cardStatus: z.enum(cardStatuses).optional(),
+});
+export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+
+export const employeeRowSchema = z.object({
+  employeeId: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable(),
+  personalCode: z.string().nullable(),
+  lastCardDigits: z.string().nullable(),
+  balanceCents: z.number().int(),
+  limitCents: z.number().int(),
+  status: z.enum(employeeStatuses),
+  cardStatus: z.enum(cardStatuses),
+  deviceStatus: z.enum(deviceStatuses),
+  hasActiveAuthorizations: z.boolean(),
+});
+export type EmployeeRow = z.infer<typeof employeeRowSchema>;
+export const employeeListAnswerSchema = tableAnswerSchema(employeeRowSchema);
+
+export const statusChangeSchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  changedBy: z.enum(statusChangers),
+  actorName: z.string().nullable(),
+  before: z.record(z.string(), z.string().nullable()),
+  after: z.record(z.string(), z.string().nullable()),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+export const employeeDetailSchema = employeeRowSchema.extend({
+  email: z.string().nullable(),
+  cardId: z.string().nullable(),
+  usedCents: z.number().int(),
+  unusedCents: z.number().int(),
+  reservedCents: z.number().int(),
+  annualLimitCents: z.number().int(),
+  mccGroups: z.array(merchantCategoryGroupSchema),
+  cardAccountStatus: z.enum(cardAccountStatuses),
+  cardStatusChangedBy: z.enum(statusChangers),
+  cardStatusChangedAt: z.string(),
+  history: z.array(statusChangeSchema),
+});
+export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
+
+export const bulkResultSchema = z.object({
+  results: z.array(z.object({ employeeId: z.string(), name: z.string().nullable(), ok: z.boolean(), code: z.string().nullable(), cardStatus: z.enum(cardStatuses).nullable() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+

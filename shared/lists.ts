@@ -1,0 +1,66 @@
+import * as z from 'zod';
+
+/** SPEC section 2 "Shared list behaviour" and section 9: page sizes, periods, and the table contract. */
+export const pageSizes = [10, 25, 50, 100] as const;
+export type PageSize = (typeof pageSizes)[number];
+export const defaultPageSize: PageSize = 10;
+
+export const periods = ['1y', '6m', '3m', '1m'] as const;
+export type Period = (typeof periods)[number];
+export const defaultPeriod: Period = '1y';
+export const periodMonths: Readonly<Record<Period, number>> = { '1y': 12, '6m': 6, '3m': 3, '1m': 1 };
+
+/** Search text is matched case-insensitively as a part of a row's searchable values. */
+export const searchMaxLength = 100;
+
+/** The query every list route takes (SPEC section 7 `GET {dataPath}`); list routes extend it with their filters. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  itemsPerPage: z.coerce
+    .number()
+    .refine((value): value is PageSize => (pageSizes as readonly number[]).includes(value), { error: 'INVALID_OPTION' })
+    .default(defaultPageSize),
+  search: z.string().trim().max(searchMaxLength, { error: 'TEXT_TOO_LONG' }).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** SPEC section 3 "Table response": rows, total pages, total records, optional total sum. */
+export function tableAnswerSchema<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    rows: z.array(row),
+    totalPages: z.number().int().nonnegative(),
+    totalRecords: z.number().int().nonnegative(),
+    totalSumCents: z.number().int().optional(),
+  });
+}
+export interface TableAnswer<Row> {
+  rows: Row[];
+  totalPages: number;
+  totalRecords: number;
+  totalSumCents?: number;
+}
+
+export function totalPagesOf(totalRecords: number, itemsPerPage: number): number {
+  return Math.ceil(totalRecords / itemsPerPage);
+}
+
+/** The rows of one page of an already filtered and ordered list, with the contract's totals. */
+export function pageOf<Row>(all: readonly Row[], query: Pick<ListQuery, 'page' | 'itemsPerPage'>): TableAnswer<Row> {
+  const start = (query.page - 1) * query.itemsPerPage;
+  return {
+    rows: all.slice(start, start + query.itemsPerPage),
+    totalPages: totalPagesOf(all.length, query.itemsPerPage),
+    totalRecords: all.length,
+  };
+}
+
+/** Whether any of the values contains the search text, ignoring case and Latvian/Russian diacritics. */
+export function matchesSearch(search: string | undefined, values: readonly (string | null | undefined)[]): boolean {
+  if (!search) return true;
+  const needle = foldForSearch(search);
+  return values.some((value) => value !== null && value !== undefined && foldForSearch(value).includes(needle));
+}
+
+function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
+}

@@ -1,0 +1,19 @@
+import * as z from 'zod';
+
+/**
+ * The provider's price list. SPEC section 9 leaves the figures open ("not shown"): these are the amounts before a
+ * provider admin first sets them in /admin.
+ */
+export const defaultPrices = { replacementFeeCents: 500, monthlyFeeCents: 150 } as const;
+
+const feeCents = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'AMOUNT_REQUIRED' : 'NUMBER_INVALID') })
+  .int({ error: 'AMOUNT_TOO_PRECISE' })
+  .nonnegative({ error: 'AMOUNT_NOT_POSITIVE' })
+  .max(100_000, { error: 'NUMBER_TOO_LARGE' });
+
+export const priceListBodySchema = z.object({ replacementFeeCents: feeCents, monthlyFeeCents: feeCents });
+export type PriceListBody = z.infer<typeof priceListBodySchema>;
+
+export const priceListSchema = priceListBodySchema.extend({ updatedAt: z.string().nullable() });
+export type PriceList = z.infer<typeof priceListSchema>;
