@@ -119,6 +119,7 @@ export const fieldMessages = {
   LIMIT_REQUIRED: "Limit required",
   AMOUNT_REQUIRED: "Amount required",
   AMOUNT_NOT_POSITIVE: "The amount must be positive",
+  AMOUNT_NEGATIVE: "The amount cannot be negative",
   AMOUNT_TOO_PRECISE: "Use at most two decimals",
   ANNUAL_LIMIT_BELOW_MONTHLY: "The annual limit cannot be lower than the monthly limit",
   PRESS_BUTTON_TO_SUBMIT: 'Please press button to submit',

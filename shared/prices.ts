@@ -9,7 +9,7 @@ export const defaultPrices = { replacementFeeCents: 500, monthlyFeeCents: 150 } 
 const feeCents = z
   .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'AMOUNT_REQUIRED' : 'NUMBER_INVALID') })
   .int({ error: 'AMOUNT_TOO_PRECISE' })
-  .nonnegative({ error: 'AMOUNT_NOT_POSITIVE' })
+  .nonnegative({ error: 'AMOUNT_NEGATIVE' })
   .max(100_000, { error: 'NUMBER_TOO_LARGE' });
 
 export const priceListBodySchema = z.object({ replacementFeeCents: feeCents, monthlyFeeCents: feeCents });
