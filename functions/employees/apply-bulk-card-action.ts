@@ -2,7 +2,7 @@ import type { BulkResult } from '@shared/employees';
 import { actorOfCaller } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { changeCard } from './change-card';
+import { changeCard } from '../platform/card-actions';
 
 /** How many employees are changed at once: the issuer is called per card, so a page of 100 does not flood it. */
 const parallel = 5;

@@ -2,7 +2,7 @@ import { nextDeviceStatus, type DeviceAction } from '@shared/cards';
 import type { Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import type { EmployeeRecord } from '../platform/records';
-import { commitEmployeeChange, readEmployee } from './employee-store';
+import { commitEmployeeChange, readEmployee } from '../platform/employees';
 
 /**
  * Blocks or unblocks the employee's app access (device status). It is ours alone: the issuer's card is untouched,

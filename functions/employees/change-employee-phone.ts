@@ -3,7 +3,8 @@ import { DomainError, validationFailed } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, detailOf, readEmployee, type EmployeeChange } from './employee-store';
+import { commitEmployeeChange, readEmployee, type EmployeeChange } from '../platform/employees';
+import { detailOf } from './employee-store';
 
 /** SPEC section 5: the new phone must differ from the current one and not be used by another user. */
 export const handler = useCase('PUT /employees/{employeeId}/phone', async ({ caller, params, body }) => {

@@ -2,7 +2,8 @@ import { actorOfCaller } from '../platform/audit';
 import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, detailOf, readEmployee } from './employee-store';
+import { commitEmployeeChange, readEmployee } from '../platform/employees';
+import { detailOf } from './employee-store';
 
 /** Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee. */
 export const handler = useCase('PUT /employees/{employeeId}/limits', async ({ caller, params, body }) => {

@@ -1,6 +1,6 @@
 import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
-import { changeCard } from './change-card';
+import { changeCard } from '../platform/card-actions';
 import { detailOf } from './employee-store';
 
 export const handler = useCase('POST /employees/{employeeId}/card/terminate', async ({ caller, params }) => {

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { actionsRefusedWhileAuthorized, nextCardStatus, type CompanyCardAction } from '@shared/cards';
 import type { ReplaceCardBody } from '@shared/employees';
 import type { ErrorCode } from '@shared/errors';
-import type { Actor } from '../platform/audit';
-import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
-import { DomainError } from '../platform/errors';
-import { entities, keys } from '../platform/keys';
-import { ledgerItems, mainAccountChange } from '../platform/ledger';
-import { readPriceList } from '../platform/prices';
-import { mainAccountRecord, type EmployeeRecord } from '../platform/records';
-import { getItem, tableName } from '../platform/table';
-import { commitEmployeeChange, readEmployee, type EmployeeChange } from './employee-store';
+import type { Actor } from './audit';
+import { CardIssuerError, cardIssuer } from './card-issuer/card-issuer';
+import { DomainError } from './errors';
+import { entities, keys } from './keys';
+import { ledgerItems, mainAccountChange } from './ledger';
+import { readPriceList } from './prices';
+import { mainAccountRecord, type EmployeeRecord } from './records';
+import { getItem, tableName } from './table';
+import { commitEmployeeChange, readEmployee, type EmployeeChange } from './employees';
 
 export interface CardActionRequest {
   companyId: string;
@@ -33,7 +33,7 @@ function issuerFailure(action: CompanyCardAction): DomainError {
 }
 
 /**
- * One company action on an employee's card: the state machine decides whether it is allowed, the issuer carries it
+ * One action on an employee's card, by the company or by the employee on /card: the state machine decides whether it is allowed, the issuer carries it
  * out, and one transaction records it with its audit record (and, for a replacement, the fee; for a termination,
  * the card balance going back to the main account). The issuer is told first with a request id derived from the
  * employee's version, so a retry after a failure asks the issuer for the same thing again.
