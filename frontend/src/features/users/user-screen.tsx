@@ -1,24 +1,287 @@
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { CompanyCardAction, DeviceAction } from '@shared/cards';
+import type { EmployeeDetail } from '@shared/employees';
 import { paths } from '@shared/routes';
+import { Alert } from '@frontend/components/alert/alert';
+import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
+import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeText } from '@frontend/lib/error-text';
+import { useFormat } from '@frontend/lib/format';
+import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { ChangePhoneDialog, LimitsDialog, ReplaceCardDialog } from './employee-dialogs';
+import { offeredActions } from './offered-actions';
+import { StatusBadge } from './status-badge';
+import { employeeQueryKey, employeesQueryKey, fetchEmployee, runCardAction, runDeviceAction } from './users-api';
+import './users.css';
 
-/** /users/:userId — one user with card and device status, once the users issue lands. */
+type PendingAction = { kind: 'card'; action: Exclude<CompanyCardAction, 'replace'> } | { kind: 'device'; action: DeviceAction };
+type OpenDialog = 'phone' | 'limits' | 'replace' | null;
+
+/** Card actions that end something for good are shown in red and confirmed as such. */
+const destructive = new Set<string>(['close', 'terminate']);
+
+/** /users/{userId}: one employee with their card, device and card account, the history of changes, and the actions. */
 export function UserScreen() {
-  const { t } = useTranslation('users');
-  useDocumentTitle(t('detail.title'));
+  const { t } = useTranslation(['users', 'errors', 'common']);
   const { userId = '' } = useParams();
+  const location = useLocation();
+  const { profile } = useSession();
+  const companyId = profile?.currentClient?.companyId ?? '';
+  const role = profile?.role ?? 'guest';
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const employee = useQuery({
+    queryKey: employeeQueryKey(companyId, userId),
+    queryFn: ({ signal }) => fetchEmployee(userId, signal),
+    enabled: companyId !== '' && userId !== '',
+  });
+  const name = employee.data ? `${employee.data.name} ${employee.data.surname}` : t('detail.title');
+  useDocumentTitle(name);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [notice, setNotice] = useState<string>((location.state as { added?: boolean } | null)?.added ? t('add.done') : '');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const applied = async (next: EmployeeDetail, message: string) => {
+    queryClient.setQueryData(employeeQueryKey(companyId, userId), next);
+    setNotice(message);
+    setDialog(null);
+    await queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId), exact: false, refetchType: 'none' });
+  };
+  const act = useMutation({
+    mutationFn: (request: PendingAction) => (request.kind === 'card' ? runCardAction(userId, request.action) : runDeviceAction(userId, request.action)),
+    onMutate: () => {
+      setFailure(null);
+      setNotice('');
+    },
+    onSuccess: (next, request) => applied(next, t(`done.${request.kind}.${request.action}`)),
+    onError: async (error) => {
+      setFailure(error instanceof ApiError ? error.code : 'INTERNAL');
+      await employee.refetch();
+    },
+    onSettled: () => setPending(null),
+  });
+
+  if (employee.isPending) {
+    return (
+      <div className="page" aria-busy="true">
+        <p>
+          <Link to={paths.users}>{t('detail.back')}</Link>
+        </p>
+        <div className="skeleton skeleton--title" aria-hidden="true" />
+        <div className="users-detail-grid">
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="panel skeleton skeleton--block" aria-hidden="true" />
+          ))}
+        </div>
+        <p className="visually-hidden" role="status">
+          {t('common:loading')}
+        </p>
+      </div>
+    );
+  }
+  if (employee.isError) {
+    const code = employee.error instanceof ApiError ? employee.error.code : 'INTERNAL';
+    return (
+      <div className="page">
+        <p>
+          <Link to={paths.users}>{t('detail.back')}</Link>
+        </p>
+        <PageHeader title={t('detail.title')} />
+        {code === 'EMPLOYEE_NOT_FOUND' || code === 'NOT_FOUND' ? (
+          <EmptyState title={t('detail.notFound.title')}>
+            <p>{t('detail.notFound.text')}</p>
+          </EmptyState>
+        ) : (
+          <Alert>
+            <p>{errorCodeText(t, code === 'INTERNAL' ? 'CARD_STATUS_FETCH_FAILED' : code)}</p>
+            <button type="button" className="button button--secondary button--small" onClick={() => void employee.refetch()}>
+              {t('common:retry')}
+            </button>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+
+  const data = employee.data;
+  const offered = offeredActions(role, data);
+  const busy = act.isPending;
+  const actionButton = (request: PendingAction) => (
+    <button
+      key={`${request.kind}-${request.action}`}
+      type="button"
+      className={destructive.has(request.action) && request.kind === 'card' ? 'button button--danger button--small' : 'button button--secondary button--small'}
+      onClick={() => setPending(request)}
+      disabled={busy}
+    >
+      {t(request.kind === 'card' ? `actions.${request.action}` : `deviceActions.${request.action}`)}
+    </button>
+  );
+
   return (
     <div className="page">
       <p>
         <Link to={paths.users}>{t('detail.back')}</Link>
       </p>
-      <PageHeader title={t('detail.title')} lead={t('detail.lead', { id: userId })} />
-      <EmptyState title={t('detail.empty.title')}>
-        <p>{t('detail.empty.text')}</p>
-      </EmptyState>
+      <PageHeader title={name} lead={<StatusBadge kind="employee" value={data.status} />} />
+      {offered.card.length === 0 && offered.device.length === 0 && !offered.editDetails && role === 'accountant' && <p className="users-note">{t('detail.readOnly')}</p>}
+      <p role="status" className="users-notice">
+        {notice}
+      </p>
+      {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+
+      <div className="users-detail-grid">
+        <section className="panel" aria-labelledby="user-card">
+          <h2 id="user-card">{t('detail.card')}</h2>
+          <dl className="users-details">
+            <dt>{t('columns.lastCardDigits')}</dt>
+            <dd>{data.lastCardDigits ? `•••• ${data.lastCardDigits}` : '—'}</dd>
+            <dt>{t('columns.cardStatus')}</dt>
+            <dd>
+              <StatusBadge kind="card" value={data.cardStatus} />
+              <span className="users-changed-by">
+                {t('detail.changedBy', { who: t(`changedBy.${data.cardStatusChangedBy}`), date: format.date(data.cardStatusChangedAt, { withTime: true }) })}
+              </span>
+            </dd>
+            <dt>{t('columns.deviceStatus')}</dt>
+            <dd>
+              <StatusBadge kind="device" value={data.deviceStatus} />
+            </dd>
+            <dt>{t('detail.cardAccountStatus')}</dt>
+            <dd>
+              <StatusBadge kind="cardAccount" value={data.cardAccountStatus} />
+            </dd>
+          </dl>
+          {(offered.card.length > 0 || offered.device.length > 0) && (
+            <div className="users-actions" role="group" aria-label={t('detail.cardActions')}>
+              {offered.card.map((action) =>
+                action === 'replace' ? (
+                  <button key="replace" type="button" className="button button--secondary button--small" onClick={() => setDialog('replace')} disabled={busy}>
+                    {t('actions.replace')}
+                  </button>
+                ) : (
+                  actionButton({ kind: 'card', action })
+                ),
+              )}
+              {offered.device.map((action) => actionButton({ kind: 'device', action }))}
+            </div>
+          )}
+        </section>
+
+        <section className="panel" aria-labelledby="user-money">
+          <h2 id="user-money">{t('detail.money')}</h2>
+          <dl className="users-details">
+            <dt>{t('columns.balance')}</dt>
+            <dd>{format.money(data.balanceCents)}</dd>
+            <dt>{t('detail.used')}</dt>
+            <dd>{format.money(data.usedCents)}</dd>
+            <dt>{t('detail.unused')}</dt>
+            <dd>{format.money(data.unusedCents)}</dd>
+            <dt>{t('detail.reserved')}</dt>
+            <dd>{format.money(data.reservedCents)}</dd>
+            <dt>{t('limits.monthly')}</dt>
+            <dd>{format.money(data.limitCents)}</dd>
+            <dt>{t('limits.annual')}</dt>
+            <dd>{format.money(data.annualLimitCents)}</dd>
+            <dt>{t('limits.groups')}</dt>
+            <dd>{data.mccGroups.length > 0 ? data.mccGroups.map((group) => t(`mccGroup.${group}`)).join(', ') : t('limits.noGroups')}</dd>
+          </dl>
+          {offered.editDetails && (
+            <div className="users-actions">
+              <button type="button" className="button button--secondary button--small" onClick={() => setDialog('limits')} disabled={busy}>
+                {t('limits.open')}
+              </button>
+            </div>
+          )}
+        </section>
+
+        <section className="panel" aria-labelledby="user-person">
+          <h2 id="user-person">{t('detail.person')}</h2>
+          <dl className="users-details">
+            <dt>{t('columns.phone')}</dt>
+            <dd>{data.phone ?? '—'}</dd>
+            <dt>{t('add.fields.email')}</dt>
+            <dd>{data.email ?? '—'}</dd>
+            <dt>{t('columns.personalCode')}</dt>
+            <dd>{data.personalCode ?? '—'}</dd>
+          </dl>
+          {offered.editDetails && (
+            <div className="users-actions">
+              <button type="button" className="button button--secondary button--small" onClick={() => setDialog('phone')} disabled={busy}>
+                {t('phone.open')}
+              </button>
+            </div>
+          )}
+        </section>
+      </div>
+
+      <section className="panel users-history" aria-labelledby="user-history">
+        <h2 id="user-history">{t('history.title')}</h2>
+        {data.history.length === 0 ? (
+          <p>{t('history.empty')}</p>
+        ) : (
+          <div className="data-table" role="region" aria-label={t('history.title')} tabIndex={0}>
+            <table className="data-table__table">
+              <caption className="visually-hidden">{t('history.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('history.when')}</th>
+                  <th scope="col">{t('history.what')}</th>
+                  <th scope="col">{t('history.who')}</th>
+                  <th scope="col">{t('history.change')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.history.map((entry) => (
+                  <tr key={`${entry.at}-${entry.action}`}>
+                    <td>{format.date(entry.at, { withTime: true })}</td>
+                    <td>{t(`history.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+                    <td>{entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)}</td>
+                    <td>{describeChange(entry.before, entry.after, t)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`confirm.${pending.kind}.${pending.action}.title`, { name }) : ''}
+        confirmLabel={pending ? t(pending.kind === 'card' ? `actions.${pending.action}` : `deviceActions.${pending.action}`) : ''}
+        cancelLabel={t('common:cancel')}
+        destructive={pending?.kind === 'card' && destructive.has(pending.action)}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && act.mutate(pending)}
+      >
+        <p>{pending ? t(`confirm.${pending.kind}.${pending.action}.text`, { name }) : ''}</p>
+      </ConfirmDialog>
+      {dialog === 'phone' && <ChangePhoneDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.phone'))} />}
+      {dialog === 'limits' && <LimitsDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.limits'))} />}
+      {dialog === 'replace' && <ReplaceCardDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.card.replace'))} />}
     </div>
   );
+}
+
+/** "Card status: Active → Blocked", with statuses translated where the value is one. */
+function describeChange(before: Record<string, string | null>, after: Record<string, string | null>, t: TFunction): string {
+  const statusNamespaces: Record<string, string> = { cardStatus: 'cardStatus', deviceStatus: 'deviceStatus', cardAccountStatus: 'cardAccountStatus', status: 'employeeStatus' };
+  return Object.keys(after)
+    .filter((key) => key in statusNamespaces || key === 'phone')
+    .map((key) => {
+      const namespace = statusNamespaces[key];
+      const show = (value: string | null | undefined) => (value === null || value === undefined ? '—' : namespace ? t(`${namespace}.${value}`) : value);
+      return `${t(`history.fields.${key}`)}: ${show(before[key])} → ${show(after[key])}`;
+    })
+    .join('; ');
 }

@@ -1,0 +1,24 @@
+import { allowedCardActions, allowedDeviceActions, type CompanyCardAction, type DeviceAction } from '@shared/cards';
+import { can, type Role } from '@shared/roles';
+import type { CardStatus, DeviceStatus } from '@shared/statuses';
+
+export interface OfferedActions {
+  card: CompanyCardAction[];
+  device: DeviceAction[];
+  /** Phone, limits: details an acting role may change while the product is not terminated. */
+  editDetails: boolean;
+}
+
+/**
+ * What the screen offers for one employee: what the card's state machine allows, and only to a role that may act
+ * (shared/roles.ts: accountants see everything and act on nothing).
+ */
+export function offeredActions(role: Role, employee: { cardStatus: CardStatus; deviceStatus: DeviceStatus }): OfferedActions {
+  if (!can(role, 'manageCards')) return { card: [], device: [], editDetails: false };
+  const terminated = employee.cardStatus === 'stopped';
+  return {
+    card: allowedCardActions(employee.cardStatus),
+    device: terminated ? [] : allowedDeviceActions(employee.deviceStatus),
+    editDetails: !terminated,
+  };
+}
