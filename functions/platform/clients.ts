@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -14,3 +15,10 @@ export const s3 = new S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3
 export const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 export const cognito = new CognitoIdentityProviderClient({});
 export const ses = new SESv2Client({});
+
+let snsClient: SNSClient | undefined;
+/** Only the cardholder sign-in texts; made on first use, so functions that send no SMS leave the SNS client out. */
+export function sns(): SNSClient {
+  snsClient ??= new SNSClient({});
+  return snsClient;
+}

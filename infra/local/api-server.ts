@@ -97,6 +97,17 @@ function sendError(response: ServerResponse, status: number, code: ErrorCode, he
   sendJson(response, status, { code, message: errorMessages[code] }, headers);
 }
 
+const snsNamespace = 'http://sns.amazonaws.com/doc/2010-03-31/';
+
+function sendXml(response: ServerResponse, status: number, xml: string): void {
+  response.writeHead(status, { 'content-type': 'text/xml' });
+  response.end(`<?xml version="1.0"?>\n${xml}`);
+}
+
+function snsError(code: string, message: string): string {
+  return `<ErrorResponse xmlns="${snsNamespace}"><Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>${randomUUID()}</RequestId></ErrorResponse>`;
+}
+
 function corsHeaders(origin: string | undefined, allowed: string[]): Record<string, string> {
   if (!origin || !allowed.includes(origin)) return {};
   return {
@@ -161,6 +172,22 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     sendJson(response, 200, { MessageId: randomUUID() });
   }
 
+  /**
+   * SNS Publish to a phone number, as far as the portal uses it (query protocol: a form-encoded body, an XML
+   * answer): the text goes to the outbox, its 6-digit code in a column of its own as Cognito's codes are.
+   */
+  function publishSmsToOutbox(body: Buffer, response: ServerResponse): void {
+    const form = new URLSearchParams(body.toString('utf8'));
+    const phone = form.get('PhoneNumber');
+    const message = form.get('Message');
+    if (form.get('Action') !== 'Publish' || !phone || message === null) {
+      return sendXml(response, 400, snsError('InvalidParameter', 'Only Publish to a phone number is supported locally'));
+    }
+    const code = message.match(/\b\d{6}\b/)?.[0];
+    options.outbox.add({ at: new Date().toISOString(), channel: 'sms', to: phone, source: 'SNS Publish', body: message, ...(code ? { code } : {}) });
+    sendXml(response, 200, `<PublishResponse xmlns="${snsNamespace}"><PublishResult><MessageId>${randomUUID()}</MessageId></PublishResult><ResponseMetadata><RequestId>${randomUUID()}</RequestId></ResponseMetadata></PublishResponse>`);
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
     // Prefixing keeps a request target such as "//host/path" a path instead of an authority.
     let url: URL;
@@ -186,6 +213,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     if (body === 'too-large') return sendError(response, 413, 'PAYLOAD_TOO_LARGE', { ...cors, connection: 'close' });
 
     if (method === 'POST' && url.pathname === '/v2/email/outbound-emails') return sendEmailToOutbox(body, response);
+    if (method === 'POST' && url.pathname === '/' && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return publishSmsToOutbox(body, response);
 
     const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
     if (method === 'POST' && invocation?.[1]) return invokeTrigger(decodeURIComponent(invocation[1]), body, response);

@@ -48,6 +48,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     // No SES emulator: the adapter answers SES v2's SendEmail and puts the message in the outbox.
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.api}`,
+    // Nor an SNS one: the adapter answers Publish to a phone number and puts the text in the outbox.
+    AWS_ENDPOINT_URL_SNS: `http://127.0.0.1:${ports.api}`,
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     TABLE_NAME: resources.tableName,
     DOCUMENTS_BUCKET: resources.documentsBucket,
