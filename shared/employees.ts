@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { merchantCategoryGroupSchema, replacementReasons } from './cards';
+import { merchantCategoryGroupNames, merchantCategoryGroupSchema, replacementReasons } from './cards';
 import { countryCodeSchema } from './countries';
 import type { FieldMessageCode } from './errors';
 import { listQuerySchema, tableAnswerSchema } from './lists';
 import { parseEurToCents } from './money';
 import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, statusChangers } from './statuses';
-import { missingOrInvalid, nameMaxLength, phonePattern, requiredText, textMaxLength } from './validation';
+import { missingOrInvalid, nameMaxLength, phonePattern, requiredText, textMaxLength, textMinLength } from './validation';
 
 /** A Latvian personal code, DDMMYY-NNNNN (new codes start with 32 and carry no birth date, same shape). */
 export const personalCodePattern = /^\d{6}-\d{5}$/;
@@ -13,8 +13,14 @@ export const personalCodePattern = /^\d{6}-\d{5}$/;
 const optionalText = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
+// SPEC section 5: text is at least 2 symbols and a name at most 50, as for the company's own users.
 const nameSchema = (required: FieldMessageCode) =>
-  z.string({ error: () => required }).trim().min(1, { error: required }).max(nameMaxLength, { error: 'NAME_TOO_LONG' });
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'INVALID_VALUE') })
+    .trim()
+    .min(1, { error: required })
+    .min(textMinLength, { error: 'TEXT_TOO_SHORT' })
+    .max(nameMaxLength, { error: 'NAME_TOO_LONG' });
 
 export const phoneSchema = z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).regex(phonePattern, { error: 'INVALID_PHONE' });
 
@@ -44,13 +50,17 @@ export function eurTextSchema(required: FieldMessageCode) {
     .pipe(positiveCentsSchema(required));
 }
 
-export const addEmployeeBodySchema = z
-  .object({
-    name: nameSchema('NAME_REQUIRED'),
-    surname: nameSchema('SURNAME_REQUIRED'),
-    phone: optionalText(z.string().trim().regex(phonePattern, { error: 'INVALID_PHONE' })),
-    email: optionalText(z.email({ error: 'INVALID_EMAIL' }).max(textMaxLength, { error: 'TEXT_TOO_LONG' })),
-    personalCode: optionalText(z.string().trim().regex(personalCodePattern, { error: 'INVALID_PERSONAL_CODE' })),
+/** The new user's fields as the form checks them; the API also asks for the no-phone confirmation below. */
+export const newEmployeeFieldsSchema = z.object({
+  name: nameSchema('NAME_REQUIRED'),
+  surname: nameSchema('SURNAME_REQUIRED'),
+  phone: optionalText(z.string().trim().regex(phonePattern, { error: 'INVALID_PHONE' })),
+  email: optionalText(z.email({ error: 'INVALID_EMAIL' }).max(textMaxLength, { error: 'TEXT_TOO_LONG' })),
+  personalCode: optionalText(z.string().trim().regex(personalCodePattern, { error: 'INVALID_PERSONAL_CODE' })),
+});
+
+export const addEmployeeBodySchema = newEmployeeFieldsSchema
+  .extend({
     /** SPEC section 4: adding a user without a phone requires a confirmation; the API asks for it too. */
     confirmWithoutPhone: z.boolean().default(false),
   })
@@ -61,21 +71,27 @@ export type AddEmployeeBody = z.input<typeof addEmployeeBodySchema>;
 
 export const changePhoneBodySchema = z.object({ phone: phoneSchema });
 
+// A card allowed in no group could not be used at all; blocking the card says that honestly.
+const mccGroupsSchema = z
+  .array(merchantCategoryGroupSchema, { error: missingOrInvalid })
+  .min(1, { error: 'LIST_REQUIRED' })
+  .max(merchantCategoryGroupNames.length)
+  .refine((groups) => new Set(groups).size === groups.length, { error: 'DUPLICATE_OPTION' });
+
 export const limitsBodySchema = z
   .object({
     limitCents: positiveCentsSchema('LIMIT_REQUIRED'),
     annualLimitCents: positiveCentsSchema('LIMIT_REQUIRED'),
-    mccGroups: z.array(merchantCategoryGroupSchema).max(20),
+    mccGroups: mccGroupsSchema,
   })
   .superRefine((body, context) => {
     if (body.annualLimitCents < body.limitCents) context.addIssue({ code: 'custom', path: ['annualLimitCents'], message: 'ANNUAL_LIMIT_BELOW_MONTHLY' });
-    if (new Set(body.mccGroups).size !== body.mccGroups.length) context.addIssue({ code: 'custom', path: ['mccGroups'], message: 'DUPLICATE_OPTION' });
   });
 export type LimitsBody = z.infer<typeof limitsBodySchema>;
 
 /** The same limits as typed in the form, in euros. */
 export const limitsFormSchema = z
-  .object({ limit: eurTextSchema('LIMIT_REQUIRED'), annualLimit: eurTextSchema('LIMIT_REQUIRED'), mccGroups: z.array(merchantCategoryGroupSchema) })
+  .object({ limit: eurTextSchema('LIMIT_REQUIRED'), annualLimit: eurTextSchema('LIMIT_REQUIRED'), mccGroups: mccGroupsSchema })
   .superRefine((form, context) => {
     if (form.annualLimit < form.limit) context.addIssue({ code: 'custom', path: ['annualLimit'], message: 'ANNUAL_LIMIT_BELOW_MONTHLY' });
   });
