@@ -1,11 +1,9 @@
+import type { LedgerKind } from '@shared/ledger';
 import { entities, keys } from './keys';
 import { tableName, type TransactItem } from './table';
 
 /** The company's main account, one employee's card account, or the provider's fee income. */
 export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees';
-
-export const ledgerKinds = ['replacement_fee', 'monthly_fee', 'card_balance_return'] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
 
 export interface Movement {
   companyId: string;

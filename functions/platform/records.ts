@@ -7,6 +7,7 @@ import { documentContentTypeSchema, documentKindSchema } from '@shared/onboardin
 import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
 import { merchantCategoryGroupSchema } from '@shared/cards';
+import { ledgerKindSchema } from '@shared/ledger';
 import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
 
@@ -127,3 +128,16 @@ export const priceListRecord = z.object({
   updatedBy: z.string().nullable(),
 });
 export type PriceListRecord = z.infer<typeof priceListRecord>;
+
+/** One leg of a money movement (functions/platform/ledger.ts writes them; legs of a movement sum to zero). */
+export const ledgerEntryRecord = z.object({
+  companyId: z.string(),
+  movementId: z.string(),
+  kind: ledgerKindSchema,
+  description: z.string(),
+  employeeId: z.string().nullable(),
+  account: z.string(),
+  amountCents: z.number().int(),
+  at: z.string(),
+});
+export type LedgerEntryRecord = z.infer<typeof ledgerEntryRecord>;

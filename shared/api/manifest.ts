@@ -1,5 +1,6 @@
 import { accountRoutes } from './routes/account-routes';
 import { employeeRoutes } from './routes/employee-routes';
+import { feeRoutes } from './routes/fee-routes';
 import { moneyRoutes } from './routes/money-routes';
 import { onboardingRoutes } from './routes/onboarding-routes';
 import { reviewRoutes } from './routes/review-routes';
@@ -18,7 +19,7 @@ export { checksCognitoToken } from './route-definition';
 export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
-  ...Object.values(employeeRoutes),
+  ...Object.values(employeeRoutes), ...Object.values(feeRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

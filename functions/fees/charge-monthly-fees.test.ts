@@ -1,0 +1,76 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '../platform/env';
+import { chargeMonthlyFees, handler } from './charge-monthly-fees';
+
+// DynamoDB Local runs transactions one at a time and never answers TransactionConflict (tried with two runs and
+// parallel writers on the same main account): the retry on a conflict is only reachable here.
+const dynamoMock = mockClient(DynamoDBDocumentClient);
+
+const cancelled = (codes: string[]) =>
+  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+describe('chargeMonthlyFees against what no emulator does', () => {
+  const saved = { ...process.env };
+  beforeAll(() => {
+    Object.assign(process.env, {
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: 't',
+      DOCUMENTS_BUCKET: 'd',
+      REPORTS_BUCKET: 'r',
+      REPORTS_QUEUE_URL: 'q',
+      EXPORTS_QUEUE_URL: 'q',
+      FUNDING_QUEUE_URL: 'q',
+      USER_POOL_ID: 'pool',
+      USER_POOL_CLIENT_ID: 'client',
+      MAIL_FROM: 'no-reply@bonus-card.local',
+      PORTAL_URL: 'https://portal.example',
+    });
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    process.env = saved;
+    resetEnvForTests();
+    dynamoMock.restore();
+  });
+  beforeEach(() => {
+    dynamoMock.reset();
+    dynamoMock.on(GetCommand).resolves({});
+    dynamoMock.on(QueryCommand).resolves({ Items: [{ employeeId: 'e1', name: 'Anna', surname: 'Ozola', cardStatus: 'soft_blocked' }] });
+    dynamoMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ gsi2sk: 'c1' }] });
+  });
+
+  it('tries a charge again when another writer held the main account, and charges it once', async () => {
+    dynamoMock.on(TransactWriteCommand).rejectsOnce(cancelled(['None', 'None', 'TransactionConflict', 'None', 'None'])).resolves({});
+    expect(await chargeMonthlyFees('2026-11')).toEqual({ companies: 1, charged: 1, alreadyCharged: 0 });
+    expect(dynamoMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('reads a refused charge record as already charged, not as a failure', async () => {
+    dynamoMock.on(TransactWriteCommand).rejects(cancelled(['ConditionalCheckFailed', 'None', 'None', 'None', 'None']));
+    expect(await chargeMonthlyFees('2026-11')).toEqual({ companies: 1, charged: 0, alreadyCharged: 1 });
+  });
+
+  it('finishes the other charges and then fails the run when one cannot be written', async () => {
+    dynamoMock.on(QueryCommand).resolves({
+      Items: [
+        { employeeId: 'e1', name: 'Anna', surname: 'Ozola', cardStatus: 'active' },
+        { employeeId: 'e2', name: 'Jānis', surname: 'Bērziņš', cardStatus: 'active' },
+      ],
+    });
+    dynamoMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ gsi2sk: 'c1' }] });
+    dynamoMock.on(TransactWriteCommand).rejectsOnce(new Error('network down')).resolves({});
+    await expect(chargeMonthlyFees('2026-11')).rejects.toThrow('1 monthly fees of 2026-11 were not charged');
+    expect(dynamoMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it("charges the month the schedule fired in, on the Riga clock, and refuses an event without a time", async () => {
+    dynamoMock.on(TransactWriteCommand).resolves({});
+    await handler({ 'detail-type': 'Scheduled Event', time: '2026-10-31T22:30:00Z' });
+    const charge = dynamoMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put?.Item;
+    expect(charge).toMatchObject({ month: '2026-11', sk: 'FEE#2026-11#e1' });
+    await expect(handler({ 'detail-type': 'Scheduled Event' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,171 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { setTimeout as delay } from 'node:timers/promises';
+import * as z from 'zod';
+import { isChargedMonthlyFee } from '@shared/cards';
+import { feeMonthOf, feeMonthSchema } from '@shared/fees';
+import { auditItem, systemActor } from '../platform/audit';
+import { entities, keys } from '../platform/keys';
+import { ledgerItems, mainAccountChange } from '../platform/ledger';
+import { readPriceList } from '../platform/prices';
+import { employeeRecord } from '../platform/records';
+import { conditionFailed, queryAll, tableName, transact, type TransactItem } from '../platform/table';
+
+export interface MonthlyFeeSummary {
+  companies: number;
+  charged: number;
+  alreadyCharged: number;
+}
+
+/** EventBridge's scheduled event: only its time is read, the moment the schedule fired. */
+const scheduledEventSchema = z.object({ time: z.iso.datetime() });
+
+/** The scheduled job: charges the month the schedule fired in (Riga time), so a late or repeated firing is harmless. */
+export async function handler(event: unknown): Promise<MonthlyFeeSummary> {
+  const now = new Date(scheduledEventSchema.parse(event).time);
+  const summary = await chargeMonthlyFees(feeMonthOf(now), now);
+  console.log(JSON.stringify({ job: 'charge-monthly-fees', month: feeMonthOf(now), ...summary }));
+  return summary;
+}
+
+const chargedEmployee = employeeRecord.pick({ employeeId: true, name: true, surname: true, cardStatus: true });
+type ChargedEmployee = z.infer<typeof chargedEmployee>;
+
+/** Companies are independent (each has its own main account), so a few run side by side. */
+const companiesAtOnce = 4;
+
+/**
+ * The monthly maintenance fee (SPEC sections 4 and 9) of `month` for every product of every active company that
+ * isChargedMonthlyFee says is charged (blocked ones too; terminated and not yet issued ones not). Each charge is one
+ * transaction whose first item is the month's charge record written only if absent: a second run, or two runs at
+ * once, charge each product once, and a run that stopped half-way is finished by the next.
+ */
+export async function chargeMonthlyFees(month: string, now: Date = new Date()): Promise<MonthlyFeeSummary> {
+  feeMonthSchema.parse(month);
+  const { monthlyFeeCents } = await readPriceList();
+  const companyIds = await activeCompanyIds();
+  const summary: MonthlyFeeSummary = { companies: companyIds.length, charged: 0, alreadyCharged: 0 };
+  const failures: unknown[] = [];
+  const queue = [...companyIds];
+  const worker = async () => {
+    for (let companyId = queue.shift(); companyId !== undefined; companyId = queue.shift()) {
+      // A company's charges share its main account: one after the other, or they would only conflict.
+      for (const employee of await chargedEmployees(companyId)) {
+        try {
+          const outcome = await chargeOne({ companyId, employee, month, feeCents: monthlyFeeCents, at: now.toISOString() });
+          summary[outcome] += 1;
+        } catch (error) {
+          failures.push(error);
+          console.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month }, error);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(companiesAtOnce, companyIds.length) }, worker));
+  // Whatever failed is charged by running the job again; the run reports failure so the scheduler retries it.
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} monthly fees of ${month} were not charged`);
+  return summary;
+}
+
+async function activeCompanyIds(): Promise<string[]> {
+  const { gsi2pk } = keys.activeCompany('');
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi2pk },
+    ProjectionExpression: 'gsi2sk',
+  });
+  return items.map((item) => z.string().parse(item.gsi2sk));
+}
+
+async function chargedEmployees(companyId: string): Promise<ChargedEmployee[]> {
+  const { pk, skPrefix } = keys.employees(companyId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ProjectionExpression: 'employeeId, #name, surname, cardStatus',
+    ExpressionAttributeNames: { '#name': 'name' },
+  });
+  return items.map((item) => chargedEmployee.parse(item)).filter((employee) => isChargedMonthlyFee(employee.cardStatus));
+}
+
+interface Charge {
+  companyId: string;
+  employee: ChargedEmployee;
+  month: string;
+  feeCents: number;
+  at: string;
+}
+
+/**
+ * The charge record, the main account debit, the two ledger legs and the audit record, all or nothing. The fee is
+ * owed whatever the balance, so the account may go below zero (docs/decisions.md). A zero fee still settles the
+ * month (its record), with no money moving.
+ */
+function chargeItems(charge: Charge): TransactItem[] {
+  const { companyId, employee, month, feeCents, at } = charge;
+  const movementId = `monthly-fee:${month}:${employee.employeeId}`;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.monthlyFeeCharge(companyId, employee.employeeId, month), entity: entities.monthlyFeeCharge, companyId, employeeId: employee.employeeId, month, feeCents, movementId, at },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: auditItem({
+          companyId,
+          actor: systemActor,
+          action: 'fee.monthly',
+          // The money leaves the company's main account; the employee's status history stays about the card.
+          target: { type: 'company', id: companyId },
+          before: {},
+          after: { employeeId: employee.employeeId, month, feeCents },
+          at,
+        }),
+      },
+    },
+  ];
+  if (feeCents > 0) {
+    items.push(mainAccountChange(companyId, -feeCents, { mayGoNegative: true }));
+    const [year, monthNumber] = month.split('-');
+    items.push(
+      ...ledgerItems({
+        companyId,
+        movementId,
+        at,
+        kind: 'monthly_fee',
+        description: `${employee.name} ${employee.surname}, ${monthNumber}.${year}`,
+        employeeId: employee.employeeId,
+        legs: [
+          { account: 'main', amountCents: -feeCents },
+          { account: 'provider:fees', amountCents: feeCents },
+        ],
+      }),
+    );
+  }
+  return items;
+}
+
+const conflictRetries = 8;
+
+/** A card action or a transfer may hold the main account at the same moment: DynamoDB cancels, and we try again. */
+function isTransactionConflict(error: unknown): boolean {
+  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+}
+
+async function chargeOne(charge: Charge): Promise<'charged' | 'alreadyCharged'> {
+  const items = chargeItems(charge);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await transact(items);
+      return 'charged';
+    } catch (error) {
+      if (conditionFailed(error, 0)) return 'alreadyCharged';
+      if (!isTransactionConflict(error) || attempt >= conflictRetries) throw error;
+      await delay(Math.random() * 25 * 2 ** attempt);
+    }
+  }
+}

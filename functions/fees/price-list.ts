@@ -1,0 +1,48 @@
+import type { PriceList, PriceListBody } from '@shared/prices';
+import { auditItem, type Actor } from '../platform/audit';
+import { DomainError } from '../platform/errors';
+import { entities, keys } from '../platform/keys';
+import { readPriceList } from '../platform/prices';
+import { tableName, transact } from '../platform/table';
+
+/** The provider's own audit trail sits beside the companies' ones, under a company id no company can have. */
+export const providerAuditId = 'PROVIDER';
+
+/**
+ * Replaces the price list and records who changed which fee from what, in one transaction. The write expects the
+ * version it read (its updatedAt), so two admins saving at once get one change and one 409 CONFLICT, and the audit
+ * record's "before" is always what the change replaced.
+ */
+export async function savePriceList(body: PriceListBody, actor: Actor): Promise<PriceList> {
+  const current = await readPriceList();
+  const at = new Date().toISOString();
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.priceList(), entity: entities.priceList, ...body, updatedAt: at, updatedBy: actor.userId },
+          ...(current.updatedAt === null
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : { ConditionExpression: 'updatedAt = :read', ExpressionAttributeValues: { ':read': current.updatedAt } }),
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: auditItem({
+            companyId: providerAuditId,
+            actor,
+            action: 'prices.change',
+            target: { type: 'priceList', id: 'current' },
+            before: { replacementFeeCents: current.replacementFeeCents, monthlyFeeCents: current.monthlyFeeCents },
+            after: { replacementFeeCents: body.replacementFeeCents, monthlyFeeCents: body.monthlyFeeCents },
+            at,
+          }),
+        },
+      },
+    ],
+    { 0: new DomainError(409, 'CONFLICT') },
+  );
+  return { ...body, updatedAt: at };
+}

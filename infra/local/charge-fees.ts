@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as z from 'zod';
+import { feeMonthOf, feeMonthSchema } from '@shared/fees';
+import { resetEnvForTests } from '@functions/platform/env';
+import { queueDefinitions } from '../definitions';
+import { handlerEnvironment } from './local-cloud';
+import type { ProvisionedResources } from './provision';
+import { readyInfoSchema } from './spawn-local-cloud';
+import { dataDirs, issuerDeliverySeconds, portProfiles, readyFileOf } from './settings';
+
+// `npm run fees -- 2026-11` charges the monthly fees of a month in the running `npm start` cloud, as the schedule
+// does in AWS; without a month, the current one.
+type QueueEnvVar = (typeof queueDefinitions)[number]['envVar'];
+const queueEnvVars = queueDefinitions.map((queue) => queue.envVar) as [QueueEnvVar, ...QueueEnvVar[]];
+
+const resourcesSchema = z.object({
+  tableName: z.string(),
+  documentsBucket: z.string(),
+  reportsBucket: z.string(),
+  queueUrls: z.record(z.enum(queueEnvVars), z.string()),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+}) satisfies z.ZodType<ProvisionedResources>;
+
+function runningCloud(): ProvisionedResources {
+  const file = readyFileOf(dataDirs.dev);
+  if (!existsSync(file)) throw new Error('The local cloud is not running: start it with `npm start` first.');
+  const ready = readyInfoSchema.extend({ resources: resourcesSchema }).parse(JSON.parse(readFileSync(file, 'utf8')));
+  try {
+    process.kill(ready.pid, 0);
+  } catch {
+    throw new Error(`The local cloud (pid ${ready.pid}) is not running: start it with \`npm start\` first.`);
+  }
+  return ready.resources;
+}
+
+async function main(): Promise<void> {
+  const month = feeMonthSchema.safeParse(process.argv[2] ?? feeMonthOf(new Date()));
+  if (!month.success) throw new Error('Give the month as YYYY-MM, e.g. `npm run fees -- 2026-11`.');
+  const ports = portProfiles.dev;
+  Object.assign(process.env, handlerEnvironment(ports, runningCloud(), `http://localhost:${ports.web}`, issuerDeliverySeconds.dev));
+  resetEnvForTests();
+  // Imported once the environment points at the emulators: the job's clients are made at module load.
+  const { chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees');
+  const summary = await chargeMonthlyFees(month.data);
+  console.log(`Monthly fees of ${month.data}: ${summary.charged} charged, ${summary.alreadyCharged} already charged, in ${summary.companies} active companies.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
