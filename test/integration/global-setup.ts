@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalCloud } from '../../infra/local/local-cloud';
-import { projectRoot } from '../../infra/local/settings';
+import { handlerEnvironment, startLocalCloud } from '../../infra/local/local-cloud';
+import { issuerDeliverySeconds, projectRoot } from '../../infra/local/settings';
 
 export interface CloudContext {
   apiUrl: string;
@@ -10,6 +10,8 @@ export interface CloudContext {
   userPoolClientId: string;
   tableName: string;
   userIds: Record<string, string>;
+  /** What a handler sees, for tests that run a job (no route) in their own process, as its scheduler would. */
+  handlerEnvironment: Record<string, string>;
 }
 
 declare module 'vitest' {
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
     userPoolClientId: cloud.resources.userPoolClientId,
     tableName: cloud.resources.tableName,
     userIds: cloud.userIds,
+    handlerEnvironment: handlerEnvironment(cloud.ports, cloud.resources, cloud.urls.web, issuerDeliverySeconds.test),
   });
   return async () => {
     await cloud.stop();
