@@ -8,7 +8,7 @@ import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
 import { merchantCategoryGroupSchema } from '@shared/cards';
 import { ledgerKindSchema } from '@shared/ledger';
-import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, userStatusSchema } from '@shared/statuses';
+import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, transactionStatuses, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
@@ -119,6 +119,35 @@ export const employeeRecord = z.object({
   version: z.number().int().nonnegative().default(0),
 });
 export type EmployeeRecord = z.infer<typeof employeeRecord>;
+
+/** Which employee signs in to /card with a phone (one employee per phone across companies). */
+export const cardholderPhoneClaimRecord = z.object({ phone: z.string(), companyId: z.string(), employeeId: z.string() });
+
+/**
+ * A /card sign-in code, only its salted hash. Kept for any phone asked for, so an unknown phone answers exactly as a
+ * known one; codeHash is null when nothing was sent (no employee, or one who may not sign in), so no guess matches.
+ */
+export const cardholderSignInCodeRecord = z.object({
+  phone: z.string(),
+  codeHash: z.string().nullable(),
+  salt: z.string(),
+  attempts: z.number().int().nonnegative(),
+  /** Epoch milliseconds: a new code waits signInCodeRules.resendAfterSeconds after this. */
+  requestedAt: z.number().int(),
+  /** Epoch seconds, the table's TTL attribute; checked on every try, since TTL deletion lags. */
+  expiresAt: z.number().int(),
+});
+export type CardholderSignInCodeRecord = z.infer<typeof cardholderSignInCodeRecord>;
+
+/** A card transaction as the card page reads it (infra/local/seed.ts writes the full item; the money work adds to it). */
+export const transactionRecord = z.object({
+  transactionId: z.string(),
+  employeeId: z.string(),
+  executedAt: z.string(),
+  amountCents: z.number().int(),
+  description: z.string(),
+  status: z.enum(transactionStatuses),
+});
 
 /** The provider's price list (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
 export const priceListRecord = z.object({

@@ -84,8 +84,9 @@ describe('API functions', () => {
       const expectedWrites = { none: [], read: [], update: ['dynamodb:UpdateItem'], readWrite: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] };
       expect(tableWrites.sort(), route.path).toEqual(expectedWrites[needsOf(route).table]);
       const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
-      // Wildcards only where a name cannot be known: the company documents' keys, and the SES identity the deployment verifies.
-      const wildcards = resources.filter((resource) => resource.includes('*'));
+      // Wildcards only where a name cannot be known: the company documents' keys, the SES identity the deployment
+      // verifies, and a phone number SNS texts (checked below).
+      const wildcards = resources.filter((resource) => resource.includes('*') && !(needsOf(route).sendsSms && /^(\*|arn:<AWS::Partition>:sns:\*:\*:\*)$/.test(resource)));
       for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|:identity\/\*)$/);
     }
     expect(needsOf({ handler: 'users/list-team' }).table).toBe('read');
@@ -103,6 +104,20 @@ describe('API functions', () => {
       const cognito = actions.filter((action) => action.startsWith('cognito-idp:'));
       expect(cognito.sort(), route.path).toEqual(needsOf(route).cognitoAdmin.map((action) => `cognito-idp:${action}`).sort());
     }
+  });
+
+  it('text phone numbers only when a route declares it, and never publish to a topic or endpoint', () => {
+    for (const route of manifest) {
+      const statements = policyStatementsOf(functionOf(route.handler)).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('sns:')));
+      const expected = needsOf(route).sendsSms
+        ? [
+            { Effect: 'Allow', Action: 'sns:Publish', Resource: '*' },
+            { Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:<AWS::Partition>:sns:*:*:*' },
+          ]
+        : [];
+      expect(statements.map((statement) => ({ ...statement, Resource: cfnText(statement.Resource) })), route.path).toEqual(expected);
+    }
+    expect(needsOf({ handler: 'cardholders/request-sign-in-code' }).sendsSms).toBe(true);
   });
 
   it('get the deployed URL of the portal as PORTAL_URL', () => {

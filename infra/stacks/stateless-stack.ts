@@ -40,6 +40,8 @@ export interface RouteNeeds {
   readonly cognitoAdmin: readonly CognitoAdminAction[];
   /** Sends the portal's own e-mails through SES (from MAIL_FROM). */
   readonly sendsEmail: boolean;
+  /** Sends text messages through SNS straight to phone numbers (no topic). */
+  readonly sendsSms: boolean;
 }
 
 /**
@@ -76,11 +78,17 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/approve-application': { table: 'readWrite', sendsEmail: true },
   'onboarding/reject-application': { table: 'readWrite', sendsEmail: true },
   'onboarding/return-application': { table: 'readWrite', sendsEmail: true },
+  // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
+  'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
+  'cardholders/start-session': { table: 'readWrite' },
+  'cardholders/block-own-card': { table: 'readWrite' },
+  'cardholders/unblock-own-card': { table: 'readWrite' },
+  'cardholders/end-session': { table: 'readWrite' },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, ...declared };
+  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, ...declared };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -258,6 +266,18 @@ export class StatelessStack extends Stack {
       acknowledged.push(() => ({
         finding: 'Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
         reason: 'SES authorizes against the verified identity (address or domain), which the deployment chooses; the ses:FromAddress condition keeps the sender to MAIL_FROM.',
+      }));
+    }
+    if (needs.sendsSms) {
+      // A publish to a phone number has no resource ARN, so the grant names "*"; the deny keeps it off every topic
+      // and platform endpoint, which leaves direct text messages only.
+      portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${Aws.PARTITION}:sns:*:*:*`] }),
+      );
+      acknowledged.push(() => ({
+        finding: 'Resource::*',
+        reason: 'SNS authorizes a Publish to a phone number on "*" (there is no ARN for a number); a deny on every SNS ARN in the same policy keeps it from topics and endpoints.',
       }));
     }
     const policy = portalFunction.role.node.tryFindChild('DefaultPolicy');

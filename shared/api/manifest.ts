@@ -1,4 +1,5 @@
 import { accountRoutes } from './routes/account-routes';
+import { cardholderRoutes } from './routes/cardholder-routes';
 import { employeeRoutes } from './routes/employee-routes';
 import { feeRoutes } from './routes/fee-routes';
 import { moneyRoutes } from './routes/money-routes';
@@ -20,6 +21,7 @@ export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
   ...Object.values(employeeRoutes), ...Object.values(feeRoutes),
+  ...Object.values(cardholderRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

@@ -1,0 +1,74 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type CardView } from '@shared/cardholder';
+import type { Actor } from '../platform/audit';
+import type { Cardholder } from '../platform/cardholder-sessions';
+import { dynamo } from '../platform/clients';
+import { readEmployee } from '../platform/employees';
+import { DomainError } from '../platform/errors';
+import { keys } from '../platform/keys';
+import { cardholderPhoneClaimRecord, transactionRecord, type EmployeeRecord } from '../platform/records';
+import { getItem, tableName } from '../platform/table';
+
+/** The employee a phone signs in as, or null when no card belongs to it. */
+export async function phoneOwner(phone: string): Promise<EmployeeRecord | null> {
+  const claim = cardholderPhoneClaimRecord.safeParse(await getItem(keys.cardholderPhoneClaim(phone)));
+  if (!claim.success) return null;
+  return readEmployee(claim.data.companyId, claim.data.employeeId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') return null;
+    throw error;
+  });
+}
+
+/**
+ * The signed-in employee, while /card is open to them: the company may block the app access or terminate the
+ * product while a session lasts, and from then on every call is refused.
+ */
+export async function readCardholder(caller: Cardholder): Promise<EmployeeRecord> {
+  const employee = await readEmployee(caller.companyId, caller.employeeId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') throw new DomainError(401, 'CARDHOLDER_SESSION_ENDED');
+    throw error;
+  });
+  if (!mayUseCardPage(employee.cardStatus, employee.deviceStatus)) throw new DomainError(403, 'CARDHOLDER_ACCESS_BLOCKED');
+  return employee;
+}
+
+/** The portal shows what the employee did as done by the employee (SPEC section 4: "changed by employee"). */
+export function actorOfEmployee(employee: EmployeeRecord): Actor {
+  return { kind: 'employee', userId: null, name: `${employee.name} ${employee.surname}`.trim(), role: null };
+}
+
+export async function cardView(employee: EmployeeRecord): Promise<CardView> {
+  const { gsi1pk } = keys.transactionOfEmployee(employee.companyId, employee.employeeId, '', '');
+  // One page of the newest: the read stays the same size however long the employee has had the card.
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ScanIndexForward: false,
+      Limit: recentTransactionCount,
+    }),
+  );
+  return {
+    name: employee.name,
+    surname: employee.surname,
+    lastCardDigits: employee.lastCardDigits,
+    cardStatus: employee.cardStatus,
+    balanceCents: employee.balanceCents,
+    reservedCents: employee.reservedCents,
+    limitCents: employee.limitCents,
+    usedCents: employee.usedCents,
+    transactions: (page.Items ?? []).map((item) => {
+      const transaction = transactionRecord.parse(item);
+      return {
+        transactionId: transaction.transactionId,
+        executedAt: transaction.executedAt,
+        amountCents: transaction.amountCents,
+        description: transaction.description,
+        status: transaction.status,
+      };
+    }),
+    actions: allowedCardholderActions(employee.cardStatus),
+  };
+}

@@ -1,0 +1,11 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../platform/clients';
+import { keys } from '../platform/keys';
+import { tableName } from '../platform/table';
+import { useCase } from '../platform/use-case';
+
+/** Signing out deletes the session: its token is refused from then on, even before it would have expired. */
+export const handler = useCase('POST /card/sign-out', async ({ caller }) => {
+  await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: keys.cardholderSession(caller.tokenHash) }));
+  return { ok: true as const };
+});

@@ -1,0 +1,27 @@
+import { mayUseCardPage } from '@shared/cardholder';
+import { env } from '../platform/env';
+import { sendSms } from '../platform/sms';
+import { useCase } from '../platform/use-case';
+import { phoneOwner } from './cardholder-store';
+import { forgetSignInCode, newSignInCode, signInCodeText, storeSignInCode } from './sign-in-codes';
+
+/**
+ * /card, step 1. Whatever the phone, the answer is the same and a code item is stored (so the rate limit and the
+ * code check behave alike); only an employee who may use /card gets a real code by SMS.
+ */
+export const handler = useCase('POST /card/sign-in/code', async ({ body }) => {
+  const employee = await phoneOwner(body.phone);
+  const code = employee && mayUseCardPage(employee.cardStatus, employee.deviceStatus) ? newSignInCode() : null;
+  const stored = await storeSignInCode(body.phone, code);
+  if (code) {
+    try {
+      await sendSms({ phone: body.phone, text: signInCodeText(code, env().PROVIDER_NAME) });
+    } catch (error) {
+      // A refusal for this number must not read differently from an unknown number: logged, and the employee may
+      // ask again at once instead of waiting for a code that will not come.
+      console.error('sign-in code not sent', error);
+      await forgetSignInCode(stored);
+    }
+  }
+  return { sent: true as const };
+});

@@ -1,0 +1,65 @@
+import * as z from 'zod';
+import { phoneSchema } from './account';
+import { smsCodeSchema } from './auth';
+import { isTerminated, nextCardStatus, nextDeviceStatus } from './cards';
+import { cardStatuses, transactionStatuses, type CardStatus, type DeviceStatus } from './statuses';
+
+/**
+ * An employee's own page (/card): signed in by the phone the company recorded and a code texted to it, the
+ * employee sees the card and may block or unblock it (SPEC section 1: "Employees can also change their own card
+ * status").
+ */
+export const cardholderPhoneSchema = z.object({ phone: phoneSchema });
+export type CardholderPhoneValues = z.input<typeof cardholderPhoneSchema>;
+export const cardholderSignInSchema = cardholderPhoneSchema.extend(smsCodeSchema.shape);
+
+/** The same answer whoever the phone belongs to, so the route tells nobody who holds a card. */
+export const codeSentAnswerSchema = z.object({ sent: z.literal(true) });
+export const cardholderSessionAnswerSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+export const signInCodeRules = {
+  validMinutes: 5,
+  /** Wrong or right, every try counts: the fifth wrong one burns the code. */
+  maxAttempts: 5,
+  resendAfterSeconds: 30,
+} as const;
+
+/** What an employee may do to their own card: the temporary block and its undo; the rest is the company's. */
+export const cardholderCardActions = ['block', 'unblock'] as const;
+export type CardholderCardAction = (typeof cardholderCardActions)[number];
+
+export function allowedCardholderActions(status: CardStatus): CardholderCardAction[] {
+  return cardholderCardActions.filter((action) => nextCardStatus(status, action) !== null);
+}
+
+/** The company can block the app access; a terminated product has none. Either way /card is closed. */
+export function mayUseCardPage(cardStatus: CardStatus, deviceStatus: DeviceStatus): boolean {
+  return !isTerminated(cardStatus) && nextDeviceStatus(deviceStatus, 'sign_in') !== null;
+}
+
+/** How many of the newest transactions the card page shows. */
+export const recentTransactionCount = 10;
+
+export const cardTransactionSchema = z.object({
+  transactionId: z.string(),
+  executedAt: z.string(),
+  /** Negative for a purchase, positive for money in. */
+  amountCents: z.number().int(),
+  description: z.string(),
+  status: z.enum(transactionStatuses),
+});
+export type CardTransaction = z.infer<typeof cardTransactionSchema>;
+
+export const cardViewSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  lastCardDigits: z.string().nullable(),
+  cardStatus: z.enum(cardStatuses),
+  balanceCents: z.number().int(),
+  reservedCents: z.number().int(),
+  limitCents: z.number().int(),
+  usedCents: z.number().int(),
+  transactions: z.array(cardTransactionSchema),
+  actions: z.array(z.enum(cardholderCardActions)),
+});
+export type CardView = z.infer<typeof cardViewSchema>;
