@@ -56,6 +56,8 @@ export const errorMessages = {
   LIMIT_CHANGE_FAILED: "Error occurred during limit change",
   ACTIVATION_USER_NOT_ACTIVE: "User not existing or not active",
   NO_ACTIVE_CARD: "No active card",
+  CARD_ALREADY_ACTIVE: "The card is already active",
+  EMPLOYEE_TERMINATED: "This user's product is terminated; it can no longer be changed",
   ACTIVATION_FAILED: "Error during activation",
   CARD_ACTION_NOT_ALLOWED: "This action is not possible for the card in its current status",
   DEVICE_ACTION_NOT_ALLOWED: "This action is not possible for the app access in its current status",

@@ -8,7 +8,7 @@ import { companyRecord, employeeRecord } from '../platform/records';
 import { auditItem } from '../platform/audit';
 import { getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { employeeDetail } from './employee-store';
+import { detailOf } from './employee-store';
 
 const phoneTaken = () => new DomainError(409, 'EMPLOYEE_PHONE_TAKEN', { phone: 'EMPLOYEE_PHONE_TAKEN' });
 
@@ -68,5 +68,5 @@ export const handler = useCase('POST /employees', async ({ caller, body }) => {
     items.push({ Put: { TableName: tableName(), Item: { ...keys.cardholderPhoneClaim(body.phone), entity: entities.cardholderPhoneClaim, phone: body.phone, companyId, employeeId }, ConditionExpression: 'attribute_not_exists(pk)' } });
   }
   await transact(items, refusals);
-  return employeeDetail(employee, []);
+  return detailOf(employee);
 });

@@ -1,9 +1,12 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { EmployeeDetail, EmployeeRow, StatusChange } from '@shared/employees';
 import { statusChangeSchema } from '@shared/employees';
-import type { Actor } from '../platform/audit';
+import { statusChangers } from '@shared/statuses';
+import { dynamo } from '../platform/clients';
 import { keys } from '../platform/keys';
 import { employeeRecord, type EmployeeRecord } from '../platform/records';
-import { queryAll } from '../platform/table';
+import { queryAll, tableName } from '../platform/table';
 
 export async function listEmployees(companyId: string): Promise<EmployeeRecord[]> {
   const { pk, skPrefix } = keys.employees(companyId);
@@ -28,24 +31,36 @@ export function employeeRow(employee: EmployeeRecord): EmployeeRow {
   };
 }
 
-/** The latest status changes of one employee, newest first. */
+const historyLength = 50;
+
+const auditItemSchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  actor: z.object({ kind: z.enum(statusChangers), name: z.string().nullable() }),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+
+/** The latest status changes of one employee, newest first: one page of the index, however long the history. */
 export async function readHistory(companyId: string, employeeId: string): Promise<StatusChange[]> {
   const { gsi1pk } = keys.auditOfEmployee(companyId, employeeId, '', '');
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi1pk },
-    ScanIndexForward: false,
-    Limit: 50,
-  });
-  return items.slice(0, 50).map((item) => {
-    const actor = item.actor as Actor;
-    return statusChangeSchema.parse({ at: item.at, action: item.action, changedBy: actor.kind, actorName: actor.name, before: stringsOf(item.before), after: stringsOf(item.after) });
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ScanIndexForward: false,
+      Limit: historyLength,
+    }),
+  );
+  return (page.Items ?? []).map((item) => {
+    const record = auditItemSchema.parse(item);
+    return statusChangeSchema.parse({ at: record.at, action: record.action, changedBy: record.actor.kind, actorName: record.actor.name, before: stringsOf(record.before), after: stringsOf(record.after) });
   });
 }
 
-function stringsOf(value: unknown): Record<string, string | null> {
-  if (typeof value !== 'object' || value === null) return {};
+function stringsOf(value: Record<string, unknown>): Record<string, string | null> {
   return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, entry === null || entry === undefined ? null : String(entry)]));
 }
 

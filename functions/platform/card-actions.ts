@@ -22,10 +22,15 @@ export interface CardActionRequest {
 
 const gone = new Set(['closed', 'stopped', 'removed']);
 
-/** SPEC section 8 names its own texts for a refused activation; other actions share one code. */
+/**
+ * SPEC section 8 names its own texts for a refused activation: a blocked, closed or terminated user is "not active",
+ * a card not delivered yet is "no active card". An active card gets its own code, so "activate all" says which
+ * cards were active already instead of claiming they have no card.
+ */
 function refusalOf(employee: EmployeeRecord, action: CompanyCardAction): ErrorCode {
-  if (action === 'activate') return gone.has(employee.cardStatus) ? 'ACTIVATION_USER_NOT_ACTIVE' : 'NO_ACTIVE_CARD';
-  return 'CARD_ACTION_NOT_ALLOWED';
+  if (action !== 'activate') return 'CARD_ACTION_NOT_ALLOWED';
+  if (employee.cardStatus === 'active') return 'CARD_ALREADY_ACTIVE';
+  return employee.status === 'non_active' || employee.status === 'closed_card' ? 'ACTIVATION_USER_NOT_ACTIVE' : 'NO_ACTIVE_CARD';
 }
 
 function issuerFailure(action: CompanyCardAction): DomainError {
