@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -21,4 +22,11 @@ let snsClient: SNSClient | undefined;
 export function sns(): SNSClient {
   snsClient ??= new SNSClient({});
   return snsClient;
+}
+
+let secretsClient: SecretsManagerClient | undefined;
+/** Only the card issuer's webhook and sender read a secret; made on first use so no other function builds it. */
+export function secretsManager(): SecretsManagerClient {
+  secretsClient ??= new SecretsManagerClient({});
+  return secretsClient;
 }

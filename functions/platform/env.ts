@@ -27,16 +27,13 @@ const envSchema = triggerEnvSchema.extend({
 export type Env = z.infer<typeof envSchema>;
 
 /**
- * The card issuer's side: the secret both ends sign webhook events with, and the sandbox's own settings. Only the
- * functions that talk to the issuer are given these.
+ * The card issuer sandbox's settings, given to the functions that order or replace cards. They do not get the
+ * webhook secret: ordering a card signs nothing.
  */
 const issuerEnvSchema = z.object({
-  ISSUER_WEBHOOK_SECRET: z.string().min(32),
   ISSUER_SANDBOX_QUEUE_URL: z.string().min(1),
   /** How long the sandbox takes to deliver an ordered card (SQS allows a delay of at most 15 minutes). */
   ISSUER_SANDBOX_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
-  /** Where the sandbox posts its events: our webhook route, as an external issuer would. */
-  ISSUER_WEBHOOK_URL: z.url().optional(),
 });
 export type IssuerEnv = z.infer<typeof issuerEnvSchema>;
 let parsedForIssuer: IssuerEnv | undefined;
@@ -44,6 +41,29 @@ let parsedForIssuer: IssuerEnv | undefined;
 export function issuerEnv(): IssuerEnv {
   parsedForIssuer ??= issuerEnvSchema.parse(process.env);
   return parsedForIssuer;
+}
+
+/**
+ * The secret both ends sign webhook events with: in the cloud the ARN of a Secrets Manager secret, read at cold
+ * start, so the value never sits in the function's configuration; locally the value itself (there is no Secrets
+ * Manager emulator). Only the webhook and the sandbox's sender are given these.
+ */
+const issuerWebhookEnvSchema = z
+  .object({
+    ISSUER_WEBHOOK_SECRET: z.string().min(32).optional(),
+    ISSUER_WEBHOOK_SECRET_ARN: z.string().min(1).optional(),
+    /** Where the sandbox posts its events: our webhook route, as an external issuer would. */
+    ISSUER_WEBHOOK_URL: z.url().optional(),
+  })
+  .refine((value) => (value.ISSUER_WEBHOOK_SECRET === undefined) !== (value.ISSUER_WEBHOOK_SECRET_ARN === undefined), {
+    message: 'set exactly one of ISSUER_WEBHOOK_SECRET and ISSUER_WEBHOOK_SECRET_ARN',
+  });
+export type IssuerWebhookEnv = z.infer<typeof issuerWebhookEnvSchema>;
+let parsedForWebhook: IssuerWebhookEnv | undefined;
+
+export function issuerWebhookEnv(): IssuerWebhookEnv {
+  parsedForWebhook ??= issuerWebhookEnvSchema.parse(process.env);
+  return parsedForWebhook;
 }
 export type TriggerEnv = z.infer<typeof triggerEnvSchema>;
 
@@ -65,4 +85,5 @@ export function resetEnvForTests(): void {
   parsed = undefined;
   parsedForTrigger = undefined;
   parsedForIssuer = undefined;
+  parsedForWebhook = undefined;
 }

@@ -149,6 +149,9 @@ export const transactionRecord = z.object({
   status: z.enum(transactionStatuses),
 });
 
+/** Which company and employee a card of the issuer belongs to (the webhook's way from a card id to its owner). */
+export const cardOwnerRecord = z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });
+
 /** The provider's price list (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
 export const priceListRecord = z.object({
   replacementFeeCents: z.number().int().nonnegative(),

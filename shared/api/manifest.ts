@@ -2,6 +2,7 @@ import { accountRoutes } from './routes/account-routes';
 import { cardholderRoutes } from './routes/cardholder-routes';
 import { employeeRoutes } from './routes/employee-routes';
 import { feeRoutes } from './routes/fee-routes';
+import { issuerRoutes } from './routes/issuer-routes';
 import { moneyRoutes } from './routes/money-routes';
 import { onboardingRoutes } from './routes/onboarding-routes';
 import { reviewRoutes } from './routes/review-routes';
@@ -20,7 +21,7 @@ export { checksCognitoToken } from './route-definition';
 export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
-  ...Object.values(employeeRoutes), ...Object.values(feeRoutes),
+  ...Object.values(employeeRoutes), ...Object.values(issuerRoutes), ...Object.values(feeRoutes),
   ...Object.values(cardholderRoutes),
 ] satisfies readonly RouteDefinition[];
 

@@ -1,0 +1,124 @@
+import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { nextCardStatus } from '@shared/cards';
+import { issuerEventSchema, issuerEventTypes, issuerSignatureHeader, type IssuerEvent } from '@shared/issuer-events';
+import { systemActor } from '../platform/audit';
+import { dynamo } from '../platform/clients';
+import { commitEmployeeChange, readEmployee } from '../platform/employees';
+import { DomainError, validationFailed } from '../platform/errors';
+import { issuerWebhookSecret, verifyIssuerSignature } from '../platform/issuer-signature';
+import { entities, keys } from '../platform/keys';
+import { cardOwnerRecord, type EmployeeRecord } from '../platform/records';
+import { conditionFailed, getItem, tableName } from '../platform/table';
+import { useCase } from '../platform/use-case';
+import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
+
+type Outcome = 'applied' | 'not_current_card' | 'not_allowed';
+
+/** Two changes of one employee at once: the event is decided again on what the other left. */
+const attempts = 3;
+
+/**
+ * The card issuer's webhook: an event it signed changes the card's status as the state machine allows, made by
+ * 'system'. Every event id is recorded in the transaction that applies it (or alone, when it changes nothing), so a
+ * repeated delivery changes nothing. An event that cannot apply is still answered 200: a refusal would only make the
+ * issuer send it again and again.
+ */
+export const handler = useCase('POST /issuer/events', async ({ event, headers }) => {
+  const rawBody = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const check = verifyIssuerSignature(await issuerWebhookSecret(), rawBody, headers[issuerSignatureHeader]);
+  if (check !== 'valid') {
+    console.warn(JSON.stringify({ message: 'issuer event refused', reason: check, sourceIp: event.requestContext.http.sourceIp }));
+    throw new DomainError(401, 'WEBHOOK_SIGNATURE_INVALID');
+  }
+  const issuerEvent = parseEvent(rawBody);
+
+  if (await getItem(keys.issuerEvent(issuerEvent.eventId))) return { received: true, applied: false };
+  const ownerItem = await getItem(keys.cardOwner(issuerEvent.cardId));
+  const owner = ownerItem ? cardOwnerRecord.parse(ownerItem) : null;
+  const employee = owner ? await readEmployee(owner.companyId, owner.employeeId).catch(notFoundAsNull) : null;
+  if (!owner || !employee) {
+    // Not recorded: should the card become known later (an order still being written), a redelivery may apply.
+    console.warn(JSON.stringify({ message: 'issuer event for an unknown card', eventId: issuerEvent.eventId, type: issuerEvent.type, cardId: issuerEvent.cardId }));
+    return { received: true, applied: false };
+  }
+  return { received: true, applied: await apply(issuerEvent, employee) };
+});
+
+function parseEvent(rawBody: string): IssuerEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new DomainError(400, 'MALFORMED_JSON');
+  }
+  const parsed = safeParseReportingInput(issuerEventSchema, json);
+  if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
+
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof DomainError && error.status === 404) return null;
+  throw error;
+}
+
+async function apply(issuerEvent: IssuerEvent, first: EmployeeRecord): Promise<boolean> {
+  let employee = first;
+  for (let attempt = 1; ; attempt += 1) {
+    const receivedAt = new Date().toISOString();
+    // A replaced card may still report (its delivery, its removal): that no longer says anything about the employee.
+    const next = employee.cardId === issuerEvent.cardId ? nextCardStatus(employee.cardStatus, issuerEventTypes[issuerEvent.type]) : null;
+    const outcome: Outcome = employee.cardId !== issuerEvent.cardId ? 'not_current_card' : next ? 'applied' : 'not_allowed';
+    const record = recordOf(issuerEvent, employee, outcome, receivedAt);
+    if (!next) {
+      if (!(await putOnce(record))) return false;
+      console.info(JSON.stringify({ message: 'issuer event recorded, not applied', eventId: issuerEvent.eventId, type: issuerEvent.type, outcome, cardStatus: employee.cardStatus }));
+      return false;
+    }
+    const duplicate = new DomainError(409, 'CONFLICT');
+    try {
+      await commitEmployeeChange({
+        employee,
+        set: { cardStatus: next, cardStatusChangedBy: systemActor.kind, cardStatusChangedAt: receivedAt },
+        expect: { cardStatus: employee.cardStatus },
+        actor: systemActor,
+        action: `issuer.${issuerEvent.type}`,
+        extra: [{ item: { Put: record }, refusal: duplicate }],
+        at: receivedAt,
+      });
+      return true;
+    } catch (error) {
+      if (error === duplicate) return false;
+      if (!(error instanceof DomainError && error.code === 'CONFLICT') || attempt >= attempts) throw error;
+      employee = await readEmployee(employee.companyId, employee.employeeId);
+    }
+  }
+}
+
+/** The event as received, with what it found; its key is the event id, so it is written once. */
+function recordOf(issuerEvent: IssuerEvent, employee: EmployeeRecord, outcome: Outcome, receivedAt: string): PutCommandInput {
+  return {
+    TableName: tableName(),
+    Item: {
+      ...keys.issuerEvent(issuerEvent.eventId),
+      entity: entities.issuerEvent,
+      ...issuerEvent,
+      companyId: employee.companyId,
+      employeeId: employee.employeeId,
+      outcome,
+      cardStatusBefore: employee.cardStatus,
+      receivedAt,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
+/** Writes the record unless the event id is known already; answers whether this call wrote it. */
+async function putOnce(record: PutCommandInput): Promise<boolean> {
+  try {
+    await dynamo.send(new PutCommand(record));
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
