@@ -22,6 +22,15 @@ export const queueDefinitions = [
 ] as const;
 export const deadLetterMaxReceiveCount = 3;
 
+/**
+ * The function that works each queue's messages: in the cloud a Lambda with an SQS event source, locally a long poll
+ * in the local cloud (infra/local/queue-workers.ts). Its timeout stays below the queue's visibility timeout, so a
+ * message is never handed out twice while its first receipt is still being worked.
+ */
+export const queueWorkers = [
+  { queue: 'issuerSandbox', handler: 'issuer-sandbox/send-issuer-events', timeoutSeconds: 30, batchSize: 10 },
+] as const satisfies readonly { queue: (typeof queueDefinitions)[number]['role']; handler: string; timeoutSeconds: number; batchSize: number }[];
+
 export const userPoolSettings = {
   passwordMinLength: 8,
   accessTokenMinutes: 15,

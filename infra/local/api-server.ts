@@ -50,7 +50,8 @@ function compile(route: RouteDefinition): CompiledRoute {
 const compiledRoutes = (routes as readonly RouteDefinition[]).map(compile);
 
 const handlerCache = new Map<string, Promise<Handler>>();
-function loadHandler(module: string): Promise<Handler> {
+/** A handler module as the stack deploys it, imported once; the queue workers call handlers through it too. */
+export function loadHandler(module: string): Promise<Handler> {
   let loaded = handlerCache.get(module);
   if (!loaded) {
     loaded = import(pathToFileURL(join(projectRoot, 'functions', `${module}.ts`)).href).then((m: { handler: Handler }) => m.handler);
@@ -59,7 +60,7 @@ function loadHandler(module: string): Promise<Handler> {
   return loaded;
 }
 
-function lambdaContext(functionName: string): Context {
+export function lambdaContext(functionName: string): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -8,6 +8,7 @@ import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type Emulat
 import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
+import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
 import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
 
@@ -89,7 +90,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   const processes: ManagedProcess[] = [];
   let apiServer: Server | undefined;
+  let workers: QueueWorkers | undefined;
   const stop = async () => {
+    // Workers first: a batch they are still working posts to the API, which must still be up for it.
+    const running = workers;
+    workers = undefined;
+    await running?.stop();
     const server = apiServer;
     apiServer = undefined;
     if (server) {
@@ -133,6 +139,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolClientId: resources.userPoolClientId,
       outbox: new Outbox(outboxFile(options.dataDir)),
     });
+    // After the API: the card issuer sandbox's worker posts its events to the API's webhook.
+    workers = startQueueWorkers(localClients(ports).sqs, resources.queueUrls);
 
     ensureNotAborted();
     log('seeding demo data');
