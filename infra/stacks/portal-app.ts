@@ -42,6 +42,7 @@ export function buildApp(app: App): PortalStacks {
     webBucket: stateful.webBucket,
     accessLogsBucket: stateful.accessLogsBucket,
     queues: stateful.queues,
+    issuerWebhookSecret: stateful.issuerWebhookSecret,
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     portalUrl,

@@ -4,7 +4,7 @@ import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
 import { queueDefinitions } from '../definitions';
 import { portalUrlPlaceholder } from './stateful-stack';
-import { cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
+import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 let testApp: TestApp;
 let template: Template;
@@ -147,11 +147,11 @@ describe('buckets', () => {
 });
 
 describe('queues', () => {
-  it('are reports, exports and funding, each with a dead-letter queue after 3 receives', () => {
+  it("are reports, exports, funding and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
     const queues = resourcesOf(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(6);
+    expect(queues).toHaveLength(8);
     const withRedrive = queues.filter(([, queue]) => queue.Properties?.RedrivePolicy !== undefined);
-    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'ReportsJobs']);
+    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'ReportsJobs']);
     for (const [id, queue] of withRedrive) {
       const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
       expect(redrive.maxReceiveCount, id).toBe(3);
@@ -161,7 +161,7 @@ describe('queues', () => {
 
   it('hold a job for the visibility timeout the local cloud uses too', () => {
     for (const definition of queueDefinitions) {
-      const [, queue] = resourcesOf(template, 'AWS::SQS::Queue').find(([id]) => id.toLowerCase().startsWith(`${definition.role}jobsqueue`)) ?? [];
+      const [, queue] = resourcesOf(template, 'AWS::SQS::Queue').find(([id]) => id.toLowerCase().startsWith(`${definition.role.toLowerCase()}jobsqueue`)) ?? [];
       expect(queue?.Properties?.VisibilityTimeout, definition.role).toBe(definition.visibilityTimeoutSeconds);
     }
   });
@@ -179,6 +179,19 @@ describe('queues', () => {
         },
       });
     }
+  });
+});
+
+describe('card issuer webhook secret', () => {
+  it('is generated (64 characters, no punctuation), kept when the stack goes, and exported for the functions', () => {
+    const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [[id, secret]] = secrets as [[string, CfnResource]];
+    expect(id).toMatch(/^IssuerWebhookSecret/);
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false });
+    expect(secret.Properties?.SecretString).toBeUndefined();
+    expect(resourcesOf(template, 'AWS::SecretsManager::RotationSchedule')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IConstruct } from 'constructs';
 import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
@@ -43,6 +44,8 @@ export class StatefulStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
   readonly customMessageTrigger: PortalFunction;
+  /** Signs the card issuer's webhook events (both ends know it): state, so a redeploy of the code keeps it. */
+  readonly issuerWebhookSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -111,6 +114,19 @@ export class StatefulStack extends Stack {
       });
     }
     this.queues = queues as Record<QueueName, QueueWithDlq>;
+
+    this.issuerWebhookSecret = new secretsmanager.Secret(this, 'IssuerWebhookSecret', {
+      description: "HMAC-SHA256 key of the card issuer's webhook events (issuer-signature header); the issuer signs with the same value",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.issuerWebhookSecret.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The key is shared with the card issuer, which signs every event with it: changing it must be agreed with the issuer ' +
+        '(who can sign with the old and the new key at once, as the header takes several v1 values), so it is a planned ' +
+        'operation, not a Lambda rotation. The functions read it at cold start, so a new value needs no deploy.',
+    });
 
     if (!props.portalUrl) {
       Annotations.of(this).addWarningV2(

@@ -5,11 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
-import { needsOf } from './stateless-stack';
+import { queueDefinitions, queueWorkers } from '../definitions';
+import { backgroundNeeds, needsOf } from './stateless-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 const manifest = routes as readonly RouteDefinition[];
 const handlers = [...new Set(manifest.map((route) => route.handler))];
+/** Queue workers and scheduled jobs: functions that no route calls. */
+const backgroundHandlers = Object.keys(backgroundNeeds);
 
 /** CloudFront's managed policies, by their fixed ids. */
 const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -51,9 +54,9 @@ function runEdgeFunction(code: string, uri: string): string {
 }
 
 describe('API functions', () => {
-  it('are one Lambda function per handler of the route manifest, and nothing else on Node', () => {
-    expect(apiFunctions()).toHaveLength(handlers.length);
-    for (const handler of handlers) expect(functionOf(handler)).toBeDefined();
+  it('are one Lambda function per handler of the route manifest, plus the workers and jobs, and nothing else on Node', () => {
+    expect(apiFunctions()).toHaveLength(handlers.length + backgroundHandlers.length);
+    for (const handler of [...handlers, ...backgroundHandlers]) expect(functionOf(handler)).toBeDefined();
   });
 
   it('run nodejs24.x on arm64 with 512 MB and a 10 s timeout, logging to their own log group', () => {
@@ -99,7 +102,8 @@ describe('API functions', () => {
       const actions = actionsOf(functionOf(route.handler));
       const needs = needsOf(route);
       expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.path).toEqual(objectActions[needs.documents]);
-      expect(actions.filter((action) => action.startsWith('sqs:')), route.path).toEqual([]);
+      const sendActions = needs.sendTo.length > 0 ? ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'] : [];
+      expect([...new Set(actions.filter((action) => action.startsWith('sqs:')))].sort(), route.path).toEqual(sendActions);
       expect(actions.filter((action) => action.startsWith('ses:')), route.path).toEqual(needs.sendsEmail ? ['ses:SendEmail'] : []);
       const cognito = actions.filter((action) => action.startsWith('cognito-idp:'));
       expect(cognito.sort(), route.path).toEqual(needsOf(route).cognitoAdmin.map((action) => `cognito-idp:${action}`).sort());
@@ -123,6 +127,84 @@ describe('API functions', () => {
   it('get the deployed URL of the portal as PORTAL_URL', () => {
     const variables = functionOf(handlers[0] ?? '').Properties?.Environment as { Variables: Record<string, unknown> };
     expect(cfnText(variables.Variables.PORTAL_URL)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
+  });
+});
+
+describe('card issuer webhook, sandbox worker and monthly fee job', () => {
+  const variablesOf = (handler: string) => (functionOf(handler).Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+  const importOf = (pattern: RegExp) => (value: unknown) => expect(cfnText(value)).toMatch(pattern);
+  const secretArn = /^<import:BonusCardStateful:ExportsOutputRefIssuerWebhookSecret[0-9A-F]{8}/;
+  const sandboxQueueUrl = /^<import:BonusCardStateful:ExportsOutputRefIssuerSandboxJobsQueue[0-9A-F]{8}/;
+  const sandboxQueueArn = /^<import:BonusCardStateful:ExportsOutputFnGetAttIssuerSandboxJobsQueue[0-9A-F]{8}Arn/;
+
+  it('gives the webhook the ARN of the secret and GetSecretValue on it alone, never the secret itself', () => {
+    const variables = variablesOf('employees/receive-issuer-event');
+    importOf(secretArn)(variables.ISSUER_WEBHOOK_SECRET_ARN);
+    expect(variables.ISSUER_WEBHOOK_SECRET).toBeUndefined();
+    const statements = policyStatementsOf(functionOf('employees/receive-issuer-event')).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.Action).toBe('secretsmanager:GetSecretValue');
+    importOf(secretArn)(statements[0]?.Resource);
+    expect(needsOf({ handler: 'employees/receive-issuer-event' }).table).toBe('readWrite');
+  });
+
+  it('lets no other API function read the secret', () => {
+    for (const handler of handlers.filter((candidate) => candidate !== 'employees/receive-issuer-event')) {
+      expect(actionsOf(functionOf(handler)).filter((action) => action.startsWith('secretsmanager:')), handler).toEqual([]);
+      expect(variablesOf(handler).ISSUER_WEBHOOK_SECRET_ARN, handler).toBeUndefined();
+    }
+  });
+
+  it("gives the functions that order cards the sandbox's queue, its delivery delay and send permission on that queue only", () => {
+    const ordering = handlers.filter((handler) => needsOf({ handler }).sendTo.includes('issuerSandbox'));
+    expect(ordering.sort()).toEqual(['employees/add-employee', 'employees/replace-card']);
+    for (const handler of ordering) {
+      const variables = variablesOf(handler);
+      importOf(sandboxQueueUrl)(variables.ISSUER_SANDBOX_QUEUE_URL);
+      expect(Number(variables.ISSUER_SANDBOX_DELIVERY_SECONDS), handler).toBeGreaterThan(0);
+      const sends = policyStatementsOf(functionOf(handler)).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+      expect(sends, handler).toHaveLength(1);
+      importOf(sandboxQueueArn)(sends[0]?.Resource);
+    }
+    for (const handler of handlers.filter((candidate) => !ordering.includes(candidate))) expect(variablesOf(handler).ISSUER_SANDBOX_QUEUE_URL, handler).toBeUndefined();
+  });
+
+  it("runs the sandbox's worker from its queue with partial batch responses, posting to the API's own webhook route", () => {
+    const [worker] = queueWorkers;
+    const queue = queueDefinitions.find((definition) => definition.role === worker.queue);
+    const fn = functionOf(worker.handler);
+    expect(fn.Properties?.Timeout).toBe(worker.timeoutSeconds);
+    // A message must not be handed out again while the worker still has it.
+    expect(worker.timeoutSeconds).toBeLessThan(queue?.visibilityTimeoutSeconds ?? 0);
+    const [[, mapping]] = resourcesOf(template, 'AWS::Lambda::EventSourceMapping') as [[string, CfnResource]];
+    expect(mapping.Properties).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'], FunctionName: { Ref: expect.stringMatching(/^IssuerSandboxSendIssuerEvents/) } });
+    importOf(sandboxQueueArn)(mapping.Properties?.EventSourceArn);
+    expect(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).toHaveLength(queueWorkers.length);
+
+    const variables = variablesOf(worker.handler);
+    // The API's own https endpoint (ApiEndpoint), not CloudFront's /api path.
+    expect(cfnText(variables.ISSUER_WEBHOOK_URL)).toMatch(/^<Api[0-9A-F]{8}\.ApiEndpoint>\/issuer\/events$/);
+    importOf(secretArn)(variables.ISSUER_WEBHOOK_SECRET_ARN);
+    const actions = actionsOf(fn);
+    expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'secretsmanager:GetSecretValue', 'dynamodb:UpdateItem']));
+    expect(actions.filter((action) => /^dynamodb:(Put|Delete|BatchWrite)/.test(action))).toEqual([]);
+  });
+
+  it('charges the monthly fees by a schedule at 02:00 UTC on the 1st of each month, with table writes', () => {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'functions/fees/charge-monthly-fees');
+    if (!fn) throw new Error('no monthly fee function');
+    const [fnId, feeFunction] = fn;
+    const rules = resourcesOf(template, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.[1].Properties).toMatchObject({
+      ScheduleExpression: 'cron(0 2 1 * ? *)',
+      State: 'ENABLED',
+      Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: expect.objectContaining({ MaximumRetryAttempts: expect.any(Number) }) })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    expect(Number(feeFunction.Properties?.Timeout)).toBeGreaterThanOrEqual(300);
+    expect(actionsOf(feeFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(actionsOf(feeFunction).filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'))).toEqual([]);
   });
 });
 

@@ -6,22 +6,36 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
+import { issuerRoutes } from '../../shared/api/routes/issuer-routes';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
 import { documentsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
-import { queueDefinitions, tableDefinition } from '../definitions';
+import { queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
 import type { QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
+
+/** The monthly maintenance fee: charged by a job at 02:00 UTC on the 1st of each month (SPEC section 4). */
+const monthlyFeeJob = { handler: 'fees/charge-monthly-fees', timeoutSeconds: 900, memoryMb: 1024 } as const;
+type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | typeof monthlyFeeJob.handler;
+
+/** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
+const issuerSandboxQueue: QueueName = 'issuerSandbox';
+/** How long the sandbox takes to deliver an ordered card in a deployment (locally 20 s, in tests 2 s). */
+const cloudSandboxDeliverySeconds = 60;
 type CognitoAdminAction =
   | 'AdminGetUser'
   | 'AdminCreateUser'
@@ -42,6 +56,8 @@ export interface RouteNeeds {
   readonly sendsEmail: boolean;
   /** Sends text messages through SNS straight to phone numbers (no topic). */
   readonly sendsSms: boolean;
+  /** The card issuer's webhook secret: to check the events' signatures, or (the sandbox) to sign and post them. */
+  readonly issuerWebhook: 'none' | 'verify' | 'sign';
 }
 
 /**
@@ -78,6 +94,12 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/approve-application': { table: 'readWrite', sendsEmail: true },
   'onboarding/reject-application': { table: 'readWrite', sendsEmail: true },
   'onboarding/return-application': { table: 'readWrite', sendsEmail: true },
+  // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
+  // the sandbox queues the card's delivery.
+  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
+  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
+  // An event changes the employee with its audit record and records its id.
+  'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify' },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
   'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
   'cardholders/start-session': { table: 'readWrite' },
@@ -86,9 +108,17 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'cardholders/end-session': { table: 'readWrite' },
 };
 
+/** Functions no route calls (queue workers, scheduled jobs), with what each may touch, in the same terms. */
+export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
+  // The sandbox's side of a delivery: its card item goes from ordered to delivered.
+  'issuer-sandbox/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
+  // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
+  'fees/charge-monthly-fees': { table: 'readWrite' },
+};
+
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
-  const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, ...declared };
+  const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler] ?? (backgroundNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
+  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, issuerWebhook: 'none', ...declared };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -111,6 +141,7 @@ export interface StatelessStackProps extends StackProps {
   readonly webBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
   readonly queues: Readonly<Record<QueueName, { queue: sqs.IQueue }>>;
+  readonly issuerWebhookSecret: secretsmanager.ISecret;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** See StatefulStackProps.portalUrl; here it only overrides the distribution's own URL (a custom domain). */
@@ -125,6 +156,8 @@ export class StatelessStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly functions: ReadonlyMap<string, PortalFunction>;
   private readonly webBucket: s3.IBucket;
+  /** Where the card issuer (the sandbox's worker, for now) posts its events: the API itself, not CloudFront. */
+  private readonly issuerWebhookUrl: string;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -158,7 +191,7 @@ export class StatelessStack extends Stack {
       TABLE_NAME: props.table.tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       REPORTS_BUCKET: props.reportsBucket.bucketName,
-      ...Object.fromEntries(queueDefinitions.map((queue) => [queue.envVar, props.queues[queue.role].queue.queueUrl])),
+      ...Object.fromEntries(queueDefinitions.filter((queue) => queue.role !== issuerSandboxQueue).map((queue) => [queue.envVar, props.queues[queue.role].queue.queueUrl])),
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       PORTAL_URL: portalUrl,
@@ -170,6 +203,8 @@ export class StatelessStack extends Stack {
       // Cognito access tokens carry the app client id in client_id, which the authorizer checks when aud is absent.
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
+
+    this.issuerWebhookUrl = `${this.api.apiEndpoint}${issuerRoutes.receiveIssuerEvent.path}`;
 
     const functions = new Map<string, PortalFunction>();
     for (const route of routes as readonly RouteDefinition[]) {
@@ -196,10 +231,38 @@ export class StatelessStack extends Stack {
       if (isPublic && httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `The route manifest declares ${route.method} ${route.path} ${route.access.kind}: its callers have no Cognito token (a cardholder's session is checked by the function).`,
+          reason: `The route manifest declares ${route.method} ${route.path} ${route.access.kind}: its callers have no Cognito token (a cardholder's session, or the card issuer's signature, is checked by the function).`,
         });
       }
     }
+
+    for (const worker of queueWorkers) {
+      const portalFunction = new PortalFunction(this, constructIdOf(worker.handler), {
+        handler: worker.handler,
+        environment,
+        memorySize: apiFunctionDefaults.memoryMb,
+        timeout: Duration.seconds(worker.timeoutSeconds),
+      });
+      this.grant(portalFunction, needsOf(worker), props);
+      // Partial batch responses: a record the worker reports failed is retried (then dead-lettered) alone.
+      portalFunction.function.addEventSource(new SqsEventSource(props.queues[worker.queue].queue, { batchSize: worker.batchSize, reportBatchItemFailures: true }));
+      functions.set(worker.handler, portalFunction);
+    }
+
+    const feeJob = new PortalFunction(this, constructIdOf(monthlyFeeJob.handler), {
+      handler: monthlyFeeJob.handler,
+      environment,
+      memorySize: monthlyFeeJob.memoryMb,
+      timeout: Duration.seconds(monthlyFeeJob.timeoutSeconds),
+    });
+    this.grant(feeJob, needsOf(monthlyFeeJob), props);
+    functions.set(monthlyFeeJob.handler, feeJob);
+    // EventBridge rules run on UTC. A retried run charges nothing twice: each fee is written once per month and employee.
+    new events.Rule(this, 'MonthlyFeeSchedule', {
+      description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
+      schedule: events.Schedule.cron({ minute: '0', hour: '2', day: '1', month: '*', year: '*' }),
+      targets: [new eventTargets.LambdaFunction(feeJob.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) })],
+    });
     this.functions = functions;
 
     this.deployWebApp(props);
@@ -246,7 +309,20 @@ export class StatelessStack extends Stack {
       if (access !== 'write') portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       acknowledged.push((flatten) => ({ finding: `Resource::${flatten(objects)}`, reason: why }));
     }
-    for (const queueName of needs.sendTo) props.queues[queueName].queue.grantSendMessages(fn);
+    for (const queueName of needs.sendTo) {
+      const queue = props.queues[queueName].queue;
+      queue.grantSendMessages(fn);
+      const definition = queueDefinitions.find((candidate) => candidate.role === queueName);
+      if (definition) fn.addEnvironment(definition.envVar, queue.queueUrl);
+      if (queueName === issuerSandboxQueue) fn.addEnvironment('ISSUER_SANDBOX_DELIVERY_SECONDS', String(cloudSandboxDeliverySeconds));
+    }
+    if (needs.issuerWebhook !== 'none') {
+      // Read by the SDK at cold start (functions/platform/issuer-signature.ts), so the key never sits in the function's
+      // configuration, where a dynamic reference would resolve it for anyone allowed lambda:GetFunctionConfiguration.
+      portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.issuerWebhookSecret.secretArn] }));
+      fn.addEnvironment('ISSUER_WEBHOOK_SECRET_ARN', props.issuerWebhookSecret.secretArn);
+      if (needs.issuerWebhook === 'sign') fn.addEnvironment('ISSUER_WEBHOOK_URL', this.issuerWebhookUrl);
+    }
     if (needs.cognitoAdmin.length > 0) {
       portalFunction.role.addToPolicy(
         new iam.PolicyStatement({
