@@ -57,3 +57,27 @@ describe.each(allRoutes.filter((r) => r.activeCompanyOnly))('$method $path (appr
     expect(await call(route, 'pending@demo.local')).toMatchObject({ status: 403, body: { code: 'COMPANY_NOT_APPROVED' } });
   });
 });
+
+/**
+ * Another company's ids: a member of Baltic Logistics names them with a valid request, and the route answers as if
+ * they did not exist. A route with such a parameter is covered here without anyone remembering to add it.
+ */
+const foreignIds: Record<string, string> = { employeeId: 'fleet-emp-019' };
+/** A valid body per route that takes one, so the refusal cannot come from validation instead of tenancy. */
+const validBodies: Record<string, unknown> = {
+  'PUT /employees/{employeeId}/phone': { phone: '37126000000019' },
+  'PUT /employees/{employeeId}/limits': { limitCents: 100, annualLimitCents: 100, mccGroups: ['fuel'] },
+  'POST /employees/{employeeId}/card/replace': { reason: 'lost', address: { address: 'Rīgas iela 5', city: 'Cēsis', country: 'LV', postalCode: 'LV-4101' }, expectedFeeCents: 500 },
+};
+const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+const tenantRoutes = memberRoutes.filter(({ route }) => paramsOf(route.path).some((param) => param in foreignIds));
+
+describe.each(tenantRoutes)("$route.method $route.path (another company's ids)", ({ route }) => {
+  it('answers 404 to a manager of another company', async () => {
+    const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => foreignIds[param] ?? `some-${param}`);
+    const key = `${route.method} ${route.path}`;
+    const body = route.body ? (validBodies[key] ?? {}) : undefined;
+    if (route.body && route.body.safeParse(body).success === false) throw new Error(`no valid example body for ${key}`);
+    expect(await api(route.method, path, { token: await tokenOf('manager@demo.local'), body })).toMatchObject({ status: 404 });
+  });
+});
