@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GetQueueAttributesCommand, GetQueueUrlCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { employeeDetailSchema, employeeListAnswerSchema, type EmployeeDetail } from '@shared/employees';
@@ -6,8 +7,8 @@ import { issuerSignatureHeader, issuerSignatureToleranceSeconds, type IssuerEven
 import { signIssuerEvent } from '@functions/platform/issuer-signature';
 import { keys } from '@functions/platform/keys';
 import { localIssuerWebhookSecret } from '../../infra/local/local-cloud';
-import { issuerDeliverySeconds } from '../../infra/local/settings';
-import { api, cloud, documents, signIn } from './support';
+import { issuerDeliverySeconds, resourceNames } from '../../infra/local/settings';
+import { api, cloud, documents, emulators, signIn } from './support';
 
 let token: string;
 
@@ -123,6 +124,8 @@ describe('POST /issuer/events', () => {
 });
 
 describe('the card issuer sandbox', () => {
+  let deliveredCard: { employeeId: string; cardId: string } | undefined;
+
   it("delivers a newly ordered card after its delay, through its worker's signed event to the webhook", async () => {
     const added = await api('POST', '/employees', { token, body: { name: 'Pēteris', surname: 'Piegāde', confirmWithoutPhone: true } });
     expect(added.status).toBe(200);
@@ -148,5 +151,33 @@ describe('the card issuer sandbox', () => {
     expect(sandboxCard.Item).toMatchObject({ status: 'delivered' });
     const recorded = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.issuerEvent(`evt_delivered_${orderedCard.cardId}`) }));
     expect(recorded.Item).toMatchObject({ outcome: 'applied', employeeId: orderedCard.employeeId });
+    deliveredCard = { employeeId: orderedCard.employeeId, cardId: orderedCard.cardId };
+  });
+
+  it("keeps a message its worker could not send on the queue, and deletes the batch's others", async () => {
+    if (!deliveredCard) throw new Error('needs the card the previous test saw delivered');
+    const { cardId } = deliveredCard;
+    const sqs = emulators().sqs;
+    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.queue('issuerSandbox') }));
+    const good = { eventId: `evt_test_batch_${randomUUID()}`, type: 'card.suspended', cardId, occurredAt: null };
+    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: 'good', MessageBody: JSON.stringify(good) }, { Id: 'poison', MessageBody: 'not an event' }] }));
+
+    // The good one reaches the webhook, which records it (a delivered card cannot be suspended).
+    await vi.waitFor(
+      async () => {
+        const recorded = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.issuerEvent(good.eventId) }));
+        expect(recorded.Item).toMatchObject({ outcome: 'not_allowed', cardStatusBefore: 'delivered' });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // Then only the poison is left, invisible until the queue's visibility timeout hands it out again (and after
+    // three receipts to the dead-letter queue): deleting the whole batch would leave nothing in flight.
+    await vi.waitFor(
+      async () => {
+        const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }));
+        expect(Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '1', ApproximateNumberOfMessagesDelayed: '0' });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });
