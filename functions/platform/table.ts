@@ -57,6 +57,11 @@ export function conditionFailed(error: unknown, index = 0): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
+/** Whether DynamoDB cancelled a transaction because another one held one of its items; nothing was checked or written. */
+export function transactionConflicted(error: unknown): boolean {
+  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+}
+
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**

@@ -1,0 +1,83 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemActor } from './audit';
+import { commitEmployeeChange } from './employees';
+import { resetEnvForTests } from './env';
+import { DomainError } from './errors';
+import { employeeRecord } from './records';
+
+// DynamoDB Local runs transactions one at a time and never answers TransactionConflict, so only a mock reaches it.
+const dynamoMock = mockClient(DynamoDBDocumentClient);
+
+const cancelled = (codes: string[]) => new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+const employee = employeeRecord.parse({
+  companyId: 'c1',
+  employeeId: 'e1',
+  name: 'Anna',
+  surname: 'Ozola',
+  cardStatus: 'active',
+  cardStatusChangedBy: 'company_user',
+  cardStatusChangedAt: '2026-11-01T00:00:00.000Z',
+  deviceStatus: 'active',
+  cardAccountStatus: 'active',
+  status: 'active',
+  balanceCents: 0,
+  limitCents: 100,
+  annualLimitCents: 1_000,
+  createdAt: '2026-10-01T00:00:00.000Z',
+  version: 3,
+});
+
+const block = () =>
+  commitEmployeeChange({ employee, set: { cardStatus: 'soft_blocked' }, expect: { cardStatus: 'active' }, actor: systemActor, action: 'card.block' });
+
+describe('committing an employee change against what no emulator does', () => {
+  const saved = { ...process.env };
+  beforeAll(() => {
+    Object.assign(process.env, {
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: 't',
+      DOCUMENTS_BUCKET: 'd',
+      REPORTS_BUCKET: 'r',
+      REPORTS_QUEUE_URL: 'q',
+      EXPORTS_QUEUE_URL: 'q',
+      FUNDING_QUEUE_URL: 'q',
+      USER_POOL_ID: 'pool',
+      USER_POOL_CLIENT_ID: 'client',
+      MAIL_FROM: 'no-reply@bonus-card.local',
+      PORTAL_URL: 'https://portal.example',
+    });
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    process.env = saved;
+    resetEnvForTests();
+    dynamoMock.restore();
+  });
+  beforeEach(() => dynamoMock.reset());
+
+  it('tries the same transaction again when another one held an item, and applies it once', async () => {
+    dynamoMock.on(TransactWriteCommand).rejectsOnce(cancelled(['None', 'None', 'TransactionConflict'])).resolves({});
+    await expect(block()).resolves.toMatchObject({ cardStatus: 'soft_blocked', status: 'non_active', version: 4 });
+    const calls = dynamoMock.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.args[0].input).toEqual(calls[0]?.args[0].input);
+  });
+
+  it('answers 409 CONFLICT when the items stay held', async () => {
+    dynamoMock.on(TransactWriteCommand).rejects(cancelled(['TransactionConflict', 'None']));
+    await expect(block()).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(dynamoMock.commandCalls(TransactWriteCommand)).toHaveLength(5);
+  });
+
+  it('does not try again when a condition refused the change', async () => {
+    dynamoMock.on(TransactWriteCommand).rejects(cancelled(['ConditionalCheckFailed', 'None']));
+    const refusal = await block().catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'CONFLICT' });
+    expect(dynamoMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+});
