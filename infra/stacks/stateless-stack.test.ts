@@ -92,6 +92,10 @@ describe('API functions', () => {
       const wildcards = resources.filter((resource) => resource.includes('*') && !(needsOf(route).sendsSms && /^(\*|arn:<AWS::Partition>:sns:\*:\*:\*)$/.test(resource)));
       for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|:identity\/\*)$/);
     }
+    // Every change to employees, cards, fees and /card sessions writes at least its audit record or session item.
+    for (const route of manifest.filter((r) => r.method !== 'GET' && /^(employees|fees|cardholders)\//.test(r.handler))) {
+      expect(needsOf(route).table, `${route.method} ${route.path}`).toBe('readWrite');
+    }
     expect(needsOf({ handler: 'users/list-team' }).table).toBe('read');
     expect(needsOf({ handler: 'users/log-out' }).table).toBe('update');
   });

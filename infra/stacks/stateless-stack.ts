@@ -98,6 +98,20 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // the sandbox queues the card's delivery.
   'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
   'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
+  // A card or app-access action updates the employee and the sandbox's card and puts its audit record; terminating
+  // also returns the balance (ledger lines, main account) and deletes the phone claim; a phone change moves the claim.
+  'employees/activate-card': { table: 'readWrite' },
+  'employees/block-card': { table: 'readWrite' },
+  'employees/unblock-card': { table: 'readWrite' },
+  'employees/close-card': { table: 'readWrite' },
+  'employees/terminate-product': { table: 'readWrite' },
+  'employees/block-app-access': { table: 'readWrite' },
+  'employees/unblock-app-access': { table: 'readWrite' },
+  'employees/change-employee-phone': { table: 'readWrite' },
+  'employees/set-employee-limits': { table: 'readWrite' },
+  'employees/apply-bulk-card-action': { table: 'readWrite' },
+  // The price list and its audit record.
+  'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.
   'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify' },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
