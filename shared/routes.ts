@@ -14,6 +14,8 @@ export const paths = {
   resetRequest: '/reset/password/request',
   reset: '/reset/password/:token',
   invitation: '/invitation/:token',
+  /** An employee's own card (sign-in by phone and SMS code), apart from the staff's sign-in. */
+  card: '/card',
   notFound: '/404',
   dashboard: '/dashboard',
   transactions: '/transactions',
