@@ -27,6 +27,7 @@ export const paths = {
   /** The provider's console: provider admins only. */
   admin: '/admin',
   adminApplication: '/admin/applications/:companyId',
+  adminPrices: '/admin/prices',
 } as const;
 
 export interface ProtectedRoute {
@@ -48,6 +49,7 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.settings, minRole: 'accountant' },
   { path: paths.admin, minRole: 'guest', providerAdmin: true },
   { path: paths.adminApplication, minRole: 'guest', providerAdmin: true },
+  { path: paths.adminPrices, minRole: 'guest', providerAdmin: true },
 ];
 
 /** Navigation bar links, in the order SPEC section 2 lists them. */

@@ -27,6 +27,7 @@ const MessagingScreen = lazyScreen(() => import('@frontend/features/messaging/me
 const ReportingScreen = lazyScreen(() => import('@frontend/features/reporting/reporting-screen'), 'ReportingScreen');
 const ApplicationsScreen = lazyScreen(() => import('@frontend/features/admin/applications-screen'), 'ApplicationsScreen');
 const ReviewScreen = lazyScreen(() => import('@frontend/features/admin/review-screen'), 'ReviewScreen');
+const PricesScreen = lazyScreen(() => import('@frontend/features/admin/prices-screen'), 'PricesScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 
 /**
@@ -65,6 +66,7 @@ export function AppRoutes() {
       <Route element={<AdminLayout />}>
         <Route path={paths.admin} element={<ApplicationsScreen />} />
         <Route path={paths.adminApplication} element={<ReviewScreen />} />
+        <Route path={paths.adminPrices} element={<PricesScreen />} />
       </Route>
     </Routes>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths, protectedRoutes } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
@@ -35,6 +35,7 @@ function AdminHeader() {
           <span className="admin-header__title">{t('admin.console')}</span>
         </Link>
         <div className="admin-header__actions">
+          <ConsoleNav />
           {session.profile?.currentClient && <Link to={paths.dashboard}>{t('admin.portal')}</Link>}
           <LanguageSwitcher compactOnNarrow />
           <button
@@ -51,5 +52,22 @@ function AdminHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The console's sections; reviewing one application is part of Applications. */
+function ConsoleNav() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const onPrices = matchPath(paths.adminPrices, pathname) !== null;
+  return (
+    <nav className="admin-header__nav" aria-label={t('admin.sections')}>
+      <Link to={paths.admin} aria-current={onPrices ? undefined : pathname === paths.admin ? 'page' : 'true'}>
+        {t('admin.applications')}
+      </Link>
+      <Link to={paths.adminPrices} aria-current={onPrices ? 'page' : undefined}>
+        {t('admin.prices')}
+      </Link>
+    </nav>
   );
 }

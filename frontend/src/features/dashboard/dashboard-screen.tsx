@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { feeRoutes } from '@shared/api/routes/fee-routes';
 import { moneyRoutes } from '@shared/api/routes/money-routes';
+import { formatDate } from '@shared/dates';
+import type { AccountEntry } from '@shared/ledger';
 import { formatEur } from '@shared/money';
 import { Alert } from '@frontend/components/alert/alert';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { ApiError, callApi } from '@frontend/lib/http';
 import { uiLanguage } from '@frontend/lib/i18n';
@@ -47,6 +51,7 @@ export function DashboardScreen() {
           )}
         </section>
         <Balances />
+        <AccountActivity />
         <EmptyState title={t('empty.title')}>
           <p>{t('empty.text')}</p>
         </EmptyState>
@@ -78,6 +83,42 @@ function Balances() {
             <dd>{formatEur(account.data.reservedCents, language)}</dd>
           </div>
         </dl>
+      )}
+    </section>
+  );
+}
+
+const latestEntries = 10;
+
+/** The main account's latest ledger lines: fees charged to it and card balances that came back to it. */
+function AccountActivity() {
+  const { t, i18n } = useTranslation(['dashboard', 'errors']);
+  const language = uiLanguage(i18n);
+  const entries = useQuery({
+    queryKey: ['accounts', 'main', 'entries', latestEntries],
+    queryFn: ({ signal }) => callApi(feeRoutes.listAccountEntries, { query: { itemsPerPage: latestEntries }, signal }),
+  });
+  const columns: DataTableColumn<AccountEntry>[] = [
+    { id: 'at', header: t('activity.date'), cell: (entry) => formatDate(entry.at) },
+    { id: 'kind', header: t('activity.kind'), cell: (entry) => t(`activity.kinds.${entry.kind}`) },
+    { id: 'description', header: t('activity.description'), cell: (entry) => entry.description },
+    { id: 'amount', header: t('activity.amount'), align: 'end', cell: (entry) => formatEur(entry.amountCents, language) },
+  ];
+  return (
+    <section className="panel dashboard-activity" aria-labelledby="dashboard-activity">
+      <h2 id="dashboard-activity">{t('activity.title')}</h2>
+      {entries.isError ? (
+        <Alert>{errorCodeText(t, entries.error instanceof ApiError ? entries.error.code : 'INTERNAL')}</Alert>
+      ) : (
+        <DataTable
+          caption={t('activity.caption')}
+          columns={columns}
+          rows={entries.data?.rows ?? []}
+          rowKey={(entry) => entry.id}
+          loading={entries.isPending}
+          skeletonRows={3}
+          empty={<p className="dashboard-activity__empty">{t('activity.empty')}</p>}
+        />
       )}
     </section>
   );
