@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { feeMonthOf, feeMonthSchema } from '@shared/fees';
 import { resetEnvForTests } from '@functions/platform/env';
@@ -6,10 +7,10 @@ import { queueDefinitions } from '../definitions';
 import { handlerEnvironment } from './local-cloud';
 import type { ProvisionedResources } from './provision';
 import { readyInfoSchema } from './spawn-local-cloud';
-import { dataDirs, issuerDeliverySeconds, portProfiles, readyFileOf } from './settings';
+import { dataDirs, issuerDeliverySeconds, portProfiles, readyFileOf, type LocalProfile } from './settings';
 
 // `npm run fees -- 2026-11` charges the monthly fees of a month in the running `npm start` cloud, as the schedule
-// does in AWS; without a month, the current one.
+// does in AWS; without a month, the current one. `--profile test` reaches the cloud the end-to-end tests started.
 type QueueEnvVar = (typeof queueDefinitions)[number]['envVar'];
 const queueEnvVars = queueDefinitions.map((queue) => queue.envVar) as [QueueEnvVar, ...QueueEnvVar[]];
 
@@ -22,8 +23,8 @@ const resourcesSchema = z.object({
   userPoolClientId: z.string(),
 }) satisfies z.ZodType<ProvisionedResources>;
 
-function runningCloud(): ProvisionedResources {
-  const file = readyFileOf(dataDirs.dev);
+function runningCloud(profile: LocalProfile): ProvisionedResources {
+  const file = readyFileOf(dataDirs[profile]);
   if (!existsSync(file)) throw new Error('The local cloud is not running: start it with `npm start` first.');
   const ready = readyInfoSchema.extend({ resources: resourcesSchema }).parse(JSON.parse(readFileSync(file, 'utf8')));
   try {
@@ -35,10 +36,12 @@ function runningCloud(): ProvisionedResources {
 }
 
 async function main(): Promise<void> {
-  const month = feeMonthSchema.safeParse(process.argv[2] ?? feeMonthOf(new Date()));
-  if (!month.success) throw new Error('Give the month as YYYY-MM, e.g. `npm run fees -- 2026-11`.');
-  const ports = portProfiles.dev;
-  Object.assign(process.env, handlerEnvironment(ports, runningCloud(), `http://localhost:${ports.web}`, issuerDeliverySeconds.dev));
+  const { values, positionals } = parseArgs({ options: { profile: { type: 'string', default: 'dev' } }, allowPositionals: true });
+  const profile = z.enum(['dev', 'test']).safeParse(values.profile);
+  const month = feeMonthSchema.safeParse(positionals[0] ?? feeMonthOf(new Date()));
+  if (!month.success || !profile.success || positionals.length > 1) throw new Error('Usage: npm run fees -- [YYYY-MM] [--profile dev|test], e.g. `npm run fees -- 2026-11`.');
+  const ports = portProfiles[profile.data];
+  Object.assign(process.env, handlerEnvironment(ports, runningCloud(profile.data), `http://localhost:${ports.web}`, issuerDeliverySeconds[profile.data]));
   resetEnvForTests();
   // Imported once the environment points at the emulators: the job's clients are made at module load.
   const { chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees');
