@@ -22,8 +22,9 @@ const scheduledEventSchema = z.object({ time: z.iso.datetime() });
 /** The scheduled job: charges the month the schedule fired in (Riga time), so a late or repeated firing is harmless. */
 export async function handler(event: unknown): Promise<MonthlyFeeSummary> {
   const now = new Date(scheduledEventSchema.parse(event).time);
-  const summary = await chargeMonthlyFees(feeMonthOf(now), now);
-  console.log(JSON.stringify({ job: 'charge-monthly-fees', month: feeMonthOf(now), ...summary }));
+  const month = feeMonthOf(now);
+  const summary = await chargeMonthlyFees(month, now);
+  console.log(JSON.stringify({ job: 'charge-monthly-fees', month, ...summary }));
   return summary;
 }
 
