@@ -4,12 +4,18 @@ import { cardStatuses, deviceStatuses } from './statuses';
 
 describe('allowedCardholderActions', () => {
   it('offers the employee only the temporary block of an active card and its undo', () => {
-    const offered = Object.fromEntries(cardStatuses.map((status) => [status, allowedCardholderActions(status)]));
+    const offered = Object.fromEntries(cardStatuses.map((status) => [status, allowedCardholderActions(status, 'employee')]));
     expect(offered).toEqual({
       ...Object.fromEntries(cardStatuses.map((status) => [status, []])),
       active: ['block'],
       soft_blocked: ['unblock'],
     });
+  });
+
+  it('leaves a block the company made for the company to lift', () => {
+    expect(allowedCardholderActions('soft_blocked', 'company_user')).toEqual([]);
+    expect(allowedCardholderActions('soft_blocked', 'admin')).toEqual([]);
+    expect(allowedCardholderActions('active', 'company_user')).toEqual(['block']);
   });
 });
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { phoneSchema } from './account';
 import { smsCodeSchema } from './auth';
 import { isTerminated, nextCardStatus, nextDeviceStatus } from './cards';
-import { cardStatuses, transactionStatuses, type CardStatus, type DeviceStatus } from './statuses';
+import { cardStatuses, transactionStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from './statuses';
 
 /**
  * An employee's own page (/card): signed in by the phone the company recorded and a code texted to it, the
@@ -28,8 +28,12 @@ export const signInCodeRules = {
 export const cardholderCardActions = ['block', 'unblock'] as const;
 export type CardholderCardAction = (typeof cardholderCardActions)[number];
 
-export function allowedCardholderActions(status: CardStatus): CardholderCardAction[] {
-  return cardholderCardActions.filter((action) => nextCardStatus(status, action) !== null);
+/**
+ * An employee undoes only a block they made themselves: a block by the company (or anyone else) stays until the
+ * company lifts it, or the company's block would mean nothing.
+ */
+export function allowedCardholderActions(status: CardStatus, changedBy: StatusChanger): CardholderCardAction[] {
+  return cardholderCardActions.filter((action) => nextCardStatus(status, action) !== null && (action !== 'unblock' || changedBy === 'employee'));
 }
 
 /** The company can block the app access; a terminated product has none. Either way /card is closed. */

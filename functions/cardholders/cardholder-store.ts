@@ -69,6 +69,6 @@ export async function cardView(employee: EmployeeRecord): Promise<CardView> {
         status: transaction.status,
       };
     }),
-    actions: allowedCardholderActions(employee.cardStatus),
+    actions: allowedCardholderActions(employee.cardStatus, employee.cardStatusChangedBy),
   };
 }

@@ -1,9 +1,14 @@
+import { allowedCardholderActions } from '@shared/cardholder';
 import { changeCard } from '../platform/card-actions';
+import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { actorOfEmployee, cardView, readCardholder } from './cardholder-store';
 
-/** Undoes the temporary block; a card the issuer blocked or suspended stays so (the state machine allows no unblock there). */
+/**
+ * Undoes the employee's own temporary block; a card the company blocked, or the issuer blocked or suspended, stays so.
+ */
 export const handler = useCase('POST /card/unblock', async ({ caller }) => {
   const employee = await readCardholder(caller);
+  if (!allowedCardholderActions(employee.cardStatus, employee.cardStatusChangedBy).includes('unblock')) throw new DomainError(409, 'CARD_ACTION_NOT_ALLOWED');
   return cardView(await changeCard({ companyId: employee.companyId, employeeId: employee.employeeId, action: 'unblock', actor: actorOfEmployee(employee) }));
 });

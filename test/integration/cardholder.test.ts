@@ -166,6 +166,16 @@ describe('the employee signs in to /card by phone and SMS code', () => {
     await api('POST', '/card/sign-out', { token });
   });
 
+  it('leaves a block the company made for the company to lift', async () => {
+    const token = await signInAsEmployee();
+    expect(await api('POST', `/employees/${employeeId}/card/block`, { token: await manager(), body: {} })).toMatchObject({ status: 200 });
+    expect(await api('GET', '/card', { token })).toMatchObject({ status: 200, body: { cardStatus: 'soft_blocked', actions: [] } });
+    expect(await api('POST', '/card/unblock', { token })).toMatchObject({ status: 409, body: { code: 'CARD_ACTION_NOT_ALLOWED' } });
+    expect(await employee()).toMatchObject({ cardStatus: 'soft_blocked', cardStatusChangedBy: 'company_user' });
+    expect(await api('POST', `/employees/${employeeId}/card/unblock`, { token: await manager(), body: {} })).toMatchObject({ status: 200 });
+    await api('POST', '/card/sign-out', { token });
+  });
+
   it('ends the session on sign-out', async () => {
     const token = await signInAsEmployee();
     expect(await api('GET', '/card', { token })).toMatchObject({ status: 200 });
