@@ -8,6 +8,7 @@ import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type Emulat
 import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
+import { startFeeTimer } from './fee-timer';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
 import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
@@ -91,7 +92,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const processes: ManagedProcess[] = [];
   let apiServer: Server | undefined;
   let workers: QueueWorkers | undefined;
+  let feeTimer: { stop(): void } | undefined;
   const stop = async () => {
+    feeTimer?.stop();
     // Workers first: a batch they are still working posts to the API, which must still be up for it.
     const running = workers;
     workers = undefined;
@@ -150,6 +153,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       documents: { s3: clients.s3, bucket: resources.documentsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
+    // Tests charge fees themselves, for the months they choose; `npm start` charges like the cloud's schedule.
+    if (options.profile === 'dev') feeTimer = startFeeTimer(log);
 
     if (options.web !== 'none') {
       const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
