@@ -60,16 +60,24 @@ export class SandboxCardIssuer implements CardIssuer {
     const rule = statusChanges[request.change];
     if (card.declines.includes(request.change)) throw new CardIssuerError(`the issuer declined ${request.change}`);
     if (!rule.from.includes(card.status)) throw new CardIssuerError(`the issuer cannot ${request.change} a card that is ${card.status}`);
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.sandboxCard(card.cardId),
-        UpdateExpression: 'SET #status = :to',
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': rule.to, ':from': card.status },
-      }),
-    );
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.sandboxCard(card.cardId),
+          UpdateExpression: 'SET #status = :to',
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':to': rule.to, ':from': card.status },
+        }),
+      );
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+      // Changed meanwhile, as a request sent twice at once does: already where it was asked to go is done, as at an
+      // issuer that applies a request once; anything else is refused like a change from the wrong status.
+      const now = await this.read(request.cardId);
+      if (now.status !== rule.to) throw new CardIssuerError(`the issuer cannot ${request.change} a card that is ${now.status}`);
+    }
   }
 
   async setLimits(request: { cardId: string; limitCents: number; annualLimitCents: number; mccGroups: readonly string[] }): Promise<void> {
