@@ -31,7 +31,7 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
     });
     await onAdded(employee);
   };
-  const form = useCheckedForm<Values, (typeof fields)[number]>({
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<Values, (typeof fields)[number]>({
     fields,
     initialValues: empty,
     validate,
@@ -47,10 +47,10 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
     <TextField
       label={t(`add.fields.${name}`)}
       name={name}
-      value={form.formik.values[name]}
-      onChange={form.change}
-      onBlur={form.blur}
-      error={fieldErrorText(t, form.errorCode(name))}
+      value={formik.values[name]}
+      onChange={change}
+      onBlur={blur}
+      error={fieldErrorText(t, errorCode(name))}
       {...extra}
     />
   );
@@ -58,8 +58,8 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
   const [noPhoneFailure, setNoPhoneFailure] = useState<string | null>(null);
   return (
     <>
-      <Dialog open={askNoPhone === null} title={t('add.title')} onClose={() => !form.formik.isSubmitting && onClose()}>
-        <form ref={form.formRef} onSubmit={form.submit} noValidate>
+      <Dialog open={askNoPhone === null} title={t('add.title')} onClose={() => !formik.isSubmitting && onClose()}>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <div className="dialog__body">
             {field('name', { autoComplete: 'off', required: true })}
             {field('surname', { autoComplete: 'off', required: true })}
@@ -67,15 +67,15 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
             {field('email', { type: 'email', autoComplete: 'off' })}
             {field('personalCode', { hint: t('add.personalCodeHint'), autoComplete: 'off' })}
             <p className="field__hint">{t('add.cardOrdered')}</p>
-            {form.invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
-            {form.formCode && !form.invalidSubmit && <Alert>{errorCodeText(t, form.formCode)}</Alert>}
+            {invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
+            {formCode && !invalidSubmit && <Alert>{errorCodeText(t, formCode)}</Alert>}
             {noPhoneFailure && <Alert>{errorCodeText(t, noPhoneFailure)}</Alert>}
           </div>
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={form.formik.isSubmitting}>
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={formik.isSubmitting}>
               {t('common:cancel')}
             </button>
-            <button type="submit" className="button" disabled={form.formik.isSubmitting} aria-busy={form.formik.isSubmitting}>
+            <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
               {t('add.submit')}
             </button>
           </div>

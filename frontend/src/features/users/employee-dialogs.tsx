@@ -44,20 +44,20 @@ const validatePhone = zodValidate<{ phone: string }>(changePhoneBodySchema);
 /** SPEC section 5: the new phone must differ from the current one and not be used by another user. */
 export function ChangePhoneDialog({ employee, onClose, onDone }: DialogProps) {
   const { t } = useTranslation(['users', 'errors']);
-  const form = useCheckedForm<{ phone: string }, 'phone'>({
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<{ phone: string }, 'phone'>({
     fields: ['phone'],
     initialValues: { phone: employee.phone ?? '' },
     validate: (values) => ({ ...validatePhone(values), ...(values.phone.trim() !== '' && values.phone.trim() === employee.phone ? { phone: 'PHONE_SAME' } : {}) }),
     onSubmit: async (values) => onDone(await callApi(employeeRoutes.changePhone, { params: { employeeId: employee.employeeId }, body: { phone: values.phone } })),
   });
   return (
-    <Dialog open title={t('phone.title')} onClose={() => !form.formik.isSubmitting && onClose()}>
-      <form ref={form.formRef} onSubmit={form.submit} noValidate>
+    <Dialog open title={t('phone.title')} onClose={() => !formik.isSubmitting && onClose()}>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <div className="dialog__body">
-          <TextField label={t('add.fields.phone')} name="phone" inputMode="numeric" hint={t('add.phoneHint')} value={form.formik.values.phone} onChange={form.change} onBlur={form.blur} error={fieldErrorText(t, form.errorCode('phone'))} />
-          {form.formCode && !form.invalidSubmit && <Alert>{errorCodeText(t, form.formCode)}</Alert>}
+          <TextField label={t('add.fields.phone')} name="phone" inputMode="numeric" hint={t('add.phoneHint')} value={formik.values.phone} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('phone'))} />
+          {formCode && !invalidSubmit && <Alert>{errorCodeText(t, formCode)}</Alert>}
         </div>
-        <FormFooter busy={form.formik.isSubmitting} submitLabel={t('phone.submit')} onClose={onClose} />
+        <FormFooter busy={formik.isSubmitting} submitLabel={t('phone.submit')} onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -71,7 +71,7 @@ const euros = (cents: number) => (cents / 100).toFixed(2);
 /** Monthly and annual limits in euros (period as the decimal separator) and the allowed merchant category groups. */
 export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
   const { t } = useTranslation(['users', 'errors']);
-  const form = useCheckedForm<LimitValues, (typeof limitFields)[number]>({
+  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<LimitValues, (typeof limitFields)[number]>({
     fields: limitFields,
     initialValues: { limit: euros(employee.limitCents), annualLimit: euros(employee.annualLimitCents), mccGroups: [...employee.mccGroups] },
     validate: validateLimits,
@@ -85,13 +85,13 @@ export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
       );
     },
   });
-  const groups = form.formik.values.mccGroups;
+  const groups = formik.values.mccGroups;
   return (
-    <Dialog open title={t('limits.title')} onClose={() => !form.formik.isSubmitting && onClose()}>
-      <form ref={form.formRef} onSubmit={form.submit} noValidate>
+    <Dialog open title={t('limits.title')} onClose={() => !formik.isSubmitting && onClose()}>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <div className="dialog__body">
-          <TextField label={t('limits.monthly')} name="limit" inputMode="decimal" hint={t('limits.hint')} value={form.formik.values.limit} onChange={form.change} onBlur={form.blur} error={fieldErrorText(t, form.errorCode('limit'))} />
-          <TextField label={t('limits.annual')} name="annualLimit" inputMode="decimal" value={form.formik.values.annualLimit} onChange={form.change} onBlur={form.blur} error={fieldErrorText(t, form.errorCode('annualLimit'))} />
+          <TextField label={t('limits.monthly')} name="limit" inputMode="decimal" hint={t('limits.hint')} value={formik.values.limit} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('limit'))} />
+          <TextField label={t('limits.annual')} name="annualLimit" inputMode="decimal" value={formik.values.annualLimit} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('annualLimit'))} />
           <fieldset className="users-fieldset">
             <legend>{t('limits.groups')}</legend>
             {merchantCategoryGroupNames.map((group) => (
@@ -101,15 +101,15 @@ export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
                 label={t(`mccGroup.${group}`)}
                 checked={groups.includes(group)}
                 onChange={(event) =>
-                  void form.formik.setFieldValue('mccGroups', event.target.checked ? [...groups, group] : groups.filter((value) => value !== group))
+                  void formik.setFieldValue('mccGroups', event.target.checked ? [...groups, group] : groups.filter((value) => value !== group))
                 }
               />
             ))}
           </fieldset>
-          {form.invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
-          {form.formCode && !form.invalidSubmit && <Alert>{errorCodeText(t, form.formCode)}</Alert>}
+          {invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
+          {formCode && !invalidSubmit && <Alert>{errorCodeText(t, formCode)}</Alert>}
         </div>
-        <FormFooter busy={form.formik.isSubmitting} submitLabel={t('limits.submit')} onClose={onClose} />
+        <FormFooter busy={formik.isSubmitting} submitLabel={t('limits.submit')} onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -136,7 +136,7 @@ export function ReplaceCardDialog({ employee, onClose, onDone }: DialogProps) {
     const names = new Intl.DisplayNames([language], { type: 'region' });
     return [{ value: '', label: '' }, ...countryCodes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, language))];
   }, [language]);
-  const form = useCheckedForm<ReplaceValues, (typeof replaceFields)[number]>({
+  const { formik, formRef, submit, change, blur, errorCode, invalidSubmit } = useCheckedForm<ReplaceValues, (typeof replaceFields)[number]>({
     fields: replaceFields,
     initialValues: { reason: '', address: '', city: '', country: 'LV', postalCode: '' },
     validate: validateReplacement,
@@ -163,7 +163,7 @@ export function ReplaceCardDialog({ employee, onClose, onDone }: DialogProps) {
     }
   };
   const text = (name: Exclude<(typeof replaceFields)[number], 'reason' | 'country'>) => (
-    <TextField label={t(`replace.fields.${name}`)} name={name} value={form.formik.values[name]} onChange={form.change} onBlur={form.blur} error={fieldErrorText(t, form.errorCode(name))} />
+    <TextField label={t(`replace.fields.${name}`)} name={name} value={formik.values[name]} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode(name))} />
   );
   return (
     <Dialog open title={t('replace.title')} onClose={() => !sending && onClose()}>
@@ -191,16 +191,16 @@ export function ReplaceCardDialog({ employee, onClose, onDone }: DialogProps) {
           </div>
         </div>
       ) : (
-        <form ref={form.formRef} onSubmit={form.submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <div className="dialog__body">
             {employee.hasActiveAuthorizations && <Alert>{t('errors:codes.CARD_REPLACE_ACTIVE_AUTHORIZATIONS')}</Alert>}
             <SelectField
               label={t('replace.fields.reason')}
               name="reason"
-              value={form.formik.values.reason}
-              onChange={(event) => void form.formik.setFieldValue('reason', event.target.value)}
-              onBlur={form.formik.handleBlur}
-              error={fieldErrorText(t, form.errorCode('reason'))}
+              value={formik.values.reason}
+              onChange={(event) => void formik.setFieldValue('reason', event.target.value)}
+              onBlur={formik.handleBlur}
+              error={fieldErrorText(t, errorCode('reason'))}
               options={[{ value: '', label: '' }, ...replacementReasons.map((reason) => ({ value: reason, label: t(`replace.reasons.${reason}`) }))]}
             />
             {text('address')}
@@ -209,16 +209,16 @@ export function ReplaceCardDialog({ employee, onClose, onDone }: DialogProps) {
             <SelectField
               label={t('replace.fields.country')}
               name="country"
-              value={form.formik.values.country}
-              onChange={(event) => void form.formik.setFieldValue('country', event.target.value)}
-              onBlur={form.formik.handleBlur}
-              error={fieldErrorText(t, form.errorCode('country'))}
+              value={formik.values.country}
+              onChange={(event) => void formik.setFieldValue('country', event.target.value)}
+              onBlur={formik.handleBlur}
+              error={fieldErrorText(t, errorCode('country'))}
               options={countryOptions}
             />
             <p className="field__hint">{prices.data ? t('replace.feeHint', { fee: format.money(prices.data.replacementFeeCents) }) : t('common:loading')}</p>
-            {form.invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
+            {invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
           </div>
-          <FormFooter busy={form.formik.isSubmitting} submitLabel={t('replace.next')} onClose={onClose} />
+          <FormFooter busy={formik.isSubmitting} submitLabel={t('replace.next')} onClose={onClose} />
         </form>
       )}
     </Dialog>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { EmployeeDetail } from '@shared/employees';
 import { paths } from '@shared/routes';
@@ -46,7 +46,13 @@ export function UserScreen() {
   useDocumentTitle(name);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [notice, setNotice] = useState<string>((location.state as { added?: boolean } | null)?.added ? t('add.done') : '');
+  const navigate = useNavigate();
+  const justAdded = (location.state as { added?: boolean } | null)?.added === true;
+  const [notice, setNotice] = useState<string>(justAdded ? t('add.done') : '');
+  // "The user was added" belongs to the visit that added them: the history entry forgets it, so a reload does not repeat it.
+  useEffect(() => {
+    if (justAdded) void navigate(location.pathname, { replace: true, state: null });
+  }, [justAdded, location.pathname, navigate]);
   const [failure, setFailure] = useState<string | null>(null);
 
   const applied = async (next: EmployeeDetail, message: string) => {
@@ -276,8 +282,9 @@ export function UserScreen() {
 /** "Card status: Active → Blocked", with statuses translated where the value is one. */
 function describeChange(before: Record<string, string | null>, after: Record<string, string | null>, t: TFunction): string {
   const statusNamespaces: Record<string, string> = { cardStatus: 'cardStatus', deviceStatus: 'deviceStatus', cardAccountStatus: 'cardAccountStatus', status: 'employeeStatus' };
+  // A field that did not change (a user added without a phone: none before, none after) is not a change.
   return Object.keys(after)
-    .filter((key) => key in statusNamespaces || key === 'phone')
+    .filter((key) => (key in statusNamespaces || key === 'phone') && (before[key] ?? null) !== (after[key] ?? null))
     .map((key) => {
       const namespace = statusNamespaces[key];
       const show = (value: string | null | undefined) => (value === null || value === undefined ? '—' : namespace ? t(`${namespace}.${value}`) : value);

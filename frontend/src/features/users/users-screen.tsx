@@ -103,7 +103,8 @@ export function UsersScreen() {
                 key={action}
                 type="button"
                 className="button button--secondary button--small"
-                aria-label={t(`inline.${action}`, { name: `${row.name} ${row.surname}` })}
+                // The visible label comes first in the name (WCAG 2.5.3, label in name), then whose card it is.
+                aria-label={`${t(`actions.${action}`)}, ${row.name} ${row.surname}`}
                 onClick={() => {
                   table.setSelected(new Set([row.employeeId]));
                   setPendingBulk(action);
@@ -159,7 +160,7 @@ export function UsersScreen() {
           rowKey={(row) => row.employeeId}
           loading={table.loading}
           skeletonRows={table.params.itemsPerPage}
-          selection={canAct ? { selected: table.selected, onChange: table.setSelected, rowLabel: (row) => t('select', { name: `${row.name} ${row.surname}` }) } : undefined}
+          selection={canAct ? { selected: table.selected, onChange: table.setSelected, rowLabel: (row) => `${row.name} ${row.surname}` } : undefined}
           rowMuted={(row) => (row.status === 'closed_card' || row.status === 'non_active' ? t(`muted.${row.status}`) : undefined)}
           empty={
             <EmptyState title={table.params.search || table.params.filters.status || table.params.filters.cardStatus ? t('common:table.noResults') : t('empty.title')}>
