@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { merchantCategoryGroupNames, merchantCategoryGroupSchema, replacementReasons } from './cards';
+import { phoneSchema } from './account';
 import { countryCodeSchema } from './countries';
 import type { FieldMessageCode } from './errors';
 import { listQuerySchema, tableAnswerSchema } from './lists';
-import { parseEurToCents } from './money';
+import { eurTextToCents } from './money-text';
 import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, statusChangers } from './statuses';
 import { missingOrInvalid, nameMaxLength, phonePattern, requiredText, textMaxLength, textMinLength } from './validation';
 
@@ -22,8 +23,6 @@ const nameSchema = (required: FieldMessageCode) =>
     .min(textMinLength, { error: 'TEXT_TOO_SHORT' })
     .max(nameMaxLength, { error: 'NAME_TOO_LONG' });
 
-export const phoneSchema = z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).regex(phonePattern, { error: 'INVALID_PHONE' });
-
 /** Amounts in cents on the wire; a positive whole number of cents up to a million euros. */
 export const maxAmountCents = 100_000_000;
 export const positiveCentsSchema = (required: FieldMessageCode) =>
@@ -33,21 +32,9 @@ export const positiveCentsSchema = (required: FieldMessageCode) =>
     .positive({ error: 'AMOUNT_NOT_POSITIVE' })
     .max(maxAmountCents, { error: 'NUMBER_TOO_LARGE' });
 
-/** A euro amount typed in a form ("12.50", period as the decimal separator), read as cents. */
+/** A euro amount typed in a form ("12.50", period as the decimal separator), read as cents: positive, as the API asks. */
 export function eurTextSchema(required: FieldMessageCode) {
-  return z
-    .string({ error: () => required })
-    .trim()
-    .min(1, { error: required })
-    .transform((text, context) => {
-      const cents = /^-?\d+(\.\d+)?$/.test(text) && !/\.\d{3,}$/.test(text) ? parseEurToCents(text) : null;
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: /\.\d{3,}$/.test(text) ? 'AMOUNT_TOO_PRECISE' : 'NUMBER_INVALID' });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(positiveCentsSchema(required));
+  return eurTextToCents(required, positiveCentsSchema(required));
 }
 
 /** The new user's fields as the form checks them; the API also asks for the no-phone confirmation below. */
@@ -87,7 +74,6 @@ export const limitsBodySchema = z
   .superRefine((body, context) => {
     if (body.annualLimitCents < body.limitCents) context.addIssue({ code: 'custom', path: ['annualLimitCents'], message: 'ANNUAL_LIMIT_BELOW_MONTHLY' });
   });
-export type LimitsBody = z.infer<typeof limitsBodySchema>;
 
 /** The same limits as typed in the form, in euros. */
 export const limitsFormSchema = z
@@ -120,13 +106,11 @@ export const bulkCardActionBodySchema = z.object({
 export type BulkCardAction = (typeof bulkCardActions)[number];
 
 export const employeeIdParamsSchema = z.object({ employeeId: z.string().min(1).max(100) });
-export const cardActionParamsSchema = employeeIdParamsSchema;
 
 export const employeeListQuerySchema = listQuerySchema.extend({
   status: z.enum(employeeStatuses).optional(),
   cardStatus: z.enum(cardStatuses).optional(),
 });
-export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 
 export const employeeRowSchema = z.object({
   employeeId: z.string(),

@@ -5,37 +5,17 @@ import {
   PasswordHistoryPolicyViolationException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '../platform/env';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../platform/errors';
 import { resetPassword } from './cognito-accounts';
+import { useDummyHandlerEnvironment } from '../platform/unit-test-env';
 
 // cognito-local has no password history: Cognito's refusal of a previously used password is only reachable here.
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 
 describe('resetPassword', () => {
-  const saved = { ...process.env };
-  beforeAll(() => {
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 't',
-      DOCUMENTS_BUCKET: 'd',
-      REPORTS_BUCKET: 'r',
-      REPORTS_QUEUE_URL: 'q',
-      EXPORTS_QUEUE_URL: 'q',
-      FUNDING_QUEUE_URL: 'q',
-      USER_POOL_ID: 'pool',
-      USER_POOL_CLIENT_ID: 'client',
-      MAIL_FROM: 'no-reply@bonus-card.local',
-      PORTAL_URL: 'https://portal.example',
-    });
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    process.env = saved;
-    resetEnvForTests();
-    cognitoMock.restore();
-  });
+  useDummyHandlerEnvironment();
+  afterAll(() => cognitoMock.restore());
   beforeEach(() => cognitoMock.reset());
 
   it('refuses a previously used password with its own field message', async () => {

@@ -1,9 +1,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '../platform/env';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { chargeMonthlyFees, handler } from './charge-monthly-fees';
+import { useDummyHandlerEnvironment } from '../platform/unit-test-env';
 
 // DynamoDB Local runs transactions one at a time and never answers TransactionConflict (tried with two runs and
 // parallel writers on the same main account): the retry on a conflict is only reachable here.
@@ -13,28 +13,8 @@ const cancelled = (codes: string[]) =>
   new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 describe('chargeMonthlyFees against what no emulator does', () => {
-  const saved = { ...process.env };
-  beforeAll(() => {
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 't',
-      DOCUMENTS_BUCKET: 'd',
-      REPORTS_BUCKET: 'r',
-      REPORTS_QUEUE_URL: 'q',
-      EXPORTS_QUEUE_URL: 'q',
-      FUNDING_QUEUE_URL: 'q',
-      USER_POOL_ID: 'pool',
-      USER_POOL_CLIENT_ID: 'client',
-      MAIL_FROM: 'no-reply@bonus-card.local',
-      PORTAL_URL: 'https://portal.example',
-    });
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    process.env = saved;
-    resetEnvForTests();
-    dynamoMock.restore();
-  });
+  useDummyHandlerEnvironment();
+  afterAll(() => dynamoMock.restore());
   beforeEach(() => {
     dynamoMock.reset();
     dynamoMock.on(GetCommand).resolves({});

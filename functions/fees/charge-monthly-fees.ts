@@ -1,5 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import { isChargedMonthlyFee } from '@shared/cards';
 import { feeMonthOf, feeMonthSchema } from '@shared/fees';
@@ -8,7 +6,7 @@ import { entities, keys } from '../platform/keys';
 import { ledgerItems, mainAccountChange } from '../platform/ledger';
 import { readPriceList } from '../platform/prices';
 import { employeeRecord } from '../platform/records';
-import { conditionFailed, queryAll, tableName, transact, type TransactItem } from '../platform/table';
+import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 
 export interface MonthlyFeeSummary {
   companies: number;
@@ -150,23 +148,18 @@ function chargeItems(charge: Charge): TransactItem[] {
   return items;
 }
 
+/** A card action or a transfer may hold the main account at the same moment: DynamoDB cancels, and we try again. */
 const conflictRetries = 8;
 
-/** A card action or a transfer may hold the main account at the same moment: DynamoDB cancels, and we try again. */
-function isTransactionConflict(error: unknown): boolean {
-  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-}
+/** Thrown for the charge record's condition: this product's month is settled already. */
+class AlreadyCharged extends Error {}
 
 async function chargeOne(charge: Charge): Promise<'charged' | 'alreadyCharged'> {
-  const items = chargeItems(charge);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await transact(items);
-      return 'charged';
-    } catch (error) {
-      if (conditionFailed(error, 0)) return 'alreadyCharged';
-      if (!isTransactionConflict(error) || attempt >= conflictRetries) throw error;
-      await delay(Math.random() * 25 * 2 ** attempt);
-    }
+  try {
+    await transactThroughConflicts(chargeItems(charge), { 0: new AlreadyCharged() }, conflictRetries);
+    return 'charged';
+  } catch (error) {
+    if (error instanceof AlreadyCharged) return 'alreadyCharged';
+    throw error;
   }
 }

@@ -1,12 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemActor } from './audit';
 import { commitEmployeeChange } from './employees';
-import { resetEnvForTests } from './env';
 import { DomainError } from './errors';
 import { employeeRecord } from './records';
+import { useDummyHandlerEnvironment } from './unit-test-env';
 
 // DynamoDB Local runs transactions one at a time and never answers TransactionConflict, so only a mock reaches it.
 const dynamoMock = mockClient(DynamoDBDocumentClient);
@@ -35,28 +35,8 @@ const block = () =>
   commitEmployeeChange({ employee, set: { cardStatus: 'soft_blocked' }, expect: { cardStatus: 'active' }, actor: systemActor, action: 'card.block' });
 
 describe('committing an employee change against what no emulator does', () => {
-  const saved = { ...process.env };
-  beforeAll(() => {
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 't',
-      DOCUMENTS_BUCKET: 'd',
-      REPORTS_BUCKET: 'r',
-      REPORTS_QUEUE_URL: 'q',
-      EXPORTS_QUEUE_URL: 'q',
-      FUNDING_QUEUE_URL: 'q',
-      USER_POOL_ID: 'pool',
-      USER_POOL_CLIENT_ID: 'client',
-      MAIL_FROM: 'no-reply@bonus-card.local',
-      PORTAL_URL: 'https://portal.example',
-    });
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    process.env = saved;
-    resetEnvForTests();
-    dynamoMock.restore();
-  });
+  useDummyHandlerEnvironment();
+  afterAll(() => dynamoMock.restore());
   beforeEach(() => dynamoMock.reset());
 
   it('tries the same transaction again when another one held an item, and applies it once', async () => {

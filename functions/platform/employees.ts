@@ -1,11 +1,10 @@
-import { setTimeout } from 'node:timers/promises';
 import { employeeStatusOf } from '@shared/cards';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 import { auditItem, type Actor } from './audit';
 import { DomainError } from './errors';
 import { keys } from './keys';
 import { employeeRecord, type EmployeeRecord } from './records';
-import { getItem, setExpression, tableName, transact, transactionConflicted, type TransactItem } from './table';
+import { getItem, setExpression, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from './table';
 
 /**
  * Reading and changing one employee item with its audit record: shared by the company's employee routes and the
@@ -104,31 +103,21 @@ export async function commitEmployeeChange(change: EmployeeChange): Promise<Empl
     if (extra.refusal) refusals[items.length] = extra.refusal;
     items.push(extra.item);
   }
-  await transactThroughConflicts(items, refusals);
+  try {
+    await transactThroughConflicts(items, refusals, conflictRetries);
+  } catch (error) {
+    if (transactionConflicted(error)) throw new DomainError(409, 'CONFLICT');
+    throw error;
+  }
   const next = { ...change.employee, ...change.set, version: change.employee.version + 1 };
   return employeeRecord.parse({ ...next, status: employeeStatusOf(next.cardStatus) });
 }
 
-const conflictRetries = 4;
-
 /**
- * A replacement fee or a returned balance shares the main account with the monthly fee run and with transfers:
- * DynamoDB cancels a transaction that meets another on an item without checking anything, so the same items are
- * tried again (all or nothing, so nothing was written) and the conditions then decide. Still held after the
- * retries: 409 CONFLICT, as for any change that met another.
+ * A replacement fee or a returned balance shares the main account with the monthly fee run and with transfers, so a
+ * change may meet another transaction; still held after the retries, it answers as any change that met another.
  */
-async function transactThroughConflicts(items: TransactItem[], refusals: Record<number, Error>): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await transact(items, refusals);
-      return;
-    } catch (error) {
-      if (!transactionConflicted(error)) throw error;
-      if (attempt >= conflictRetries) throw new DomainError(409, 'CONFLICT');
-      await setTimeout(Math.random() * 20 * 2 ** attempt);
-    }
-  }
-}
+const conflictRetries = 4;
 
 function auditValue(value: unknown): string | number | null {
   if (value === undefined || value === null) return null;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { priceListBodySchema } from '@shared/prices';
 import { availableFeaturesSchema } from '@shared/api/schemas';
 import { addressSchema } from '@shared/company';
 import { kycStatusSchema, signupStepSchema } from '@shared/kyc';
@@ -153,13 +154,7 @@ export const transactionRecord = z.object({
 export const cardOwnerRecord = z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });
 
 /** The provider's price list (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
-export const priceListRecord = z.object({
-  replacementFeeCents: z.number().int().nonnegative(),
-  monthlyFeeCents: z.number().int().nonnegative(),
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
-});
-export type PriceListRecord = z.infer<typeof priceListRecord>;
+export const priceListRecord = priceListBodySchema.extend({ updatedAt: z.string(), updatedBy: z.string().nullable() });
 
 /** One leg of a money movement (functions/platform/ledger.ts writes them; legs of a movement sum to zero). */
 export const ledgerEntryRecord = z.object({

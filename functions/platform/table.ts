@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
@@ -74,6 +75,23 @@ export async function transact(items: TransactItem[], refusals: Record<number, E
   } catch (error) {
     for (const [index, refusal] of Object.entries(refusals)) if (conditionFailed(error, Number(index))) throw refusal;
     throw error;
+  }
+}
+
+/**
+ * `transact`, tried again (up to `retries` times, with a growing random pause) while DynamoDB cancels it because
+ * another transaction held one of its items: nothing was checked or written then, so the same items are sent again
+ * and the conditions decide. A conflict still there after the retries is thrown as it came.
+ */
+export async function transactThroughConflicts(items: TransactItem[], refusals: Record<number, Error>, retries: number): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await transact(items, refusals);
+      return;
+    } catch (error) {
+      if (!transactionConflicted(error) || attempt >= retries) throw error;
+      await delay(Math.random() * 20 * 2 ** attempt);
+    }
   }
 }
 

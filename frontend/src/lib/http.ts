@@ -57,15 +57,34 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Whose token a call carries, and what a refusal of it means to that session. */
+export interface Credentials {
+  token: string | null | undefined;
+  /** Told of every 401 or 403 answer, with its code when the body has one. */
+  onRefused: (status: 401 | 403, code: string | undefined) => void;
+}
+
 /**
  * Calls one API route (a definition from shared/api/routes, the same the manifest lists) and returns its answer
- * parsed with the route's schema. No timeout on purpose (SPEC section 7): exports and reports may take long.
+ * parsed with the route's schema, as the staff's session: its Cognito token, and a refused token ends the session.
+ * No timeout on purpose (SPEC section 7): exports and reports may take long.
  */
 export async function callApi<R extends RouteDefinition>(route: R, options: CallOptions<R> = {}): Promise<Answer<R>> {
+  return callApiWith(route, options, {
+    token: await getAccessToken(),
+    onRefused: (_status, code) => {
+      // DESIGN section 13: a refused token ends the session everywhere except on the profile probe. A company
+      // awaiting approval is no reason to sign out: the screen explains it instead (docs/decisions.md).
+      if (route !== sessionProbe && code !== 'COMPANY_NOT_APPROVED') onSessionRejected();
+    },
+  });
+}
+
+/** The same call with other credentials (an employee's /card session); failures are the same ApiError. */
+export async function callApiWith<R extends RouteDefinition>(route: R, options: CallOptions<R>, credentials: Credentials): Promise<Answer<R>> {
   const key = `${route.method} ${route.path}`;
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': headerLanguage() });
-  const token = await getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (credentials.token) headers.set('Authorization', `Bearer ${credentials.token}`);
   const hasBody = options.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
 
@@ -85,10 +104,7 @@ export async function callApi<R extends RouteDefinition>(route: R, options: Call
   const json = await readJson(response);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
-    // DESIGN section 13: a refused token ends the session everywhere except on the profile probe. A company
-    // awaiting approval is no reason to sign out: the screen explains it instead (docs/decisions.md).
-    const explained = parsed.success && parsed.data.code === 'COMPANY_NOT_APPROVED';
-    if ((response.status === 401 || response.status === 403) && route !== sessionProbe && !explained) onSessionRejected();
+    if (response.status === 401 || response.status === 403) credentials.onRefused(response.status, parsed.success ? parsed.data.code : undefined);
     if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
     throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
   }

@@ -44,13 +44,13 @@ function cardOf(requestId: string): IssuedCard {
  */
 export class SandboxCardIssuer implements CardIssuer {
   async orderCard(request: { requestId: string }): Promise<IssuedCard> {
-    return this.issue(request.requestId, []);
+    return this.issue(request.requestId);
   }
 
   async replaceCard(request: { requestId: string; cardId: string }): Promise<IssuedCard> {
     const old = await this.read(request.cardId);
     if (old.declines.includes('replace')) throw new CardIssuerError('the issuer declined the replacement');
-    const card = await this.issue(request.requestId, []);
+    const card = await this.issue(request.requestId);
     await dynamo.send(new UpdateCommand({ TableName: tableName(), Key: keys.sandboxCard(old.cardId), UpdateExpression: 'SET #status = :replaced', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':replaced': 'replaced' } }));
     return card;
   }
@@ -99,13 +99,13 @@ export class SandboxCardIssuer implements CardIssuer {
     return sandboxCardRecord.parse(answer.Item);
   }
 
-  private async issue(requestId: string, declines: string[]): Promise<IssuedCard> {
+  private async issue(requestId: string): Promise<IssuedCard> {
     const card = cardOf(requestId);
     try {
       await dynamo.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.sandboxCard(card.cardId), entity: entities.sandboxCard, ...card, status: 'ordered', declines, orderedAt: new Date().toISOString() },
+          Item: { ...keys.sandboxCard(card.cardId), entity: entities.sandboxCard, ...card, status: 'ordered', declines: [], orderedAt: new Date().toISOString() },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { employeeRoutes } from '@shared/api/routes/employee-routes';
 import { merchantCategoryGroupNames, replacementReasons, type MerchantCategoryGroup } from '@shared/cards';
 import { countryCodes } from '@shared/countries';
+import { centsToEurText } from '@shared/money-text';
 import { changePhoneBodySchema, limitsFormSchema, replaceCardBodySchema, type EmployeeDetail } from '@shared/employees';
 import { Alert } from '@frontend/components/alert/alert';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
@@ -66,14 +67,13 @@ export function ChangePhoneDialog({ employee, onClose, onDone }: DialogProps) {
 type LimitValues = { limit: string; annualLimit: string; mccGroups: MerchantCategoryGroup[] };
 const limitFields = ['limit', 'annualLimit', 'mccGroups'] as const;
 const validateLimits = zodValidate<LimitValues>(limitsFormSchema);
-const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** Monthly and annual limits in euros (period as the decimal separator) and the allowed merchant category groups. */
 export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
   const { t } = useTranslation(['users', 'errors']);
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<LimitValues, (typeof limitFields)[number]>({
     fields: limitFields,
-    initialValues: { limit: euros(employee.limitCents), annualLimit: euros(employee.annualLimitCents), mccGroups: [...employee.mccGroups] },
+    initialValues: { limit: centsToEurText(employee.limitCents), annualLimit: centsToEurText(employee.annualLimitCents), mccGroups: [...employee.mccGroups] },
     validate: validateLimits,
     onSubmit: async (values) => {
       const parsed = limitsFormSchema.parse(values);

@@ -120,6 +120,8 @@ export function UsersScreen() {
   ];
 
   const selectedIds = [...table.selected];
+  // An empty page after a search or filter means "nothing found", not "no users yet".
+  const narrowed = table.params.search !== '' || table.params.filters.status !== '' || table.params.filters.cardStatus !== '';
   return (
     <div className="page">
       <div className="users-header">
@@ -163,8 +165,8 @@ export function UsersScreen() {
           selection={canAct ? { selected: table.selected, onChange: table.setSelected, rowLabel: (row) => `${row.name} ${row.surname}` } : undefined}
           rowMuted={(row) => (row.status === 'closed_card' || row.status === 'non_active' ? t(`muted.${row.status}`) : undefined)}
           empty={
-            <EmptyState title={table.params.search || table.params.filters.status || table.params.filters.cardStatus ? t('common:table.noResults') : t('empty.title')}>
-              <p>{table.params.search || table.params.filters.status || table.params.filters.cardStatus ? t('common:table.noResultsText') : t('empty.text')}</p>
+            <EmptyState title={narrowed ? t('common:table.noResults') : t('empty.title')}>
+              <p>{narrowed ? t('common:table.noResultsText') : t('empty.text')}</p>
             </EmptyState>
           }
         />
