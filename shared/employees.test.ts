@@ -187,6 +187,8 @@ describe('replacing a card', () => {
       expectedFeeCents: 'REQUIRED',
     });
     expect(fieldCodes(replaceCardBodySchema, { ...replacement, reason: 'bored', expectedFeeCents: -1 })).toEqual({ reason: 'INVALID_VALUE', expectedFeeCents: 'INVALID_VALUE' });
+    // The form's reason select left on its empty option.
+    expect(fieldCodes(replaceCardBodySchema, { ...replacement, reason: '' })).toEqual({ reason: 'REQUIRED' });
   });
 });
 

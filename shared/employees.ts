@@ -90,7 +90,8 @@ export const replacementAddressSchema = z.object({
 });
 
 export const replaceCardBodySchema = z.object({
-  reason: z.enum(replacementReasons, { error: missingOrInvalid }),
+  // A select left on its empty option sends '': that is a missing choice, not a wrong one.
+  reason: z.enum(replacementReasons, { error: (issue) => (issue.input === '' ? 'REQUIRED' : missingOrInvalid(issue)) }),
   address: replacementAddressSchema,
   /** The fee the user was shown and confirmed: a price changed in between is refused, not charged unseen. */
   expectedFeeCents: z.number().int().nonnegative(),
