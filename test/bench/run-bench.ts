@@ -138,8 +138,16 @@ async function main(): Promise<void> {
       const key = keys.userProfile(userId);
       await dynamodb.send(new GetItemCommand({ TableName: cloud.resources.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } } }));
     };
+    const usersPageCall = async () => {
+      const response = await fetch(`${cloud.urls.api}/employees?itemsPerPage=10`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`the Users list answered ${response.status}`);
+    };
     await measure(profileCall, 100, 1);
+    await measure(usersPageCall, 50, 1);
     const rows = [
+      { what: 'GET /employees, a Users page of 10 (50 employees read)', ...(await measure(usersPageCall, 1_000, 20)) },
+      { what: 'GET /employees, a Users page of 10', ...(await measure(usersPageCall, 300, 1)) },
       { what: 'GET /users/profile (1 query + 1 batch read + JWT check)', ...(await measure(profileCall, 1_000, 20)) },
       { what: 'GET /users/profile', ...(await measure(profileCall, 300, 1)) },
       { what: 'DynamoDB Local alone: one GetItem (the floor)', ...(await measure(getItem, 1_000, 20)) },
