@@ -15,7 +15,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { codeFields, phoneFields, validateCode, validatePhone } from './phone-setup';
-import { SmsCodeField } from './sms-code-field';
+import { SmsCodeField } from '@frontend/components/sms-code-field/sms-code-field';
 import './auth-screens.css';
 
 /**
@@ -143,7 +143,7 @@ function CodeForm({ phone, onChangePhone, onConfirmed }: { phone: string; onChan
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
       <p className="auth-text">{t('auth:phoneSetup.codeSent', { phone: `+${phone}` })}</p>
-      <SmsCodeField value={formik.values.code} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('code'))} />
+      <SmsCodeField label={t('auth:verify.code')} value={formik.values.code} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('code'))} />
       {formCode ? <Alert>{errorCodeText(t, formCode)}</Alert> : invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
       <button type="submit" className="button button--block" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
         {t('auth:phoneSetup.confirm')}

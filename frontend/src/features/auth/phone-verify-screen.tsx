@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { codeErrorKey, type SignInErrorKey } from './auth-errors';
 import { smsCodeSchema, type SmsCodeValues } from '@shared/auth';
-import { SmsCodeField } from './sms-code-field';
+import { SmsCodeField } from '@frontend/components/sms-code-field/sms-code-field';
 import { useFollowSignIn } from './use-follow-sign-in';
 import './auth-screens.css';
 
@@ -83,6 +83,7 @@ export function PhoneVerifyScreen() {
       )}
       <form noValidate onSubmit={form.handleSubmit}>
         <SmsCodeField
+          label={t('auth:verify.code')}
           value={form.values.code}
           onChange={(event) => form.setFieldValue('code', event.target.value)}
           onBlur={form.handleBlur}

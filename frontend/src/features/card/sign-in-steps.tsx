@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardholderRoutes } from '@shared/api/routes/cardholder-routes';
-import { normaliseCode, smsCodeSchema, type SmsCodeValues } from '@shared/auth';
+import { smsCodeSchema, type SmsCodeValues } from '@shared/auth';
 import { cardholderPhoneSchema, type CardholderPhoneValues } from '@shared/cardholder';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
+import { SmsCodeField } from '@frontend/components/sms-code-field/sms-code-field';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { ApiError } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
@@ -97,19 +98,12 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
     <AuthLayout title={t('card:code.title')} focusKey={phone}>
       <p className="card-text">{t('card:code.text', { phone: `+${phone}` })}</p>
       <form noValidate onSubmit={form.handleSubmit}>
-        <TextField
+        <SmsCodeField
           label={t('card:code.label')}
-          name="code"
-          type="text"
-          className="card-code-input"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          required
           value={form.values.code}
           onChange={(event) => {
             setCodeRefused(undefined);
-            form.setFieldValue('code', normaliseCode(event.target.value));
+            void form.setFieldValue('code', event.target.value);
           }}
           onBlur={form.handleBlur}
           error={fieldErrorText(t, shownError)}

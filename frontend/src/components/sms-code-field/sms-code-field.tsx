@@ -1,9 +1,11 @@
 import type { ChangeEvent, FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { normaliseCode } from '@shared/auth';
-import { TextField } from '@frontend/components/text-field/text-field';
+import { TextField } from '../text-field/text-field';
+import './sms-code-field.css';
 
 interface SmsCodeFieldProps {
+  /** Already translated. */
+  label: string;
   value: string;
   /** Gets the event with the value already reduced to its digits. */
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -13,14 +15,13 @@ interface SmsCodeFieldProps {
 }
 
 /**
- * The 6-digit SMS code, as the sign-in and the phone setup ask for it: offered by the phone's keyboard and its
+ * The 6-digit SMS code, as the sign-in, the phone setup and an employee's /card sign-in ask for it: offered by the phone's keyboard and its
  * one-time-code autofill, and a pasted "123 456" or "Code: 123456" keeps only its digits.
  */
-export function SmsCodeField({ value, onChange, onBlur, error }: SmsCodeFieldProps) {
-  const { t } = useTranslation('auth');
+export function SmsCodeField({ label, value, onChange, onBlur, error }: SmsCodeFieldProps) {
   return (
     <TextField
-      label={t('verify.code')}
+      label={label}
       name="code"
       type="text"
       className="code-input"
