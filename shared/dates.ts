@@ -21,3 +21,27 @@ export function formatDate(value: string | number | Date, options: { withTime?: 
   return options.withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
 }
 
+
+const dayParts = new Intl.DateTimeFormat('en-CA', { timeZone: displayTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Riga calendar day (YYYY-MM-DD) a moment falls in: the day a transaction is listed and tallied under. */
+export function rigaDateOf(at: Date): string {
+  const parts = dayParts.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Whether a YYYY-MM-DD string names a day that exists (not 2015-02-30). */
+export function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The day `months` calendar months before a YYYY-MM-DD day (clamped to the month's end: 31.03 - 1 month = 28.02). */
+export function monthsBefore(day: string, months: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastOfMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(date, lastOfMonth));
+  return first.toISOString().slice(0, 10);
+}

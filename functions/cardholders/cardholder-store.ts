@@ -38,7 +38,7 @@ export function actorOfEmployee(employee: EmployeeRecord): Actor {
 }
 
 export async function cardView(employee: EmployeeRecord): Promise<CardView> {
-  const { gsi1pk } = keys.transactionOfEmployee(employee.companyId, employee.employeeId, '', '');
+  const { gsi1pk } = keys.transactionsOfEmployee(employee.companyId, employee.employeeId);
   // One page of the newest: the read stays the same size however long the employee has had the card.
   const page = await dynamo.send(
     new QueryCommand({

@@ -43,15 +43,38 @@ export const keys = {
   issuerEvent: (eventId: string) => ({ pk: `ISSUER_EVENT#${eventId}`, sk: 'APPLIED' }),
   /** The card issuer sandbox's own record of a card (a real issuer keeps this on its side). */
   sandboxCard: (cardId: string) => ({ pk: `SANDBOX_ISSUER#CARD#${cardId}`, sk: 'CARD' }),
-  /** Transactions of a company, newest first when read backwards; gsi1 serves one employee's list. */
-  transaction: (companyId: string, executedAt: string, transactionId: string) => ({
-    pk: `COMPANY#${companyId}#TX`,
-    sk: `${executedAt}#${transactionId}`,
-  }),
-  transactionOfEmployee: (companyId: string, employeeId: string, executedAt: string, transactionId: string) => ({
+  /**
+   * A card transaction, numbered per company in the order it was recorded (`seq`, dense, so page N of any date range
+   * is one key range: DESIGN section 7 "read cost of a list page"). The same item is numbered again per employee
+   * (gsi1) and per merchant category group (gsi2), each with its own dense sequence, for the filtered lists.
+   */
+  transaction: (companyId: string, seq: number) => ({ pk: `COMPANY#${companyId}#TX`, sk: sequenceKey(seq) }),
+  transactions: (companyId: string) => ({ pk: `COMPANY#${companyId}#TX` }),
+  transactionOfEmployee: (companyId: string, employeeId: string, employeeSeq: number) => ({
     gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#TX`,
-    gsi1sk: `${executedAt}#${transactionId}`,
+    gsi1sk: sequenceKey(employeeSeq),
   }),
+  transactionsOfEmployee: (companyId: string, employeeId: string) => ({ gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#TX` }),
+  transactionOfGroup: (companyId: string, group: string, groupSeq: number) => ({
+    gsi2pk: `COMPANY#${companyId}#MCC#${group}#TX`,
+    gsi2sk: sequenceKey(groupSeq),
+  }),
+  transactionsOfGroup: (companyId: string, group: string) => ({ gsi2pk: `COMPANY#${companyId}#MCC#${group}#TX` }),
+  /**
+   * Count, sum and first/last sequence number of one list dimension's transactions in one Riga day (`D#YYYY-MM-DD`)
+   * or month (`M#YYYY-MM`); changed in the transaction that records or changes a transaction. `dimension` is `ALL`,
+   * `EMPLOYEE#<id>` or `MCC#<group>`.
+   */
+  transactionTally: (companyId: string, dimension: string, period: string) => ({ pk: `COMPANY#${companyId}#TXTALLY#${dimension}`, sk: period }),
+  transactionTallies: (companyId: string, dimension: string) => ({ pk: `COMPANY#${companyId}#TXTALLY#${dimension}` }),
+  /** The next sequence number of one merchant category group's transactions (the company's is on `counters`). */
+  groupCounter: (companyId: string, group: string) => ({ pk: `COMPANY#${companyId}`, sk: `COUNTERS#MCC#${group}` }),
+  /**
+   * An authorization the issuer asked us to decide, by the issuer's id: its decision (a replay answers the same), the
+   * reserved amount and where its transaction is. Open ones sit in gsi2 by expiry for the release job.
+   */
+  authorization: (authorizationId: string) => ({ pk: `AUTHORIZATION#${authorizationId}`, sk: 'AUTHORIZATION' }),
+  openAuthorization: (expiresAt: string, authorizationId: string) => ({ gsi2pk: 'AUTHORIZATIONS#OPEN', gsi2sk: `${expiresAt}#${authorizationId}` }),
   counters: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COUNTERS' }),
   /** The onboarding answers; gsi1 is the provider's review queue, ordered by `queuePosition`. */
   application: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPLICATION' }),
@@ -63,6 +86,11 @@ export const keys = {
   /** A top-up IBAN belongs to one company: claimed in the approval's transaction. */
   ibanClaim: (iban: string) => ({ pk: `IBAN#${iban}`, sk: 'CLAIM' }),
 } as const;
+
+/** Zero-padded, so the sort key orders as the number does. */
+export function sequenceKey(seq: number): string {
+  return `SEQ#${String(seq).padStart(12, '0')}`;
+}
 
 /** Where a document's bytes live in the documents bucket: under its company, so no key names another tenant's. */
 /** Every company document sits under this prefix; the stack grants object access below it only. */
@@ -88,6 +116,9 @@ export const entities = {
   issuerEvent: 'issuerEvent',
   sandboxCard: 'sandboxCard',
   transaction: 'transaction',
+  transactionTally: 'transactionTally',
+  groupCounter: 'groupCounter',
+  authorization: 'authorization',
   counters: 'counters',
   application: 'application',
   applicationEvent: 'applicationEvent',

@@ -9,7 +9,8 @@ import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
 import { merchantCategoryGroupSchema } from '@shared/cards';
 import { ledgerKindSchema } from '@shared/ledger';
-import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, transactionStatuses, userStatusSchema } from '@shared/statuses';
+import { transactionRowSchema } from '@shared/transactions';
+import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
@@ -116,6 +117,8 @@ export const employeeRecord = z.object({
   mccGroups: z.array(merchantCategoryGroupSchema).default([]),
   /** Authorizations approved and neither settled nor released: replacing or terminating waits for them. */
   pendingAuthorizations: z.number().int().nonnegative().default(0),
+  /** The employee's last transaction sequence number (their own list's, keys.transactionOfEmployee). */
+  transactionSeq: z.number().int().nonnegative().default(0),
   createdAt: z.string(),
   version: z.number().int().nonnegative().default(0),
 });
@@ -140,15 +143,53 @@ export const cardholderSignInCodeRecord = z.object({
 });
 export type CardholderSignInCodeRecord = z.infer<typeof cardholderSignInCodeRecord>;
 
-/** A card transaction as the card page reads it (infra/local/seed.ts writes the full item; the money work adds to it). */
-export const transactionRecord = z.object({
+/**
+ * A card transaction (functions/platform/card-transactions.ts writes it): numbered `seq` per company, `employeeSeq`
+ * per employee and `groupSeq` per merchant category group, in the order recorded; `day` is its Riga day.
+ */
+export const transactionRecord = transactionRowSchema.omit({ id: true }).extend({
+  companyId: z.string(),
   transactionId: z.string(),
-  employeeId: z.string(),
-  executedAt: z.string(),
-  amountCents: z.number().int(),
-  description: z.string(),
-  status: z.enum(transactionStatuses),
+  authorizationId: z.string().nullable(),
+  seq: z.number().int().positive(),
+  employeeSeq: z.number().int().positive(),
+  groupSeq: z.number().int().positive(),
+  day: z.string(),
+  /** Employee search without reading the employees: the cardholder's personal code and phone when recorded. */
+  personalCode: z.string().nullable(),
+  phone: z.string().nullable(),
 });
+export type TransactionRecord = z.infer<typeof transactionRecord>;
+
+/** Count and sum of one list dimension's transactions in one day or month, with the range of its sequence numbers. */
+export const transactionTallyRecord = z.object({
+  count: z.number().int().nonnegative(),
+  sumCents: z.number().int(),
+  firstSeq: z.number().int().positive(),
+  lastSeq: z.number().int().positive(),
+});
+export type TransactionTallyRecord = z.infer<typeof transactionTallyRecord>;
+
+/**
+ * An authorization the issuer asked us to decide. `approved` ones hold `amountCents` reserved on the card account
+ * until settled, reversed or expired (`open` until then).
+ */
+export const authorizationRecord = z.object({
+  authorizationId: z.string(),
+  companyId: z.string(),
+  employeeId: z.string(),
+  cardId: z.string(),
+  decision: z.enum(['approved', 'declined']),
+  declineReason: z.string().nullable(),
+  amountCents: z.number().int().nonnegative(),
+  merchantCategoryCode: z.string(),
+  /** Where the transaction it recorded is (approved only). */
+  seq: z.number().int().positive().nullable(),
+  state: z.enum(['open', 'settled', 'reversed', 'expired', 'declined']),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type AuthorizationRecord = z.infer<typeof authorizationRecord>;
 
 /** Which company and employee a card of the issuer belongs to (the webhook's way from a card id to its owner). */
 export const cardOwnerRecord = z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });

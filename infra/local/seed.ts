@@ -9,13 +9,16 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultCardLimits, employeeStatusOf } from '@shared/cards';
+import { defaultCardLimits, employeeStatusOf, merchantGroupOf } from '@shared/cards';
+import { rigaDateOf } from '@shared/dates';
 import { cardStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from '@shared/statuses';
 import { defaultProviderName } from '@shared/brand';
 import { providerAdminGroup } from '@shared/roles';
 import { sampleCompanyRegister } from '@functions/companies/company-register';
 import { newCompany } from '@functions/companies/new-company';
+import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { documentObjectKey, entities, keys } from '@functions/platform/keys';
+import type { TransactionRecord } from '@functions/platform/records';
 import { signupSteps } from '@shared/kyc';
 import { queuePosition } from '@shared/onboarding/progress';
 import { documentIdsOfAnswers } from '@shared/onboarding/steps';
@@ -24,7 +27,7 @@ import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumen
 import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 6;
+const seedVersion = 7;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -190,43 +193,66 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
   return items;
 }
 
+/**
+ * A year of card payments of the company's active employees, numbered in time order as the authorization flow numbers
+ * them, with the tallies the list reads its totals from. The last two days' are partly still pending.
+ */
 function transactionItems(companyId: string, employees: Record<string, unknown>[], random: () => number) {
   const active = employees.filter((e) => e.entity === entities.employee && e.status === 'active');
-  const items: Record<string, unknown>[] = [];
+  const moments: number[] = [];
   const now = Date.now();
   for (let day = 365; day >= 0; day -= 1) {
     const perDay = 2 + Math.floor(random() * 4);
-    for (let n = 0; n < perDay && active.length > 0; n += 1) {
-      const employee = active[Math.floor(random() * active.length)] ?? active[0];
-      if (!employee) continue;
-      const merchant = merchants[Math.floor(random() * merchants.length)] ?? merchants[0];
-      if (!merchant) continue;
-      const executedAt = new Date(now - day * 86_400_000 - Math.floor(random() * 86_400_000)).toISOString();
-      const pending = day < 2 && random() < 0.5;
-      const transactionId = `tx-${day}-${n}`;
-      const amountCents = -(100 + Math.floor(random() * 6_000));
-      items.push({
-        ...keys.transaction(companyId, executedAt, transactionId),
-        ...keys.transactionOfEmployee(companyId, String(employee.employeeId), executedAt, transactionId),
-        entity: entities.transaction,
-        companyId,
-        transactionId,
-        employeeId: employee.employeeId,
-        employeeName: `${String(employee.name)} ${String(employee.surname)}`,
-        amountCents,
-        executedAt,
-        processedAt: pending ? null : new Date(Date.parse(executedAt) + 86_400_000).toISOString(),
-        description: merchant.description,
-        merchantCategoryCode: merchant.mcc,
-        merchantId: `M${merchant.mcc}${n}`,
-        reference: `REF${day}${n}`,
-        beneficiary: merchant.description,
-        remitter: `${String(employee.name)} ${String(employee.surname)}`,
-        status: pending ? 'authorization' : 'regular',
-      });
-    }
+    for (let n = 0; n < perDay; n += 1) moments.push(now - day * 86_400_000 - Math.floor(random() * 86_400_000));
   }
-  return items;
+  moments.sort((a, b) => a - b);
+  const employeeSeqs = new Map<string, number>();
+  const groupSeqs = new Map<string, number>();
+  const records: TransactionRecord[] = [];
+  for (const [index, moment] of moments.entries()) {
+    const employee = active[Math.floor(random() * active.length)];
+    const merchant = merchants[Math.floor(random() * merchants.length)] ?? merchants[0];
+    if (!employee || !merchant) continue;
+    const employeeId = String(employee.employeeId);
+    const mccGroup = merchantGroupOf(merchant.mcc) ?? 'groceries';
+    const employeeSeq = (employeeSeqs.get(employeeId) ?? 0) + 1;
+    const groupSeq = (groupSeqs.get(mccGroup) ?? 0) + 1;
+    employeeSeqs.set(employeeId, employeeSeq);
+    groupSeqs.set(mccGroup, groupSeq);
+    const executedAt = new Date(moment);
+    const pending = now - moment < 2 * 86_400_000 && random() < 0.5;
+    const name = `${String(employee.name)} ${String(employee.surname)}`;
+    records.push({
+      companyId,
+      transactionId: `tx-${String(index + 1).padStart(6, '0')}`,
+      authorizationId: null,
+      seq: index + 1,
+      employeeSeq,
+      groupSeq,
+      day: rigaDateOf(executedAt),
+      employeeId,
+      employeeName: name,
+      personalCode: typeof employee.personalCode === 'string' ? employee.personalCode : null,
+      phone: typeof employee.phone === 'string' ? employee.phone : null,
+      amountCents: -(100 + Math.floor(random() * 6_000)),
+      executedAt: executedAt.toISOString(),
+      processedAt: pending ? null : new Date(moment + 86_400_000).toISOString(),
+      description: merchant.description,
+      merchantCategoryCode: merchant.mcc,
+      mccGroup,
+      merchantId: `M${merchant.mcc}${index % 7}`,
+      reference: `REF${String(index + 1).padStart(8, '0')}`,
+      beneficiary: merchant.description,
+      remitter: name,
+      status: pending ? 'authorization' : 'regular',
+    });
+  }
+  return {
+    items: [...records.map(transactionItem), ...tallyItemsOf(records)],
+    count: records.length,
+    employeeSeqs,
+    groupSeqs,
+  };
 }
 
 /** A fixed document id per company and document: the same on every reseed. */
@@ -377,14 +403,21 @@ export async function seedDemo(
     }
     items.push(...(await applicationItems(companyId, company, entry, options.documents)));
     const employees = employeeItems(companyId, company, random);
-    const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : [];
-    items.push(...employees, ...transactions);
+    const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : null;
+    for (const employee of employees) {
+      const count = transactions?.employeeSeqs.get(String(employee.employeeId));
+      if (count && employee.entity === entities.employee) employee.transactionSeq = count;
+    }
+    items.push(...employees, ...(transactions?.items ?? []));
+    for (const [group, count] of transactions?.groupSeqs ?? []) {
+      items.push({ ...keys.groupCounter(companyId, group), entity: entities.groupCounter, companyId, transactionSeq: count });
+    }
     items.push({
       ...keys.counters(companyId),
       entity: entities.counters,
       companyId,
       employees: company.employees,
-      transactions: transactions.length,
+      transactionSeq: transactions?.count ?? 0,
     });
   }
   for (const user of users) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { countryCodes } from '../countries';
+import { isRealDate } from '../dates';
 import type { FieldMessageCode } from '../errors';
 import { isValidIban } from '../iban';
 import { messageCodeOf, missingOrInvalid, nameMaxLength, phonePattern, textMaxLength, textMinLength } from '../validation';
@@ -79,11 +80,6 @@ export function isShown(field: Pick<FieldBase, 'showIf'>, values: Record<string,
 
 const requiredString = (code: FieldMessageCode) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? code : 'INVALID_VALUE') }).trim().min(1, { error: code, abort: true });
-
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 

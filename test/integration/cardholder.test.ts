@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { cardViewSchema } from '@shared/cardholder';
 import { employeeDetailSchema } from '@shared/employees';
-import { entities, keys } from '../../functions/platform/keys';
+import { rigaDateOf } from '@shared/dates';
+import { transactionItem } from '../../functions/platform/card-transactions';
+import { keys } from '../../functions/platform/keys';
 import { api, cloud, documents, outbox, signIn } from './support';
 
 const companyId = 'company-fleet';
@@ -63,26 +65,32 @@ const wrongCodeOf = (code: string) => (code === '000000' ? '111111' : '000000');
 /** Twelve of the employee's transactions, one a day, the newest two still pending. */
 const transactions = Array.from({ length: 12 }, (_, day) => {
   const executedAt = new Date(Date.UTC(2026, 0, 20 - day, 10, 30)).toISOString();
-  const transactionId = `tx-cardholder-${day}`;
-  return {
-    ...keys.transaction(companyId, executedAt, transactionId),
-    ...keys.transactionOfEmployee(companyId, employeeId, executedAt, transactionId),
-    entity: entities.transaction,
+  // Far above what the authorization suites reach in this company, so these puts never overwrite their transactions.
+  const seq = 900_000 + 12 - day;
+  return transactionItem({
     companyId,
-    transactionId,
+    transactionId: `tx-cardholder-${day}`,
+    authorizationId: null,
+    seq,
+    employeeSeq: 12 - day,
+    groupSeq: seq,
+    day: rigaDateOf(new Date(executedAt)),
     employeeId,
     employeeName: 'Test Employee',
+    personalCode: null,
+    phone: null,
     amountCents: -(100 + day),
     executedAt,
     processedAt: day < 2 ? null : new Date(Date.parse(executedAt) + 86_400_000).toISOString(),
     description: `Shop ${day}`,
     merchantCategoryCode: '5411',
+    mccGroup: 'groceries',
     merchantId: `M${day}`,
     reference: `REF${day}`,
     beneficiary: `Shop ${day}`,
     remitter: 'Test Employee',
     status: day < 2 ? 'authorization' : 'regular',
-  };
+  });
 });
 
 beforeAll(async () => {

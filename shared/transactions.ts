@@ -1,0 +1,75 @@
+import * as z from 'zod';
+import { merchantCategoryGroupSchema } from './cards';
+import { isRealDate, monthsBefore, rigaDateOf } from './dates';
+import { listQuerySchema, periods, periodMonths, tableAnswerSchema, type Period } from './lists';
+import { transactionStatuses } from './statuses';
+
+/** SPEC section 3 "Transaction": one card payment of an employee, as the transactions list and its CSV show it. */
+export const transactionRowSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  employeeName: z.string(),
+  amountCents: z.number().int(),
+  executedAt: z.string(),
+  processedAt: z.string().nullable(),
+  description: z.string(),
+  merchantCategoryCode: z.string(),
+  mccGroup: merchantCategoryGroupSchema,
+  merchantId: z.string(),
+  reference: z.string(),
+  beneficiary: z.string(),
+  remitter: z.string(),
+  status: z.enum(transactionStatuses),
+});
+export type TransactionRow = z.infer<typeof transactionRowSchema>;
+
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'DATE_FORMAT' })
+  .refine(isRealDate, { error: 'DATE_FORMAT', abort: true });
+
+/** `a,b` or a repeated parameter (API Gateway joins repeats with commas) as a list of merchant category groups. */
+const groupList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value),
+  z.array(merchantCategoryGroupSchema).max(merchantCategoryGroupSchema.options.length),
+);
+
+const filterShape = {
+  search: listQuerySchema.shape.search,
+  personalCode: z.string().trim().max(20, { error: 'TEXT_TOO_LONG' }).optional(),
+  phone: z.string().trim().max(20, { error: 'TEXT_TOO_LONG' }).optional(),
+  mccGroups: groupList.optional(),
+  dateLimit: z.enum(periods).default('1y'),
+  dateFrom: calendarDate.optional(),
+  dateTo: calendarDate.optional(),
+};
+
+function checkDates(value: { dateFrom?: string | undefined; dateTo?: string | undefined }, context: z.RefinementCtx): void {
+  const today = rigaDateOf(new Date());
+  if (value.dateFrom && value.dateFrom > today) context.addIssue({ code: 'custom', path: ['dateFrom'], message: 'DATE_IN_FUTURE' });
+  if (value.dateTo && value.dateTo > today) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_IN_FUTURE' });
+  if (value.dateFrom && value.dateTo && value.dateFrom > value.dateTo) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_RANGE_REVERSED' });
+}
+
+/**
+ * The transactions filters (SPEC sections 2 and 7): search (name, surname, personal code or phone), personal code,
+ * phone, merchant category groups, and a date range no later than today; without a range the period (`dateLimit`,
+ * 1y by default) counts back from today. The CSV download takes the same filters.
+ */
+export const transactionFiltersSchema = z.object(filterShape).superRefine(checkDates);
+export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
+
+export const transactionsQuerySchema = listQuerySchema.pick({ page: true, itemsPerPage: true }).extend(filterShape).superRefine(checkDates);
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+
+export const transactionsAnswerSchema = tableAnswerSchema(transactionRowSchema);
+export type TransactionsAnswer = z.infer<typeof transactionsAnswerSchema>;
+
+/** The Riga days a list covers, inclusive: the given range, or the period counted back from today. */
+export function dayRangeOf(filters: Pick<TransactionFilters, 'dateLimit' | 'dateFrom' | 'dateTo'>, now: Date): { from: string; to: string } {
+  const today = rigaDateOf(now);
+  const period: Period = filters.dateLimit;
+  const to = filters.dateTo ?? today;
+  const from = filters.dateFrom ?? monthsBefore(today, periodMonths[period]);
+  return { from, to };
+}
