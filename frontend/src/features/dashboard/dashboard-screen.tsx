@@ -12,9 +12,9 @@ import { ApiError, callApi } from '@frontend/lib/http';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
-import { formatIban } from '@frontend/lib/format';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { TopUpPanel } from './top-up-panel';
 import './dashboard-screen.css';
 
 /** SPEC section 2 "Dashboard"; balances, turnover and last transactions arrive with their API. */
@@ -22,7 +22,6 @@ export function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   useDocumentTitle(t('title'));
   const { profile } = useSession();
-  const iban = profile?.topUpAccountIBAN ?? null;
   return (
     <div className="page">
       <PageHeader
@@ -30,26 +29,7 @@ export function DashboardScreen() {
         lead={profile ? t('welcome', { name: `${profile.name} ${profile.surname}`.trim() }) : undefined}
       />
       <div className="dashboard-grid">
-        <section className="panel dashboard-top-up" aria-labelledby="dashboard-top-up">
-          <h2 id="dashboard-top-up">{t('topUp.title')}</h2>
-          {iban ? (
-            <>
-              <p className="dashboard-top-up__text">{t('topUp.text')}</p>
-              <dl className="dashboard-top-up__details">
-                <dt>{t('topUp.iban')}</dt>
-                <dd className="dashboard-top-up__iban">{formatIban(iban)}</dd>
-                {profile?.currentClient && (
-                  <>
-                    <dt>{t('topUp.company')}</dt>
-                    <dd>{profile.currentClient.name}</dd>
-                  </>
-                )}
-              </dl>
-            </>
-          ) : (
-            <p className="dashboard-top-up__text">{t('topUp.missing')}</p>
-          )}
-        </section>
+        <TopUpPanel />
         <Balances />
         <AccountActivity />
         <EmptyState title={t('empty.title')}>
