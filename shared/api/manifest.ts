@@ -1,5 +1,7 @@
 import { accountRoutes } from './routes/account-routes';
+import { authorizationRoutes } from './routes/authorization-routes';
 import { cardholderRoutes } from './routes/cardholder-routes';
+import { dashboardRoutes } from './routes/dashboard-routes';
 import { employeeRoutes } from './routes/employee-routes';
 import { feeRoutes } from './routes/fee-routes';
 import { issuerRoutes } from './routes/issuer-routes';
@@ -9,6 +11,7 @@ import { reviewRoutes } from './routes/review-routes';
 import { phoneRoutes } from './routes/phone-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { teamRoutes } from './routes/team-routes';
+import { topUpRoutes } from './routes/top-up-routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definition';
@@ -22,7 +25,9 @@ export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
   ...Object.values(employeeRoutes), ...Object.values(issuerRoutes), ...Object.values(feeRoutes),
-  ...Object.values(cardholderRoutes),
+  ...Object.values(cardholderRoutes), ...Object.values(authorizationRoutes),
+  ...Object.values(dashboardRoutes),
+  ...Object.values(topUpRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

@@ -1,0 +1,29 @@
+import { rigaDateOf } from '@shared/dates';
+import { turnoverMonthsOf } from '@shared/dashboard';
+import { allTransactions, monthTally } from '../platform/card-transactions';
+import { keys } from '../platform/keys';
+import { transactionTallyRecord } from '../platform/records';
+import { queryAll } from '../platform/table';
+import { useCase } from '../platform/use-case';
+
+/**
+ * Card spending per calendar month of the period from the company's month tallies: one Query of at most 12 items,
+ * however many transactions the months hold. Card payments are stored negative, so the spent amount is the sum negated.
+ */
+export const handler = useCase('GET /dashboard/turnover', async ({ caller, query }) => {
+  const months = turnoverMonthsOf(query.dateLimit, rigaDateOf(new Date()));
+  const first = monthTally(`${months[0] ?? ''}-01`);
+  const last = monthTally(`${months.at(-1) ?? ''}-01`);
+  const { pk } = keys.transactionTallies(caller.companyId, allTransactions);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': pk, ':first': first, ':last': last },
+  });
+  const byMonth = new Map(items.map((item) => [String(item.sk), transactionTallyRecord.parse(item)]));
+  return {
+    months: months.map((month) => {
+      const tally = byMonth.get(monthTally(`${month}-01`));
+      return { month, spentCents: tally ? -tally.sumCents : 0, count: tally?.count ?? 0 };
+    }),
+  };
+});

@@ -1,0 +1,187 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { BatchWriteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { defaultProviderName } from '@shared/brand';
+import { noFeatures } from '@shared/api/schemas';
+import type { CompanyRole } from '@shared/roles';
+import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
+import { entities, keys } from '@functions/platform/keys';
+import type { TransactionRecord } from '@functions/platform/records';
+import { demoPassword } from '../../infra/local/demo-data';
+
+/** What the fixtures need of a running local cloud; both the integration and the end-to-end suites have it. */
+export interface FixtureCloud {
+  table: DynamoDBDocumentClient;
+  tableName: string;
+  cognito: CognitoIdentityProviderClient;
+  userPoolId: string;
+}
+
+export interface OwnCompany {
+  companyId: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Writes items 25 at a time, retrying what DynamoDB leaves unprocessed. */
+export async function putItems(cloud: FixtureCloud, items: readonly Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length > 0) {
+      const answer = await cloud.table.send(new BatchWriteCommand({ RequestItems: { [cloud.tableName]: pending } }));
+      pending = (answer.UnprocessedItems?.[cloud.tableName] ?? []).flatMap((request) => (request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : []));
+    }
+  }
+}
+
+/**
+ * An approved company of a test's own, with one member of `role` who can sign in (password and SMS code), so exact
+ * numbers can be asserted without other suites' card activity in the way. It is not in the active-companies index,
+ * so the monthly fee job never charges it.
+ */
+export async function createOwnCompany(
+  cloud: FixtureCloud,
+  options: { role?: CompanyRole; availableCents?: number; reservedCents?: number | null } = {},
+): Promise<OwnCompany> {
+  const suffix = randomUUID().slice(0, 8);
+  const companyId = `company-test-${suffix}`;
+  const name = `Test SIA ${suffix}`;
+  const email = `owner-${suffix}@test.local`;
+  const phone = `37124${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+  const created = await cloud.cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: cloud.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: demoPassword,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'phone_number', Value: `+${phone}` },
+        { Name: 'phone_number_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await cloud.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: cloud.userPoolId, Username: email, Password: demoPassword, Permanent: true }));
+  await cloud.cognito.send(
+    new AdminSetUserMFAPreferenceCommand({ UserPoolId: cloud.userPoolId, Username: email, SMSMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!userId) throw new Error('cognito-local gave the user no sub');
+  const iban = `LV00TEST${suffix.toUpperCase()}`;
+  await putItems(cloud, [
+    {
+      ...keys.company(companyId),
+      entity: entities.company,
+      companyId,
+      name,
+      registrationNumber: `4${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`,
+      registeredOn: null,
+      legalAddress: null,
+      status: 'active',
+      kycStatus: 'filled',
+      provider: defaultProviderName,
+      topUpAccountIBAN: iban,
+      availableFeatures: noFeatures,
+      ownerCount: 1,
+    },
+    { ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, iban, availableCents: options.availableCents ?? 0, reservedCents: 0, version: 1 },
+    {
+      ...keys.counters(companyId),
+      entity: entities.counters,
+      companyId,
+      employees: 0,
+      transactionSeq: 0,
+      ...(options.reservedCents === null ? {} : { reservedCents: options.reservedCents ?? 0 }),
+    },
+    {
+      ...keys.userProfile(userId),
+      ...keys.userByEmail(email),
+      entity: entities.userProfile,
+      userId,
+      email,
+      name: 'Test',
+      surname: `Owner ${suffix}`,
+      phone,
+      status: 'active',
+      language: 'en',
+      currentCompanyId: companyId,
+      tokensValidAfter: 0,
+    },
+    {
+      ...keys.membership(userId, companyId),
+      ...keys.membershipInCompany(companyId, userId),
+      entity: entities.membership,
+      userId,
+      companyId,
+      membershipId: `${companyId}:${userId}`,
+      role: options.role ?? 'owner',
+    },
+  ]);
+  return { companyId, name, email, phone };
+}
+
+/** A card payment of `amountCents` (negative: spent) on a Riga day, for a company's own numbered list. */
+export interface SpentOn {
+  day: string;
+  amountCents: number;
+  mccGroup?: TransactionRecord['mccGroup'];
+}
+
+/**
+ * Records payments as the seed does (numbered in time order, with their tallies), for one employee of the company.
+ * Answers the records, newest last.
+ */
+export async function recordPayments(cloud: FixtureCloud, companyId: string, payments: readonly SpentOn[]): Promise<TransactionRecord[]> {
+  const employeeId = `emp-${randomUUID().slice(0, 8)}`;
+  const groupSeqs = new Map<string, number>();
+  const ordered = [...payments].sort((a, b) => a.day.localeCompare(b.day));
+  const records = ordered.map((payment, index): TransactionRecord => {
+    const mccGroup = payment.mccGroup ?? 'groceries';
+    const groupSeq = (groupSeqs.get(mccGroup) ?? 0) + 1;
+    groupSeqs.set(mccGroup, groupSeq);
+    // Noon in Riga is the same Riga day whatever the season.
+    const executedAt = `${payment.day}T10:00:00.000Z`;
+    return {
+      companyId,
+      transactionId: `tx-${randomUUID()}`,
+      authorizationId: null,
+      seq: index + 1,
+      employeeSeq: index + 1,
+      groupSeq,
+      day: payment.day,
+      employeeId,
+      employeeName: 'Ilze Bērziņa',
+      personalCode: null,
+      phone: null,
+      amountCents: payment.amountCents,
+      executedAt,
+      processedAt: executedAt,
+      description: 'Rimi Hipermārkets',
+      merchantCategoryCode: '5411',
+      mccGroup,
+      merchantId: 'M54110',
+      reference: `REF-${index + 1}`,
+      beneficiary: 'Rimi Hipermārkets',
+      remitter: 'Ilze Bērziņa',
+      status: 'regular',
+    };
+  });
+  await putItems(cloud, [...records.map(transactionItem), ...tallyItemsOf(records)]);
+  // An update, so what else the counters hold (the reserved total) stays.
+  await cloud.table.send(
+    new UpdateCommand({
+      TableName: cloud.tableName,
+      Key: keys.counters(companyId),
+      UpdateExpression: 'SET transactionSeq = :seq, lastTransactionAt = :at',
+      ExpressionAttributeValues: { ':seq': records.length, ':at': records.at(-1)?.executedAt ?? null },
+    }),
+  );
+  return records;
+}
