@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { feeRoutes } from '@shared/api/routes/fee-routes';
-import { moneyRoutes } from '@shared/api/routes/money-routes';
 import { formatDate } from '@shared/dates';
 import type { AccountEntry } from '@shared/ledger';
+import { defaultPeriod, type Period } from '@shared/lists';
 import { formatEur } from '@shared/money';
 import { Alert } from '@frontend/components/alert/alert';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { PeriodSelect } from '@frontend/components/data-table/period-select';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { ApiError, callApi } from '@frontend/lib/http';
 import { uiLanguage } from '@frontend/lib/i18n';
@@ -14,14 +16,17 @@ import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { summaryQuery, turnoverQuery } from './dashboard-api';
 import { TopUpPanel } from './top-up-panel';
+import { TurnoverChart } from './turnover-chart';
 import './dashboard-screen.css';
 
-/** SPEC section 2 "Dashboard"; balances, turnover and last transactions arrive with their API. */
+/** SPEC section 2 "Dashboard": balances, the monthly turnover, account activity and top-up by bank transfer. */
 export function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   useDocumentTitle(t('title'));
   const { profile } = useSession();
+  const companyId = profile?.currentClient?.companyId ?? '';
   return (
     <div className="page">
       <PageHeader
@@ -30,39 +35,97 @@ export function DashboardScreen() {
       />
       <div className="dashboard-grid">
         <TopUpPanel />
-        <Balances />
+        <Balances companyId={companyId} />
+        <Turnover companyId={companyId} />
         <AccountActivity />
-        <EmptyState title={t('empty.title')}>
-          <p>{t('empty.text')}</p>
-        </EmptyState>
       </div>
     </div>
   );
 }
 
-/** Total available and total reserved of the company's main account (integer cents, formatted here). */
-function Balances() {
+/** Total available (the main account) and total reserved (pending card authorizations), and when they were read. */
+function Balances({ companyId }: { companyId: string }) {
   const { t, i18n } = useTranslation(['dashboard', 'errors']);
-  const account = useQuery({ queryKey: ['accounts', 'main'], queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }) });
+  const summary = useQuery({ ...summaryQuery(companyId), enabled: companyId !== '' });
   const language = uiLanguage(i18n);
   return (
-    <section className="panel dashboard-balances" aria-labelledby="dashboard-balances" aria-busy={account.isPending}>
-      <h2 id="dashboard-balances">{t('balances.title')}</h2>
-      {account.isPending ? (
+    <section className="panel dashboard-balances" aria-labelledby="dashboard-balances" aria-busy={summary.isPending}>
+      <div className="dashboard-balances__head">
+        <h2 id="dashboard-balances">{t('balances.title')}</h2>
+        {summary.isSuccess && <InfoTip label={t('balances.subtotalInfo')} text={t('balances.lastUpdated', { date: formatDate(summary.data.asOf, { withTime: true }) })} />}
+      </div>
+      {summary.isPending ? (
         <div className="skeleton skeleton--line" aria-hidden="true" />
-      ) : account.isError ? (
-        <Alert>{errorCodeText(t, account.error instanceof ApiError ? account.error.code : 'INTERNAL')}</Alert>
+      ) : summary.isError ? (
+        <Alert>{errorCodeText(t, summary.error instanceof ApiError ? summary.error.code : 'INTERNAL')}</Alert>
       ) : (
         <dl className="dashboard-balances__list">
           <div>
             <dt>{t('balances.available')}</dt>
-            <dd>{formatEur(account.data.availableCents, language)}</dd>
+            <dd>{formatEur(summary.data.availableCents, language)}</dd>
           </div>
           <div>
             <dt>{t('balances.reserved')}</dt>
-            <dd>{formatEur(account.data.reservedCents, language)}</dd>
+            <dd>{formatEur(summary.data.reservedCents, language)}</dd>
           </div>
         </dl>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A tooltip a keyboard reaches: the button describes itself with the text (screen readers hear it on focus), and the
+ * text shows on hover and focus and hides again with Escape.
+ */
+function InfoTip({ label, text }: { label: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const tipId = useId();
+  return (
+    <span className="info-tip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className="info-tip__button"
+        aria-label={label}
+        aria-describedby={tipId}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+      >
+        <span aria-hidden="true">i</span>
+      </button>
+      <span id={tipId} role="tooltip" className={open ? 'info-tip__text info-tip__text--open' : 'info-tip__text'}>
+        {text}
+      </span>
+    </span>
+  );
+}
+
+/** Card spending per month over the chosen period (12 months unless another is chosen). */
+function Turnover({ companyId }: { companyId: string }) {
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const [period, setPeriod] = useState<Period>(defaultPeriod);
+  const turnover = useQuery({ ...turnoverQuery(companyId, period), enabled: companyId !== '', placeholderData: keepPreviousData });
+  const nothingSpent = turnover.isSuccess && turnover.data.months.every((month) => month.count === 0);
+  return (
+    <section className="panel dashboard-turnover" aria-labelledby="dashboard-turnover" aria-busy={turnover.isFetching}>
+      <div className="dashboard-turnover__head">
+        <h2 id="dashboard-turnover">{t('turnover.title')}</h2>
+        <PeriodSelect value={period} onChange={setPeriod} />
+      </div>
+      {turnover.isPending ? (
+        <div className="skeleton dashboard-turnover__skeleton" aria-hidden="true" />
+      ) : turnover.isError ? (
+        <Alert>{errorCodeText(t, turnover.error instanceof ApiError ? turnover.error.code : 'INTERNAL')}</Alert>
+      ) : nothingSpent ? (
+        <EmptyState title={t('turnover.emptyTitle')}>
+          <p>{t('turnover.emptyText')}</p>
+        </EmptyState>
+      ) : (
+        <TurnoverChart months={turnover.data.months} />
       )}
     </section>
   );
