@@ -29,6 +29,8 @@ export const deadLetterMaxReceiveCount = 3;
  */
 export const queueWorkers = [
   { queue: 'issuerSandbox', handler: 'issuer-sandbox/send-issuer-events', timeoutSeconds: 30, batchSize: 10 },
+  // One export at a time: a file of 500,000 rows takes minutes; the timeout stays under the queue's 900 s visibility.
+  { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: 840, batchSize: 1 },
 ] as const satisfies readonly { queue: (typeof queueDefinitions)[number]['role']; handler: string; timeoutSeconds: number; batchSize: number }[];
 
 export const userPoolSettings = {

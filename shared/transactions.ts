@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { merchantCategoryGroupSchema } from './cards';
+import { languageSchema } from './languages';
 import { isRealDate, monthsBefore, rigaDateOf } from './dates';
 import { listQuerySchema, periods, periodMonths, tableAnswerSchema, type Period } from './lists';
 import { transactionStatuses } from './statuses';
@@ -61,6 +62,10 @@ export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 
 export const transactionsQuerySchema = listQuerySchema.pick({ page: true, itemsPerPage: true }).extend(filterShape).superRefine(checkDates);
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+
+/** The CSV download (SPEC section 7 `GET {downloadDataPath}`): the list's filters without a page, and the headers' language. */
+export const transactionsExportQuerySchema = z.object({ ...filterShape, lang: languageSchema.default('en') }).superRefine(checkDates);
+export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;
 
 export const transactionsAnswerSchema = tableAnswerSchema(transactionRowSchema);
 export type TransactionsAnswer = z.infer<typeof transactionsAnswerSchema>;

@@ -76,6 +76,8 @@ export const keys = {
   authorization: (authorizationId: string) => ({ pk: `AUTHORIZATION#${authorizationId}`, sk: 'AUTHORIZATION' }),
   openAuthorization: (expiresAt: string, authorizationId: string) => ({ gsi2pk: 'AUTHORIZATIONS#OPEN', gsi2sk: `${expiresAt}#${authorizationId}` }),
   counters: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COUNTERS' }),
+  /** A background file (CSV export) of one company: its status, filters and where its bytes are; expires by TTL. */
+  exportJob: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EXPORT#${fileId}` }),
   /** The onboarding answers; gsi1 is the provider's review queue, ordered by `queuePosition`. */
   application: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPLICATION' }),
   applicationQueue: (position: string) => ({ gsi1pk: 'APPLICATIONS', gsi1sk: position }),
@@ -96,6 +98,9 @@ export function sequenceKey(seq: number): string {
 /** Every company document sits under this prefix; the stack grants object access below it only. */
 export const documentsKeyPrefix = 'companies/';
 export const documentObjectKey = (companyId: string, documentId: string) => `${documentsKeyPrefix}${companyId}/documents/${documentId}`;
+
+/** A background file's bytes in the reports bucket, under its company like a document's. */
+export const exportObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/exports/${fileId}.csv`;
 
 export const entities = {
   userProfile: 'userProfile',
@@ -120,6 +125,7 @@ export const entities = {
   groupCounter: 'groupCounter',
   authorization: 'authorization',
   counters: 'counters',
+  exportJob: 'exportJob',
   application: 'application',
   applicationEvent: 'applicationEvent',
   document: 'document',

@@ -120,6 +120,9 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'cardholders/block-own-card': { table: 'readWrite' },
   'cardholders/unblock-own-card': { table: 'readWrite' },
   'cardholders/end-session': { table: 'readWrite' },
+  // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
+  'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
+  'exports/get-export-file': { reports: 'read' },
 };
 
 /** Functions no route calls (queue workers, scheduled jobs), with what each may touch, in the same terms. */
@@ -128,6 +131,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'issuer-sandbox/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   'fees/charge-monthly-fees': { table: 'readWrite' },
+  // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
+  'transactions/export-transactions': { table: 'update', reports: 'write', sendsEmail: true },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {

@@ -11,6 +11,7 @@ import { reviewRoutes } from './routes/review-routes';
 import { phoneRoutes } from './routes/phone-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { teamRoutes } from './routes/team-routes';
+import { transactionRoutes } from './routes/transaction-routes';
 import { topUpRoutes } from './routes/top-up-routes';
 import type { RouteDefinition } from './route-definition';
 
@@ -28,6 +29,7 @@ export const routes = [
   ...Object.values(cardholderRoutes), ...Object.values(authorizationRoutes),
   ...Object.values(dashboardRoutes),
   ...Object.values(topUpRoutes),
+  ...Object.values(transactionRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

@@ -1,0 +1,5 @@
+import { exportFileLink } from '../platform/export-jobs';
+import { useCase } from '../platform/use-case';
+
+/** The finished file as a presigned link the browser fetches as a blob: Lambda's 6 MB answer cannot carry it. */
+export const handler = useCase('GET /exports/{fileId}/file', async ({ caller, params }) => exportFileLink(caller.companyId, params.fileId));

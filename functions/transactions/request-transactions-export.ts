@@ -1,0 +1,18 @@
+import { rigaDateOf } from '@shared/dates';
+import { startExport } from '../platform/export-jobs';
+import { countTransactions } from '../platform/transaction-pages';
+import { useCase } from '../platform/use-case';
+
+/** SPEC section 4 "Background export": the filtered transactions as a CSV file, made by the exports worker. */
+export const handler = useCase('GET /transactions/export', async ({ caller, query }) => {
+  const { lang, ...filters } = query;
+  return startExport({
+    companyId: caller.companyId,
+    kind: 'transactions',
+    filters,
+    lang,
+    fileName: `transactions-${rigaDateOf(new Date())}.csv`,
+    estimatedRows: await countTransactions(caller.companyId, filters),
+    requestedBy: { userId: caller.userId, email: caller.profile.email },
+  });
+});
