@@ -3,6 +3,8 @@ import * as z from 'zod';
 /** The company's main account (DESIGN section 7): integer cents, the top-up IBAN the dashboard shows. */
 export const mainAccountSchema = z.object({
   iban: z.string(),
+  /** What the company writes on its top-up transfer (shared/top-ups.ts paymentReferenceOf). */
+  paymentReference: z.string(),
   availableCents: z.number().int(),
   reservedCents: z.number().int(),
   currency: z.literal('EUR'),

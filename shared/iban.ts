@@ -1,11 +1,12 @@
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, remainder mod 97 must be 1. */
-function mod97(digits: string): number {
+export function mod97(digits: string): number {
   let remainder = 0;
   for (const char of digits) remainder = (remainder * 10 + Number(char)) % 97;
   return remainder;
 }
 
-function numeric(text: string): string {
+/** Letters as ISO 13616 and ISO 11649 read them for the mod-97 check: A = 10 … Z = 35. */
+export function numeric(text: string): string {
   return [...text.toUpperCase()].map((c) => (/[A-Z]/.test(c) ? String(c.charCodeAt(0) - 55) : c)).join('');
 }
 

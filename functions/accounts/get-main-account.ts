@@ -1,13 +1,15 @@
 import { currency } from '@shared/money';
+import { paymentReferenceOf } from '@shared/top-ups';
 import { notFound } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { mainAccountRecord } from '../platform/records';
+import { companyRecord, mainAccountRecord } from '../platform/records';
 import { getItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
 
 export const handler = useCase('GET /accounts/main', async ({ caller }) => {
-  const item = await getItem(keys.mainAccount(caller.companyId));
-  if (!item) throw notFound();
+  const [item, company] = await Promise.all([getItem(keys.mainAccount(caller.companyId)), getItem(keys.company(caller.companyId))]);
+  if (!item || !company) throw notFound();
   const { iban, availableCents, reservedCents } = mainAccountRecord.parse(item);
-  return { iban, availableCents, reservedCents, currency };
+  const { registrationNumber } = companyRecord.parse(company);
+  return { iban, paymentReference: paymentReferenceOf(registrationNumber), availableCents, reservedCents, currency };
 });

@@ -87,6 +87,11 @@ export const keys = {
   documents: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'DOCUMENT#' }),
   /** A top-up IBAN belongs to one company: claimed in the approval's transaction. */
   ibanClaim: (iban: string) => ({ pk: `IBAN#${iban}`, sk: 'CLAIM' }),
+  /** An incoming bank transfer, by the bank's transaction id: written once, so a transfer is credited at most once. */
+  bankTransfer: (bankTransactionId: string) => ({ pk: `BANK_TRANSFER#${bankTransactionId}`, sk: 'TRANSFER' }),
+  /** Transfers that matched no company wait here (sparse: removed when an admin assigns one), oldest booking first. */
+  unmatchedBankTransfer: (bookingDate: string, bankTransactionId: string) => ({ gsi1pk: 'BANK_TRANSFERS#UNMATCHED', gsi1sk: `${bookingDate}#${bankTransactionId}` }),
+  unmatchedBankTransfers: () => ({ gsi1pk: 'BANK_TRANSFERS#UNMATCHED' }),
 } as const;
 
 /** Zero-padded, so the sort key orders as the number does. */
@@ -130,4 +135,5 @@ export const entities = {
   applicationEvent: 'applicationEvent',
   document: 'document',
   ibanClaim: 'ibanClaim',
+  bankTransfer: 'bankTransfer',
 } as const;

@@ -2,8 +2,11 @@ import type { LedgerKind } from '@shared/ledger';
 import { entities, keys } from './keys';
 import { tableName, type TransactItem } from './table';
 
-/** The company's main account, one employee's card account, or the provider's fee income. */
-export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees';
+/**
+ * The company's main account, one employee's card account, the provider's fee income, or the provider's bank
+ * clearing account (money received at the bank and owed to the company until it is credited: top-ups).
+ */
+export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees' | 'provider:bank';
 
 export interface Movement {
   companyId: string;

@@ -209,3 +209,22 @@ export const ledgerEntryRecord = z.object({
   at: z.string(),
 });
 export type LedgerEntryRecord = z.infer<typeof ledgerEntryRecord>;
+
+/** An incoming bank transfer (top-up), by the bank's transaction id: credited to a company, or waiting unmatched. */
+export const bankTransferRecord = z.object({
+  bankTransactionId: z.string(),
+  bookingDate: z.string(),
+  amountCents: z.number().int(),
+  payerName: z.string(),
+  payerIban: z.string().nullable(),
+  beneficiaryIban: z.string(),
+  reference: z.string(),
+  status: z.enum(['credited', 'unmatched']),
+  companyId: z.string().nullable(),
+  matchedBy: z.enum(['reference', 'iban', 'manual']).nullable(),
+  source: z.enum(['manual', 'statement']),
+  recordedAt: z.string(),
+  recordedBy: z.string(),
+  creditedAt: z.string().nullable(),
+});
+export type BankTransferRecord = z.infer<typeof bankTransferRecord>;

@@ -120,6 +120,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'cardholders/block-own-card': { table: 'readWrite' },
   'cardholders/unblock-own-card': { table: 'readWrite' },
   'cardholders/end-session': { table: 'readWrite' },
+  // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction.
+  'top-ups/record-bank-transfer': { table: 'readWrite' },
+  'top-ups/import-bank-statement': { table: 'readWrite' },
+  'top-ups/assign-bank-transfer': { table: 'readWrite' },
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
   'exports/get-export-file': { reports: 'read' },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mainAccountSchema } from '@shared/accounts';
+import { paymentReferenceOf } from '@shared/top-ups';
 import { profileSchema } from '@shared/api/schemas';
 import { isValidIban } from '@shared/iban';
 import { applicationSchema, queueAnswerSchema, reviewSchema, type Review } from '@shared/onboarding/application';
@@ -121,7 +122,7 @@ describe('approving an application', () => {
 
     const account = await api('GET', '/accounts/main', { token: applicant });
     expect(account.status).toBe(200);
-    expect(mainAccountSchema.parse(account.body)).toEqual({ iban, availableCents: 0, reservedCents: 0, currency: 'EUR' });
+    expect(mainAccountSchema.parse(account.body)).toEqual({ iban, paymentReference: paymentReferenceOf('40003556003'), availableCents: 0, reservedCents: 0, currency: 'EUR' });
 
     const mail = await emailTo('approve@test.local', 'Your company is approved');
     expect(mail.body).toContain('Vidzemes');

@@ -1,0 +1,206 @@
+import { pageOf, matchesSearch, type ListQuery, type TableAnswer } from '@shared/lists';
+import {
+  companySearchLimit,
+  registrationNumberInReference,
+  type BankTransfer,
+  type CompanyChoice,
+  type MatchedBy,
+  type TransferResult,
+  type UnmatchedTransfer,
+} from '@shared/top-ups';
+import { auditItem, type Actor } from '../platform/audit';
+import { DomainError } from '../platform/errors';
+import { entities, keys } from '../platform/keys';
+import { ledgerItems, mainAccountChange } from '../platform/ledger';
+import { bankTransferRecord, companyRecord, type BankTransferRecord, type CompanyRecord } from '../platform/records';
+import { getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
+
+/** A company's main account is busy (card funding, fees): a top-up that meets another write tries again. */
+const conflictRetries = 4;
+
+interface Match {
+  company: CompanyRecord;
+  matchedBy: MatchedBy;
+}
+
+async function companyOfClaim(key: { pk: string; sk: string }): Promise<CompanyRecord | null> {
+  const claim = await getItem(key);
+  if (typeof claim?.companyId !== 'string') return null;
+  return activeCompany(claim.companyId);
+}
+
+/** Only an approved company has a main account to credit. */
+async function activeCompany(companyId: string): Promise<CompanyRecord | null> {
+  const item = await getItem(keys.company(companyId));
+  if (!item) return null;
+  const company = companyRecord.parse(item);
+  return company.status === 'active' ? company : null;
+}
+
+/**
+ * The company a transfer is for: by our payment reference in its remittance text, or by the beneficiary IBAN (each
+ * company has its own top-up IBAN). When the two name different companies, nobody can tell which one the payer
+ * meant, so the transfer waits for an admin rather than risk crediting the wrong company.
+ */
+export async function matchCompany(transfer: Pick<BankTransfer, 'reference' | 'beneficiaryIban'>): Promise<Match | null> {
+  const registrationNumber = registrationNumberInReference(transfer.reference);
+  const [byReference, byIban] = await Promise.all([
+    registrationNumber ? companyOfClaim(keys.registrationNumberClaim(registrationNumber)) : Promise.resolve(null),
+    companyOfClaim(keys.ibanClaim(transfer.beneficiaryIban)),
+  ]);
+  if (byReference && byIban && byReference.companyId !== byIban.companyId) return null;
+  if (byReference) return { company: byReference, matchedBy: 'reference' };
+  if (byIban) return { company: byIban, matchedBy: 'iban' };
+  return null;
+}
+
+/**
+ * What crediting a transfer adds to its transaction: the main account's balance, the two ledger legs (the company's
+ * main account gains what the provider's bank clearing account received for it) and the audit record.
+ */
+function creditItems(transfer: BankTransfer, companyId: string, matchedBy: MatchedBy, actor: Actor, at: string): TransactItem[] {
+  return [
+    // A fee may have taken the account below zero (decisions.md): a top-up is what brings it back.
+    mainAccountChange(companyId, transfer.amountCents, { mayGoNegative: true }),
+    ...ledgerItems({
+      companyId,
+      movementId: `top-up:${transfer.bankTransactionId}`,
+      at,
+      kind: 'top_up',
+      description: transfer.payerName,
+      employeeId: null,
+      legs: [
+        { account: 'main', amountCents: transfer.amountCents },
+        { account: 'provider:bank', amountCents: -transfer.amountCents },
+      ],
+    }),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: auditItem({
+          companyId,
+          actor,
+          action: 'main_account.top_up',
+          target: { type: 'company', id: companyId },
+          before: {},
+          after: { bankTransactionId: transfer.bankTransactionId, amountCents: transfer.amountCents, matchedBy, bookingDate: transfer.bookingDate },
+          at,
+        }),
+      },
+    },
+  ];
+}
+
+function resultOf(transfer: Pick<BankTransfer, 'bankTransactionId' | 'amountCents'>, line: number | null, match: Match | null): TransferResult {
+  return {
+    line,
+    bankTransactionId: transfer.bankTransactionId,
+    amountCents: transfer.amountCents,
+    outcome: match ? 'credited' : 'unmatched',
+    matchedBy: match?.matchedBy ?? null,
+    company: match ? { companyId: match.company.companyId, name: match.company.name } : null,
+    fields: null,
+  };
+}
+
+export const alreadyRecorded = () => new DomainError(409, 'BANK_TRANSFER_ALREADY_RECORDED');
+
+/**
+ * Records an incoming transfer once per bank transaction id: matched, it is credited in the same transaction that
+ * writes it; unmatched, it waits in the unmatched list. A second recording of the same id (a statement imported
+ * twice, two admins at once) is refused by the transfer item's condition, so nothing moves twice.
+ */
+export async function recordTransfer(transfer: BankTransfer, options: { source: 'manual' | 'statement'; actor: Actor; line: number | null }): Promise<TransferResult> {
+  if (await getItem(keys.bankTransfer(transfer.bankTransactionId))) throw alreadyRecorded();
+  const match = await matchCompany(transfer);
+  const at = new Date().toISOString();
+  const record: BankTransferRecord = {
+    ...transfer,
+    status: match ? 'credited' : 'unmatched',
+    companyId: match?.company.companyId ?? null,
+    matchedBy: match?.matchedBy ?? null,
+    source: options.source,
+    recordedAt: at,
+    recordedBy: options.actor.userId ?? 'system',
+    creditedAt: match ? at : null,
+  };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.bankTransfer(transfer.bankTransactionId),
+          ...(match ? {} : keys.unmatchedBankTransfer(transfer.bookingDate, transfer.bankTransactionId)),
+          entity: entities.bankTransfer,
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...(match ? creditItems(transfer, match.company.companyId, match.matchedBy, options.actor, at) : []),
+  ];
+  await transactThroughConflicts(items, { 0: alreadyRecorded() }, conflictRetries);
+  return resultOf(transfer, options.line, match);
+}
+
+/**
+ * Credits an unmatched transfer to the company an admin chose, once: the transfer's update is conditioned on its
+ * still being unmatched, so a second assignment (or two admins at once) is refused and moves nothing.
+ */
+export async function assignTransfer(bankTransactionId: string, companyId: string, actor: Actor): Promise<TransferResult> {
+  const item = await getItem(keys.bankTransfer(bankTransactionId));
+  if (!item) throw new DomainError(404, 'BANK_TRANSFER_NOT_FOUND');
+  const transfer = bankTransferRecord.parse(item);
+  if (transfer.status !== 'unmatched') throw new DomainError(409, 'BANK_TRANSFER_ALREADY_ASSIGNED');
+  const company = await activeCompany(companyId);
+  if (!company) throw new DomainError(404, 'COMPANY_NOT_FOUND');
+  const at = new Date().toISOString();
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.bankTransfer(bankTransactionId),
+        UpdateExpression: 'SET #status = :credited, companyId = :companyId, matchedBy = :manual, creditedAt = :at, assignedBy = :by REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#status = :unmatched',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':credited': 'credited', ':unmatched': 'unmatched', ':companyId': companyId, ':manual': 'manual', ':at': at, ':by': actor.userId ?? 'system' },
+      },
+    },
+    ...creditItems(transfer, companyId, 'manual', actor, at),
+  ];
+  await transactThroughConflicts(items, { 0: new DomainError(409, 'BANK_TRANSFER_ALREADY_ASSIGNED'), 1: new DomainError(404, 'COMPANY_NOT_FOUND') }, conflictRetries);
+  return resultOf(transfer, null, { company, matchedBy: 'manual' });
+}
+
+/** The unmatched list is a work queue that an admin empties, so it is read whole and cut into the page asked for. */
+export async function listUnmatched(query: ListQuery): Promise<TableAnswer<UnmatchedTransfer>> {
+  const { gsi1pk } = keys.unmatchedBankTransfers();
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } });
+  const transfers = items
+    .map((item) => bankTransferRecord.parse(item))
+    .filter((transfer) => transfer.status === 'unmatched')
+    .filter((transfer) => matchesSearch(query.search, [transfer.bankTransactionId, transfer.payerName, transfer.payerIban, transfer.reference, transfer.beneficiaryIban]))
+    .map(({ bankTransactionId, bookingDate, amountCents, payerName, payerIban, beneficiaryIban, reference, recordedAt }) => ({
+      bankTransactionId,
+      bookingDate,
+      amountCents,
+      payerName,
+      payerIban,
+      beneficiaryIban,
+      reference,
+      recordedAt,
+    }));
+  return pageOf(transfers, query);
+}
+
+/** Active companies by part of the name or registration number, for the assign dialog (the provider has hundreds). */
+export async function searchCompanies(search: string): Promise<CompanyChoice[]> {
+  const { gsi2pk } = keys.activeCompany('');
+  const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk } });
+  return items
+    .map((item) => companyRecord.parse(item))
+    .filter((company) => company.status === 'active' && matchesSearch(search || undefined, [company.name, company.registrationNumber]))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, companySearchLimit)
+    .map(({ companyId, name, registrationNumber }) => ({ companyId, name, registrationNumber }));
+}

@@ -1,0 +1,12 @@
+import { bankStatementMaxBytes } from '@shared/top-ups';
+import { actorOfCaller } from '../platform/audit';
+import { csvStatement } from '../platform/bank-statement/csv-statement';
+import { DomainError } from '../platform/errors';
+import { useCase } from '../platform/use-case';
+import { creditStatement } from './credit-statement';
+
+export const handler = useCase('POST /admin/top-ups/statements', async ({ caller, body }) => {
+  if (Buffer.byteLength(body.text) > bankStatementMaxBytes) throw new DomainError(413, 'PAYLOAD_TOO_LARGE');
+  const lines = await creditStatement(csvStatement(body.text), actorOfCaller(caller, 'admin'));
+  return { fileName: body.fileName, lines, creditedCents: lines.reduce((sum, line) => sum + (line.outcome === 'credited' ? (line.amountCents ?? 0) : 0), 0) };
+});

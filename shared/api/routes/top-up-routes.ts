@@ -1,0 +1,59 @@
+import {
+  assignTransferBodySchema,
+  bankStatementBodySchema,
+  bankTransferSchema,
+  companySearchAnswerSchema,
+  companySearchQuerySchema,
+  statementImportAnswerSchema,
+  transferResultSchema,
+  unmatchedTransfersAnswerSchema,
+  unmatchedTransfersQuerySchema,
+} from '../../top-ups';
+import type { RouteDefinition } from '../route-definition';
+
+/**
+ * Top-ups by bank transfer (issue 6): provider admins record incoming transfers by hand or from a bank statement,
+ * and assign the ones that matched no company. Each bank transaction id is credited at most once.
+ */
+export const topUpRoutes = {
+  recordBankTransfer: {
+    method: 'POST',
+    path: '/admin/top-ups/transfers',
+    handler: 'top-ups/record-bank-transfer',
+    access: { kind: 'provider-admin' },
+    body: bankTransferSchema,
+    answer: transferResultSchema,
+  },
+  importBankStatement: {
+    method: 'POST',
+    path: '/admin/top-ups/statements',
+    handler: 'top-ups/import-bank-statement',
+    access: { kind: 'provider-admin' },
+    body: bankStatementBodySchema,
+    answer: statementImportAnswerSchema,
+  },
+  listUnmatchedTransfers: {
+    method: 'GET',
+    path: '/admin/top-ups/unmatched',
+    handler: 'top-ups/list-unmatched-transfers',
+    access: { kind: 'provider-admin' },
+    query: unmatchedTransfersQuerySchema,
+    answer: unmatchedTransfersAnswerSchema,
+  },
+  assignBankTransfer: {
+    method: 'POST',
+    path: '/admin/top-ups/assignments',
+    handler: 'top-ups/assign-bank-transfer',
+    access: { kind: 'provider-admin' },
+    body: assignTransferBodySchema,
+    answer: transferResultSchema,
+  },
+  searchCompanies: {
+    method: 'GET',
+    path: '/admin/top-ups/companies',
+    handler: 'top-ups/search-companies',
+    access: { kind: 'provider-admin' },
+    query: companySearchQuerySchema,
+    answer: companySearchAnswerSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
