@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MerchantCategoryGroup } from '@shared/cards';
+import { rigaDateOf } from '@shared/dates';
+import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
+import { entities, keys } from '@functions/platform/keys';
+import type { TransactionRecord } from '@functions/platform/records';
+import { putItems, type FixtureCloud } from './company-fixtures';
+
+export interface ListedEmployee {
+  employeeId: string;
+  name: string;
+  surname: string;
+  personalCode: string;
+  phone: string;
+}
+
+export interface Spending {
+  /** Days before today (Riga), 0 = today. */
+  daysAgo: number;
+  employee: ListedEmployee;
+  amountCents: number;
+  mccGroup: MerchantCategoryGroup;
+  description?: string;
+  status?: TransactionRecord['status'];
+}
+
+const groupCodes: Record<string, string> = { groceries: '5411', restaurants: '5812', transport: '4111' };
+
+/** Employees with a card, as the list's search reads them (the company's employee items). */
+export async function addListedEmployees(cloud: FixtureCloud, companyId: string, people: Omit<ListedEmployee, 'employeeId'>[]): Promise<ListedEmployee[]> {
+  const employees = people.map((person) => ({ ...person, employeeId: `emp-${randomUUID().slice(0, 8)}` }));
+  const now = new Date().toISOString();
+  await putItems(
+    cloud,
+    employees.map((employee) => ({
+      ...keys.employee(companyId, employee.employeeId),
+      entity: entities.employee,
+      companyId,
+      ...employee,
+      email: null,
+      cardId: null,
+      lastCardDigits: '1234',
+      cardStatus: 'active',
+      cardStatusChangedBy: 'company_user',
+      cardStatusChangedAt: now,
+      deviceStatus: 'active',
+      cardAccountStatus: 'active',
+      status: 'active',
+      balanceCents: 0,
+      reservedCents: 0,
+      usedCents: 0,
+      limitCents: 100_000,
+      annualLimitCents: 1_000_000,
+      mccGroups: [],
+      createdAt: now,
+    })),
+  );
+  return employees;
+}
+
+/**
+ * Records card payments as the authorization flow numbers them (per company, employee and group, in time order) with
+ * their tallies and counters; answers the records in number order (oldest first).
+ */
+export async function recordSpendings(cloud: FixtureCloud, companyId: string, spendings: readonly Spending[]): Promise<TransactionRecord[]> {
+  const ordered = [...spendings].sort((a, b) => b.daysAgo - a.daysAgo);
+  const employeeSeqs = new Map<string, number>();
+  const groupSeqs = new Map<string, number>();
+  const today = Date.now();
+  const records = ordered.map((spending, index): TransactionRecord => {
+    const employeeSeq = (employeeSeqs.get(spending.employee.employeeId) ?? 0) + 1;
+    employeeSeqs.set(spending.employee.employeeId, employeeSeq);
+    const groupSeq = (groupSeqs.get(spending.mccGroup) ?? 0) + 1;
+    groupSeqs.set(spending.mccGroup, groupSeq);
+    // Noon in Riga of that day, one second apart, so the numbers follow time.
+    const day = rigaDateOf(new Date(today - spending.daysAgo * 86_400_000));
+    const executedAt = new Date(Date.parse(`${day}T09:00:00.000Z`) + index * 1000).toISOString();
+    const name = `${spending.employee.name} ${spending.employee.surname}`;
+    const description = spending.description ?? 'Rimi Hipermārkets';
+    return {
+      companyId,
+      transactionId: `tx-${randomUUID()}`,
+      authorizationId: null,
+      seq: index + 1,
+      employeeSeq,
+      groupSeq,
+      day,
+      employeeId: spending.employee.employeeId,
+      employeeName: name,
+      personalCode: spending.employee.personalCode,
+      phone: spending.employee.phone,
+      amountCents: spending.amountCents,
+      executedAt,
+      processedAt: spending.status === 'authorization' ? null : executedAt,
+      description,
+      merchantCategoryCode: groupCodes[spending.mccGroup] ?? '5411',
+      mccGroup: spending.mccGroup,
+      merchantId: `M${index}`,
+      reference: `REF-${index + 1}`,
+      beneficiary: description,
+      remitter: name,
+      status: spending.status ?? 'regular',
+    };
+  });
+  await putItems(cloud, [...records.map(transactionItem), ...tallyItemsOf(records)]);
+  await cloud.table.send(
+    new UpdateCommand({
+      TableName: cloud.tableName,
+      Key: keys.counters(companyId),
+      UpdateExpression: 'SET transactionSeq = :seq, lastTransactionAt = :at',
+      ExpressionAttributeValues: { ':seq': records.length, ':at': records.at(-1)?.executedAt ?? null },
+    }),
+  );
+  return records;
+}
