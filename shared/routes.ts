@@ -28,6 +28,7 @@ export const paths = {
   admin: '/admin',
   adminApplication: '/admin/applications/:companyId',
   adminPrices: '/admin/prices',
+  adminTopUps: '/admin/top-ups',
 } as const;
 
 export interface ProtectedRoute {
@@ -50,6 +51,7 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.admin, minRole: 'guest', providerAdmin: true },
   { path: paths.adminApplication, minRole: 'guest', providerAdmin: true },
   { path: paths.adminPrices, minRole: 'guest', providerAdmin: true },
+  { path: paths.adminTopUps, minRole: 'guest', providerAdmin: true },
 ];
 
 /** Navigation bar links, in the order SPEC section 2 lists them. */

@@ -28,6 +28,7 @@ const ReportingScreen = lazyScreen(() => import('@frontend/features/reporting/re
 const ApplicationsScreen = lazyScreen(() => import('@frontend/features/admin/applications-screen'), 'ApplicationsScreen');
 const ReviewScreen = lazyScreen(() => import('@frontend/features/admin/review-screen'), 'ReviewScreen');
 const PricesScreen = lazyScreen(() => import('@frontend/features/admin/prices-screen'), 'PricesScreen');
+const TopUpsScreen = lazyScreen(() => import('@frontend/features/admin/top-ups-screen'), 'TopUpsScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 
 /**
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path={paths.admin} element={<ApplicationsScreen />} />
         <Route path={paths.adminApplication} element={<ReviewScreen />} />
         <Route path={paths.adminPrices} element={<PricesScreen />} />
+        <Route path={paths.adminTopUps} element={<TopUpsScreen />} />
       </Route>
     </Routes>
   );

@@ -60,13 +60,17 @@ function ConsoleNav() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const onPrices = matchPath(paths.adminPrices, pathname) !== null;
+  const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
   return (
     <nav className="admin-header__nav" aria-label={t('admin.sections')}>
-      <Link to={paths.admin} aria-current={onPrices ? undefined : pathname === paths.admin ? 'page' : 'true'}>
+      <Link to={paths.admin} aria-current={onPrices || onTopUps ? undefined : pathname === paths.admin ? 'page' : 'true'}>
         {t('admin.applications')}
       </Link>
       <Link to={paths.adminPrices} aria-current={onPrices ? 'page' : undefined}>
         {t('admin.prices')}
+      </Link>
+      <Link to={paths.adminTopUps} aria-current={onTopUps ? 'page' : undefined}>
+        {t('admin.topUps')}
       </Link>
     </nav>
   );

@@ -1,21 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { moneyRoutes } from '@shared/api/routes/money-routes';
+import { formatPaymentReference } from '@shared/top-ups';
+import { Alert } from '@frontend/components/alert/alert';
+import { errorCodeText } from '@frontend/lib/error-text';
 import { formatIban } from '@frontend/lib/format';
+import { ApiError, callApi } from '@frontend/lib/http';
 import { useSession } from '@frontend/lib/session/session-context';
 
-/** SPEC section 2 "Dashboard": top-up by bank transfer, the account to transfer to. */
+/** The main account's query: the same key as any other reader of GET /accounts/main, so a top-up refreshes all. */
+export const mainAccountQueryKey = ['accounts', 'main'] as const;
+
+/**
+ * SPEC section 2 "Dashboard": top-up by bank transfer. The company transfers to its own top-up IBAN and writes its
+ * payment reference on the transfer; either leads the money to this company's main account.
+ */
 export function TopUpPanel() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'errors']);
   const { profile } = useSession();
-  const iban = profile?.topUpAccountIBAN ?? null;
+  const account = useQuery({ queryKey: mainAccountQueryKey, queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }) });
+  const iban = account.data?.iban ?? profile?.topUpAccountIBAN ?? null;
   return (
-    <section className="panel dashboard-top-up" aria-labelledby="dashboard-top-up">
+    <section className="panel dashboard-top-up" aria-labelledby="dashboard-top-up" aria-busy={account.isPending}>
       <h2 id="dashboard-top-up">{t('topUp.title')}</h2>
-      {iban ? (
+      {account.isPending ? (
+        <div className="skeleton skeleton--line" aria-hidden="true" />
+      ) : account.isError && !(account.error instanceof ApiError && account.error.status === 404) ? (
+        <Alert>{errorCodeText(t, account.error instanceof ApiError ? account.error.code : 'INTERNAL')}</Alert>
+      ) : iban ? (
         <>
           <p className="dashboard-top-up__text">{t('topUp.text')}</p>
           <dl className="dashboard-top-up__details">
             <dt>{t('topUp.iban')}</dt>
-            <dd className="dashboard-top-up__iban">{formatIban(iban)}</dd>
+            <dd>
+              <span className="dashboard-top-up__iban" data-testid="dashboard-top-up-iban">
+                {formatIban(iban)}
+              </span>{' '}
+              <CopyButton value={iban} label={t('topUp.copyIban')} />
+            </dd>
+            {account.data && (
+              <>
+                <dt>{t('topUp.reference')}</dt>
+                <dd>
+                  <span className="dashboard-top-up__iban" data-testid="dashboard-top-up-reference">
+                    {formatPaymentReference(account.data.paymentReference)}
+                  </span>{' '}
+                  <CopyButton value={account.data.paymentReference} label={t('topUp.copyReference')} />
+                </dd>
+              </>
+            )}
             {profile?.currentClient && (
               <>
                 <dt>{t('topUp.company')}</dt>
@@ -23,10 +57,40 @@ export function TopUpPanel() {
               </>
             )}
           </dl>
+          <p className="dashboard-top-up__text">{t('topUp.referenceHint')}</p>
         </>
       ) : (
         <p className="dashboard-top-up__text">{t('topUp.missing')}</p>
       )}
     </section>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Copies the value without its spaces; the outcome is announced beside the button and fades after a moment. */
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation('dashboard');
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = window.setTimeout(() => setState('idle'), 2500);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value.replace(/\s+/g, ''));
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" onClick={() => void copy()}>
+        {label}
+      </button>{' '}
+      <span role="status">{state === 'copied' ? t('topUp.copied') : state === 'failed' ? t('topUp.copyFailed') : ''}</span>
+    </>
   );
 }
