@@ -40,8 +40,9 @@ export const exportJobRecord = z.object({
   filters: z.record(z.string(), z.unknown()),
   lang: languageSchema,
   fileName: z.string(),
-  /** Set when the file is e-mailed instead of waited for. */
-  emailTo: z.string().nullable(),
+  /** The requester: told by e-mail when the file is ready later than `mailAfter` (at once when not waited for). */
+  emailTo: z.string(),
+  mailAfter: z.string(),
   requestedBy: z.string(),
   createdAt: z.string(),
   rows: z.number().int().nonnegative().nullable().default(null),
@@ -79,7 +80,9 @@ export async function startExport(request: ExportRequest): Promise<BackgroundFil
     filters: request.filters,
     lang: request.lang,
     fileName: request.fileName,
-    emailTo: emailed ? request.requestedBy.email : null,
+    emailTo: request.requestedBy.email,
+    // The modal waits out the countdown; a file that is ready only after it is e-mailed, as the modal then says.
+    mailAfter: emailed ? now.toISOString() : new Date(now.getTime() + seconds * 1000).toISOString(),
     requestedBy: request.requestedBy.userId,
     createdAt: now.toISOString(),
     rows: null,

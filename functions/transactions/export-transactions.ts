@@ -40,7 +40,7 @@ async function work(record: SQSRecord): Promise<void> {
   const counted = { rows: 0 };
   await uploadTextStream(exportObjectKey(job.companyId, job.fileId), csvOf(transactionsOf(job.companyId, filters, new Date(job.createdAt)), job.lang, counted));
   if (!(await finishExport(job.companyId, job.fileId, { status: 'active', rows: counted.rows }))) return;
-  if (job.emailTo) await sendEmail(readyMail(job));
+  if (Date.now() > Date.parse(job.mailAfter)) await sendEmail(readyMail(job));
 }
 
 async function* csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, counted: { rows: number }): AsyncGenerator<string> {
@@ -82,7 +82,7 @@ const readyTexts: Record<Language, { subject: string; text: (link: string) => st
 function readyMail(job: ExportJobRecord) {
   const texts = readyTexts[job.lang];
   const link = `${env().PORTAL_URL}/transactions?download=${job.fileId}`;
-  return { to: job.emailTo ?? '', subject: texts.subject, text: texts.text(link) };
+  return { to: job.emailTo, subject: texts.subject, text: texts.text(link) };
 }
 
 async function markFailed(record: SQSRecord): Promise<void> {

@@ -1,6 +1,146 @@
-import { PlaceholderPage } from '@frontend/components/placeholder-page/placeholder-page';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { merchantCategoryGroupNames } from '@shared/cards';
+import { rigaDateOf } from '@shared/dates';
+import type { TransactionRow } from '@shared/transactions';
+import { Alert } from '@frontend/components/alert/alert';
+import { BackgroundDownloadDialog } from '@frontend/components/background-download/background-download-dialog';
+import { useBackgroundDownload } from '@frontend/components/background-download/use-background-download';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { FilterPopover, type FilterField } from '@frontend/components/data-table/filter-popover';
+import { PageSizeSelect } from '@frontend/components/data-table/page-size-select';
+import { Pagination } from '@frontend/components/data-table/pagination';
+import { PeriodSelect } from '@frontend/components/data-table/period-select';
+import { SearchField } from '@frontend/components/data-table/search-field';
+import { TableToolbar } from '@frontend/components/data-table/table-toolbar';
+import { useTableQuery } from '@frontend/components/data-table/use-table-query';
+import { EmptyState } from '@frontend/components/empty-state/empty-state';
+import { PageHeader } from '@frontend/components/page-header/page-header';
+import { TextField } from '@frontend/components/text-field/text-field';
+import { useFormat } from '@frontend/lib/format';
+import { uiLanguage } from '@frontend/lib/i18n';
+import { useSession } from '@frontend/lib/session/session-context';
+import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { emptyTransactionFilters, fetchTransactions, requestTransactionsFile, transactionsQueryKey, type TransactionFilterValues } from './transactions-api';
+import './transactions.css';
 
-/** SPEC section 2 "Transactions": heading and empty state until the screen's issue fills it. */
+/** SPEC section 2 "Transactions": the list with search, filters, period, the total sum and the CSV download. */
 export function TransactionsScreen() {
-  return <PlaceholderPage namespace="transactions" />;
+  const { t, i18n } = useTranslation(['transactions', 'common']);
+  useDocumentTitle(t('title'));
+  const { profile } = useSession();
+  const companyId = profile?.currentClient?.companyId ?? '';
+  const format = useFormat();
+  const table = useTableQuery<TransactionRow, TransactionFilterValues>({
+    queryKey: transactionsQueryKey(companyId),
+    fetch: fetchTransactions,
+    emptyFilters: emptyTransactionFilters,
+    enabled: companyId !== '',
+  });
+  const download = useBackgroundDownload();
+  const today = rigaDateOf(new Date());
+
+  // The ready e-mail links here with the file's id: the download picks up where it was.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedFile = searchParams.get('download');
+  const { resume } = download;
+  useEffect(() => {
+    if (!linkedFile) return;
+    resume(linkedFile);
+    setSearchParams({}, { replace: true });
+  }, [linkedFile, resume, setSearchParams]);
+
+  const filterFields: FilterField<TransactionFilterValues>[] = [
+    { kind: 'text', id: 'personalCode', label: t('filters.personalCode'), maxLength: 20 },
+    { kind: 'text', id: 'phone', label: t('filters.phone'), inputMode: 'tel', maxLength: 20 },
+    { kind: 'checkboxes', id: 'mccGroups', label: t('filters.mccGroups'), options: merchantCategoryGroupNames.map((value) => ({ value, label: t(`groups.${value}`) })) },
+  ];
+
+  const columns: DataTableColumn<TransactionRow>[] = [
+    { id: 'employee', header: t('columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
+    { id: 'amount', header: t('columns.amount'), align: 'end', className: 'transactions-nowrap', cell: (row) => format.money(row.amountCents) },
+    { id: 'executed', header: t('columns.executed'), className: 'transactions-nowrap', cell: (row) => format.date(row.executedAt, { withTime: true }) },
+    { id: 'processed', header: t('columns.processed'), className: 'transactions-nowrap', cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
+    { id: 'description', header: t('columns.description'), cell: (row) => row.description },
+    { id: 'mcc', header: t('columns.mcc'), cell: (row) => `${row.merchantCategoryCode} · ${t(`groups.${row.mccGroup}`)}` },
+    { id: 'merchant', header: t('columns.merchant'), cell: (row) => row.merchantId },
+    { id: 'reference', header: t('columns.reference'), cell: (row) => row.reference },
+    { id: 'status', header: t('columns.status'), cell: (row) => <span className={`transactions-status transactions-status--${row.status}`}>{t(`status.${row.status}`)}</span> },
+  ];
+
+  const { filters } = table.params;
+  const narrowed = table.params.search !== '' || Object.values(filters).some((value) => value.length > 0);
+  return (
+    <div className="page">
+      <div className="transactions-header">
+        <PageHeader title={t('title')} lead={t('lead')} />
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={download.state.step !== 'idle'}
+          onClick={() => download.start(() => requestTransactionsFile(table.params, uiLanguage(i18n)))}
+        >
+          {t('download')}
+        </button>
+      </div>
+      <TableToolbar>
+        <SearchField value={table.params.search} onSearch={table.setSearch} label={t('search')} />
+        <FilterPopover values={filters} emptyValues={table.emptyFilters} onApply={table.setFilters} fields={filterFields}>
+          {(draft, change) => (
+            <fieldset className="transactions-dates">
+              <legend>{t('filters.dates')}</legend>
+              <TextField
+                name="dateFrom"
+                label={t('filters.dateFrom')}
+                type="date"
+                max={draft.dateTo || today}
+                value={draft.dateFrom}
+                onChange={(event) => change({ ...draft, dateFrom: event.target.value })}
+              />
+              <TextField
+                name="dateTo"
+                label={t('filters.dateTo')}
+                type="date"
+                min={draft.dateFrom || undefined}
+                max={today}
+                value={draft.dateTo}
+                onChange={(event) => change({ ...draft, dateTo: event.target.value })}
+              />
+            </fieldset>
+          )}
+        </FilterPopover>
+        <PeriodSelect value={table.params.period} onChange={table.setPeriod} />
+        <PageSizeSelect value={table.params.itemsPerPage} onChange={table.setItemsPerPage} />
+      </TableToolbar>
+      {table.isError ? (
+        <Alert>
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button--secondary button--small" onClick={table.refetch}>
+            {t('common:retry')}
+          </button>
+        </Alert>
+      ) : (
+        <DataTable
+          caption={t('caption')}
+          columns={columns}
+          rows={table.rows}
+          rowKey={(row) => row.id}
+          loading={table.loading}
+          skeletonRows={table.params.itemsPerPage}
+          rowMuted={(row) => (row.status === 'reversed' ? t('status.reversed') : undefined)}
+          empty={
+            <EmptyState title={narrowed ? t('common:table.noResults') : t('empty.title')}>
+              <p>{narrowed ? t('common:table.noResultsText') : t('empty.text')}</p>
+            </EmptyState>
+          }
+        />
+      )}
+      <p className="transactions-total" aria-live="polite">
+        {table.totalSumCents === undefined ? null : t('total', { count: table.totalRecords, sum: format.money(table.totalSumCents) })}
+      </p>
+      <Pagination page={table.params.page} totalPages={table.totalPages} onPageChange={table.setPage} />
+      <BackgroundDownloadDialog download={download} />
+    </div>
+  );
 }
