@@ -18,14 +18,16 @@ export interface SpawnedLocalCloud {
 
 /**
  * Starts the local cloud `npm start` runs, as its own process on the test ports with fresh in-memory data, and
- * waits for its ready file. Stopping signals that PID, which stops its own children.
+ * waits for its ready file. Stopping signals that PID, which stops its own children. With `keptDataDir` the data
+ * lives on disk in that folder and survives the run (the bench's large seed).
  */
-export async function spawnLocalCloud(web: 'dev' | 'preview' | 'none', timeoutMs = 120_000): Promise<SpawnedLocalCloud> {
-  const file = readyFileOf(dataDirs.test);
+export async function spawnLocalCloud(web: 'dev' | 'preview' | 'none', timeoutMs = 120_000, keptDataDir?: string): Promise<SpawnedLocalCloud> {
+  const file = readyFileOf(keptDataDir ?? dataDirs.test);
   rmSync(file, { force: true });
+  const data = keptDataDir ? ['--data-dir', keptDataDir] : ['--reset', '--in-memory'];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'infra/local/start.ts', '--profile', 'test', '--reset', '--in-memory', '--web', web],
+    ['--import', 'tsx', 'infra/local/start.ts', '--profile', 'test', ...data, '--web', web],
     { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,11 +1,12 @@
 import { renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { demoPassword, demoUsers } from './demo-data';
 import { startLocalCloud } from './local-cloud';
 import { javaProblem, nodeProblem } from './prerequisites';
 import { PortInUseError } from './processes';
-import { dataDirs, fixedSmsCode, readyFileOf } from './settings';
+import { dataDirs, fixedSmsCode, projectRoot, readyFileOf } from './settings';
 
 // `npm start` takes no flags but --reset; the test harness starts the same cloud on its own ports and data.
 const { values } = parseArgs({
@@ -14,11 +15,13 @@ const { values } = parseArgs({
     profile: { type: 'string', default: 'dev' },
     'in-memory': { type: 'boolean', default: false },
     web: { type: 'string', default: 'dev' },
+    // The bench keeps its large seeded company between runs in a folder of its own, apart from the tests' data.
+    'data-dir': { type: 'string' },
   },
 });
 const profile = z.enum(['dev', 'test']).parse(values.profile);
 const web = z.enum(['dev', 'preview', 'none']).parse(values.web);
-const dataDir = dataDirs[profile];
+const dataDir = values['data-dir'] ? resolve(projectRoot, values['data-dir']) : dataDirs[profile];
 const randomSmsCodes = process.env.PORTAL_RANDOM_SMS_CODES === 'true';
 
 async function main(): Promise<void> {

@@ -9,6 +9,14 @@ import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
 import { measureHandlerBundles } from './handler-bundles';
+import { scaleBench } from './scale-bench';
+
+/**
+ * `npm run bench -- --keep-data` keeps the bench's data in .bench-local (git-ignored) so the large company is seeded
+ * once; DynamoDB Local on disk writes it slowly (measured here: about 400 items/s, so the first seed takes long).
+ * Without it everything is in memory and seeded afresh.
+ */
+const benchDataDir = process.argv.includes('--keep-data') ? '.bench-local' : undefined;
 
 /**
  * `npm run bench`: the figures of DESIGN section 11 that exist so far, printed as tables. Nothing here asserts:
@@ -83,7 +91,7 @@ async function main(): Promise<void> {
   console.log('Building the SPA for production…');
   buildFrontend();
   // The portal runs in its own process, as it would for a real client: the load below shares no event loop with it.
-  const spawned = await spawnLocalCloud('preview');
+  const spawned = await spawnLocalCloud('preview', 120_000, benchDataDir);
   const cloud = spawned.ready;
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
@@ -155,6 +163,8 @@ async function main(): Promise<void> {
     ];
     console.log('\nLocal API, warm (the API in its own process; budget for a list page of 10 at 20 concurrent: p50 <= 15 ms, p99 <= 50 ms)');
     console.table(rows);
+
+    await scaleBench(cloud, benchDataDir ?? '.test-local', measure);
   } finally {
     await browser?.close();
     await spawned.stop();
