@@ -68,6 +68,7 @@ export const errorMessages = {
   CARD_ISSUER_UNAVAILABLE: "The card issuer did not answer. Please try again later.",
   CARD_STATUS_FETCH_FAILED: "Failed to fetch card status",
   WEBHOOK_SIGNATURE_INVALID: "The event signature is not valid",
+  SETTLEMENT_ABOVE_AUTHORIZED: "A settlement cannot take more than was authorized",
   CARDHOLDER_CODE_INVALID: "invalid code",
   CARDHOLDER_ACCESS_BLOCKED: "Your app access is blocked. Contact your employer.",
   CARDHOLDER_SESSION_ENDED: "Your session has ended. Sign in again.",

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { listQuerySchema, tableAnswerSchema } from './lists';
 
 /** Why money moved on a company's accounts; the company's ledger view translates each. */
-export const ledgerKinds = ['replacement_fee', 'monthly_fee', 'card_balance_return', 'top_up', 'employee_funding'] as const;
+export const ledgerKinds = ['replacement_fee', 'monthly_fee', 'card_balance_return', 'top_up', 'employee_funding', 'card_payment'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 export const ledgerKindSchema = z.enum(ledgerKinds);
 

@@ -1,6 +1,8 @@
+import * as z from 'zod';
+import { rigaDateOf } from '@shared/dates';
 import { entities, keys } from './keys';
 import type { TransactionRecord, TransactionTallyRecord } from './records';
-import { tableName, type TransactItem } from './table';
+import { conditionFailed, getItem, tableName, transactThroughConflicts, type TransactItem } from './table';
 
 /**
  * The lists a transaction is counted in: every transaction of the company, one employee's, one merchant category
@@ -100,4 +102,112 @@ export function tallyItemsOf(records: readonly TransactionRecord[]): Record<stri
     }
   }
   return [...tallies.values()].map(({ key, tally }) => ({ ...key, entity: entities.transactionTally, ...tally }));
+}
+
+/** A transaction before it is numbered: `recordTransaction` gives it its numbers, its time and its day. */
+export type TransactionDraft = Omit<TransactionRecord, 'seq' | 'employeeSeq' | 'groupSeq' | 'day' | 'executedAt'>;
+
+/** Another transaction of the company (or of the group) took the numbers read first: read again and retry. */
+export class TransactionNumbersTaken extends Error {
+  constructor() {
+    super('the transaction numbers were taken meanwhile');
+  }
+}
+
+const countersState = z.object({ transactionSeq: z.number().int().nonnegative().default(0), lastTransactionAt: z.string().nullable().default(null) });
+const groupCounterState = z.object({ transactionSeq: z.number().int().nonnegative().default(0) });
+
+export interface TransactionWrite {
+  draft: TransactionDraft;
+  /** The employee item's `transactionSeq` as read: the employee's own update (among `items`) sets `record.employeeSeq`. */
+  employeeTransactionSeq: number;
+  /** When it happened by the caller's clock; `executedAt` is never earlier than the company's last transaction. */
+  requestedAt: string;
+  /** Added to the company's total reserved on the counters item (the dashboard's "reserved"). */
+  reservedCentsDelta?: number;
+  /**
+   * The caller's items of the same transaction (the employee's update first, conditioned on what was read), built
+   * once the numbers are known, with the error each failed condition means (by index into `items`).
+   */
+  items: (record: TransactionRecord) => { items: TransactItem[]; refusals?: Record<number, Error> };
+}
+
+/**
+ * Records a new card transaction in ONE TransactWriteItems with the caller's items: the company's, the employee's and
+ * the group's next numbers (each conditioned on the number read, so two transactions never share one and the lists
+ * stay dense), the company's `lastTransactionAt` (numbers follow time), the transaction and its six tallies (count
+ * one, the amount as the sum). Throws TransactionNumbersTaken when another transaction took the numbers first (read
+ * again and call again), or the caller's refusal when one of its conditions failed.
+ */
+export async function recordTransaction(write: TransactionWrite): Promise<TransactionRecord> {
+  const { companyId, mccGroup } = write.draft;
+  const [countersItem, groupItem] = await Promise.all([getItem(keys.counters(companyId)), getItem(keys.groupCounter(companyId, mccGroup))]);
+  const counters = countersState.parse(countersItem ?? {});
+  const group = groupCounterState.parse(groupItem ?? {});
+  const executedAt = counters.lastTransactionAt && counters.lastTransactionAt > write.requestedAt ? counters.lastTransactionAt : write.requestedAt;
+  const record: TransactionRecord = {
+    ...write.draft,
+    seq: counters.transactionSeq + 1,
+    employeeSeq: write.employeeTransactionSeq + 1,
+    groupSeq: group.transactionSeq + 1,
+    executedAt,
+    day: rigaDateOf(new Date(executedAt)),
+  };
+  const own = write.items(record);
+  const countersIndex = own.items.length;
+  const items: TransactItem[] = [
+    ...own.items,
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.counters(companyId),
+        UpdateExpression: 'SET entity = if_not_exists(entity, :entity), companyId = :company, transactionSeq = :seq, lastTransactionAt = :at ADD reservedCents :reserved',
+        ConditionExpression: counters.transactionSeq === 0 ? 'attribute_not_exists(transactionSeq) OR transactionSeq = :read' : 'transactionSeq = :read',
+        ExpressionAttributeValues: { ':entity': entities.counters, ':company': companyId, ':seq': record.seq, ':at': executedAt, ':reserved': write.reservedCentsDelta ?? 0, ':read': counters.transactionSeq },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.groupCounter(companyId, mccGroup),
+        UpdateExpression: 'SET entity = :entity, companyId = :company, transactionSeq = :seq',
+        ConditionExpression: group.transactionSeq === 0 ? 'attribute_not_exists(transactionSeq) OR transactionSeq = :read' : 'transactionSeq = :read',
+        ExpressionAttributeValues: { ':entity': entities.groupCounter, ':company': companyId, ':seq': record.groupSeq, ':read': group.transactionSeq },
+      },
+    },
+    newTransactionPut(record),
+    ...tallyUpdates(record, { countDelta: 1, sumDeltaCents: countedAmountCents(record) }),
+  ];
+  try {
+    await transactThroughConflicts(items, own.refusals ?? {}, numberingConflictRetries);
+  } catch (error) {
+    // The Put of the transaction fails only when its company number is taken: the counters moved as well.
+    if ([countersIndex, countersIndex + 1, countersIndex + 2].some((index) => conditionFailed(error, index))) throw new TransactionNumbersTaken();
+    throw error;
+  }
+  return record;
+}
+
+/** Every card payment of a company passes the one counters item: conflicts on it are expected under load. */
+const numberingConflictRetries = 6;
+
+/**
+ * Changes a recorded transaction in the caller's transaction: its status and amount (conditioned on the status it
+ * was read with, so it changes once), with the difference of what it counts for added to its six tallies.
+ */
+export function transactionChangeItems(record: TransactionRecord, change: Pick<TransactionRecord, 'status' | 'amountCents' | 'processedAt'>): TransactItem[] {
+  const sumDeltaCents = countedAmountCents(change) - countedAmountCents(record);
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(record.companyId, record.seq),
+        UpdateExpression: 'SET #status = :status, amountCents = :amount, processedAt = :processed',
+        ConditionExpression: '#status = :was',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': change.status, ':amount': change.amountCents, ':processed': change.processedAt, ':was': record.status },
+      },
+    },
+    ...(sumDeltaCents === 0 ? [] : tallyUpdates(record, { countDelta: 0, sumDeltaCents })),
+  ];
 }

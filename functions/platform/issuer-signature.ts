@@ -1,8 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { issuerSignatureToleranceSeconds } from '@shared/issuer-events';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type * as z from 'zod';
+import { issuerSignatureHeader, issuerSignatureToleranceSeconds } from '@shared/issuer-events';
 import { secretsManager } from './clients';
 import { issuerWebhookEnv } from './env';
+import { DomainError, validationFailed } from './errors';
+import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
 /**
  * The card issuer's webhook signature (shared/issuer-events.ts): `t=<unix seconds>,v1=<hex HMAC-SHA256 of
@@ -65,4 +69,26 @@ async function readSecret(): Promise<string> {
   const answer = await secretsManager().send(new GetSecretValueCommand({ SecretId: ISSUER_WEBHOOK_SECRET_ARN }));
   if (!answer.SecretString || answer.SecretString.length < 32) throw new Error('the issuer webhook secret is missing or shorter than 32 characters');
   return answer.SecretString;
+}
+
+/**
+ * The body of a request the card issuer signed, parsed by `schema` only after the signature over the raw bytes was
+ * checked (parsing first would check something other than what was signed): 401 WEBHOOK_SIGNATURE_INVALID, then 400.
+ */
+export async function signedIssuerBody<T extends z.ZodType>(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'headers' | 'requestContext'>, schema: T): Promise<z.infer<T>> {
+  const rawBody = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const check = verifyIssuerSignature(await issuerWebhookSecret(), rawBody, event.headers[issuerSignatureHeader]);
+  if (check !== 'valid') {
+    console.warn(JSON.stringify({ message: 'issuer request refused', reason: check, path: event.requestContext.http.path, sourceIp: event.requestContext.http.sourceIp }));
+    throw new DomainError(401, 'WEBHOOK_SIGNATURE_INVALID');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new DomainError(400, 'MALFORMED_JSON');
+  }
+  const parsed = safeParseReportingInput(schema, json);
+  if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));
+  return parsed.data as z.infer<T>;
 }

@@ -4,9 +4,10 @@ import { tableName, type TransactItem } from './table';
 
 /**
  * The company's main account, one employee's card account, the provider's fee income, or the provider's bank
- * clearing account (money received at the bank and owed to the company until it is credited: top-ups).
+ * clearing account (money received at the bank and owed to the company until it is credited: top-ups), or the
+ * merchants a card paid (settled card payments leave the programme there).
  */
-export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees' | 'provider:bank';
+export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees' | 'provider:bank' | 'merchants';
 
 export interface Movement {
   companyId: string;

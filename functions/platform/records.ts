@@ -7,6 +7,7 @@ import { historyEntrySchema, returnedStepsSchema } from '@shared/onboarding/appl
 import { documentContentTypeSchema, documentKindSchema } from '@shared/onboarding/documents';
 import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
+import { declineReasons } from '@shared/authorizations';
 import { merchantCategoryGroupSchema } from '@shared/cards';
 import { ledgerKindSchema } from '@shared/ledger';
 import { transactionRowSchema } from '@shared/transactions';
@@ -110,8 +111,16 @@ export const employeeRecord = z.object({
   status: z.enum(employeeStatuses),
   balanceCents: z.number().int(),
   reservedCents: z.number().int().default(0),
-  /** Spent in the current month and year against the limits. */
+  /**
+   * The monthly limit's use in the Riga month `usedMonth`: every approved card payment of that month, counted when
+   * approved (so reservations are in it), corrected when settled, given back when reversed or expired. A month other
+   * than the current one means nothing used yet (limitUsageOf).
+   */
   usedCents: z.number().int().default(0),
+  usedMonth: z.string().nullable().default(null),
+  /** The annual limit's use in the Riga year `usedYear`, kept the same way. */
+  annualUsedCents: z.number().int().default(0),
+  usedYear: z.string().nullable().default(null),
   limitCents: z.number().int(),
   annualLimitCents: z.number().int(),
   mccGroups: z.array(merchantCategoryGroupSchema).default([]),
@@ -180,7 +189,7 @@ export const authorizationRecord = z.object({
   employeeId: z.string(),
   cardId: z.string(),
   decision: z.enum(['approved', 'declined']),
-  declineReason: z.string().nullable(),
+  declineReason: z.enum(declineReasons).nullable(),
   amountCents: z.number().int().nonnegative(),
   merchantCategoryCode: z.string(),
   /** Where the transaction it recorded is (approved only). */
@@ -188,6 +197,14 @@ export const authorizationRecord = z.object({
   state: z.enum(['open', 'settled', 'reversed', 'expired', 'declined']),
   requestedAt: z.string(),
   expiresAt: z.string(),
+  /** The Riga month and year whose limit use the approval was counted in (approved only). */
+  countedMonth: z.string().nullable().default(null),
+  countedYear: z.string().nullable().default(null),
+  /** What the merchant finally took (settled only). */
+  settledCents: z.number().int().nonnegative().nullable().default(null),
+  closedAt: z.string().nullable().default(null),
+  /** The issuer's event that closed it (settled or reversed), for the record. */
+  closedByEventId: z.string().nullable().default(null),
 });
 export type AuthorizationRecord = z.infer<typeof authorizationRecord>;
 

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { defaultProviderName } from '@shared/brand';
@@ -9,6 +10,8 @@ import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
 import { startFeeTimer } from './fee-timer';
+import { startAuthorizationReleaseTimer } from './authorization-timer';
+import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
 import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
@@ -35,6 +38,9 @@ export interface LocalCloud {
   processes: ManagedProcess[];
   stop(): Promise<void>;
 }
+
+/** The demo company whose cards the sandbox pays with under `npm start` (Baltic Logistics, with a year of history). */
+const demoActivityCompanyId = 'company-baltic';
 
 /** Not a secret: it signs the local sandbox's events only. The cloud's comes from Secrets Manager. */
 export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-production';
@@ -93,8 +99,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let apiServer: Server | undefined;
   let workers: QueueWorkers | undefined;
   let feeTimer: { stop(): void } | undefined;
+  let cardActivity: { stop(): void } | undefined;
+  let releaseTimer: { stop(): void } | undefined;
   const stop = async () => {
     feeTimer?.stop();
+    cardActivity?.stop();
+    releaseTimer?.stop();
     // Workers first: a batch they are still working posts to the API, which must still be up for it.
     const running = workers;
     workers = undefined;
@@ -155,6 +165,22 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
     // Tests charge fees themselves, for the months they choose; `npm start` charges like the cloud's schedule.
     if (options.profile === 'dev') feeTimer = startFeeTimer(log);
+    // Tests release and pay themselves; `npm start` releases like the cloud's schedule and, unless
+    // PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the demo company's cards every few seconds.
+    if (options.profile === 'dev') {
+      releaseTimer = startAuthorizationReleaseTimer(log);
+      if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
+        cardActivity = startCardActivity({
+          documents: DynamoDBDocumentClient.from(clients.dynamodb),
+          tableName: resources.tableName,
+          companyId: demoActivityCompanyId,
+          apiUrl: `http://127.0.0.1:${ports.api}`,
+          secret: localIssuerWebhookSecret,
+          everyMs: 8_000,
+          log,
+        });
+      }
+    }
 
     if (options.web !== 'none') {
       const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');

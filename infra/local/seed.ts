@@ -10,6 +10,7 @@ import {
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultCardLimits, employeeStatusOf, merchantGroupOf } from '@shared/cards';
+import { limitPeriodsOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import { cardStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from '@shared/statuses';
 import { defaultProviderName } from '@shared/brand';
@@ -27,7 +28,7 @@ import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumen
 import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 7;
+const seedVersion = 8;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -199,6 +200,8 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
  */
 function transactionItems(companyId: string, employees: Record<string, unknown>[], random: () => number) {
   const active = employees.filter((e) => e.entity === entities.employee && e.status === 'active');
+  // The demo's employee with a pending authorization gets the first pending payment, so its replacement is refused.
+  let pendingOwner = employees.find((e) => e.entity === entities.employee && e.employeeId === `${String(companyId).replace(/^company-/, '')}-emp-${String(demoPendingAuthorizationIndex + 1).padStart(3, '0')}`);
   const moments: number[] = [];
   const now = Date.now();
   for (let day = 365; day >= 0; day -= 1) {
@@ -210,7 +213,10 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
   const groupSeqs = new Map<string, number>();
   const records: TransactionRecord[] = [];
   for (const [index, moment] of moments.entries()) {
-    const employee = active[Math.floor(random() * active.length)];
+    const pending = now - moment < 2 * 86_400_000 && random() < 0.5;
+    const drawn = active[Math.floor(random() * active.length)];
+    const employee = pending && pendingOwner ? pendingOwner : drawn;
+    if (pending) pendingOwner = undefined;
     const merchant = merchants[Math.floor(random() * merchants.length)] ?? merchants[0];
     if (!employee || !merchant) continue;
     const employeeId = String(employee.employeeId);
@@ -220,12 +226,11 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
     employeeSeqs.set(employeeId, employeeSeq);
     groupSeqs.set(mccGroup, groupSeq);
     const executedAt = new Date(moment);
-    const pending = now - moment < 2 * 86_400_000 && random() < 0.5;
     const name = `${String(employee.name)} ${String(employee.surname)}`;
     records.push({
       companyId,
       transactionId: `tx-${String(index + 1).padStart(6, '0')}`,
-      authorizationId: null,
+      authorizationId: pending ? `seed-auth-${companyId}-${String(index + 1).padStart(6, '0')}` : null,
       seq: index + 1,
       employeeSeq,
       groupSeq,
@@ -248,11 +253,66 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
     });
   }
   return {
-    items: [...records.map(transactionItem), ...tallyItemsOf(records)],
+    items: [...records.map(transactionItem), ...tallyItemsOf(records), ...authorizationItems(records, now, employees)],
     count: records.length,
+    records,
+    reservedCents: records.filter((record) => record.status === 'authorization').reduce((sum, record) => sum - record.amountCents, 0),
+    lastTransactionAt: records.at(-1)?.executedAt ?? null,
     employeeSeqs,
     groupSeqs,
   };
+}
+
+/**
+ * The open authorizations behind the seeded Pending transactions, as the issuer's approvals would have left them:
+ * expiring a few days after seeding (so the release job finds them then), in the open index.
+ */
+function authorizationItems(records: readonly TransactionRecord[], now: number, employees: Record<string, unknown>[]): Record<string, unknown>[] {
+  const cardOf = new Map(employees.filter((e) => e.entity === entities.employee).map((e) => [String(e.employeeId), String(e.cardId)]));
+  return records.flatMap((record, index) => {
+    if (record.status !== 'authorization' || !record.authorizationId) return [];
+    const expiresAt = new Date(now + (3 + (index % 3)) * 86_400_000).toISOString();
+    const { month, year } = limitPeriodsOf(record.day);
+    return [
+      {
+        ...keys.authorization(record.authorizationId),
+        ...keys.openAuthorization(expiresAt, record.authorizationId),
+        entity: entities.authorization,
+        authorizationId: record.authorizationId,
+        companyId: record.companyId,
+        employeeId: record.employeeId,
+        cardId: cardOf.get(record.employeeId) ?? '',
+        decision: 'approved',
+        declineReason: null,
+        amountCents: -record.amountCents,
+        merchantCategoryCode: record.merchantCategoryCode,
+        merchantName: record.description,
+        seq: record.seq,
+        state: 'open',
+        requestedAt: record.executedAt,
+        expiresAt,
+        countedMonth: month,
+        countedYear: year,
+      },
+    ];
+  });
+}
+
+/**
+ * An employee item made consistent with the seeded payments: what their open authorizations reserve, how many are
+ * open, and the limit use of the current month and year (settled and pending payments of the period).
+ */
+function withCardAccountOf(employee: Record<string, unknown>, records: readonly TransactionRecord[], today: string): void {
+  const own = records.filter((record) => record.employeeId === employee.employeeId);
+  const open = own.filter((record) => record.status === 'authorization');
+  const { month, year } = limitPeriodsOf(today);
+  const spentIn = (prefix: string) => own.filter((record) => record.day.startsWith(prefix)).reduce((sum, record) => sum - record.amountCents, 0);
+  employee.reservedCents = open.reduce((sum, record) => sum - record.amountCents, 0);
+  employee.pendingAuthorizations = open.length;
+  employee.usedCents = spentIn(month);
+  employee.usedMonth = month;
+  employee.annualUsedCents = spentIn(year);
+  employee.usedYear = year;
 }
 
 /** A fixed document id per company and document: the same on every reseed. */
@@ -407,6 +467,7 @@ export async function seedDemo(
     for (const employee of employees) {
       const count = transactions?.employeeSeqs.get(String(employee.employeeId));
       if (count && employee.entity === entities.employee) employee.transactionSeq = count;
+      if (transactions && employee.entity === entities.employee) withCardAccountOf(employee, transactions.records, rigaDateOf(new Date()));
     }
     items.push(...employees, ...(transactions?.items ?? []));
     for (const [group, count] of transactions?.groupSeqs ?? []) {
@@ -418,6 +479,8 @@ export async function seedDemo(
       companyId,
       employees: company.employees,
       transactionSeq: transactions?.count ?? 0,
+      lastTransactionAt: transactions?.lastTransactionAt ?? null,
+      reservedCents: transactions?.reservedCents ?? 0,
     });
   }
   for (const user of users) {

@@ -152,8 +152,14 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(needsOf({ handler: 'employees/receive-issuer-event' }).table).toBe('readWrite');
   });
 
-  it('lets no other API function read the secret', () => {
-    for (const handler of handlers.filter((candidate) => candidate !== 'employees/receive-issuer-event')) {
+  it('gives the payment authorization routes the same verification, and lets no other API function read the secret', () => {
+    const verifying = ['employees/receive-issuer-event', 'authorizations/authorize-payment', 'authorizations/receive-authorization-event'];
+    expect(handlers.filter((handler) => needsOf({ handler }).issuerWebhook === 'verify').sort()).toEqual([...verifying].sort());
+    for (const handler of verifying) {
+      importOf(secretArn)(variablesOf(handler).ISSUER_WEBHOOK_SECRET_ARN);
+      expect(variablesOf(handler).ISSUER_WEBHOOK_SECRET, handler).toBeUndefined();
+    }
+    for (const handler of handlers.filter((candidate) => !verifying.includes(candidate))) {
       expect(actionsOf(functionOf(handler)).filter((action) => action.startsWith('secretsmanager:')), handler).toEqual([]);
       expect(variablesOf(handler).ISSUER_WEBHOOK_SECRET_ARN, handler).toBeUndefined();
     }
@@ -198,7 +204,7 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     const fn = resourcesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'functions/fees/charge-monthly-fees');
     if (!fn) throw new Error('no monthly fee function');
     const [fnId, feeFunction] = fn;
-    const rules = resourcesOf(template, 'AWS::Events::Rule');
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression === 'cron(0 2 1 * ? *)');
     expect(rules).toHaveLength(1);
     expect(rules[0]?.[1].Properties).toMatchObject({
       ScheduleExpression: 'cron(0 2 1 * ? *)',
@@ -209,6 +215,18 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(Number(feeFunction.Properties?.Timeout)).toBeGreaterThanOrEqual(300);
     expect(actionsOf(feeFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actionsOf(feeFunction).filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'))).toEqual([]);
+  });
+
+  it('releases expired card authorizations by a schedule every 15 minutes, with table writes only', () => {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'functions/authorizations/release-expired-authorizations');
+    if (!fn) throw new Error('no authorization release function');
+    const [fnId, releaseFunction] = fn;
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression === 'rate(15 minutes)');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.[1].Properties).toMatchObject({ State: 'ENABLED', Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })] });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    expect(actionsOf(releaseFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(actionsOf(releaseFunction).filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'))).toEqual([]);
   });
 });
 

@@ -30,7 +30,9 @@ type HandlerName = (typeof routes)[number]['handler'];
 
 /** The monthly maintenance fee: charged by a job at 02:00 UTC on the 1st of each month (SPEC section 4). */
 const monthlyFeeJob = { handler: 'fees/charge-monthly-fees', timeoutSeconds: 900, memoryMb: 1024 } as const;
-type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | typeof monthlyFeeJob.handler;
+/** Open card authorizations past their expiry give their reservation back: every 15 minutes. */
+const authorizationReleaseJob = { handler: 'authorizations/release-expired-authorizations', timeoutSeconds: 300, memoryMb: 512 } as const;
+type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | typeof monthlyFeeJob.handler | typeof authorizationReleaseJob.handler;
 
 /** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
@@ -114,6 +116,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.
   'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify' },
+  // The issuer's signed payment requests and their settlements or reversals: the employee, counters, transaction,
+  // tallies, authorization, ledger lines and audit record in one transaction.
+  'authorizations/authorize-payment': { table: 'readWrite', issuerWebhook: 'verify' },
+  'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify' },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
   'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
   'cardholders/start-session': { table: 'readWrite' },
@@ -133,6 +139,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
 export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // The sandbox's side of a delivery: its card item goes from ordered to delivered.
   'issuer-sandbox/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
+  // Reads the open authorizations past their expiry (gsi2) and releases each with its transaction and audit record.
+  'authorizations/release-expired-authorizations': { table: 'readWrite' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   'fees/charge-monthly-fees': { table: 'readWrite' },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
@@ -285,6 +293,20 @@ export class StatelessStack extends Stack {
       description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
       schedule: events.Schedule.cron({ minute: '0', hour: '2', day: '1', month: '*', year: '*' }),
       targets: [new eventTargets.LambdaFunction(feeJob.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) })],
+    });
+    const releaseJob = new PortalFunction(this, constructIdOf(authorizationReleaseJob.handler), {
+      handler: authorizationReleaseJob.handler,
+      environment,
+      memorySize: authorizationReleaseJob.memoryMb,
+      timeout: Duration.seconds(authorizationReleaseJob.timeoutSeconds),
+    });
+    this.grant(releaseJob, needsOf(authorizationReleaseJob), props);
+    functions.set(authorizationReleaseJob.handler, releaseJob);
+    // A missed or retried run is harmless: each authorization is closed once, and the next run takes what is left.
+    new events.Rule(this, 'AuthorizationReleaseSchedule', {
+      description: 'Releases card authorizations past their expiry every 15 minutes',
+      schedule: events.Schedule.rate(Duration.minutes(15)),
+      targets: [new eventTargets.LambdaFunction(releaseJob.function, { retryAttempts: 2, maxEventAge: Duration.minutes(15) })],
     });
     this.functions = functions;
 

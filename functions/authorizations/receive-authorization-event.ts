@@ -1,0 +1,19 @@
+import { authorizationEventSchema } from '@shared/authorizations';
+import { signedIssuerBody } from '../platform/issuer-signature';
+import { useCase } from '../platform/use-case';
+import { closeAuthorization } from './authorization-store';
+
+/**
+ * The issuer reports what became of an approved authorization: settled (for at most the authorized amount) or
+ * reversed. Each closes the authorization once; a repeated, late (after expiry) or unknown one changes nothing and is
+ * answered 200 applied:false, so the issuer does not send it again and again.
+ */
+export const handler = useCase('POST /issuer/authorization-events', async ({ event }) => {
+  const issuerEvent = await signedIssuerBody(event, authorizationEventSchema);
+  const closing = issuerEvent.type === 'authorization.settled'
+    ? { kind: 'settled' as const, amountCents: issuerEvent.amountCents, eventId: issuerEvent.eventId }
+    : { kind: 'reversed' as const, eventId: issuerEvent.eventId };
+  const applied = await closeAuthorization(issuerEvent.authorizationId, closing);
+  if (!applied) console.info(JSON.stringify({ message: 'authorization event not applied', eventId: issuerEvent.eventId, type: issuerEvent.type, authorizationId: issuerEvent.authorizationId }));
+  return { received: true, applied };
+});
