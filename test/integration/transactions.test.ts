@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { backgroundFileAnswerSchema, exportAvailabilitySchema, exportFileSchema } from '@shared/exports';
 import { monthsBefore, rigaDateOf } from '@shared/dates';
 import { transactionsAnswerSchema, type TransactionRow } from '@shared/transactions';
 import { countedAmountCents } from '@functions/platform/card-transactions';
+import { resetEnvForTests } from '@functions/platform/env';
+import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
 import { createOwnCompany, type FixtureCloud } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
@@ -18,6 +23,7 @@ let token: string;
 let otherToken: string;
 let employees: ListedEmployee[];
 let records: TransactionRecord[];
+let companyId: string;
 
 /** The records the list should show for a filter, newest first. */
 const expected = (keep: (record: TransactionRecord) => boolean = () => true) => records.filter(keep).reverse();
@@ -51,6 +57,7 @@ beforeAll(async () => {
   // One payment older than a year: outside the default period.
   spendings.push({ daysAgo: 400, employee: employees[0] as ListedEmployee, amountCents: -999, mccGroup: 'groceries' });
   records = await recordSpendings(fixtureCloud(), company.companyId, spendings);
+  companyId = company.companyId;
   [token, otherToken] = await Promise.all([signIn(company.email, undefined, company.phone), signIn(other.email, undefined, other.phone)]);
 });
 
@@ -225,5 +232,59 @@ describe('CSV download (background file)', () => {
     const answer = await api('GET', `/transactions/export?dateTo=${tomorrow}`, { token });
     expect(answer.status).toBe(400);
     expect(errorBody.parse(answer.body).fields).toEqual({ dateTo: 'DATE_IN_FUTURE' });
+  });
+
+  it('marks a job that fails on its last receipt generation_failed, and availability stays false', async () => {
+    // The worker runs here as the queue would hand it the message's third receipt (the dead-letter queue's limit).
+    Object.assign(process.env, cloud().handlerEnvironment);
+    resetEnvForTests();
+    const { handler } = await import('@functions/transactions/export-transactions');
+    const fileId = randomUUID();
+    const now = new Date();
+    await documents().send(
+      new PutCommand({
+        TableName: cloud().tableName,
+        Item: {
+          ...keys.exportJob(companyId, fileId),
+          entity: entities.exportJob,
+          companyId,
+          fileId,
+          kind: 'transactions',
+          status: 'generating',
+          // Filters no route would have let through: the worker cannot make this file.
+          filters: { dateLimit: 'forever' },
+          lang: 'en',
+          fileName: 'transactions.csv',
+          emailTo: 'nobody@test.local',
+          mailAfter: now.toISOString(),
+          requestedBy: 'someone',
+          createdAt: now.toISOString(),
+          rows: null,
+          expiresAt: Math.floor(now.getTime() / 1000) + 3600,
+        },
+      }),
+    );
+    const record = (receiveCount: number): SQSEvent => ({
+      Records: [
+        {
+          messageId: `m-${receiveCount}`,
+          receiptHandle: 'r',
+          body: JSON.stringify({ companyId, fileId }),
+          attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: '0', SenderId: 'x', ApproximateFirstReceiveTimestamp: '0' },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: 'arn:aws:sqs:eu-central-1:000000000000:exports',
+          awsRegion: 'eu-central-1',
+        },
+      ],
+    });
+    const status = async () => (await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.exportJob(companyId, fileId) }))).Item?.status;
+    expect(await handler(record(1))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
+    expect(await status()).toBe('generating');
+    expect(await handler(record(3))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-3' }] });
+    expect(await status()).toBe('generation_failed');
+    expect(exportAvailabilitySchema.parse((await api('GET', `/exports/${fileId}/availability`, { token })).body)).toEqual({ available: false });
+    expect(errorBody.parse((await api('GET', `/exports/${fileId}/file`, { token })).body).code).toBe('EXPORT_NOT_READY');
   });
 });
