@@ -37,6 +37,18 @@ export const keys = {
   /** The monthly maintenance fee of one employee's product in one month: written once, so a rerun charges nothing. */
   monthlyFeeCharge: (companyId: string, employeeId: string, month: string) => ({ pk: `COMPANY#${companyId}`, sk: `FEE#${month}#${employeeId}` }),
   priceList: () => ({ pk: 'PROVIDER', sk: 'PRICE_LIST' }),
+  /**
+   * The first answer to an idempotent request (Idempotency-Key) per scope: a company id for company routes,
+   * `PROVIDER` for the provider's console; the TTL removes it after >= 24 h.
+   */
+  idempotency: (scope: string, key: string) => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'REQUEST' }),
+  /** A funding CSV, by its upload id: its state, totals and progress; its bytes sit in the documents bucket. */
+  fundingFile: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDING_FILE#${fileId}` }),
+  /** A funding file's content hash leads a re-upload of the same file to the first upload. */
+  fundingFileHash: (companyId: string, sha256: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDING_HASH#${sha256}` }),
+  /** One row of a funding file applied (or refused): written once, in the transaction that moves its money. */
+  fundingRow: (companyId: string, fileId: string, rowNumber: number) => ({ pk: `COMPANY#${companyId}#FUNDING#${fileId}`, sk: `ROW#${String(rowNumber).padStart(6, '0')}` }),
+  fundingRows: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}#FUNDING#${fileId}` }),
   /** Active companies, for jobs that run over all of them (the monthly fee); set on approval. gsi1 holds REGNO#. */
   activeCompany: (companyId: string) => ({ gsi2pk: 'COMPANIES#ACTIVE', gsi2sk: companyId }),
   /** A webhook event already applied: the issuer may deliver it again. */
@@ -103,6 +115,8 @@ export function sequenceKey(seq: number): string {
 /** Every company document sits under this prefix; the stack grants object access below it only. */
 export const documentsKeyPrefix = 'companies/';
 export const documentObjectKey = (companyId: string, documentId: string) => `${documentsKeyPrefix}${companyId}/documents/${documentId}`;
+/** A funding CSV's bytes: the documents bucket, under the company, in a prefix of their own. */
+export const fundingFileObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/funding/${fileId}.csv`;
 
 /** A background file's bytes in the reports bucket, under its company like a document's. */
 export const exportObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/exports/${fileId}.csv`;
@@ -123,6 +137,10 @@ export const entities = {
   ledgerEntry: 'ledgerEntry',
   monthlyFeeCharge: 'monthlyFeeCharge',
   priceList: 'priceList',
+  idempotency: 'idempotency',
+  fundingFile: 'fundingFile',
+  fundingFileHash: 'fundingFileHash',
+  fundingRow: 'fundingRow',
   issuerEvent: 'issuerEvent',
   sandboxCard: 'sandboxCard',
   transaction: 'transaction',

@@ -7,6 +7,7 @@ import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
 import { DomainError, validationFailed } from './errors';
+import { AlreadyAnswered, IdempotencyClaimTaken, IdempotentRequest } from './idempotency';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -27,6 +28,8 @@ export interface UseCaseInput<K extends RouteKey> {
   query: RouteOf<K> extends { query: infer Q } ? Infer<Q> : undefined;
   params: RouteOf<K> extends { params: infer P } ? Infer<P> : Record<string, never>;
   headers: Record<string, string | undefined>;
+  /** Idempotent routes only: the request's key, for `answerItem` in the use case's own transaction. */
+  idempotency: RouteOf<K> extends { idempotent: true } ? IdempotentRequest : undefined;
   event: Event;
 }
 
@@ -37,6 +40,7 @@ interface Parsed {
   params: unknown;
   body: unknown;
   query: unknown;
+  idempotency: IdempotentRequest | undefined;
 }
 const parsedInput = new WeakMap<Event, Parsed>();
 
@@ -89,14 +93,62 @@ function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result>
       const caller = route.access.kind === 'cardholder' ? await resolveCardholder(event) : await resolveCaller(event, route);
       const rawBody = route.body ? readJsonBody(event) : undefined;
       if (route.body && rawBody === undefined) throw validationFailed({ _: 'REQUIRED' });
+      const params = parseWith(route.params, event.pathParameters, 'params');
       parsedInput.set(event, {
         caller,
-        params: parseWith(route.params, event.pathParameters, 'params'),
+        params,
         body: parseWith(route.body, rawBody, 'body'),
         query: parseWith(route.query, event.queryStringParameters, 'query'),
+        idempotency: route.idempotent ? idempotentRequestOf(route, caller, event, params, rawBody) : undefined,
       });
     },
   };
+}
+
+function idempotentRequestOf(route: RouteDefinition, caller: Caller | Cardholder | null, event: Event, params: unknown, rawBody: unknown): IdempotentRequest {
+  // A company's keys are its own; the provider's console shares one space (its keys are random per action).
+  const scope = route.access.kind === 'provider-admin' ? 'PROVIDER' : caller && 'companyId' in caller ? caller.companyId : null;
+  if (!scope) throw new Error(`${route.path}: idempotent routes are company or provider routes`);
+  return IdempotentRequest.of(scope, event.headers ?? {}, `${route.method} ${route.path}`, params, rawBody);
+}
+
+export interface UseCaseOptions {
+  /**
+   * The use case writes `idempotency.answerItem(answer)` into the same TransactWriteItems as its change (money routes:
+   * DESIGN section 7). Without it the platform marks the key running before the use case and stores the answer after.
+   */
+  answerInTransaction?: true;
+}
+
+/**
+ * Runs an idempotent route's use case once per key: an earlier answer is given again (same status and body), a
+ * request with the same key racing this one either finds its answer or loses the transaction to it.
+ */
+async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, run: () => Promise<unknown>): Promise<{ statusCode: number; answer: unknown }> {
+  const earlier = await idempotency.earlier();
+  if (earlier) return earlier;
+  if (!options.answerInTransaction) {
+    try {
+      await idempotency.markRunning();
+    } catch (error) {
+      if (error instanceof AlreadyAnswered) return error.stored;
+      throw error;
+    }
+  }
+  try {
+    const answer = await run();
+    if (!options.answerInTransaction) await idempotency.markDone(answer);
+    else if (!idempotency.claimedInTransaction) throw new Error('the use case did not write its idempotency item');
+    return { statusCode: 200, answer };
+  } catch (error) {
+    if (error instanceof IdempotencyClaimTaken) {
+      const stored = await idempotency.earlier();
+      if (stored) return stored;
+      throw new DomainError(409, 'IDEMPOTENCY_IN_PROGRESS');
+    }
+    if (!options.answerInTransaction) await idempotency.forget();
+    throw error;
+  }
 }
 
 /**
@@ -106,6 +158,7 @@ function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result>
 export function useCase<K extends RouteKey>(
   key: K,
   run: (input: UseCaseInput<K>) => Promise<UseCaseAnswer<K>>,
+  options: UseCaseOptions = {},
 ) {
   const route = findRoute(key);
   if (!route) throw new Error(`${key} is not in the route manifest`);
@@ -115,14 +168,19 @@ export function useCase<K extends RouteKey>(
     .handler(async (event) => {
       const parsed = parsedInput.get(event);
       if (!parsed) throw new Error('input was not parsed');
-      const answer = await run({
+      const input = {
         caller: parsed.caller,
         body: parsed.body,
         query: parsed.query,
         params: parsed.params,
         headers: event.headers ?? {},
+        idempotency: parsed.idempotency,
         event,
-      } as UseCaseInput<K>);
-      return jsonResponse(200, route.answer.parse(answer));
+      } as UseCaseInput<K>;
+      if (parsed.idempotency) {
+        const once = await runOnce(parsed.idempotency, options, async () => route.answer.parse(await run(input)));
+        return jsonResponse(once.statusCode, once.statusCode === 200 ? route.answer.parse(once.answer) : once.answer);
+      }
+      return jsonResponse(200, route.answer.parse(await run(input)));
     });
 }

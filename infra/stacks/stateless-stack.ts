@@ -126,6 +126,11 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'cardholders/block-own-card': { table: 'readWrite' },
   'cardholders/unblock-own-card': { table: 'readWrite' },
   'cardholders/end-session': { table: 'readWrite' },
+  // A transfer writes the accounts, ledger lines, audit record and its idempotency item; files keep their bytes in
+  // the documents bucket (their own prefix) and large ones go to the funding queue.
+  'funding/fund-employee': { table: 'readWrite' },
+  'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
+  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
   // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction.
   'top-ups/record-bank-transfer': { table: 'readWrite' },
   'top-ups/import-bank-statement': { table: 'readWrite' },
@@ -143,6 +148,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'authorizations/release-expired-authorizations': { table: 'readWrite' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   'fees/charge-monthly-fees': { table: 'readWrite' },
+  // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
+  'funding/work-funding-files': { table: 'readWrite', documents: 'read' },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
   'transactions/export-transactions': { table: 'update', reports: 'write', sendsEmail: true },
 };

@@ -4,6 +4,7 @@ import { cardholderRoutes } from './routes/cardholder-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { employeeRoutes } from './routes/employee-routes';
 import { feeRoutes } from './routes/fee-routes';
+import { fundingRoutes } from './routes/funding-routes';
 import { issuerRoutes } from './routes/issuer-routes';
 import { moneyRoutes } from './routes/money-routes';
 import { onboardingRoutes } from './routes/onboarding-routes';
@@ -27,7 +28,7 @@ export const routes = [
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
   ...Object.values(employeeRoutes), ...Object.values(issuerRoutes), ...Object.values(feeRoutes),
   ...Object.values(cardholderRoutes), ...Object.values(authorizationRoutes),
-  ...Object.values(dashboardRoutes),
+  ...Object.values(dashboardRoutes), ...Object.values(fundingRoutes),
   ...Object.values(topUpRoutes),
   ...Object.values(transactionRoutes),
 ] satisfies readonly RouteDefinition[];

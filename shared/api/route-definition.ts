@@ -28,6 +28,12 @@ export interface RouteDefinition {
   beforeSecondFactor?: true;
   /** Cards, employees and money: the caller's company must be approved, else 403 COMPANY_NOT_APPROVED. */
   activeCompanyOnly?: true;
+  /**
+   * Money POSTs (DESIGN section 7): the caller sends an `Idempotency-Key` header (else 400 IDEMPOTENCY_KEY_REQUIRED); the
+   * first answer is kept >= 24 h per (company, key) and a replay with the same body gets it again, another body 422
+   * IDEMPOTENCY_KEY_REUSED (functions/platform/idempotency.ts).
+   */
+  idempotent?: true;
   /** The `{name}` parts of the path; a route with parameters must say what they may be. */
   params?: z.ZodType;
   body?: z.ZodType;
@@ -39,3 +45,6 @@ export interface RouteDefinition {
 export function checksCognitoToken(access: RouteAccess): boolean {
   return access.kind !== 'public' && access.kind !== 'cardholder';
 }
+
+/** The request header of idempotent routes; the frontend's client sends it, the platform reads it (lower case in events). */
+export const idempotencyKeyHeader = 'Idempotency-Key';

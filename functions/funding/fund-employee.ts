@@ -1,0 +1,54 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { actorOfCaller } from '../platform/audit';
+import { readEmployee } from '../platform/employees';
+import { DomainError } from '../platform/errors';
+import { IdempotencyClaimTaken } from '../platform/idempotency';
+import { conditionFailed, transactThroughConflicts } from '../platform/table';
+import { useCase } from '../platform/use-case';
+import { canReceiveFunds } from '@shared/cards';
+import type { FundingAnswer } from '@shared/funding';
+import { transferItems } from './funding-store';
+
+/** The main account is shared by every transfer, fee and top-up of the company: conflicts are expected under load. */
+const conflictRetries = 8;
+
+/**
+ * Add funds to one employee (SPEC section 4): one TransactWriteItems moves the money, writes the ledger lines, the
+ * audit record and the Idempotency-Key's answer, so a retried request can neither pay twice nor half.
+ */
+export const handler = useCase(
+  'POST /employees/{employeeId}/funds',
+  async ({ caller, params, body, idempotency }) => {
+    const employee = await readEmployee(caller.companyId, params.employeeId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') throw new DomainError(404, 'FUNDING_USER_NOT_ACTIVE');
+      throw error;
+    });
+    if (!canReceiveFunds(employee.cardStatus)) throw new DomainError(409, 'FUNDING_USER_NOT_ACTIVE');
+
+    const at = new Date().toISOString();
+    const transfer = transferItems({
+      companyId: caller.companyId,
+      actor: actorOfCaller(caller, 'company_user'),
+      at,
+      description: `${employee.name} ${employee.surname}`,
+      credits: [{ employeeId: employee.employeeId, amountCents: body.amountCents }],
+      auditTarget: { type: 'employee', id: employee.employeeId },
+      auditAfter: {},
+    });
+    const answer: FundingAnswer = { movementId: transfer.movementId, employeeId: employee.employeeId, amountCents: body.amountCents, at };
+    // The idempotency item first: when it is the one refused, the request is a replay, whatever else failed with it.
+    const items = [idempotency.answerItem(answer), ...transfer.items];
+    const offset = 1;
+    try {
+      await transactThroughConflicts(items, {}, conflictRetries);
+    } catch (error) {
+      if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
+      if (conditionFailed(error, offset + transfer.debitIndex)) throw new DomainError(409, 'FUNDS_NOT_ENOUGH');
+      if (transfer.creditIndexes.some((index) => conditionFailed(error, offset + index))) throw new DomainError(409, 'FUNDING_USER_NOT_ACTIVE');
+      console.error(JSON.stringify({ message: 'funds transfer failed', companyId: caller.companyId, employeeId: employee.employeeId, cancelled: error instanceof TransactionCanceledException, error: String(error) }));
+      throw new DomainError(503, 'FUNDS_TRANSFER_FAILED');
+    }
+    return answer;
+  },
+  { answerInTransaction: true },
+);

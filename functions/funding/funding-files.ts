@@ -1,0 +1,374 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import {
+  fundingBackgroundRows,
+  fundingFileStatuses,
+  listedRowsLimit,
+  rowFailureSchema,
+  rowProblemSchema,
+  type FundingFile,
+  type RowFailure,
+  type RowFailureCode,
+} from '@shared/funding';
+import { companyRoleSchema } from '@shared/roles';
+import { statusChangers } from '@shared/statuses';
+import type { Actor } from '../platform/audit';
+import { dynamo, s3, sqs } from '../platform/clients';
+import { env } from '../platform/env';
+import { DomainError, notFound } from '../platform/errors';
+import { entities, fundingFileObjectKey, keys } from '../platform/keys';
+import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { checkFundingFile, type FundableEmployee, type FundedRow } from './funding-rows';
+import { listFundableEmployees, readAvailableCents, transferItems } from './funding-store';
+
+/**
+ * Credits per transaction. Each row takes its credit, its exactly-once row item and its ledger leg; with the debit,
+ * the main account's leg, the file's progress and the audit record that is 3n + 4 items, within DynamoDB's 100.
+ */
+export const rowsPerChunk = 32;
+const conflictRetries = 8;
+
+const actorSchema: z.ZodType<Actor> = z.object({
+  kind: z.enum(statusChangers),
+  userId: z.string().nullable(),
+  name: z.string().nullable(),
+  role: z.union([companyRoleSchema, z.literal('provider_admin')]).nullable(),
+});
+
+const fundingFileRecord = z.object({
+  companyId: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  sha256: z.string(),
+  status: z.enum(fundingFileStatuses),
+  rowCount: z.number().int(),
+  fundedRowCount: z.number().int(),
+  totalCents: z.number().int(),
+  availableCents: z.number().int(),
+  problems: z.array(rowProblemSchema),
+  problemCount: z.number().int(),
+  doneRows: z.number().int().default(0),
+  appliedCount: z.number().int().default(0),
+  appliedCents: z.number().int().default(0),
+  failedCount: z.number().int().default(0),
+  failures: z.array(rowFailureSchema).default([]),
+  appliedBy: actorSchema.nullable().default(null),
+});
+type FundingFileRecord = z.infer<typeof fundingFileRecord>;
+
+export const fundingJobMessageSchema = z.object({ companyId: z.string(), fileId: z.string() });
+
+export function sha256Of(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+async function readText(companyId: string, fileId: string): Promise<string> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: fundingFileObjectKey(companyId, fileId) }));
+  return (await object.Body?.transformToString('utf-8')) ?? '';
+}
+
+export async function readFundingFile(companyId: string, fileId: string): Promise<FundingFileRecord> {
+  const item = await getItem(keys.fundingFile(companyId, fileId));
+  if (!item) throw notFound('FUNDING_FILE_NOT_FOUND');
+  return fundingFileRecord.parse(item);
+}
+
+/** The file as the screen shows it: the preview, then the progress, then the result. */
+export async function fundingFileView(file: FundingFileRecord): Promise<FundingFile> {
+  const blocking = file.problemCount > 0 ? 'FUNDING_FILE_HAS_ERRORS' : file.status === 'previewed' && file.totalCents > file.availableCents ? 'FUNDING_TOTAL_TOO_HIGH' : null;
+  return {
+    fileId: file.fileId,
+    fileName: file.fileName,
+    status: file.status,
+    rowCount: file.rowCount,
+    fundedRowCount: file.fundedRowCount,
+    totalCents: file.totalCents,
+    availableCents: file.availableCents,
+    problems: file.problems,
+    problemCount: file.problemCount,
+    blocking,
+    progress: { doneRows: file.doneRows, totalRows: file.fundedRowCount },
+    result:
+      file.status === 'applied'
+        ? {
+            appliedCount: file.appliedCount,
+            appliedCents: file.appliedCents,
+            failedCount: file.failedCount,
+            failed: file.failures,
+            applied: await appliedRows(file.companyId, file.fileId),
+            code: file.failedCount > 0 ? 'FUNDS_TRANSFER_FAILED_FOR_ACCOUNTS' : null,
+          }
+        : null,
+  };
+}
+
+const rowItemSchema = z.object({ rowNumber: z.number().int(), employeeId: z.string(), name: z.string(), amountCents: z.number().int(), outcome: z.enum(['applied', 'failed']) });
+
+async function appliedRows(companyId: string, fileId: string) {
+  const { pk } = keys.fundingRows(companyId, fileId);
+  const items = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'outcome = :applied',
+      ExpressionAttributeValues: { ':pk': pk, ':applied': 'applied' },
+      Limit: listedRowsLimit * 2,
+    }),
+  );
+  return (items.Items ?? [])
+    .map((item) => rowItemSchema.parse(item))
+    .slice(0, listedRowsLimit)
+    .map((row) => ({ rowNumber: row.rowNumber, employeeId: row.employeeId, name: row.name, amountCents: row.amountCents }));
+}
+
+/**
+ * A file uploaded: its bytes stored, every row checked, the preview kept. The same content uploaded again leads to
+ * the first upload: checked afresh while it is only previewed, refused once it was applied (nothing moves twice).
+ */
+export async function previewFile(companyId: string, userId: string, fileName: string, content: string): Promise<FundingFileRecord> {
+  const sha256 = sha256Of(content);
+  const claim = await getItem(keys.fundingFileHash(companyId, sha256));
+  const fileId = claim ? z.object({ fileId: z.string() }).parse(claim).fileId : randomUUID();
+  if (claim) {
+    const earlier = await readFundingFile(companyId, fileId);
+    if (earlier.status !== 'previewed') throw new DomainError(409, 'FUNDING_FILE_ALREADY_APPLIED');
+  }
+  const employees = new Map<string, FundableEmployee>((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
+  const checked = checkFundingFile(content, employees);
+  if (!checked.valid) throw new DomainError(422, 'FUNDING_FILE_INVALID');
+  if (!claim) {
+    await s3.send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: fundingFileObjectKey(companyId, fileId), Body: content, ContentType: 'text/csv; charset=utf-8' }));
+  }
+  const record: FundingFileRecord = {
+    companyId,
+    fileId,
+    fileName,
+    sha256,
+    status: 'previewed',
+    rowCount: checked.rowCount,
+    fundedRowCount: checked.rows.length,
+    totalCents: checked.totalCents,
+    availableCents: await readAvailableCents(companyId),
+    problems: checked.problems.slice(0, listedRowsLimit),
+    problemCount: checked.problems.length,
+    doneRows: 0,
+    appliedCount: 0,
+    appliedCents: 0,
+    failedCount: 0,
+    failures: [],
+    appliedBy: null,
+  };
+  const at = new Date().toISOString();
+  const fileItem = { ...keys.fundingFile(companyId, fileId), entity: entities.fundingFile, ...record, uploadedAt: at, uploadedBy: userId };
+  if (claim) {
+    // Only while still a preview: an apply that started meanwhile keeps its own record.
+    try {
+      await dynamo.send(new PutCommand({ TableName: tableName(), Item: fileItem, ConditionExpression: '#status = :previewed', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':previewed': 'previewed' } }));
+    } catch (error) {
+      if (conditionFailed(error)) throw new DomainError(409, 'FUNDING_FILE_ALREADY_APPLIED');
+      throw error;
+    }
+    return record;
+  }
+  try {
+    await transactThroughConflicts(
+      [
+        { Put: { TableName: tableName(), Item: { ...keys.fundingFileHash(companyId, sha256), entity: entities.fundingFileHash, companyId, sha256, fileId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: fileItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+      {},
+      conflictRetries,
+    );
+  } catch (error) {
+    // The same file uploaded twice at once: the other upload's preview stands.
+    if (conditionFailed(error, 0)) return previewFile(companyId, userId, fileName, content);
+    throw error;
+  }
+  return record;
+}
+
+/**
+ * Starts applying a previewed file, once: the status moves from previewed under a condition, so a second click, a
+ * retried request or a second tab finds it moving and only reads it. Small files are applied in the request; large
+ * ones by the funding queue's worker, whose progress the screen polls.
+ */
+export async function startApplying(companyId: string, fileId: string, actor: Actor): Promise<FundingFileRecord> {
+  const file = await readFundingFile(companyId, fileId);
+  if (file.status !== 'previewed') return file;
+  if (file.problemCount > 0) throw new DomainError(409, 'FUNDING_FILE_HAS_ERRORS');
+  if (file.totalCents > (await readAvailableCents(companyId))) throw new DomainError(409, 'FUNDING_TOTAL_TOO_HIGH');
+  const background = file.fundedRowCount > fundingBackgroundRows;
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.fundingFile(companyId, fileId),
+        UpdateExpression: 'SET #status = :next, appliedBy = :actor',
+        ConditionExpression: '#status = :previewed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor },
+      }),
+    );
+  } catch (error) {
+    if (conditionFailed(error)) return readFundingFile(companyId, fileId);
+    throw error;
+  }
+  if (!background) {
+    try {
+      return await applyFile(companyId, fileId);
+    } catch (error) {
+      // Whatever stopped it, the rows done stay done: the worker finishes the rest, as it would a large file.
+      console.error(JSON.stringify({ message: 'funding file apply interrupted; handed to the worker', companyId, fileId, error: String(error) }));
+    }
+  }
+  await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
+  return readFundingFile(companyId, fileId);
+}
+
+/**
+ * Applies every funded row of a file that is not applied yet, chunk by chunk. Safe to run again after a crash or on
+ * a redelivered message: a row's item (file id, row number) is written only in the transaction that moves its
+ * money, so rows already done are skipped and no row can move twice.
+ */
+export async function applyFile(companyId: string, fileId: string): Promise<FundingFileRecord> {
+  const file = await readFundingFile(companyId, fileId);
+  if (file.status === 'applied') return file;
+  if (file.status === 'previewed') throw new Error(`funding file ${fileId} was not started`);
+  if (file.status === 'queued') await setStatus(file, 'queued', 'applying');
+  const actor = file.appliedBy;
+  if (!actor) throw new Error(`funding file ${fileId} has no actor`);
+
+  const employees = new Map<string, FundableEmployee>((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
+  const checked = checkFundingFile(await readText(companyId, fileId), employees);
+  if (!checked.valid) throw new Error(`funding file ${fileId} no longer reads`);
+  const done = new Set((await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.fundingRows(companyId, fileId).pk }, ProjectionExpression: 'rowNumber' })).map((item) => Number(item.rowNumber)));
+  // A row the preview accepted whose user stopped being able to receive funds since then fails with that reason.
+  const noLongerFundable = checked.problems.filter((problem) => !done.has(problem.rowNumber) && problem.reason === 'ROW_USER_NOT_ACTIVE');
+  const failures = { listed: file.failures.length };
+  for (const problem of noLongerFundable) {
+    await recordFailure(file, failures, { rowNumber: problem.rowNumber, employeeId: problem.employeeId ?? '', name: problem.name ?? '', amountCents: 0 }, 'FUNDING_USER_NOT_ACTIVE');
+  }
+  const pending = checked.rows.filter((row) => !done.has(row.rowNumber));
+  const context: ChunkContext = { file, actor, failures };
+  for (let start = 0; start < pending.length; start += rowsPerChunk) await applyChunk(context, pending.slice(start, start + rowsPerChunk));
+  await setStatus(file, 'applying', 'applied');
+  return readFundingFile(companyId, fileId);
+}
+
+interface ChunkContext {
+  file: FundingFileRecord;
+  actor: Actor;
+  failures: { listed: number };
+}
+
+async function setStatus(file: FundingFileRecord, from: FundingFile['status'], to: FundingFile['status']): Promise<void> {
+  await dynamo
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.fundingFile(file.companyId, file.fileId),
+        UpdateExpression: 'SET #status = :to',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':from': from },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
+    });
+}
+
+function rowItem(file: FundingFileRecord, row: FundedRow, outcome: 'applied' | 'failed', reason: RowFailureCode | null): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.fundingRow(file.companyId, file.fileId, row.rowNumber), entity: entities.fundingRow, fileId: file.fileId, rowNumber: row.rowNumber, employeeId: row.employeeId, name: row.name, amountCents: row.amountCents, outcome, reason },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A row that will not move: its item says why (once), and the file counts and lists it. */
+async function recordFailure(file: FundingFileRecord, failures: { listed: number }, row: FundedRow, reason: RowFailureCode): Promise<void> {
+  const failure: RowFailure = { rowNumber: row.rowNumber, employeeId: row.employeeId || null, name: row.name || null, reason };
+  const listIt = failures.listed < listedRowsLimit;
+  try {
+    await transactThroughConflicts(
+      [
+        rowItem(file, row, 'failed', reason),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.fundingFile(file.companyId, file.fileId),
+            UpdateExpression: `ADD doneRows :one, failedCount :one${listIt ? ' SET failures = list_append(if_not_exists(failures, :empty), :failure)' : ''}`,
+            ExpressionAttributeValues: { ':one': 1, ...(listIt ? { ':empty': [], ':failure': [failure] } : {}) },
+          },
+        },
+      ],
+      {},
+      conflictRetries,
+    );
+    if (listIt) failures.listed += 1;
+  } catch (error) {
+    if (!conditionFailed(error, 0)) throw error;
+  }
+}
+
+/**
+ * One TransactWriteItems for up to rowsPerChunk rows: one combined debit, a credit and a row item per row, one ledger
+ * movement, the file's progress and an audit record. A refused credit fails its row and the rest is tried again; a
+ * refused debit (the account emptied meanwhile) goes row by row, so each row that still fits is paid.
+ */
+async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { file, actor } = context;
+  const transfer = transferItems({
+    companyId: file.companyId,
+    actor,
+    at: new Date().toISOString(),
+    description: file.fileName,
+    credits: rows.map((row) => ({ employeeId: row.employeeId, amountCents: row.amountCents })),
+    auditTarget: { type: 'company', id: file.companyId },
+    auditAfter: { fileId: file.fileId, rows: rows.length },
+  });
+  const rowItems = rows.map((row) => rowItem(file, row, 'applied', null));
+  const sum = rows.reduce((total, row) => total + row.amountCents, 0);
+  const progress: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.fundingFile(file.companyId, file.fileId),
+      UpdateExpression: 'ADD doneRows :rows, appliedCount :rows, appliedCents :sum',
+      ConditionExpression: '#status = :applying',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':rows': rows.length, ':sum': sum, ':applying': 'applying' },
+    },
+  };
+  const rowOffset = transfer.items.length;
+  try {
+    await transactThroughConflicts([...transfer.items, ...rowItems, progress], {}, conflictRetries);
+    return;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const alreadyDone = rows.filter((_, index) => conditionFailed(error, rowOffset + index));
+    const inactive = rows.filter((_, index) => conditionFailed(error, transfer.creditIndexes[index] ?? -1));
+    if (alreadyDone.length > 0 || inactive.length > 0) {
+      for (const row of inactive) await recordFailure(file, context.failures, row, 'FUNDING_USER_NOT_ACTIVE');
+      const settled = new Set([...alreadyDone, ...inactive]);
+      return applyChunk(context, rows.filter((row) => !settled.has(row)));
+    }
+    if (conditionFailed(error, transfer.debitIndex)) {
+      if (rows.length === 1) {
+        const [row] = rows;
+        if (row) await recordFailure(file, context.failures, row, 'FUNDS_NOT_ENOUGH');
+        return;
+      }
+      for (const row of rows) await applyChunk(context, [row]);
+      return;
+    }
+    throw error;
+  }
+}

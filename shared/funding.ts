@@ -1,0 +1,141 @@
+import * as z from 'zod';
+import { eurTextSchema, positiveCentsSchema } from './employees';
+
+/** Add funds to one employee (SPEC section 4): a positive amount in cents, 'Amount required' when missing. */
+export const fundEmployeeBodySchema = z.object({ amountCents: positiveCentsSchema('AMOUNT_REQUIRED') });
+export type FundEmployeeBody = z.input<typeof fundEmployeeBodySchema>;
+
+/** The same amount as typed in the form, in euros with a period as the decimal separator. */
+export const fundEmployeeFormSchema = z.object({ amount: eurTextSchema('AMOUNT_REQUIRED') });
+
+/** One transfer done: its ledger movement. A replay with the same Idempotency-Key answers exactly this again. */
+export const fundingAnswerSchema = z.object({
+  movementId: z.string(),
+  employeeId: z.string(),
+  amountCents: z.number().int().positive(),
+  at: z.string(),
+});
+export type FundingAnswer = z.infer<typeof fundingAnswerSchema>;
+
+/**
+ * The funding template's columns (SPEC section 3: 'Add Balance' in euros). The user changes only the last one; the
+ * others tell the rows apart and are checked against the users list when the file comes back.
+ */
+export const fundingCsvColumns = ['User ID', 'Name', 'Surname', 'Personal code', 'Phone', 'Card last digits', 'Balance', 'Add Balance'] as const;
+export const addBalanceColumn = 'Add Balance';
+
+/** Files larger than this many rows are applied by a background job with progress; smaller ones at once. */
+export const fundingBackgroundRows = 500;
+/** A CSV of 10,000 employees is about 1 MB; Lambda's payload limit is 6 MB, this leaves room for JSON escaping. */
+export const maxFundingFileChars = 4_000_000;
+
+export const fundingTemplateAnswerSchema = z.object({ fileName: z.string(), content: z.string() });
+
+export const fundingUploadBodySchema = z.object({
+  fileName: z.string().trim().min(1).max(200).default('funding.csv'),
+  // SPEC section 5: 'File required' when the upload has no file (or an empty one).
+  content: z
+    .string({ error: () => 'FILE_REQUIRED' })
+    .refine((text) => text.replace(/^\uFEFF/, '').trim() !== '', { error: 'FILE_REQUIRED' })
+    .refine((text) => text.length <= maxFundingFileChars, { error: 'INVALID_VALUE' }),
+});
+export type FundingUploadBody = z.input<typeof fundingUploadBodySchema>;
+
+export const fundingFileIdParamsSchema = z.object({ fileId: z.uuid() });
+
+/** Why a row is refused in the preview (field message codes: errors:fields). */
+export const rowProblemCodes = ['NUMBER_INVALID', 'AMOUNT_NEGATIVE', 'AMOUNT_TOO_PRECISE', 'NUMBER_TOO_LARGE', 'ROW_USER_NOT_ACTIVE', 'ROW_DUPLICATE', 'ROW_CHANGED'] as const;
+export type RowProblemCode = (typeof rowProblemCodes)[number];
+
+/** Why a row that passed the preview was not transferred when applied (API codes: errors:codes). */
+export const rowFailureCodes = ['FUNDING_USER_NOT_ACTIVE', 'FUNDS_NOT_ENOUGH', 'FUNDS_TRANSFER_FAILED'] as const;
+export type RowFailureCode = (typeof rowFailureCodes)[number];
+
+/** A row as the preview and the result name it: its spreadsheet row number (the header is row 1) and its user. */
+const rowOfFileSchema = z.object({ rowNumber: z.number().int().min(2), employeeId: z.string().nullable(), name: z.string().nullable() });
+export const rowProblemSchema = rowOfFileSchema.extend({ reason: z.enum(rowProblemCodes) });
+export type RowProblem = z.infer<typeof rowProblemSchema>;
+export const rowFailureSchema = rowOfFileSchema.extend({ reason: z.enum(rowFailureCodes) });
+export type RowFailure = z.infer<typeof rowFailureSchema>;
+export const appliedRowSchema = rowOfFileSchema.extend({ amountCents: z.number().int().positive() });
+export type AppliedRow = z.infer<typeof appliedRowSchema>;
+
+export const fundingFileStatuses = ['previewed', 'queued', 'applying', 'applied'] as const;
+export type FundingFileStatus = (typeof fundingFileStatuses)[number];
+
+/** At most this many problems or failures are listed (their counts are always whole). */
+export const listedRowsLimit = 200;
+
+export const fundingFileSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  status: z.enum(fundingFileStatuses),
+  /** Data rows of the file (the header not counted). */
+  rowCount: z.number().int().nonnegative(),
+  /** Rows that will move money: a positive Add Balance, no problem. Empty or zero rows are skipped. */
+  fundedRowCount: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+  /** The main account's available amount when the file was checked, and what stays after the total. */
+  availableCents: z.number().int(),
+  problems: z.array(rowProblemSchema),
+  problemCount: z.number().int().nonnegative(),
+  /** Why the file cannot be applied as it is; null when it can. */
+  blocking: z.enum(['FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH']).nullable(),
+  /** Rows worked so far out of the rows to transfer (a background job's progress). */
+  progress: z.object({ doneRows: z.number().int().nonnegative(), totalRows: z.number().int().nonnegative() }),
+  result: z
+    .object({
+      appliedCount: z.number().int().nonnegative(),
+      appliedCents: z.number().int().nonnegative(),
+      failedCount: z.number().int().nonnegative(),
+      failed: z.array(rowFailureSchema),
+      /** The first applied rows (at most listedRowsLimit); the count is whole. */
+      applied: z.array(appliedRowSchema),
+      /** 'Funds transfer failed for listed accounts' when some rows failed. */
+      code: z.literal('FUNDS_TRANSFER_FAILED_FOR_ACCOUNTS').nullable(),
+    })
+    .nullable(),
+});
+export type FundingFile = z.infer<typeof fundingFileSchema>;
+
+/**
+ * Reads CSV text (RFC 4180: quoted cells may hold commas, quotes doubled and line breaks; CRLF or LF lines; a leading
+ * byte order mark ignored). Answers null when a quote is left open. Blank lines are dropped.
+ */
+export function parseCsv(text: string): string[][] | null {
+  const source = text.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let index = 0;
+  const endRow = () => {
+    row.push(cell);
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+    cell = '';
+  };
+  while (index < source.length) {
+    const char = source[index];
+    if (quoted) {
+      if (char === '"') {
+        if (source[index + 1] === '"') {
+          cell += '"';
+          index += 1;
+        } else quoted = false;
+      } else cell += char;
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && source[index + 1] === '\n') {
+      endRow();
+      index += 1;
+    } else if (char === '\n' || char === '\r') endRow();
+    else cell += char;
+    index += 1;
+  }
+  if (quoted) return null;
+  if (cell !== '' || row.length > 0) endRow();
+  return rows;
+}
