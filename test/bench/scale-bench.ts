@@ -68,7 +68,7 @@ export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Mea
   const seed = await seedScale(table, cognito, cloud.resources.tableName, cloud.resources.userPoolId, (line) => console.log(line));
   console.log(
     seed.seeded
-      ? `\nSeeded the bench company (${scale.employees} employees, ${scale.transactions} transactions, ${seed.items} items) in ${seed.seconds.toFixed(0)} s`
+      ? `\nSeeded the bench company (${scale.employees} employees, ${scale.transactions} transactions, ${seed.items} items) in ${seed.seconds.toFixed(0)} s, ${Math.round(seed.items / seed.seconds)} items/s`
       : `\nThe bench company is seeded already (${seed.items} items; remove .bench-local to seed it again)`,
   );
 
