@@ -4,6 +4,7 @@ import { setConfig } from './config';
 import { callApi, setSessionRejectedHandler } from './http';
 import { moneyRoutes } from '@shared/api/routes/money-routes';
 import { sessionRoutes } from '@shared/api/routes/session-routes';
+import { fundingRoutes } from '@shared/api/routes/funding-routes';
 
 vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
 
@@ -109,5 +110,21 @@ describe('callApi', () => {
   it('refuses an answer that does not match the schema', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { ok: 'yes' }));
     await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
+  });
+
+  it('sends an Idempotency-Key on idempotent routes: the action\'s own when given (a retry reuses it), else a fresh one per call', async () => {
+    const funded = { movementId: 'm1', employeeId: 'e1', amountCents: 100, at: '2026-01-01T00:00:00.000Z' };
+    fetchMock.mockImplementation(async () => answer(200, funded));
+    const call = (idempotencyKey?: string) => callApi(fundingRoutes.fundEmployee, { params: { employeeId: 'e1' }, body: { amountCents: 100 }, idempotencyKey });
+    await call('action-key-1');
+    await call('action-key-1');
+    await call();
+    await call();
+    await callApi(sessionRoutes.setLanguage, { body: { language: 'lv' } }).catch(() => undefined);
+    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys.slice(0, 2)).toEqual(['action-key-1', 'action-key-1']);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[3]).not.toBe(keys[2]);
+    expect(keys[4]).toBeNull();
   });
 });

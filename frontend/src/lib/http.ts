@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '@shared/api/schemas';
-import type { RouteDefinition } from '@shared/api/route-definition';
+import { idempotencyKeyHeader, type RouteDefinition } from '@shared/api/route-definition';
 import { sessionRoutes } from '@shared/api/routes/session-routes';
 import { getAccessToken } from './auth';
 import { getConfig } from './config';
@@ -18,6 +18,16 @@ export interface CallOptions<R extends RouteDefinition> {
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /**
+   * Idempotent routes: the key of this user action (`newActionKey`), the same for every retry of the action, so the
+   * server applies it once. Left out, each call is a new action with a fresh key.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key for one user action; keep it while the same action is retried. */
+export function newActionKey(): string {
+  return crypto.randomUUID();
 }
 
 /** SPEC section 8: the profile call may fail without ending the session; the session handles that itself. */
@@ -87,6 +97,7 @@ export async function callApiWith<R extends RouteDefinition>(route: R, options: 
   if (credentials.token) headers.set('Authorization', `Bearer ${credentials.token}`);
   const hasBody = options.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
+  if (route.idempotent) headers.set(idempotencyKeyHeader, options.idempotencyKey ?? newActionKey());
 
   let response: Response;
   try {

@@ -1,4 +1,4 @@
-import { allowedCardActions, allowedDeviceActions, type CompanyCardAction, type DeviceAction } from '@shared/cards';
+import { allowedCardActions, allowedDeviceActions, canReceiveFunds, type CompanyCardAction, type DeviceAction } from '@shared/cards';
 import { can, type Role } from '@shared/roles';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 
@@ -21,4 +21,9 @@ export function offeredActions(role: Role, employee: { cardStatus: CardStatus; d
     device: terminated ? [] : allowedDeviceActions(employee.deviceStatus),
     editDetails: !terminated,
   };
+}
+
+/** Add funds: a role that may transfer funds, to a user whose card account can receive them. */
+export function canAddFunds(role: Role, cardStatus: CardStatus): boolean {
+  return can(role, 'transferFunds') && canReceiveFunds(cardStatus);
 }

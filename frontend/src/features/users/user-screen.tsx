@@ -16,13 +16,15 @@ import { useFormat } from '@frontend/lib/format';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ChangePhoneDialog, LimitsDialog, ReplaceCardDialog } from './employee-dialogs';
-import { offeredActions } from './offered-actions';
+import { AddFundsDialog } from './add-funds-dialog';
+import { mainAccountQueryKey } from './funding-api';
+import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
 import { employeeQueryKey, employeesQueryKey, fetchEmployee, runCardAction, runDeviceAction } from './users-api';
 import './users.css';
 
 type PendingAction = { kind: 'card'; action: Exclude<CompanyCardAction, 'replace'> } | { kind: 'device'; action: DeviceAction };
-type OpenDialog = 'phone' | 'limits' | 'replace' | null;
+type OpenDialog = 'phone' | 'limits' | 'replace' | 'funds' | null;
 
 /** Card actions that end something for good are shown in red and confirmed as such. */
 const destructive = new Set<string>(['close', 'terminate']);
@@ -200,11 +202,18 @@ export function UserScreen() {
             <dt>{t('limits.groups')}</dt>
             <dd>{data.mccGroups.length > 0 ? data.mccGroups.map((group) => t(`mccGroup.${group}`)).join(', ') : t('limits.noGroups')}</dd>
           </dl>
-          {offered.editDetails && (
+          {(offered.editDetails || canAddFunds(role, data.cardStatus)) && (
             <div className="users-actions">
-              <button type="button" className="button button--secondary button--small" onClick={() => setDialog('limits')} disabled={busy}>
-                {t('limits.open')}
-              </button>
+              {canAddFunds(role, data.cardStatus) && (
+                <button type="button" className="button button--small" onClick={() => setDialog('funds')} disabled={busy}>
+                  {t('funds.open')}
+                </button>
+              )}
+              {offered.editDetails && (
+                <button type="button" className="button button--secondary button--small" onClick={() => setDialog('limits')} disabled={busy}>
+                  {t('limits.open')}
+                </button>
+              )}
             </div>
           )}
         </section>
@@ -274,6 +283,20 @@ export function UserScreen() {
       </ConfirmDialog>
       {dialog === 'phone' && <ChangePhoneDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.phone'))} />}
       {dialog === 'limits' && <LimitsDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.limits'))} />}
+      {dialog === 'funds' && (
+        <AddFundsDialog
+          companyId={companyId}
+          employee={data}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            setNotice(t('funds.done'));
+            void queryClient.invalidateQueries({ queryKey: employeeQueryKey(companyId, userId) });
+            void queryClient.invalidateQueries({ queryKey: mainAccountQueryKey(companyId) });
+            void queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId), exact: false, refetchType: 'none' });
+          }}
+        />
+      )}
       {dialog === 'replace' && <ReplaceCardDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.card.replace'))} />}
     </div>
   );

@@ -15,6 +15,7 @@ import { PageSizeSelect } from '@frontend/components/data-table/page-size-select
 import { Pagination } from '@frontend/components/data-table/pagination';
 import { SearchField } from '@frontend/components/data-table/search-field';
 import { TableToolbar } from '@frontend/components/data-table/table-toolbar';
+import { downloadFundingTemplate, FundingFileDialog } from './funding-file-dialog';
 import { useTableQuery } from '@frontend/components/data-table/use-table-query';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -51,6 +52,8 @@ export function UsersScreen() {
     enabled: companyId !== '',
   });
   const [adding, setAdding] = useState(false);
+  const [fundingByFile, setFundingByFile] = useState(false);
+  const canFund = can(role, 'transferFunds');
   const [pendingBulk, setPendingBulk] = useState<BulkCardAction | null>(null);
   const [bulkResult, setBulkResult] = useState<{ action: BulkCardAction; result: BulkResult } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -126,11 +129,23 @@ export function UsersScreen() {
     <div className="page">
       <div className="users-header">
         <PageHeader title={t('title')} lead={canAct ? t('lead') : t('leadReadOnly')} />
-        {canAct && (
-          <button type="button" className="button" onClick={() => setAdding(true)}>
-            {t('add.open')}
-          </button>
-        )}
+        <div className="users-actions">
+          {canFund && (
+            <>
+              <button type="button" className="button button--secondary" onClick={() => void downloadFundingTemplate().catch(() => setFailure('FUNDS_TRANSFER_FAILED'))}>
+                {t('funds.csv.template')}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setFundingByFile(true)}>
+                {t('funds.csv.open')}
+              </button>
+            </>
+          )}
+          {canAct && (
+            <button type="button" className="button" onClick={() => setAdding(true)}>
+              {t('add.open')}
+            </button>
+          )}
+        </div>
       </div>
       <TableToolbar>
         <SearchField value={table.params.search} onSearch={table.setSearch} label={t('search')} />
@@ -209,6 +224,9 @@ export function UsersScreen() {
         </div>
       </Dialog>
 
+      {fundingByFile && (
+        <FundingFileDialog companyId={companyId} onClose={() => setFundingByFile(false)} onApplied={() => void queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId) })} />
+      )}
       {adding && (
         <AddUserDialog
           onClose={() => setAdding(false)}

@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { maxFundingFileChars, type FundingFile } from '@shared/funding';
+import { Alert } from '@frontend/components/alert/alert';
+import { Dialog } from '@frontend/components/dialog/dialog';
+import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { useFormat } from '@frontend/lib/format';
+import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, uploadFundingFile } from './funding-api';
+
+/** SPEC section 9: the poll interval of background work. */
+const pollMs = 1_000;
+
+/** Downloads the funding template (the current users with an empty 'Add Balance' column) as a CSV file. */
+export async function downloadFundingTemplate(): Promise<void> {
+  const template = await fetchFundingTemplate();
+  const url = URL.createObjectURL(new Blob([template.content], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = template.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
+
+/**
+ * Add funds by CSV: upload the filled-in template, see every bad row and the total before anything moves, confirm
+ * with the balance after, watch the progress of a large file, and read the result row by row.
+ */
+export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId: string; onClose: () => void; onApplied: () => void }) {
+  const { t } = useTranslation(['users', 'errors', 'common']);
+  const format = useFormat();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<FundingFile | null>(null);
+  const [applying, setApplying] = useState(false);
+  const progress = useQuery({
+    queryKey: fundingFileQueryKey(companyId, preview?.fileId ?? ''),
+    queryFn: ({ signal }) => fetchFundingFile(preview?.fileId ?? '', signal),
+    enabled: applying && preview !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'applied' ? false : pollMs),
+  });
+  const current = progress.data ?? preview;
+  const done = current?.status === 'applied';
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!file) return setFileError('FILE_REQUIRED');
+    const content = await file.text();
+    if (content.length > maxFundingFileChars) return setFileError('FILE_TOO_LARGE');
+    setBusy(true);
+    try {
+      setPreview(await uploadFundingFile(file.name, content));
+    } catch (error) {
+      const code = codeOf(error);
+      if (error instanceof ApiError && error.fields?.content) setFileError(error.fields.content);
+      else setFailure(code);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = async () => {
+    if (!preview) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      setPreview(await applyFundingFile(preview.fileId));
+      setApplying(true);
+      onApplied();
+    } catch (error) {
+      setFailure(codeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closable = !busy;
+  return (
+    <Dialog open title={t('funds.csv.title')} onClose={() => closable && onClose()}>
+      {!current ? (
+        <form onSubmit={(event) => void upload(event)} noValidate>
+          <div className="dialog__body">
+            <p>{t('funds.csv.lead')}</p>
+            <div className="field">
+              <label className="field__label" htmlFor="funding-file">
+                {t('funds.csv.file')}
+              </label>
+              <input
+                id="funding-file"
+                type="file"
+                accept=".csv,text/csv"
+                aria-invalid={fileError ? true : undefined}
+                aria-describedby={fileError ? 'funding-file-error' : undefined}
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setFileError(undefined);
+                }}
+              />
+              {fileError && (
+                <p id="funding-file-error" className="field__error">
+                  {fieldErrorText(t, fileError)}
+                </p>
+              )}
+            </div>
+            {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+          </div>
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+              {t('common:cancel')}
+            </button>
+            <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+              {t('funds.csv.check')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="dialog__body">
+            {current.status === 'previewed' && (
+              <>
+                <dl className="users-details">
+                  <dt>{t('funds.csv.rows')}</dt>
+                  <dd>{t('funds.csv.rowsValue', { funded: current.fundedRowCount, total: current.rowCount })}</dd>
+                  <dt>{t('funds.csv.total')}</dt>
+                  <dd>{format.money(current.totalCents)}</dd>
+                  <dt>{t('funds.balanceAfter')}</dt>
+                  <dd>{format.money(current.availableCents - current.totalCents)}</dd>
+                </dl>
+                {current.blocking && <Alert>{errorCodeText(t, current.blocking)}</Alert>}
+                {current.problems.length > 0 && (
+                  <RowTable caption={t('funds.csv.badRows', { count: current.problemCount })} rows={current.problems.map((row) => ({ ...row, text: errorCodeText(t, row.reason) }))} />
+                )}
+                {!current.blocking && <p>{t('funds.csv.confirmText', { amount: format.money(current.totalCents), count: current.fundedRowCount })}</p>}
+              </>
+            )}
+            {(current.status === 'queued' || current.status === 'applying') && (
+              <div role="status">
+                <p>{t('funds.csv.progress', { done: current.progress.doneRows, total: current.progress.totalRows })}</p>
+                <progress max={Math.max(current.progress.totalRows, 1)} value={current.progress.doneRows} aria-label={t('funds.csv.progressLabel')} />
+              </div>
+            )}
+            {done && current.result && (
+              <div role="status">
+                <p>{t('funds.csv.result', { count: current.result.appliedCount, amount: format.money(current.result.appliedCents) })}</p>
+                {current.result.code && <Alert>{errorCodeText(t, current.result.code)}</Alert>}
+                {current.result.failed.length > 0 && (
+                  <RowTable caption={t('funds.csv.failedRows', { count: current.result.failedCount })} rows={current.result.failed.map((row) => ({ ...row, text: errorCodeText(t, row.reason) }))} />
+                )}
+              </div>
+            )}
+            {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+          </div>
+          <div className="dialog__actions">
+            {current.status === 'previewed' ? (
+              <>
+                <button type="button" className="button button--secondary" onClick={() => setPreview(null)} disabled={busy}>
+                  {t('funds.csv.another')}
+                </button>
+                {!current.blocking && (
+                  <button type="button" className="button" onClick={() => void apply()} disabled={busy} aria-busy={busy}>
+                    {t('funds.csv.apply')}
+                  </button>
+                )}
+              </>
+            ) : (
+              <button type="button" className="button" onClick={onClose} disabled={!done}>
+                {t('funds.csv.close')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function RowTable({ caption, rows }: { caption: string; rows: { rowNumber: number; name: string | null; employeeId: string | null; text: string }[] }) {
+  const { t } = useTranslation('users');
+  return (
+    <div className="funding-rows">
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('funds.csv.row')}</th>
+            <th scope="col">{t('funds.csv.user')}</th>
+            <th scope="col">{t('funds.csv.reason')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.rowNumber}>
+              <td>{row.rowNumber}</td>
+              <td>{row.name ?? row.employeeId ?? '—'}</td>
+              <td>{row.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
