@@ -1,6 +1,5 @@
-import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -237,19 +236,29 @@ export class StatelessStack extends Stack {
       MAIL_FROM: props.mailFrom,
     };
 
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://${props.userPool.userPoolProviderName}`, {
+    // Made here, once, rather than by the first route that binds it: the routes live in nested stacks (below).
+    const jwtAuthorizer = new apigw.HttpAuthorizer(this, 'CognitoJwt', {
+      httpApi: this.api,
+      authorizerName: 'CognitoJwt',
+      type: apigw.HttpAuthorizerType.JWT,
+      identitySource: ['$request.header.Authorization'],
+      jwtIssuer: `https://${props.userPool.userPoolProviderName}`,
       // Cognito access tokens carry the app client id in client_id, which the authorizer checks when aud is absent.
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
+    const authorizer: apigw.IHttpRouteAuthorizer = {
+      bind: () => ({ authorizerId: jwtAuthorizer.authorizerId, authorizationType: apigw.HttpAuthorizerType.JWT }),
+    };
 
     this.issuerWebhookUrl = `${this.api.apiEndpoint}${issuerRoutes.receiveIssuerEvent.path}`;
 
     const functions = new Map<string, PortalFunction>();
     for (const route of routes as readonly RouteDefinition[]) {
       const id = constructIdOf(route.handler);
+      const scope = this.functionScope(route.handler);
       let portalFunction = functions.get(route.handler);
       if (!portalFunction) {
-        portalFunction = new PortalFunction(this, id, {
+        portalFunction = new PortalFunction(scope, id, {
           handler: route.handler,
           environment,
           memorySize: apiFunctionDefaults.memoryMb,
@@ -260,9 +269,9 @@ export class StatelessStack extends Stack {
       // Per route, not per function: a handler serving a GET and a POST needs what both need.
       this.grant(portalFunction, needsOf(route), props);
       const isPublic = !checksCognitoToken(route.access);
-      const [httpRoute] = this.api.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
+      const httpRoute = new apigw.HttpRoute(scope, `${id}${route.method}Route`, {
+        httpApi: this.api,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}${route.method}Integration`, portalFunction.function),
         ...(isPublic ? {} : { authorizer }),
       });
@@ -275,7 +284,7 @@ export class StatelessStack extends Stack {
     }
 
     for (const worker of queueWorkers) {
-      const portalFunction = new PortalFunction(this, constructIdOf(worker.handler), {
+      const portalFunction = new PortalFunction(this.functionScope(worker.handler), constructIdOf(worker.handler), {
         handler: worker.handler,
         environment,
         memorySize: apiFunctionDefaults.memoryMb,
@@ -287,7 +296,7 @@ export class StatelessStack extends Stack {
       functions.set(worker.handler, portalFunction);
     }
 
-    const feeJob = new PortalFunction(this, constructIdOf(monthlyFeeJob.handler), {
+    const feeJob = new PortalFunction(this.functionScope(monthlyFeeJob.handler), constructIdOf(monthlyFeeJob.handler), {
       handler: monthlyFeeJob.handler,
       environment,
       memorySize: monthlyFeeJob.memoryMb,
@@ -296,12 +305,12 @@ export class StatelessStack extends Stack {
     this.grant(feeJob, needsOf(monthlyFeeJob), props);
     functions.set(monthlyFeeJob.handler, feeJob);
     // EventBridge rules run on UTC. A retried run charges nothing twice: each fee is written once per month and employee.
-    new events.Rule(this, 'MonthlyFeeSchedule', {
+    new events.Rule(this.functionScope(monthlyFeeJob.handler), 'MonthlyFeeSchedule', {
       description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
       schedule: events.Schedule.cron({ minute: '0', hour: '2', day: '1', month: '*', year: '*' }),
       targets: [new eventTargets.LambdaFunction(feeJob.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) })],
     });
-    const releaseJob = new PortalFunction(this, constructIdOf(authorizationReleaseJob.handler), {
+    const releaseJob = new PortalFunction(this.functionScope(authorizationReleaseJob.handler), constructIdOf(authorizationReleaseJob.handler), {
       handler: authorizationReleaseJob.handler,
       environment,
       memorySize: authorizationReleaseJob.memoryMb,
@@ -310,7 +319,7 @@ export class StatelessStack extends Stack {
     this.grant(releaseJob, needsOf(authorizationReleaseJob), props);
     functions.set(authorizationReleaseJob.handler, releaseJob);
     // A missed or retried run is harmless: each authorization is closed once, and the next run takes what is left.
-    new events.Rule(this, 'AuthorizationReleaseSchedule', {
+    new events.Rule(this.functionScope(authorizationReleaseJob.handler), 'AuthorizationReleaseSchedule', {
       description: 'Releases card authorizations past their expiry every 15 minutes',
       schedule: events.Schedule.rate(Duration.minutes(15)),
       targets: [new eventTargets.LambdaFunction(releaseJob.function, { retryAttempts: 2, maxEventAge: Duration.minutes(15) })],
@@ -323,6 +332,18 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
+  }
+
+  /**
+   * The nested stack that holds the functions of one feature (the handler's folder) with their roles, log groups,
+   * routes and integrations: about seven resources a route would take one stack past CloudFormation's 500.
+   */
+  private functionScope(handler: string): NestedStack {
+    const feature = handler.split('/')[0] ?? handler;
+    const id = `${constructIdOf(feature)}Functions`;
+    const existing = this.node.tryFindChild(id);
+    if (existing instanceof NestedStack) return existing;
+    return new NestedStack(this, id, { description: `Bonus card portal: the ${feature} functions` });
   }
 
   private grant(portalFunction: PortalFunction, needs: RouteNeeds, props: StatelessStackProps): void {
@@ -348,7 +369,7 @@ export class StatelessStack extends Stack {
     // action sets (s3:GetObject*, s3:List*, s3:DeleteObject*) reach far beyond reading, writing and deleting files.
     const objectScopes: { bucket: s3.IBucket; access: RouteNeeds['documents']; prefix: string; why: string }[] = [
       { bucket: props.documentsBucket, access: needs.documents, prefix: documentsKeyPrefix, why: 'Company documents: each key starts with its company id, and the handler reaches only its caller\'s company (or, for a provider admin, the application under review).' },
-      { bucket: props.reportsBucket, access: needs.reports, prefix: '', why: 'Report files of the reports bucket.' },
+      { bucket: props.reportsBucket, access: needs.reports, prefix: documentsKeyPrefix, why: 'Report and export files: each key starts with its company id, and the handler reaches only its caller\'s company.' },
     ];
     // Findings are texts of resolved ARNs (the buckets live in the other stack), so each is written once CDK resolved them.
     const acknowledged: ((flatten: (value: unknown) => string) => WildcardFinding)[] = [];

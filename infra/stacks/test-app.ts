@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { repoRoot } from '../constructs/repo-paths';
 import { buildApp, type PortalStacks } from './portal-app';
@@ -24,8 +24,34 @@ export function synthesizeTestApp(context: Record<string, unknown> = {}): TestAp
     app,
     ...stacks,
     statefulTemplate: Template.fromStack(stacks.stateful),
-    statelessTemplate: Template.fromStack(stacks.stateless),
+    statelessTemplate: templateWithNested(stacks.stateless),
   };
+}
+
+/**
+ * A stack's template with the resources of its nested stacks merged in, each nested reference to the parent (a
+ * parameter) replaced by what the parent passes, so a test reads the stack as the one it would be without nesting: the
+ * functions sit in a nested stack per feature (CloudFormation's 500 resources per stack).
+ */
+function templateWithNested(stack: Stack): Template {
+  const own = Template.fromStack(stack).toJSON() as { Resources: Record<string, { Properties?: { Parameters?: Record<string, unknown> } }> };
+  const resources: Record<string, unknown> = { ...own.Resources };
+  for (const child of stack.node.children) {
+    if (!(child instanceof NestedStack) || !child.nestedStackResource) continue;
+    const passed = own.Resources[stack.getLogicalId(child.nestedStackResource)]?.Properties?.Parameters ?? {};
+    const nested = Template.fromStack(child).toJSON() as { Resources: Record<string, unknown> };
+    Object.assign(resources, substituteParameters(nested.Resources, passed));
+  }
+  return Template.fromJSON({ ...own, Resources: resources });
+}
+
+function substituteParameters(value: unknown, passed: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => substituteParameters(item, passed));
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const ref = record.Ref;
+  if (typeof ref === 'string' && Object.keys(record).length === 1 && ref in passed) return passed[ref];
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, substituteParameters(item, passed)]));
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
