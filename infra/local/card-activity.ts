@@ -27,10 +27,15 @@ export interface CardActivityOptions {
   companyId: string;
   apiUrl: string;
   secret: string;
-  /** A new card payment this often. */
+  /** A new card payment this often (on average). */
   everyMs: number;
+  /** How long after its approval a payment is settled, or reversed (ms, from..to); the demo's by default. */
+  settleAfterMs?: readonly [number, number];
+  reverseAfterMs?: readonly [number, number];
   log: (line: string) => void;
 }
+
+const between = ([from, to]: readonly [number, number]) => from + Math.random() * (to - from);
 
 const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
 
@@ -96,11 +101,11 @@ export function startCardActivity(options: CardActivityOptions): { stop(): void 
     if (roll < 0.08) return; // never settled: released after its expiry
     const event = (body: { type: 'authorization.reversed' } | { type: 'authorization.settled'; amountCents: number }): AuthorizationEvent => ({ ...body, authorizationId: request.authorizationId, eventId: `sbx_evt_${randomUUID()}`, occurredAt: new Date().toISOString() });
     if (roll < 0.18) {
-      later(10_000 + Math.random() * 20_000, async () => void (await post('/issuer/authorization-events', event({ type: 'authorization.reversed' }))));
+      later(between(options.reverseAfterMs ?? [10_000, 30_000]), async () => void (await post('/issuer/authorization-events', event({ type: 'authorization.reversed' }))));
       return;
     }
     const settled = Math.random() < 0.2 ? Math.round(request.amountCents * (0.8 + Math.random() * 0.2)) : request.amountCents;
-    later(15_000 + Math.random() * 30_000, async () => void (await post('/issuer/authorization-events', event({ type: 'authorization.settled', amountCents: settled }))));
+    later(between(options.settleAfterMs ?? [15_000, 45_000]), async () => void (await post('/issuer/authorization-events', event({ type: 'authorization.settled', amountCents: settled }))));
   };
 
   const tick = () => {

@@ -213,11 +213,12 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
   const groupSeqs = new Map<string, number>();
   const records: TransactionRecord[] = [];
   for (const [index, moment] of moments.entries()) {
-    const pending = now - moment < 2 * 86_400_000 && random() < 0.5;
+    // Drawn in the same order as before authorizations were seeded, so the demo's payments stay what they were.
     const drawn = active[Math.floor(random() * active.length)];
+    const merchant = merchants[Math.floor(random() * merchants.length)] ?? merchants[0];
+    const pending = now - moment < 2 * 86_400_000 && random() < 0.5;
     const employee = pending && pendingOwner ? pendingOwner : drawn;
     if (pending) pendingOwner = undefined;
-    const merchant = merchants[Math.floor(random() * merchants.length)] ?? merchants[0];
     if (!employee || !merchant) continue;
     const employeeId = String(employee.employeeId);
     const mccGroup = merchantGroupOf(merchant.mcc) ?? 'groceries';

@@ -12,6 +12,7 @@ import { keys, sequenceKey } from '@functions/platform/keys';
 import { resetEnvForTests } from '@functions/platform/env';
 import { localIssuerWebhookSecret } from '../../infra/local/local-cloud';
 import { api, cloud, documents } from './support';
+import { waitFor } from './employee-fixtures';
 import { employeeIn, employeeItem, fleetCompanyId, managerToken, tokenOf, fleetManager, type ArrangedState } from './employee-fixtures';
 
 let releaseExpiredAuthorizations: typeof ReleaseFn;
@@ -342,5 +343,77 @@ describe('an approval, then its settlement, reversal or expiry', () => {
     expect(await api('POST', `/employees/${card.employeeId}/card/terminate`, { token, body: {} })).toMatchObject({ status: 409, body: { code: 'TERMINATE_ACTIVE_AUTHORIZATIONS' } });
     expect(await report(settled(request.authorizationId, 1_000))).toMatchObject({ body: { applied: true } });
     expect(await api('POST', `/employees/${card.employeeId}/card/terminate`, { token, body: {} })).toMatchObject({ status: 200, body: { cardStatus: 'stopped' } });
+  });
+});
+
+describe('the seeded demo', () => {
+  it("gives every Pending transaction of an employee an open authorization, and the card account reserves their sum", async () => {
+    const companyId = 'company-baltic';
+    const employeeId = 'baltic-emp-015';
+    const employee = cardAccount.parse((await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.employee(companyId, employeeId) }))).Item);
+    const { gsi1pk } = keys.transactionsOfEmployee(companyId, employeeId);
+    const own = await documents().send(
+      new QueryCommand({ TableName: cloud().tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } }),
+    );
+    const pending = (own.Items ?? []).map((item) => z.object({ status: z.string(), amountCents: z.number(), authorizationId: z.string().nullable() }).parse(item)).filter((item) => item.status === 'authorization');
+    expect(pending.length).toBeGreaterThan(0);
+    expect(employee.pendingAuthorizations).toBe(pending.length);
+    expect(employee.reservedCents).toBe(pending.reduce((sum, item) => sum - item.amountCents, 0));
+    for (const item of pending) {
+      const authorization = await authorizationItem(item.authorizationId ?? '');
+      expect(authorization).toMatchObject({ state: 'open', decision: 'approved', amountCents: -item.amountCents, gsi2pk: 'AUTHORIZATIONS#OPEN' });
+      expect(Date.parse(String(authorization?.expiresAt))).toBeGreaterThan(Date.now());
+    }
+  });
+});
+
+describe("the sandbox's demo stream of card payments", () => {
+  it('pays with the active cards of a company through the signed routes, and settles or reverses what was approved', async () => {
+    // A company of this test alone: the stream pays with every active card it finds.
+    const companyId = `company-activity-${randomUUID()}`;
+    const employeeId = 'activity-emp-001';
+    const cardId = `sbx_activity_${randomUUID().replaceAll('-', '')}`;
+    const table = documents();
+    await table.send(new UpdateCommand({ TableName: cloud().tableName, Key: keys.counters(companyId), UpdateExpression: 'SET entity = :entity, companyId = :company, employees = :one', ExpressionAttributeValues: { ':entity': 'counters', ':company': companyId, ':one': 1 } }));
+    await table.send(new UpdateCommand({ TableName: cloud().tableName, Key: keys.cardOwner(cardId), UpdateExpression: 'SET entity = :entity, cardId = :card, companyId = :company, employeeId = :employee', ExpressionAttributeValues: { ':entity': 'cardOwner', ':card': cardId, ':company': companyId, ':employee': employeeId } }));
+    const now = new Date().toISOString();
+    const employee = {
+      entity: 'employee', companyId, employeeId, name: 'Aktīvā', surname: 'Karte', cardId, lastCardDigits: '4242', cardStatus: 'active', cardStatusChangedBy: 'system', cardStatusChangedAt: now,
+      deviceStatus: 'active', cardAccountStatus: 'active', status: 'active', balanceCents: 1_000_000, reservedCents: 0, limitCents: 1_000_000, annualLimitCents: 1_000_000,
+      mccGroups: ['groceries', 'restaurants', 'transport', 'fuel', 'health', 'leisure', 'education'], createdAt: now, version: 0,
+    };
+    const names = Object.keys(employee) as (keyof typeof employee)[];
+    await table.send(
+      new UpdateCommand({
+        TableName: cloud().tableName,
+        Key: keys.employee(companyId, employeeId),
+        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, employee[name]])),
+      }),
+    );
+
+    const { startCardActivity } = await import('../../infra/local/card-activity');
+    const problems: string[] = [];
+    const stream = startCardActivity({ documents: table, tableName: cloud().tableName, companyId, apiUrl: cloud().apiUrl, secret: localIssuerWebhookSecret, everyMs: 150, settleAfterMs: [100, 300], reverseAfterMs: [100, 300], log: (line) => problems.push(line) });
+    const transactionsNow = async () => {
+      const answer = await table.send(new QueryCommand({ TableName: cloud().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.transactions(companyId).pk } }));
+      return (answer.Items ?? []).map((item) => z.object({ status: z.string(), amountCents: z.number() }).parse(item));
+    };
+    try {
+      await waitFor(transactionsNow, (list) => list.filter((transaction) => transaction.status === 'regular').length >= 2, 20_000);
+    } finally {
+      stream.stop();
+    }
+    expect(problems).toEqual([]);
+    // Once a request still under way when the stream stopped is answered, the card reserves exactly what is Pending.
+    const settledState = await waitFor(
+      async () => ({ account: cardAccount.parse((await table.send(new GetCommand({ TableName: cloud().tableName, Key: keys.employee(companyId, employeeId) }))).Item), list: await transactionsNow() }),
+      ({ account, list }) => {
+        const open = list.filter((transaction) => transaction.status === 'authorization');
+        return account.transactionSeq === list.length && account.pendingAuthorizations === open.length && account.reservedCents === -open.reduce((sum, transaction) => sum + transaction.amountCents, 0);
+      },
+    );
+    expect(settledState.list.length).toBeGreaterThanOrEqual(2);
   });
 });
