@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardRoutes } from '@shared/api/routes/dashboard-routes';
-import type { Period } from '@shared/lists';
+import { transactionRoutes } from '@shared/api/routes/transaction-routes';
+import type { MerchantCategoryGroup } from '@shared/cards';
+import type { Language } from '@shared/languages';
+import { defaultPeriod, type Period } from '@shared/lists';
 import { callApi } from '@frontend/lib/http';
 
 /** Per company, so a client switch never shows the previous company's numbers. */
@@ -17,3 +20,22 @@ export const turnoverQuery = (companyId: string, period: Period) =>
     queryKey: [...dashboardQueryKey(companyId), 'turnover', period],
     queryFn: ({ signal }) => callApi(dashboardRoutes.getTurnover, { query: { dateLimit: period }, signal }),
   });
+
+/** How many of the newest card payments the dashboard shows. */
+const lastTransactionsCount = 10;
+
+/** The newest card payments of the default period, of one merchant group when `group` is set. */
+export const lastTransactionsQuery = (companyId: string, group: MerchantCategoryGroup | '') =>
+  queryOptions({
+    queryKey: [...dashboardQueryKey(companyId), 'transactions', group],
+    queryFn: ({ signal }) =>
+      callApi(transactionRoutes.listTransactions, {
+        signal,
+        query: { page: 1, itemsPerPage: lastTransactionsCount, dateLimit: defaultPeriod, mccGroups: group || undefined },
+      }),
+  });
+
+/** The CSV of the same list (all of the period, not only the ten shown) through the background-file protocol. */
+export function requestLastTransactionsFile(group: MerchantCategoryGroup | '', lang: Language) {
+  return callApi(transactionRoutes.exportTransactions, { query: { dateLimit: defaultPeriod, mccGroups: group || undefined, lang } });
+}

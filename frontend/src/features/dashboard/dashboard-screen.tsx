@@ -17,11 +17,15 @@ import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { summaryQuery, turnoverQuery } from './dashboard-api';
+import { LastTransactions } from './last-transactions';
 import { TopUpPanel } from './top-up-panel';
 import { TurnoverChart } from './turnover-chart';
 import './dashboard-screen.css';
 
-/** SPEC section 2 "Dashboard": balances, the monthly turnover, account activity and top-up by bank transfer. */
+/**
+ * SPEC section 2 "Dashboard": balances, the monthly turnover, the last transactions, account activity and top-up by
+ * bank transfer.
+ */
 export function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   useDocumentTitle(t('title'));
@@ -37,6 +41,7 @@ export function DashboardScreen() {
         <TopUpPanel />
         <Balances companyId={companyId} />
         <Turnover companyId={companyId} />
+        <LastTransactions companyId={companyId} />
         <AccountActivity />
       </div>
     </div>
