@@ -11,39 +11,38 @@ async function main(): Promise<void> {
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { dynamo } = await import('@functions/platform/clients');
   const { entities, keys } = await import('@functions/platform/keys');
+  const { exportJobRecord } = await import('@functions/platform/export-jobs');
   const { tableName, getItem } = await import('@functions/platform/table');
   const { handler } = await import('@functions/transactions/export-transactions');
   const fileId = randomUUID();
   const now = new Date();
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.exportJob(companyId, fileId),
-        entity: entities.exportJob,
-        companyId,
-        fileId,
-        kind: 'transactions',
-        status: 'generating',
-        filters: { dateLimit: '1y' },
-        lang: 'en',
-        fileName: 'bench-transactions.csv',
-        emailTo: null,
-        requestedBy: 'bench',
-        createdAt: now.toISOString(),
-        rows: null,
-        expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
-      },
-    }),
-  );
+  // Parsed by the worker's own schema, so a job the worker would refuse fails here, not as an empty measurement.
+  const job = exportJobRecord.parse({
+    companyId,
+    fileId,
+    kind: 'transactions',
+    status: 'generating',
+    filters: { dateLimit: '1y' },
+    lang: 'en',
+    fileName: 'bench-transactions.csv',
+    emailTo: 'bench-owner@test.local',
+    // A day ahead: the file is never late, so the worker e-mails nobody.
+    mailAfter: new Date(now.getTime() + 86_400_000).toISOString(),
+    requestedBy: 'bench',
+    createdAt: now.toISOString(),
+    rows: null,
+    expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
+  });
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...keys.exportJob(companyId, fileId), entity: entities.exportJob, ...job } }));
   const began = performance.now();
   const event = {
     Records: [{ messageId: fileId, body: JSON.stringify({ companyId, fileId }), attributes: { ApproximateReceiveCount: '1' } }],
   } as unknown as SQSEvent;
   const outcome = await handler(event);
   const seconds = (performance.now() - began) / 1000;
-  const job = await getItem(keys.exportJob(companyId, fileId));
-  process.stdout.write(`${JSON.stringify({ seconds, failures: outcome.batchItemFailures.length, status: job?.status, rows: job?.rows })}\n`);
+  const done = await getItem(keys.exportJob(companyId, fileId));
+  process.stdout.write(`${JSON.stringify({ seconds, failures: outcome.batchItemFailures.length, status: done?.status, rows: done?.rows })}\n`);
+  if (done?.status !== 'available') process.exitCode = 2;
 }
 
 main().catch((error: unknown) => {

@@ -57,7 +57,7 @@ async function exportInChild(environment: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);
-  if (code !== 0) throw new Error(`the export worker exited with ${code}`);
+  if (code !== 0) throw new Error(`the export worker exited with ${code}: ${output.trim()}`);
   return { ...exportOutcomeSchema.parse(JSON.parse(output.trim().split('\n').at(-1) ?? '{}')), peakRssMb: peakKb / 1024 };
 }
 
