@@ -1,4 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { limitUsageOf } from '@shared/authorizations';
+import { rigaDateOf } from '@shared/dates';
 import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type CardView } from '@shared/cardholder';
 import type { Actor } from '../platform/audit';
 import type { Cardholder } from '../platform/cardholder-sessions';
@@ -58,7 +60,7 @@ export async function cardView(employee: EmployeeRecord): Promise<CardView> {
     balanceCents: employee.balanceCents,
     reservedCents: employee.reservedCents,
     limitCents: employee.limitCents,
-    usedCents: employee.usedCents,
+    usedCents: limitUsageOf(employee, rigaDateOf(new Date())).monthCents,
     transactions: (page.Items ?? []).map((item) => {
       const transaction = transactionRecord.parse(item);
       return {

@@ -1,5 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { limitUsageOf } from '@shared/authorizations';
+import { rigaDateOf } from '@shared/dates';
 import type { EmployeeDetail, EmployeeRow, StatusChange } from '@shared/employees';
 import { statusChangeSchema } from '@shared/employees';
 import { statusChangers } from '@shared/statuses';
@@ -65,12 +67,14 @@ function stringsOf(value: Record<string, unknown>): Record<string, string | null
 }
 
 export function employeeDetail(employee: EmployeeRecord, history: StatusChange[]): EmployeeDetail {
+  // The counter names its month: in a new month nothing is used yet, although no write has reset it.
+  const used = limitUsageOf(employee, rigaDateOf(new Date())).monthCents;
   return {
     ...employeeRow(employee),
     email: employee.email,
     cardId: employee.cardId,
-    usedCents: employee.usedCents,
-    unusedCents: Math.max(employee.limitCents - employee.usedCents, 0),
+    usedCents: used,
+    unusedCents: Math.max(employee.limitCents - used, 0),
     reservedCents: employee.reservedCents,
     annualLimitCents: employee.annualLimitCents,
     mccGroups: employee.mccGroups,

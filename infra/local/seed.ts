@@ -28,7 +28,7 @@ import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumen
 import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 8;
+const seedVersion = 9;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -167,6 +167,10 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
       balanceCents,
       reservedCents: pendingAuthorizations > 0 ? 2_450 : 0,
       usedCents,
+      // Seeded as this month's and year's use; the company with transactions recounts it from them.
+      usedMonth: seededPeriods.month,
+      annualUsedCents: usedCents,
+      usedYear: seededPeriods.year,
       limitCents,
       annualLimitCents: defaultCardLimits.annualLimitCents,
       mccGroups: ['groceries', 'restaurants', 'transport'],
@@ -315,6 +319,8 @@ function withCardAccountOf(employee: Record<string, unknown>, records: readonly 
   employee.annualUsedCents = spentIn(year);
   employee.usedYear = year;
 }
+
+const seededPeriods = limitPeriodsOf(rigaDateOf(new Date()));
 
 /** A fixed document id per company and document: the same on every reseed. */
 function sampleDocumentId(companyIndex: number, name: SampleDocumentName): string {
