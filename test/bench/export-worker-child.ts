@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - began) / 1000;
   const done = await getItem(keys.exportJob(companyId, fileId));
   process.stdout.write(`${JSON.stringify({ seconds, failures: outcome.batchItemFailures.length, status: done?.status, rows: done?.rows })}\n`);
-  if (done?.status !== 'available') process.exitCode = 2;
+  // 'active' is the report status shown as Available (SPEC section 4).
+  if (done?.status !== 'active') process.exitCode = 2;
 }
 
 main().catch((error: unknown) => {
