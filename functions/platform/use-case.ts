@@ -146,6 +146,12 @@ async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, 
       if (stored) return stored;
       throw new DomainError(409, 'IDEMPOTENCY_IN_PROGRESS');
     }
+    // A request with this key may have finished between our look and our own refusal, its change being the cause
+    // (the transfer it credited is no longer unmatched): the caller gets that request's answer, as a replay would.
+    if (options.answerInTransaction && error instanceof DomainError) {
+      const stored = await idempotency.earlier();
+      if (stored) return stored;
+    }
     if (!options.answerInTransaction) await idempotency.forget();
     throw error;
   }

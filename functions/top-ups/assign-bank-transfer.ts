@@ -2,6 +2,9 @@ import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
 import { assignTransfer } from './bank-transfers';
 
-export const handler = useCase('POST /admin/top-ups/assignments', async ({ caller, body }) =>
-  assignTransfer(body.bankTransactionId, body.companyId, actorOfCaller(caller, 'admin')),
+/** The Idempotency-Key's answer is written in the crediting transaction, so a retried click can only answer again. */
+export const handler = useCase(
+  'POST /admin/top-ups/assignments',
+  async ({ caller, body, idempotency }) => assignTransfer(body.bankTransactionId, body.companyId, actorOfCaller(caller, 'admin'), (result) => idempotency.answerItem(result)),
+  { answerInTransaction: true },
 );

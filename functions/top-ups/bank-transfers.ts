@@ -10,6 +10,7 @@ import {
 } from '@shared/top-ups';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
+import { IdempotencyClaimTaken } from '../platform/idempotency';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems, mainAccountChange } from '../platform/ledger';
 import { bankTransferRecord, companyRecord, type BankTransferRecord, type CompanyRecord } from '../platform/records';
@@ -110,7 +111,18 @@ export const alreadyRecorded = () => new DomainError(409, 'BANK_TRANSFER_ALREADY
  * writes it; unmatched, it waits in the unmatched list. A second recording of the same id (a statement imported
  * twice, two admins at once) is refused by the transfer item's condition, so nothing moves twice.
  */
-export async function recordTransfer(transfer: BankTransfer, options: { source: 'manual' | 'statement'; actor: Actor; line: number | null }): Promise<TransferResult> {
+/**
+ * An Idempotency-Key's answer item (platform/idempotency.ts `answerItem`) to write first in the crediting transaction;
+ * when that item is the one refused, a request with the same key got there first.
+ */
+export type AnswerItem = (result: TransferResult) => TransactItem;
+
+const claimTaken = () => new IdempotencyClaimTaken();
+
+export async function recordTransfer(
+  transfer: BankTransfer,
+  options: { source: 'manual' | 'statement'; actor: Actor; line: number | null; answerItem?: AnswerItem },
+): Promise<TransferResult> {
   if (await getItem(keys.bankTransfer(transfer.bankTransactionId))) throw alreadyRecorded();
   const match = await matchCompany(transfer);
   const at = new Date().toISOString();
@@ -124,7 +136,10 @@ export async function recordTransfer(transfer: BankTransfer, options: { source: 
     recordedBy: options.actor.userId ?? 'system',
     creditedAt: match ? at : null,
   };
+  const result = resultOf(transfer, options.line, match);
+  const answer = options.answerItem ? [options.answerItem(result)] : [];
   const items: TransactItem[] = [
+    ...answer,
     {
       Put: {
         TableName: tableName(),
@@ -139,15 +154,16 @@ export async function recordTransfer(transfer: BankTransfer, options: { source: 
     },
     ...(match ? creditItems(transfer, match.company.companyId, match.matchedBy, options.actor, at) : []),
   ];
-  await transactThroughConflicts(items, { 0: alreadyRecorded() }, conflictRetries);
-  return resultOf(transfer, options.line, match);
+  const refusals: Record<number, Error> = answer.length > 0 ? { 0: claimTaken(), 1: alreadyRecorded() } : { 0: alreadyRecorded() };
+  await transactThroughConflicts(items, refusals, conflictRetries);
+  return result;
 }
 
 /**
  * Credits an unmatched transfer to the company an admin chose, once: the transfer's update is conditioned on its
  * still being unmatched, so a second assignment (or two admins at once) is refused and moves nothing.
  */
-export async function assignTransfer(bankTransactionId: string, companyId: string, actor: Actor): Promise<TransferResult> {
+export async function assignTransfer(bankTransactionId: string, companyId: string, actor: Actor, answerItem?: AnswerItem): Promise<TransferResult> {
   const item = await getItem(keys.bankTransfer(bankTransactionId));
   if (!item) throw new DomainError(404, 'BANK_TRANSFER_NOT_FOUND');
   const transfer = bankTransferRecord.parse(item);
@@ -155,7 +171,10 @@ export async function assignTransfer(bankTransactionId: string, companyId: strin
   const company = await activeCompany(companyId);
   if (!company) throw new DomainError(404, 'COMPANY_NOT_FOUND');
   const at = new Date().toISOString();
+  const result = resultOf(transfer, null, { company, matchedBy: 'manual' });
+  const answer = answerItem ? [answerItem(result)] : [];
   const items: TransactItem[] = [
+    ...answer,
     {
       Update: {
         TableName: tableName(),
@@ -168,8 +187,11 @@ export async function assignTransfer(bankTransactionId: string, companyId: strin
     },
     ...creditItems(transfer, companyId, 'manual', actor, at),
   ];
-  await transactThroughConflicts(items, { 0: new DomainError(409, 'BANK_TRANSFER_ALREADY_ASSIGNED'), 1: new DomainError(404, 'COMPANY_NOT_FOUND') }, conflictRetries);
-  return resultOf(transfer, null, { company, matchedBy: 'manual' });
+  const offset = answer.length;
+  const refusals: Record<number, Error> = { [offset]: new DomainError(409, 'BANK_TRANSFER_ALREADY_ASSIGNED'), [offset + 1]: new DomainError(404, 'COMPANY_NOT_FOUND') };
+  if (offset > 0) refusals[0] = claimTaken();
+  await transactThroughConflicts(items, refusals, conflictRetries);
+  return result;
 }
 
 /** The unmatched list is a work queue that an admin empties, so it is read whole and cut into the page asked for. */

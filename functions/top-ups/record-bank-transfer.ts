@@ -2,6 +2,10 @@ import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
 import { recordTransfer } from './bank-transfers';
 
-export const handler = useCase('POST /admin/top-ups/transfers', async ({ caller, body }) =>
-  recordTransfer(body, { source: 'manual', actor: actorOfCaller(caller, 'admin'), line: null }),
+/** The Idempotency-Key's answer is written in the crediting transaction, so a retried click can only answer again. */
+export const handler = useCase(
+  'POST /admin/top-ups/transfers',
+  async ({ caller, body, idempotency }) =>
+    recordTransfer(body, { source: 'manual', actor: actorOfCaller(caller, 'admin'), line: null, answerItem: (result) => idempotency.answerItem(result) }),
+  { answerInTransaction: true },
 );

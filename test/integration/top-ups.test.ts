@@ -101,7 +101,9 @@ beforeAll(async () => {
   [admin, manager, accountant] = await Promise.all([signIn('admin@demo.local'), signIn('fleet-manager@test.local'), signIn('fleet-accountant@test.local')]);
 });
 
-const record = (body: BankTransferInput) => api('POST', '/admin/top-ups/transfers', { token: admin, body });
+/** The three money POSTs are Idempotency-Key routes: each call here is a new action with a key of its own unless told. */
+const keyed = (key: string) => ({ 'Idempotency-Key': key });
+const record = (body: BankTransferInput, key = randomUUID()) => api('POST', '/admin/top-ups/transfers', { token: admin, body, headers: keyed(key) });
 
 describe('the payment reference', () => {
   it('is on the main account answer, derived from the registration number with check digits', async () => {
@@ -157,6 +159,25 @@ describe('recording a transfer by hand', () => {
     expect(await ledgerOf(company)).toHaveLength(2);
   });
 
+  it('answers a replay of one Idempotency-Key with the first answer and credits once; another body with the key is refused', async () => {
+    const company = await newCompany('replay');
+    const body = transfer({ beneficiaryIban: company.iban, amountCents: 2_500 });
+    const key = randomUUID();
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => record(body, key)));
+
+    // Without the key, the losers would be told BANK_TRANSFER_ALREADY_RECORDED; with it, each is the one action.
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+    expect(transferResultSchema.parse(answers[0]?.body)).toMatchObject({ outcome: 'credited', bankTransactionId: body.bankTransactionId, company: { companyId: company.companyId } });
+    expect(await availableOf(company)).toBe(10_000 + 2_500);
+    expect(await ledgerOf(company)).toHaveLength(2);
+
+    expect(await record({ ...body, amountCents: 2_501 }, key)).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await api('POST', '/admin/top-ups/transfers', { token: admin, body: transfer() })).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_REQUIRED' } });
+    expect(await availableOf(company)).toBe(10_000 + 2_500);
+  });
+
   it('refuses bad input on its fields and moves nothing', async () => {
     const answer = await record({ ...transfer(), amountCents: -5, beneficiaryIban: 'LV00 NOPE', bookingDate: '2999-01-01', payerName: '' });
     expect(answer).toMatchObject({
@@ -168,7 +189,7 @@ describe('recording a transfer by hand', () => {
 
 describe('importing a bank statement', () => {
   const header = 'Bank transaction ID,Booking date,Amount,Currency,Payer name,Payer IBAN,Beneficiary IBAN,Reference';
-  const importStatement = (text: string) => api('POST', '/admin/top-ups/statements', { token: admin, body: { fileName: 'statement.csv', text } });
+  const importStatement = (text: string, key = randomUUID()) => api('POST', '/admin/top-ups/statements', { token: admin, body: { fileName: 'statement.csv', text }, headers: keyed(key) });
 
   it('credits lines matched by reference or IBAN, leaves the rest unmatched, and reports duplicates and invalid lines', async () => {
     const [byReference, byIban, other] = await Promise.all([newCompany('statement-ref'), newCompany('statement-iban'), newCompany('statement-other')]);
@@ -215,6 +236,22 @@ describe('importing a bank statement', () => {
     expect(unmatched.rows).toEqual([expect.objectContaining({ bankTransactionId: ids.unmatched, amountCents: 4_200, payerName: 'Nobody Known', reference: 'no reference here' })]);
   });
 
+  it('answers a second import with the same Idempotency-Key as the first one, crediting nothing again', async () => {
+    const company = await newCompany('statement-replay');
+    const text = [header, `${bankId('s')},2026-03-01,3.00,EUR,Payer SIA,,${company.iban},`].join('\r\n');
+    const key = randomUUID();
+
+    const first = await importStatement(text, key);
+    const replay = await importStatement(text, key);
+
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(statementImportAnswerSchema.parse(first.body).lines.map((line) => line.outcome)).toEqual(['credited']);
+    // The first answer again (credited), not what importing it anew would say (already recorded).
+    expect(replay).toMatchObject({ status: 200, body: first.body });
+    expect(await availableOf(company)).toBe(10_000 + 300);
+    expect(await importStatement(`${text}\r\n`, key)).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+  });
+
   it('refuses a statement without the columns, and one above the size cap', async () => {
     expect(await importStatement('Amount,Reference\r\n1.00,x')).toMatchObject({ status: 400, body: { code: 'BANK_STATEMENT_INVALID' } });
     const line = `X,2026-03-01,1.00,EUR,${'P'.repeat(100)},,${collectionIban},\r\n`;
@@ -224,7 +261,8 @@ describe('importing a bank statement', () => {
 });
 
 describe('assigning an unmatched transfer', () => {
-  const assign = (bankTransactionId: string, companyId: string) => api('POST', '/admin/top-ups/assignments', { token: admin, body: { bankTransactionId, companyId } });
+  const assign = (bankTransactionId: string, companyId: string, key = randomUUID()) =>
+    api('POST', '/admin/top-ups/assignments', { token: admin, body: { bankTransactionId, companyId }, headers: keyed(key) });
 
   it('credits the chosen company once; a second assignment, also at the same time, is refused', async () => {
     const [company, otherCompany] = await Promise.all([newCompany('assign'), newCompany('assign-other')]);
@@ -252,6 +290,20 @@ describe('assigning an unmatched transfer', () => {
     expect(unmatched.rows).toEqual([]);
   });
 
+  it('answers a retried assignment with the same Idempotency-Key as the first, crediting once', async () => {
+    const company = await newCompany('assign-replay');
+    const body = transfer({ amountCents: 4_321, reference: 'unknown' });
+    expect(transferResultSchema.parse((await record(body)).body).outcome).toBe('unmatched');
+    const key = randomUUID();
+
+    const answers = await Promise.all(Array.from({ length: 4 }, () => assign(body.bankTransactionId, company.companyId, key)));
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+    expect(await availableOf(company)).toBe(10_000 + 4_321);
+    expect(await ledgerOf(company)).toHaveLength(2);
+  });
+
   it('answers 404 for an unknown transfer or company', async () => {
     const body = transfer({ amountCents: 100 });
     await record(body);
@@ -272,7 +324,7 @@ describe('who may', () => {
       ['GET', '/admin/top-ups/companies', undefined],
     ] as const;
     for (const token of [manager, accountant]) {
-      for (const [method, path, body] of calls) expect(await api(method, path, { token, body }), `${method} ${path}`).toMatchObject({ status: 403 });
+      for (const [method, path, body] of calls) expect(await api(method, path, { token, body, headers: keyed(randomUUID()) }), `${method} ${path}`).toMatchObject({ status: 403 });
     }
   });
 });

@@ -13,7 +13,8 @@ import type { RouteDefinition } from '../route-definition';
 
 /**
  * Top-ups by bank transfer (issue 6): provider admins record incoming transfers by hand or from a bank statement,
- * and assign the ones that matched no company. Each bank transaction id is credited at most once.
+ * and assign the ones that matched no company. Each bank transaction id is credited at most once; the three money
+ * POSTs also carry an Idempotency-Key, so a retried click answers what the first one did.
  */
 export const topUpRoutes = {
   recordBankTransfer: {
@@ -21,6 +22,7 @@ export const topUpRoutes = {
     path: '/admin/top-ups/transfers',
     handler: 'top-ups/record-bank-transfer',
     access: { kind: 'provider-admin' },
+    idempotent: true,
     body: bankTransferSchema,
     answer: transferResultSchema,
   },
@@ -29,6 +31,7 @@ export const topUpRoutes = {
     path: '/admin/top-ups/statements',
     handler: 'top-ups/import-bank-statement',
     access: { kind: 'provider-admin' },
+    idempotent: true,
     body: bankStatementBodySchema,
     answer: statementImportAnswerSchema,
   },
@@ -45,6 +48,7 @@ export const topUpRoutes = {
     path: '/admin/top-ups/assignments',
     handler: 'top-ups/assign-bank-transfer',
     access: { kind: 'provider-admin' },
+    idempotent: true,
     body: assignTransferBodySchema,
     answer: transferResultSchema,
   },

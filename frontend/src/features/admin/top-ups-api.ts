@@ -20,6 +20,10 @@ export function companyChoicesQueryOptions(search: string) {
   });
 }
 
-export const recordBankTransfer = (body: BankTransferInput) => callApi(topUpRoutes.recordBankTransfer, { body });
-export const importBankStatement = (body: BankStatementBody) => callApi(topUpRoutes.importBankStatement, { body });
-export const assignBankTransfer = (body: AssignTransferBody) => callApi(topUpRoutes.assignBankTransfer, { body });
+/**
+ * The three money POSTs are Idempotency-Key routes: `key` is the admin's action (one confirmation), the same for every
+ * retry of it, so a lost answer tried again is answered once more instead of moving money twice.
+ */
+export const recordBankTransfer = ({ body, key }: { body: BankTransferInput; key: string }) => callApi(topUpRoutes.recordBankTransfer, { body, idempotencyKey: key });
+export const importBankStatement = ({ body, key }: { body: BankStatementBody; key: string }) => callApi(topUpRoutes.importBankStatement, { body, idempotencyKey: key });
+export const assignBankTransfer = ({ body, key }: { body: AssignTransferBody; key: string }) => callApi(topUpRoutes.assignBankTransfer, { body, idempotencyKey: key });

@@ -25,7 +25,7 @@ import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { formatIban, useFormat } from '@frontend/lib/format';
 import { zodValidate } from '@frontend/lib/form-validation';
-import { ApiError } from '@frontend/lib/http';
+import { ApiError, newActionKey } from '@frontend/lib/http';
 import { readSubmitFailure } from '@frontend/lib/submit-failure';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
@@ -73,7 +73,8 @@ function RecordTransfer() {
   const format = useFormat();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<BankTransferInput | null>(null);
+  // The transfer awaiting confirmation and its action's Idempotency-Key.
+  const [pending, setPending] = useState<{ body: BankTransferInput; key: string } | null>(null);
   const [result, setResult] = useState<TransferResult | null>(null);
 
   const record = useMutation({
@@ -91,7 +92,7 @@ function RecordTransfer() {
     initialValues: emptyTransfer,
     validate: validateTransfer,
     onSubmit: async (values) => {
-      setPending(bankTransferOf(bankTransferFormSchema.parse(values)));
+      setPending({ body: bankTransferOf(bankTransferFormSchema.parse(values)), key: newActionKey() });
     },
   });
 
@@ -149,9 +150,9 @@ function RecordTransfer() {
         {pending && (
           <p>
             {t('topUps.record.confirmText', {
-              amount: format.money(pending.amountCents),
-              payer: pending.payerName,
-              id: pending.bankTransactionId,
+              amount: format.money(pending.body.amountCents),
+              payer: pending.body.payerName,
+              id: pending.body.bankTransactionId,
             })}
           </p>
         )}
@@ -168,11 +169,12 @@ function StatementImport() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  // The import awaiting confirmation: its action's Idempotency-Key.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const statement = useMutation({
     mutationFn: importBankStatement,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: unmatchedTransfersQueryKey }),
-    onSettled: () => setConfirming(false),
+    onSettled: () => setConfirming(null),
   });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -191,7 +193,7 @@ function StatementImport() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file) setFileError(t('errors:fields.FILE_REQUIRED'));
-    else setConfirming(true);
+    else setConfirming(newActionKey());
   };
 
   const failure = statement.error ? apiErrorCode(statement.error) : null;
@@ -227,14 +229,14 @@ function StatementImport() {
         </button>
       </form>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title={t('topUps.statement.confirmTitle')}
         confirmLabel={t('topUps.statement.confirmAction')}
         cancelLabel={t('common:cancel')}
         busy={statement.isPending}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          if (file) statement.mutate({ fileName: file.name, text: file.text });
+          if (file && confirming) statement.mutate({ body: { fileName: file.name, text: file.text }, key: confirming });
         }}
       >
         <p>{t('topUps.statement.confirmText', { file: file?.name ?? '' })}</p>
@@ -366,7 +368,9 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
   const format = useFormat();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<CompanyChoice | null>(null);
+  // The company chosen and the Idempotency-Key of crediting it: choosing another company is another action.
+  const [chosen, setChosenCompany] = useState<{ company: CompanyChoice; key: string } | null>(null);
+  const setChosen = (company: CompanyChoice | null) => setChosenCompany(company ? { company, key: newActionKey() } : null);
   const companies = useQuery({ ...companyChoicesQueryOptions(search), enabled: search.length >= 2 });
   const assign = useMutation({
     mutationFn: assignBankTransfer,
@@ -400,13 +404,13 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
           <legend id={legendId}>{t('topUps.assign.company')}</legend>
           {companies.data.companies.map((company) => (
             <label key={company.companyId} className="top-ups__choice">
-              <input type="radio" name="company" checked={chosen?.companyId === company.companyId} onChange={() => setChosen(company)} />{' '}
+              <input type="radio" name="company" checked={chosen?.company.companyId === company.companyId} onChange={() => setChosen(company)} />{' '}
               {company.name} ({company.registrationNumber})
             </label>
           ))}
         </fieldset>
       )}
-      {chosen && <p className="alert alert--info">{t('topUps.assign.confirmText', { amount: format.money(transfer.amountCents), company: chosen.name })}</p>}
+      {chosen && <p className="alert alert--info">{t('topUps.assign.confirmText', { amount: format.money(transfer.amountCents), company: chosen.company.name })}</p>}
       {assign.error && <Alert>{errorCodeText(t, apiErrorCode(assign.error))}</Alert>}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
@@ -417,7 +421,7 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
           className="button"
           disabled={!chosen || assign.isPending}
           onClick={() => {
-            if (chosen) assign.mutate({ bankTransactionId: transfer.bankTransactionId, companyId: chosen.companyId });
+            if (chosen) assign.mutate({ body: { bankTransactionId: transfer.bankTransactionId, companyId: chosen.company.companyId }, key: chosen.key });
           }}
         >
           {t('topUps.assign.confirmAction')}

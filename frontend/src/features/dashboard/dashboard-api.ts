@@ -5,9 +5,9 @@ import type { MerchantCategoryGroup } from '@shared/cards';
 import type { Language } from '@shared/languages';
 import { defaultPeriod, type Period } from '@shared/lists';
 import { callApi } from '@frontend/lib/http';
+import { dashboardQueryKey } from '@frontend/lib/query-keys';
 
-/** Per company, so a client switch never shows the previous company's numbers. */
-export const dashboardQueryKey = (companyId: string) => ['dashboard', companyId] as const;
+export { dashboardQueryKey };
 
 export const summaryQuery = (companyId: string) =>
   queryOptions({

@@ -7,10 +7,8 @@ import { Alert } from '@frontend/components/alert/alert';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { formatIban } from '@frontend/lib/format';
 import { ApiError, callApi } from '@frontend/lib/http';
+import { mainAccountQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
-
-/** The main account's query: the same key as any other reader of GET /accounts/main, so a top-up refreshes all. */
-export const mainAccountQueryKey = ['accounts', 'main'] as const;
 
 /**
  * SPEC section 2 "Dashboard": top-up by bank transfer. The company transfers to its own top-up IBAN and writes its
@@ -19,7 +17,8 @@ export const mainAccountQueryKey = ['accounts', 'main'] as const;
 export function TopUpPanel() {
   const { t } = useTranslation(['dashboard', 'errors']);
   const { profile } = useSession();
-  const account = useQuery({ queryKey: mainAccountQueryKey, queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }) });
+  // The same key as every other reader of GET /accounts/main, so a funding or a top-up refreshes them all.
+  const account = useQuery({ queryKey: mainAccountQueryKey(profile?.currentClient?.companyId ?? ''), queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }) });
   const iban = account.data?.iban ?? profile?.topUpAccountIBAN ?? null;
   return (
     <section className="panel dashboard-top-up" aria-labelledby="dashboard-top-up" aria-busy={account.isPending}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { maxFundingFileChars, type FundingFile } from '@shared/funding';
@@ -48,6 +48,10 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
   });
   const current = progress.data ?? preview;
   const done = current?.status === 'applied';
+  // Balances change when the rows are applied: at once for a small file, after the queue's work for a large one.
+  useEffect(() => {
+    if (done) onApplied();
+  }, [done, onApplied]);
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +78,6 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     try {
       setPreview(await applyFundingFile(preview.fileId));
       setApplying(true);
-      onApplied();
     } catch (error) {
       setFailure(codeOf(error));
     } finally {

@@ -17,7 +17,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ChangePhoneDialog, LimitsDialog, ReplaceCardDialog } from './employee-dialogs';
 import { AddFundsDialog } from './add-funds-dialog';
-import { mainAccountQueryKey } from './funding-api';
+import { afterFunding } from './funding-api';
 import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
 import { employeeQueryKey, employeesQueryKey, fetchEmployee, runCardAction, runDeviceAction } from './users-api';
@@ -291,9 +291,7 @@ export function UserScreen() {
           onDone={() => {
             setDialog(null);
             setNotice(t('funds.done'));
-            void queryClient.invalidateQueries({ queryKey: employeeQueryKey(companyId, userId) });
-            void queryClient.invalidateQueries({ queryKey: mainAccountQueryKey(companyId) });
-            void queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId), exact: false, refetchType: 'none' });
+            void afterFunding(queryClient, companyId);
           }}
         />
       )}

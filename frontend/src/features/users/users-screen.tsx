@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -26,8 +26,10 @@ import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { AddFundsDialog } from './add-funds-dialog';
 import { AddUserDialog } from './add-user-dialog';
-import { offeredActions } from './offered-actions';
+import { afterFunding } from './funding-api';
+import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
 import { emptyUserFilters, employeesQueryKey, fetchEmployees, runBulkCardAction, type UserFilters } from './users-api';
 import './users.css';
@@ -54,6 +56,9 @@ export function UsersScreen() {
   const [adding, setAdding] = useState(false);
   const [fundingByFile, setFundingByFile] = useState(false);
   const canFund = can(role, 'transferFunds');
+  const [funding, setFunding] = useState<EmployeeRow | null>(null);
+  const [notice, setNotice] = useState('');
+  const funded = useCallback(() => void afterFunding(queryClient, companyId), [queryClient, companyId]);
   const [pendingBulk, setPendingBulk] = useState<BulkCardAction | null>(null);
   const [bulkResult, setBulkResult] = useState<{ action: BulkCardAction; result: BulkResult } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,6 +106,19 @@ export function UsersScreen() {
         const offered = offeredActions(role, row).card.filter((action): action is BulkCardAction => (bulkCardActions as readonly string[]).includes(action));
         return (
           <div className="users-row-actions">
+            {canAddFunds(role, row.cardStatus) && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                aria-label={`${t('funds.open')}, ${row.name} ${row.surname}`}
+                onClick={() => {
+                  setNotice('');
+                  setFunding(row);
+                }}
+              >
+                {t('funds.open')}
+              </button>
+            )}
             {offered.map((action) => (
               <button
                 key={action}
@@ -153,6 +171,7 @@ export function UsersScreen() {
         <PageSizeSelect value={table.params.itemsPerPage} onChange={table.setItemsPerPage} />
       </TableToolbar>
       {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
       {canAct && (
         <BulkActionBar count={table.selected.size} onClear={table.clearSelection}>
           {bulkCardActions.map((action) => (
@@ -225,7 +244,19 @@ export function UsersScreen() {
       </Dialog>
 
       {fundingByFile && (
-        <FundingFileDialog companyId={companyId} onClose={() => setFundingByFile(false)} onApplied={() => void queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId) })} />
+        <FundingFileDialog companyId={companyId} onClose={() => setFundingByFile(false)} onApplied={funded} />
+      )}
+      {funding && (
+        <AddFundsDialog
+          companyId={companyId}
+          employee={funding}
+          onClose={() => setFunding(null)}
+          onDone={() => {
+            setNotice(t('funds.doneFor', { name: `${funding.name} ${funding.surname}` }));
+            setFunding(null);
+            funded();
+          }}
+        />
       )}
       {adding && (
         <AddUserDialog
