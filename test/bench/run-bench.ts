@@ -9,6 +9,7 @@ import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
 import { measureHandlerBundles } from './handler-bundles';
+import { benchCsvFunding } from './funding-bench';
 import { scaleBench } from './scale-bench';
 
 /**
@@ -163,6 +164,10 @@ async function main(): Promise<void> {
     ];
     console.log('\nLocal API, warm (the API in its own process; budget for a list page of 10 at 20 concurrent: p50 <= 15 ms, p99 <= 50 ms)');
     console.table(rows);
+
+    const funding = await benchCsvFunding(cloud);
+    console.log('\nBulk CSV funding (budget: 10,000 rows <= 60 s locally, exactly once)');
+    console.table([{ what: `${funding.rows} rows: upload + preview`, seconds: funding.previewSeconds.toFixed(1) }, { what: 'apply (funding worker) until the result', seconds: funding.applySeconds.toFixed(1), applied: funding.appliedCount, failed: funding.failedCount }]);
 
     await scaleBench(cloud, benchDataDir ?? '.test-local', measure);
   } finally {

@@ -34,9 +34,12 @@ async function signInBenchUser(cloud: ReadyInfo): Promise<string> {
 
 const exportOutcomeSchema = z.object({ seconds: z.number(), failures: z.number(), status: z.string().optional(), rows: z.number().nullable().optional() });
 
+const exportHeapCapMb = 128;
+
 /** Runs the export worker in a child process, sampling its resident memory until it exits. */
 async function exportInChild(environment: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/export-worker-child.ts', scale.companyId], {
+  // The heap capped well under the budget: a worker that held the rows instead of streaming them would die here.
+  const child = spawn(process.execPath, [`--max-old-space-size=${exportHeapCapMb}`, '--import', 'tsx', 'test/bench/export-worker-child.ts', scale.companyId], {
     cwd: projectRoot,
     env: { ...process.env, ...environment },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -118,6 +121,7 @@ export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Mea
       what: `CSV of the whole year (${exported.rows ?? '?'} rows, ${exported.status ?? '?'})`,
       seconds: exported.seconds.toFixed(1),
       'worker peak RSS': `${exported.peakRssMb.toFixed(0)} MB`,
+      'heap cap': `${exportHeapCapMb} MB`,
       budget: 'streamed, RSS <= 256 MB',
     },
   ]);
