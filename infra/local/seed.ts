@@ -246,7 +246,8 @@ function transactionItems(companyId: string, employees: Record<string, unknown>[
       phone: typeof employee.phone === 'string' ? employee.phone : null,
       amountCents: -(100 + Math.floor(random() * 6_000)),
       executedAt: executedAt.toISOString(),
-      processedAt: pending ? null : new Date(moment + 86_400_000).toISOString(),
+      // Settled a day later, or by now for the last day's.
+      processedAt: pending ? null : new Date(Math.min(moment + 86_400_000, now)).toISOString(),
       description: merchant.description,
       merchantCategoryCode: merchant.mcc,
       mccGroup,

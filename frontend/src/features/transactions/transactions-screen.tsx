@@ -60,13 +60,13 @@ export function TransactionsScreen() {
   const columns: DataTableColumn<TransactionRow>[] = [
     { id: 'employee', header: t('columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
     { id: 'amount', header: t('columns.amount'), align: 'end', className: 'transactions-nowrap', cell: (row) => format.money(row.amountCents) },
+    { id: 'status', header: t('columns.status'), cell: (row) => <span className={`transactions-status transactions-status--${row.status}`}>{t(`status.${row.status}`)}</span> },
     { id: 'executed', header: t('columns.executed'), className: 'transactions-nowrap', cell: (row) => format.date(row.executedAt, { withTime: true }) },
     { id: 'processed', header: t('columns.processed'), className: 'transactions-nowrap', cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
     { id: 'description', header: t('columns.description'), cell: (row) => row.description },
     { id: 'mcc', header: t('columns.mcc'), cell: (row) => `${row.merchantCategoryCode} · ${t(`groups.${row.mccGroup}`)}` },
     { id: 'merchant', header: t('columns.merchant'), cell: (row) => row.merchantId },
     { id: 'reference', header: t('columns.reference'), cell: (row) => row.reference },
-    { id: 'status', header: t('columns.status'), cell: (row) => <span className={`transactions-status transactions-status--${row.status}`}>{t(`status.${row.status}`)}</span> },
   ];
 
   const { filters } = table.params;
