@@ -164,7 +164,16 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
           <div className="dialog__actions">
             {current.status === 'previewed' ? (
               <>
-                <button type="button" className="button button--secondary" onClick={() => setPreview(null)} disabled={busy}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => {
+                    // The file input is new and empty again: the file checked before is not chosen any more.
+                    setFile(null);
+                    setPreview(null);
+                  }}
+                  disabled={busy}
+                >
                   {t('funds.csv.another')}
                 </button>
                 {!current.blocking && (
