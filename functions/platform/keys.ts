@@ -34,6 +34,8 @@ export const keys = {
   }),
   /** Double-entry lines of the company's money movements; both legs of a movement sit side by side. */
   ledgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ pk: `COMPANY#${companyId}#LEDGER`, sk: `${at}#${movementId}#${leg}` }),
+  /** The main account's own legs, newest first when read backwards: its statement pages without the other legs. */
+  mainLedgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ gsi1pk: `COMPANY#${companyId}#LEDGER#MAIN`, gsi1sk: `${at}#${movementId}#${leg}` }),
   /** The monthly maintenance fee of one employee's product in one month: written once, so a rerun charges nothing. */
   monthlyFeeCharge: (companyId: string, employeeId: string, month: string) => ({ pk: `COMPANY#${companyId}`, sk: `FEE#${month}#${employeeId}` }),
   priceList: () => ({ pk: 'PROVIDER', sk: 'PRICE_LIST' }),

@@ -31,6 +31,7 @@ export function ledgerItems(movement: Movement): TransactItem[] {
       TableName: tableName(),
       Item: {
         ...keys.ledgerEntry(movement.companyId, movement.at, movement.movementId, index),
+        ...(leg.account === 'main' ? keys.mainLedgerEntry(movement.companyId, movement.at, movement.movementId, index) : {}),
         entity: entities.ledgerEntry,
         companyId: movement.companyId,
         movementId: movement.movementId,
@@ -46,14 +47,18 @@ export function ledgerItems(movement: Movement): TransactItem[] {
   }));
 }
 
-/** Takes `amountCents` from the company's main account, refused (condition) when it holds less, unless `mayGoNegative`. */
+/**
+ * Takes `amountCents` from the company's main account, refused (condition) when it holds less, unless `mayGoNegative`.
+ * Every movement with a main-account leg makes exactly one such change, so it also counts the account's ledger lines
+ * (`entryCount`): the statement's total without reading it.
+ */
 export function mainAccountChange(companyId: string, deltaCents: number, options: { mayGoNegative: boolean }): TransactItem {
   const guarded = deltaCents < 0 && !options.mayGoNegative;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.mainAccount(companyId),
-      UpdateExpression: 'SET availableCents = availableCents + :delta, version = version + :one',
+      UpdateExpression: 'SET availableCents = availableCents + :delta, version = version + :one ADD entryCount :one',
       ConditionExpression: guarded ? 'attribute_exists(pk) AND availableCents >= :needed' : 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(guarded ? { ':needed': -deltaCents } : {}) },
     },

@@ -89,6 +89,8 @@ export const mainAccountRecord = z.object({
   availableCents: z.number().int(),
   reservedCents: z.number().int(),
   version: z.number().int(),
+  /** How many ledger lines the account has (one per movement that changed it): its statement's total. */
+  entryCount: z.number().int().nonnegative().default(0),
 });
 
 /** An employee with their card and card account (one item: a card action is one conditioned write). */
