@@ -9,8 +9,7 @@ import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type Emulat
 import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startFeeTimer } from './fee-timer';
-import { startAuthorizationReleaseTimer } from './authorization-timer';
+import { startAuthorizationReleaseTimer, startFeeTimer } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';

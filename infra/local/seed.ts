@@ -39,7 +39,8 @@ function randomGenerator(seed: number) {
   };
 }
 
-async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: DemoUser): Promise<string> {
+/** The user's Cognito account with the demo password (and SMS second factor when it has a phone); its `sub`. */
+export async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: Pick<DemoUser, 'email' | 'name' | 'surname' | 'phone' | 'providerAdmin'>): Promise<string> {
   try {
     const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
     const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;

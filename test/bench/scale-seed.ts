@@ -1,11 +1,4 @@
-import {
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminSetUserPasswordCommand,
-  type CognitoIdentityProviderClient,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultProviderName } from '@shared/brand';
 import { noFeatures } from '@shared/api/schemas';
@@ -14,7 +7,7 @@ import { rigaDateOf } from '@shared/dates';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
-import { demoPassword } from '../../infra/local/demo-data';
+import { ensureCognitoUser } from '../../infra/local/seed';
 
 /** The one large company of `npm run bench` (issue 6 "Scale"), seeded once and kept in the bench's own data folder. */
 export const scale = {
@@ -45,35 +38,6 @@ function randomGenerator(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-async function ensureBenchUser(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<string> {
-  try {
-    const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: scale.email }));
-    const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-    if (sub) return sub;
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
-  const created = await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: scale.email,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: demoPassword,
-      UserAttributes: [
-        { Name: 'email', Value: scale.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'phone_number', Value: `+${scale.phone}` },
-        { Name: 'phone_number_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: scale.email, Password: demoPassword, Permanent: true }));
-  await cognito.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: scale.email, SMSMfaSettings: { Enabled: true, PreferredMfa: true } }));
-  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-  if (!sub) throw new Error('cognito-local gave the bench user no sub');
-  return sub;
 }
 
 /**
@@ -203,7 +167,7 @@ export async function seedScale(
   log: (line: string) => void,
 ): Promise<ScaleSeedOutcome> {
   const began = performance.now();
-  const userId = await ensureBenchUser(cognito, userPoolId);
+  const userId = await ensureCognitoUser(cognito, userPoolId, { email: scale.email, name: 'Bench', surname: 'Owner', phone: scale.phone, providerAdmin: false });
   const found = await table.send(new GetCommand({ TableName: tableName, Key: marker }));
   if (found.Item?.version === scale.version && found.Item.userPoolId === userPoolId) return { seeded: false, seconds: 0, items: Number(found.Item.items ?? 0) };
 

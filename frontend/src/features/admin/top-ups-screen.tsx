@@ -16,6 +16,7 @@ import {
   type UnmatchedTransfer,
 } from '@shared/top-ups';
 import { Alert } from '@frontend/components/alert/alert';
+import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { SearchField } from '@frontend/components/data-table/search-field';
@@ -329,12 +330,7 @@ function UnmatchedTransfers() {
         {notice}
       </div>
       {unmatched.isError ? (
-        <Alert>
-          {errorCodeText(t, apiErrorCode(unmatched.error))}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={() => void unmatched.refetch()}>
-            {t('common:retry')}
-          </button>
-        </Alert>
+        <LoadFailed onRetry={() => void unmatched.refetch()}>{errorCodeText(t, apiErrorCode(unmatched.error))}</LoadFailed>
       ) : (
         <>
           <DataTable

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { moneyRoutes } from '@shared/api/routes/money-routes';
@@ -9,6 +8,7 @@ import { formatIban } from '@frontend/lib/format';
 import { ApiError, callApi } from '@frontend/lib/http';
 import { mainAccountQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
+import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
 
 /**
  * SPEC section 2 "Dashboard": top-up by bank transfer. The company transfers to its own top-up IBAN and writes its
@@ -65,28 +65,13 @@ export function TopUpPanel() {
   );
 }
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
-/** Copies the value without its spaces; the outcome is announced beside the button and fades after a moment. */
+/** Copies the value; the outcome is announced beside the button and fades after a moment. */
 function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation('dashboard');
-  const [state, setState] = useState<CopyState>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = window.setTimeout(() => setState('idle'), 2500);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value.replace(/\s+/g, ''));
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, copy } = useCopyToClipboard();
   return (
     <>
-      <button type="button" className="button button--secondary button--small" onClick={() => void copy()}>
+      <button type="button" className="button button--secondary button--small" onClick={() => void copy(value)}>
         {label}
       </button>{' '}
       <span role="status">{state === 'copied' ? t('topUp.copied') : state === 'failed' ? t('topUp.copyFailed') : ''}</span>

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { merchantCategoryGroupNames } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
 import type { TransactionRow } from '@shared/transactions';
-import { Alert } from '@frontend/components/alert/alert';
+import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { BackgroundDownloadDialog } from '@frontend/components/background-download/background-download-dialog';
 import { useBackgroundDownload } from '@frontend/components/background-download/use-background-download';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
@@ -114,12 +114,7 @@ export function TransactionsScreen() {
         <PageSizeSelect value={table.params.itemsPerPage} onChange={table.setItemsPerPage} />
       </TableToolbar>
       {table.isError ? (
-        <Alert>
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={table.refetch}>
-            {t('common:retry')}
-          </button>
-        </Alert>
+        <LoadFailed onRetry={table.refetch}>{t('loadFailed')}</LoadFailed>
       ) : (
         <DataTable
           caption={t('caption')}

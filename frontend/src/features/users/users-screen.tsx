@@ -8,6 +8,7 @@ import { can } from '@shared/roles';
 import { paths } from '@shared/routes';
 import { cardStatuses, employeeStatuses } from '@shared/statuses';
 import { Alert } from '@frontend/components/alert/alert';
+import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { BulkActionBar } from '@frontend/components/data-table/bulk-action-bar';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { FilterPopover, type FilterField } from '@frontend/components/data-table/filter-popover';
@@ -182,12 +183,7 @@ export function UsersScreen() {
         </BulkActionBar>
       )}
       {table.isError ? (
-        <Alert>
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={table.refetch}>
-            {t('common:retry')}
-          </button>
-        </Alert>
+        <LoadFailed onRetry={table.refetch}>{t('loadFailed')}</LoadFailed>
       ) : (
         <DataTable
           caption={t('caption')}

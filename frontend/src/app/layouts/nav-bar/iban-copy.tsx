@@ -1,29 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIban } from '@frontend/lib/format';
-
-type CopyState = 'idle' | 'copied' | 'failed';
+import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
 
 /** The top-up account IBAN with a copy button; the result is announced next to the button. */
 export function IbanCopy({ iban }: { iban: string }) {
   const { t } = useTranslation('common');
-  const [state, setState] = useState<CopyState>('idle');
+  const { state, copy } = useCopyToClipboard();
   const labelId = useId();
-
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = window.setTimeout(() => setState('idle'), 2500);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(iban.replace(/\s+/g, ''));
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
 
   return (
     <div className="iban-copy">
@@ -33,7 +17,7 @@ export function IbanCopy({ iban }: { iban: string }) {
       <span className="iban-copy__value" aria-labelledby={labelId} data-testid="top-up-iban">
         {formatIban(iban)}
       </span>
-      <button type="button" className="iban-copy__button" onClick={() => void copy()}>
+      <button type="button" className="iban-copy__button" onClick={() => void copy(iban)}>
         {t('topUp.copy')}
       </button>
       <span className="iban-copy__status" role="status">

@@ -1,0 +1,60 @@
+import { feeMonthOf } from '@shared/fees';
+
+/**
+ * Runs a job at start and then every `everyMs`, never two runs at once; a failed run is logged and the next one
+ * retries. The local stand-in for an EventBridge schedule.
+ */
+function repeat(everyMs: number, job: () => Promise<string | null>, failure: (message: string) => string, log: (line: string) => void): { stop(): void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const line = await job();
+      if (line) log(line);
+    } catch (error) {
+      log(failure(error instanceof Error ? error.message : String(error)));
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * The monthly fee schedule (in the cloud at 02:00 UTC on the 1st): locally the current month at start and every hour;
+ * a month already charged charges nothing again.
+ */
+export function startFeeTimer(log: (line: string) => void): { stop(): void } {
+  return repeat(
+    60 * 60 * 1000,
+    async () => {
+      const month = feeMonthOf(new Date());
+      const { chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees');
+      const summary = await chargeMonthlyFees(month);
+      return summary.charged > 0 ? `monthly fee for ${month}: ${summary.charged} products charged` : null;
+    },
+    (message) => `monthly fee failed (the next check retries): ${message}`,
+    log,
+  );
+}
+
+/**
+ * The authorization release schedule (in the cloud every 15 minutes): locally every minute, so an expiry shows soon
+ * after it passes.
+ */
+export function startAuthorizationReleaseTimer(log: (line: string) => void): { stop(): void } {
+  return repeat(
+    60 * 1000,
+    async () => {
+      const { releaseExpiredAuthorizations } = await import('@functions/authorizations/release-expired-authorizations');
+      const summary = await releaseExpiredAuthorizations(new Date());
+      return summary.expired > 0 ? `released ${summary.expired} expired card authorizations` : null;
+    },
+    (message) => `releasing expired authorizations failed (the next check retries): ${message}`,
+    log,
+  );
+}
