@@ -10,6 +10,7 @@ import { companyRoleSchema } from '@shared/roles';
 import { declineReasons } from '@shared/authorizations';
 import { merchantCategoryGroupSchema } from '@shared/cards';
 import { ledgerKindSchema } from '@shared/ledger';
+import { unmatchedTransferSchema } from '@shared/top-ups';
 import { transactionRowSchema } from '@shared/transactions';
 import { cardAccountStatuses, cardStatuses, companyStatusSchema, deviceStatuses, employeeStatuses, statusChangers, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
@@ -230,19 +231,11 @@ export const ledgerEntryRecord = z.object({
 export type LedgerEntryRecord = z.infer<typeof ledgerEntryRecord>;
 
 /** An incoming bank transfer (top-up), by the bank's transaction id: credited to a company, or waiting unmatched. */
-export const bankTransferRecord = z.object({
-  bankTransactionId: z.string(),
-  bookingDate: z.string(),
-  amountCents: z.number().int(),
-  payerName: z.string(),
-  payerIban: z.string().nullable(),
-  beneficiaryIban: z.string(),
-  reference: z.string(),
+export const bankTransferRecord = unmatchedTransferSchema.extend({
   status: z.enum(['credited', 'unmatched']),
   companyId: z.string().nullable(),
   matchedBy: z.enum(['reference', 'iban', 'manual']).nullable(),
   source: z.enum(['manual', 'statement']),
-  recordedAt: z.string(),
   recordedBy: z.string(),
   creditedAt: z.string().nullable(),
 });
