@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { csvLine } from '@shared/csv';
@@ -39,7 +40,7 @@ export async function benchCsvFunding(cloud: ReadyInfo): Promise<CsvFundingOutco
   const token = second.AuthenticationResult?.AccessToken;
   if (!token) throw new Error('the funding bench user got no access token');
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${cloud.urls.api}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${cloud.urls.api}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: body === undefined ? undefined : JSON.stringify(body) });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return fundingFileSchema.parse(await response.json());
   };

@@ -159,7 +159,7 @@ async function upload(token: string, content: unknown) {
 }
 
 async function applied(token: string, fileId: string, timeoutMs = 15_000): Promise<FundingFile> {
-  const start = await api('POST', `/funding/files/${fileId}/apply`, { token, body: {} });
+  const start = await api('POST', `/funding/files/${fileId}/apply`, { token, body: {}, headers: { 'Idempotency-Key': randomUUID() } });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   return waitFor(
     async () => fundingFileSchema.parse((await api('GET', `/funding/files/${fileId}`, { token })).body),
@@ -212,7 +212,7 @@ describe('funding by CSV', () => {
     ]);
     expect(preview.problems[0]!.name).toBe(`${b!.name} ${b!.surname}`);
     expect(preview).toMatchObject({ rowCount: 8, fundedRowCount: 1, totalCents: 1_050, blocking: 'FUNDING_FILE_HAS_ERRORS', status: 'previewed' });
-    const apply = await api('POST', `/funding/files/${preview.fileId}/apply`, { token: funded.token, body: {} });
+    const apply = await api('POST', `/funding/files/${preview.fileId}/apply`, { token: funded.token, body: {}, headers: { 'Idempotency-Key': randomUUID() } });
     expect([apply.status, (apply.body as { code?: string }).code]).toEqual([409, 'FUNDING_FILE_HAS_ERRORS']);
     expect(await available(funded.company.companyId)).toBe(10_000);
   });
@@ -221,7 +221,7 @@ describe('funding by CSV', () => {
     const content = filledTemplate(await template(funded.token), new Map(funded.employees.map((employee) => [employee.employeeId, '25.00'])));
     const preview = fundingFileSchema.parse((await upload(funded.token, content)).body);
     expect(preview).toMatchObject({ totalCents: 12_500, availableCents: 10_000, blocking: 'FUNDING_TOTAL_TOO_HIGH', problemCount: 0 });
-    const apply = await api('POST', `/funding/files/${preview.fileId}/apply`, { token: funded.token, body: {} });
+    const apply = await api('POST', `/funding/files/${preview.fileId}/apply`, { token: funded.token, body: {}, headers: { 'Idempotency-Key': randomUUID() } });
     expect((apply.body as { code?: string }).code).toBe('FUNDING_TOTAL_TOO_HIGH');
   });
 
@@ -243,7 +243,7 @@ describe('funding by CSV', () => {
 
     const again = await upload(token, content);
     expect([again.status, (again.body as { code?: string }).code]).toEqual([409, 'FUNDING_FILE_ALREADY_APPLIED']);
-    const reapplied = await api('POST', `/funding/files/${preview.fileId}/apply`, { token, body: {} });
+    const reapplied = await api('POST', `/funding/files/${preview.fileId}/apply`, { token, body: {}, headers: { 'Idempotency-Key': randomUUID() } });
     expect(fundingFileSchema.parse(reapplied.body).result).toEqual(file.result);
     await emulators().sqs.send(new SendMessageCommand({ QueueUrl: cloud().handlerEnvironment.FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId: company.companyId, fileId: preview.fileId }) }));
     const lines = await ledgerOf(company.companyId);
@@ -297,7 +297,7 @@ describe('a 10,000-row file', () => {
     const expectedTotal = employees.reduce((sum, _, index) => sum + ((index % 50) + 1) * 100 + 25, 0);
     const preview = fundingFileSchema.parse((await upload(token, content)).body);
     expect(preview).toMatchObject({ fundedRowCount: 10_000, totalCents: expectedTotal, blocking: null });
-    const start = fundingFileSchema.parse((await api('POST', `/funding/files/${preview.fileId}/apply`, { token, body: {} })).body);
+    const start = fundingFileSchema.parse((await api('POST', `/funding/files/${preview.fileId}/apply`, { token, body: {}, headers: { 'Idempotency-Key': randomUUID() } })).body);
     expect(start.status).toBe('queued');
     const progress: number[] = [];
     const file = await waitFor(

@@ -60,6 +60,9 @@ export const fundingRoutes = {
     handler: 'funding/apply-funding-file',
     access: manager,
     activeCompanyOnly: true,
+    // A money POST like the others: the file's row items already pay each row once; the key makes a retried click
+    // answer what the first one did.
+    idempotent: true,
     params: fundingFileIdParamsSchema,
     body: z.object({}),
     answer: fundingFileSchema,
