@@ -1,16 +1,15 @@
 import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { nextCardStatus } from '@shared/cards';
-import { issuerEventSchema, issuerEventTypes, issuerSignatureHeader, type IssuerEvent } from '@shared/issuer-events';
+import { issuerEventSchema, issuerEventTypes, type IssuerEvent } from '@shared/issuer-events';
 import { systemActor } from '../platform/audit';
 import { dynamo } from '../platform/clients';
 import { commitEmployeeChange, readEmployee } from '../platform/employees';
-import { DomainError, validationFailed } from '../platform/errors';
-import { issuerWebhookSecret, verifyIssuerSignature } from '../platform/issuer-signature';
+import { DomainError } from '../platform/errors';
+import { signedIssuerBody } from '../platform/issuer-signature';
 import { entities, keys } from '../platform/keys';
 import { cardOwnerRecord, type EmployeeRecord } from '../platform/records';
 import { conditionFailed, getItem, tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
 
 type Outcome = 'applied' | 'not_current_card' | 'not_allowed';
 
@@ -23,14 +22,8 @@ const attempts = 3;
  * repeated delivery changes nothing. An event that cannot apply is still answered 200: a refusal would only make the
  * issuer send it again and again.
  */
-export const handler = useCase('POST /issuer/events', async ({ event, headers }) => {
-  const rawBody = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  const check = verifyIssuerSignature(await issuerWebhookSecret(), rawBody, headers[issuerSignatureHeader]);
-  if (check !== 'valid') {
-    console.warn(JSON.stringify({ message: 'issuer event refused', reason: check, sourceIp: event.requestContext.http.sourceIp }));
-    throw new DomainError(401, 'WEBHOOK_SIGNATURE_INVALID');
-  }
-  const issuerEvent = parseEvent(rawBody);
+export const handler = useCase('POST /issuer/events', async ({ event }) => {
+  const issuerEvent = await signedIssuerBody(event, issuerEventSchema);
 
   if (await getItem(keys.issuerEvent(issuerEvent.eventId))) return { received: true, applied: false };
   const ownerItem = await getItem(keys.cardOwner(issuerEvent.cardId));
@@ -43,18 +36,6 @@ export const handler = useCase('POST /issuer/events', async ({ event, headers })
   }
   return { received: true, applied: await apply(issuerEvent, employee) };
 });
-
-function parseEvent(rawBody: string): IssuerEvent {
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    throw new DomainError(400, 'MALFORMED_JSON');
-  }
-  const parsed = safeParseReportingInput(issuerEventSchema, json);
-  if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));
-  return parsed.data;
-}
 
 function notFoundAsNull(error: unknown): null {
   if (error instanceof DomainError && error.status === 404) return null;
