@@ -5,7 +5,7 @@ import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type 
 import type { Actor } from '../platform/audit';
 import type { Cardholder } from '../platform/cardholder-sessions';
 import { dynamo } from '../platform/clients';
-import { readEmployee } from '../platform/employees';
+import { findEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { cardholderPhoneClaimRecord, transactionRecord, type EmployeeRecord } from '../platform/records';
@@ -15,10 +15,7 @@ import { getItem, tableName } from '../platform/table';
 export async function phoneOwner(phone: string): Promise<EmployeeRecord | null> {
   const claim = cardholderPhoneClaimRecord.safeParse(await getItem(keys.cardholderPhoneClaim(phone)));
   if (!claim.success) return null;
-  return readEmployee(claim.data.companyId, claim.data.employeeId).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') return null;
-    throw error;
-  });
+  return findEmployee(claim.data.companyId, claim.data.employeeId);
 }
 
 /**
@@ -26,10 +23,8 @@ export async function phoneOwner(phone: string): Promise<EmployeeRecord | null> 
  * product while a session lasts, and from then on every call is refused.
  */
 export async function readCardholder(caller: Cardholder): Promise<EmployeeRecord> {
-  const employee = await readEmployee(caller.companyId, caller.employeeId).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') throw new DomainError(401, 'CARDHOLDER_SESSION_ENDED');
-    throw error;
-  });
+  const employee = await findEmployee(caller.companyId, caller.employeeId);
+  if (!employee) throw new DomainError(401, 'CARDHOLDER_SESSION_ENDED');
   if (!mayUseCardPage(employee.cardStatus, employee.deviceStatus)) throw new DomainError(403, 'CARDHOLDER_ACCESS_BLOCKED');
   return employee;
 }

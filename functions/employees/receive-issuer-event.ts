@@ -3,7 +3,7 @@ import { nextCardStatus } from '@shared/cards';
 import { issuerEventSchema, issuerEventTypes, type IssuerEvent } from '@shared/issuer-events';
 import { systemActor } from '../platform/audit';
 import { dynamo } from '../platform/clients';
-import { commitEmployeeChange, readEmployee } from '../platform/employees';
+import { commitEmployeeChange, findEmployee, readEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { signedIssuerBody } from '../platform/issuer-signature';
 import { entities, keys } from '../platform/keys';
@@ -28,7 +28,7 @@ export const handler = useCase('POST /issuer/events', async ({ event }) => {
   if (await getItem(keys.issuerEvent(issuerEvent.eventId))) return { received: true, applied: false };
   const ownerItem = await getItem(keys.cardOwner(issuerEvent.cardId));
   const owner = ownerItem ? cardOwnerRecord.parse(ownerItem) : null;
-  const employee = owner ? await readEmployee(owner.companyId, owner.employeeId).catch(notFoundAsNull) : null;
+  const employee = owner ? await findEmployee(owner.companyId, owner.employeeId) : null;
   if (!owner || !employee) {
     // Not recorded: should the card become known later (an order still being written), a redelivery may apply.
     console.warn(JSON.stringify({ message: 'issuer event for an unknown card', eventId: issuerEvent.eventId, type: issuerEvent.type, cardId: issuerEvent.cardId }));
@@ -36,11 +36,6 @@ export const handler = useCase('POST /issuer/events', async ({ event }) => {
   }
   return { received: true, applied: await apply(issuerEvent, employee) };
 });
-
-function notFoundAsNull(error: unknown): null {
-  if (error instanceof DomainError && error.status === 404) return null;
-  throw error;
-}
 
 async function apply(issuerEvent: IssuerEvent, first: EmployeeRecord): Promise<boolean> {
   let employee = first;

@@ -3,17 +3,15 @@ import { actorOfCaller } from '../platform/audit';
 import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, readEmployee } from '../platform/employees';
+import { commitEmployeeChange, findEmployee } from '../platform/employees';
 import { detailOf } from './employee-store';
 
 const limitlessStatuses: ReadonlySet<CardStatus> = new Set(['closed', 'removed', 'stopped']);
 
 /** Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee. */
 export const handler = useCase('PUT /employees/{employeeId}/limits', async ({ caller, params, body }) => {
-  const employee = await readEmployee(caller.companyId, params.employeeId).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') throw new DomainError(404, 'LIMIT_USER_NOT_ACTIVE');
-    throw error;
-  });
+  const employee = await findEmployee(caller.companyId, params.employeeId);
+  if (!employee) throw new DomainError(404, 'LIMIT_USER_NOT_ACTIVE');
   // A closed, removed or terminated card spends nothing any more; a blocked one keeps its limits for its return.
   if (!employee.cardId || limitlessStatuses.has(employee.cardStatus)) throw new DomainError(409, 'LIMIT_USER_NOT_ACTIVE');
   try {

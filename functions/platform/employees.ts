@@ -11,9 +11,15 @@ import { getItem, setExpression, tableName, transactionConflicted, transactThrou
  * employee's own /card routes, which must change a card the same way.
  */
 export async function readEmployee(companyId: string, employeeId: string): Promise<EmployeeRecord> {
+  const employee = await findEmployee(companyId, employeeId);
+  if (!employee) throw new DomainError(404, 'EMPLOYEE_NOT_FOUND');
+  return employee;
+}
+
+/** The employee, or null when there is none: for callers whose own answer to a missing employee is not a 404. */
+export async function findEmployee(companyId: string, employeeId: string): Promise<EmployeeRecord | null> {
   const item = await getItem(keys.employee(companyId, employeeId));
-  if (!item) throw new DomainError(404, 'EMPLOYEE_NOT_FOUND');
-  return employeeRecord.parse(item);
+  return item ? employeeRecord.parse(item) : null;
 }
 
 /** What a change expects to find, so a concurrent change is refused instead of overwritten. */
