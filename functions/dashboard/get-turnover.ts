@@ -1,9 +1,10 @@
 import { rigaDateOf } from '@shared/dates';
 import { turnoverMonthsOf } from '@shared/dashboard';
-import { allTransactions, monthTally } from '../platform/card-transactions';
+import { allTransactions } from '../platform/card-transactions';
 import { keys } from '../platform/keys';
 import { transactionTallyRecord } from '../platform/records';
 import { queryAll } from '../platform/table';
+import { monthTally } from '../platform/transaction-page-range';
 import { useCase } from '../platform/use-case';
 
 /**
@@ -12,8 +13,8 @@ import { useCase } from '../platform/use-case';
  */
 export const handler = useCase('GET /dashboard/turnover', async ({ caller, query }) => {
   const months = turnoverMonthsOf(query.dateLimit, rigaDateOf(new Date()));
-  const first = monthTally(`${months[0] ?? ''}-01`);
-  const last = monthTally(`${months.at(-1) ?? ''}-01`);
+  const first = monthTally(months[0] ?? '');
+  const last = monthTally(months.at(-1) ?? '');
   const { pk } = keys.transactionTallies(caller.companyId, allTransactions);
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
@@ -22,7 +23,7 @@ export const handler = useCase('GET /dashboard/turnover', async ({ caller, query
   const byMonth = new Map(items.map((item) => [String(item.sk), transactionTallyRecord.parse(item)]));
   return {
     months: months.map((month) => {
-      const tally = byMonth.get(monthTally(`${month}-01`));
+      const tally = byMonth.get(monthTally(month));
       return { month, spentCents: tally ? -tally.sumCents : 0, count: tally?.count ?? 0 };
     }),
   };

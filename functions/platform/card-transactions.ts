@@ -3,6 +3,7 @@ import { rigaDateOf } from '@shared/dates';
 import { entities, keys } from './keys';
 import type { TransactionRecord, TransactionTallyRecord } from './records';
 import { conditionFailed, getItem, tableName, transactThroughConflicts, type TransactItem } from './table';
+import { dayTally, monthTally } from './transaction-page-range';
 
 /**
  * The lists a transaction is counted in: every transaction of the company, one employee's, one merchant category
@@ -14,9 +15,6 @@ export type TransactionDimension = 'ALL' | `EMPLOYEE#${string}` | `MCC#${string}
 export const allTransactions: TransactionDimension = 'ALL';
 export const employeeTransactions = (employeeId: string): TransactionDimension => `EMPLOYEE#${employeeId}`;
 export const groupTransactions = (group: string): TransactionDimension => `MCC#${group}`;
-
-export const dayTally = (day: string) => `D#${day}`;
-export const monthTally = (day: string) => `M#${day.slice(0, 7)}`;
 
 /** The dimensions of one transaction, each with the sequence number it has there. */
 export function dimensionsOf(record: Pick<TransactionRecord, 'employeeId' | 'mccGroup' | 'seq' | 'employeeSeq' | 'groupSeq'>): { dimension: TransactionDimension; seq: number }[] {

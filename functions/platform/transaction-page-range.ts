@@ -11,6 +11,10 @@ export interface SortKeyRange {
   to: string;
 }
 
+/** The sort keys of one dimension's tallies: a Riga day's (YYYY-MM-DD), and a month's (of a day or of YYYY-MM). */
+export const dayTally = (day: string) => `D#${day}`;
+export const monthTally = (dayOrMonth: string) => `M#${dayOrMonth.slice(0, 7)}`;
+
 function monthOf(day: string): string {
   return day.slice(0, 7);
 }
@@ -29,12 +33,12 @@ export function tallyRangesOf(from: string, to: string): SortKeyRange[] {
   if (from > to) return [];
   const first = monthOf(from);
   const last = monthOf(to);
-  if (first === last) return [{ from: `D#${from}`, to: `D#${to}` }];
-  const ranges: SortKeyRange[] = [{ from: `D#${from}`, to: `D#${first}-31` }];
+  if (first === last) return [{ from: dayTally(from), to: dayTally(to) }];
+  const ranges: SortKeyRange[] = [{ from: dayTally(from), to: dayTally(`${first}-31`) }];
   const afterFirst = addMonths(first, 1);
   const beforeLast = addMonths(last, -1);
-  if (afterFirst <= beforeLast) ranges.push({ from: `M#${afterFirst}`, to: `M#${beforeLast}` });
-  ranges.push({ from: `D#${last}-01`, to: `D#${to}` });
+  if (afterFirst <= beforeLast) ranges.push({ from: monthTally(afterFirst), to: monthTally(beforeLast) });
+  ranges.push({ from: dayTally(`${last}-01`), to: dayTally(to) });
   return ranges;
 }
 
