@@ -15,3 +15,11 @@ export class ApiError extends Error {
 
 /** Codes the client itself produces when there is no server answer to read. */
 export const clientErrorCodes = { network: 'NETWORK', invalidAnswer: 'INVALID_ANSWER' } as const;
+
+/**
+ * The code to show for a failed call: an ApiError's own, else INTERNAL. (failureCode in failure-code.ts says it
+ * for a form instead: a refused field's code first, and VALIDATION_FAILED read as BAD_REQUEST.)
+ */
+export function errorCodeOf(error: unknown): string {
+  return error instanceof ApiError ? error.code : 'INTERNAL';
+}

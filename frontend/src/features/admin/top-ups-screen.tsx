@@ -26,7 +26,8 @@ import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { formatIban, useFormat } from '@frontend/lib/format';
 import { zodValidate } from '@frontend/lib/form-validation';
-import { ApiError, newActionKey } from '@frontend/lib/http';
+import { errorCodeOf } from '@frontend/lib/api-error';
+import { newActionKey } from '@frontend/lib/http';
 import { readSubmitFailure } from '@frontend/lib/submit-failure';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
@@ -53,8 +54,6 @@ export function TopUpsScreen() {
     </div>
   );
 }
-
-const apiErrorCode = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
 
 function outcomeText(t: TFunction, result: TransferResult): string {
   if (result.outcome === 'credited' && result.company) return t('admin:topUps.outcome.credited', { company: result.company.name, by: t(`admin:topUps.matchedBy.${result.matchedBy ?? 'manual'}`) });
@@ -197,7 +196,7 @@ function StatementImport() {
     else setConfirming(newActionKey());
   };
 
-  const failure = statement.error ? apiErrorCode(statement.error) : null;
+  const failure = statement.error ? errorCodeOf(statement.error) : null;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
 
@@ -330,7 +329,7 @@ function UnmatchedTransfers() {
         {notice}
       </div>
       {unmatched.isError ? (
-        <LoadFailed onRetry={() => void unmatched.refetch()}>{errorCodeText(t, apiErrorCode(unmatched.error))}</LoadFailed>
+        <LoadFailed onRetry={() => void unmatched.refetch()}>{errorCodeText(t, errorCodeOf(unmatched.error))}</LoadFailed>
       ) : (
         <>
           <DataTable
@@ -392,7 +391,7 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
       ) : companies.isPending ? (
         <div className="skeleton skeleton--line" aria-hidden="true" />
       ) : companies.isError ? (
-        <Alert>{errorCodeText(t, apiErrorCode(companies.error))}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(companies.error))}</Alert>
       ) : companies.data.companies.length === 0 ? (
         <p>{t('topUps.assign.noCompanies')}</p>
       ) : (
@@ -407,7 +406,7 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
         </fieldset>
       )}
       {chosen && <p className="alert alert--info">{t('topUps.assign.confirmText', { amount: format.money(transfer.amountCents), company: chosen.company.name })}</p>}
-      {assign.error && <Alert>{errorCodeText(t, apiErrorCode(assign.error))}</Alert>}
+      {assign.error && <Alert>{errorCodeText(t, errorCodeOf(assign.error))}</Alert>}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t('common:cancel')}

@@ -9,7 +9,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
-import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { callCard, endsCardSession } from './card-api';
@@ -48,7 +48,7 @@ export function CardOverview({ session, onEnded }: CardOverviewProps) {
     return (
       <div className="page card-page">
         <h1>{t('card:overview.title')}</h1>
-        <Alert>{errorCodeText(t, card.error instanceof ApiError ? card.error.code : 'INTERNAL')}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(card.error))}</Alert>
         <div className="card-actions">
           <button type="button" className="button" onClick={() => void card.refetch()}>
             {t('card:overview.retry')}
@@ -97,7 +97,7 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
     onError: (error) => {
       setAsking(null);
       if (endsCardSession(error)) onEnded(error.code);
-      else setFailure(error instanceof ApiError ? error.code : 'INTERNAL');
+      else setFailure(errorCodeOf(error));
     },
   });
 

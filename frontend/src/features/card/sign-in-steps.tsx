@@ -7,13 +7,11 @@ import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
 import { SmsCodeField } from '@frontend/components/sms-code-field/sms-code-field';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { ApiError } from '@frontend/lib/api-error';
+import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { callCard } from './card-api';
 import type { CardSession } from './card-session';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
 
 /** Step 1: the phone the employer recorded; the same answer comes whether or not a card belongs to it. */
 export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | null; onSent: (phone: string) => void }) {
@@ -30,8 +28,8 @@ export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | nul
         onSent(trimmed);
       } catch (error) {
         // A code went to this phone moments ago and is still good: the employee goes on to type it.
-        if (codeOf(error) === 'TOO_MANY_REQUESTS') onSent(trimmed);
-        else setFailure(codeOf(error));
+        if (errorCodeOf(error) === 'TOO_MANY_REQUESTS') onSent(trimmed);
+        else setFailure(errorCodeOf(error));
       }
     },
   });
@@ -78,7 +76,7 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
       } catch (error) {
         const field = error instanceof ApiError ? error.fields.code : undefined;
         setCodeRefused(field);
-        if (!field) setFailure(codeOf(error));
+        if (!field) setFailure(errorCodeOf(error));
       }
     },
   });
@@ -90,7 +88,7 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
       setResend('sent');
     } catch (error) {
       setResend('idle');
-      setFailure(codeOf(error));
+      setFailure(errorCodeOf(error));
     }
   };
   const shownError = (form.touched.code ? form.errors.code : undefined) ?? codeRefused;

@@ -10,7 +10,8 @@ import { Alert } from '@frontend/components/alert/alert';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { PeriodSelect } from '@frontend/components/data-table/period-select';
 import { errorCodeText } from '@frontend/lib/error-text';
-import { ApiError, callApi } from '@frontend/lib/http';
+import { errorCodeOf } from '@frontend/lib/api-error';
+import { callApi } from '@frontend/lib/http';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
@@ -62,7 +63,7 @@ function Balances({ companyId }: { companyId: string }) {
       {summary.isPending ? (
         <div className="skeleton skeleton--line" aria-hidden="true" />
       ) : summary.isError ? (
-        <Alert>{errorCodeText(t, summary.error instanceof ApiError ? summary.error.code : 'INTERNAL')}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(summary.error))}</Alert>
       ) : (
         <dl className="dashboard-balances__list">
           <div>
@@ -124,7 +125,7 @@ function Turnover({ companyId }: { companyId: string }) {
       {turnover.isPending ? (
         <div className="skeleton dashboard-turnover__skeleton" aria-hidden="true" />
       ) : turnover.isError ? (
-        <Alert>{errorCodeText(t, turnover.error instanceof ApiError ? turnover.error.code : 'INTERNAL')}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(turnover.error))}</Alert>
       ) : nothingSpent ? (
         <EmptyState title={t('turnover.emptyTitle')}>
           <p>{t('turnover.emptyText')}</p>
@@ -156,7 +157,7 @@ function AccountActivity() {
     <section className="panel dashboard-activity" aria-labelledby="dashboard-activity">
       <h2 id="dashboard-activity">{t('activity.title')}</h2>
       {entries.isError ? (
-        <Alert>{errorCodeText(t, entries.error instanceof ApiError ? entries.error.code : 'INTERNAL')}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(entries.error))}</Alert>
       ) : (
         <DataTable
           caption={t('activity.caption')}

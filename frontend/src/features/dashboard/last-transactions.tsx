@@ -13,7 +13,7 @@ import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { SelectField } from '@frontend/components/select-field/select-field';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
-import { ApiError } from '@frontend/lib/http';
+import { errorCodeOf } from '@frontend/lib/api-error';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { lastTransactionsQuery, requestLastTransactionsFile } from './dashboard-api';
 
@@ -65,7 +65,7 @@ export function LastTransactions({ companyId }: { companyId: string }) {
         </div>
       </div>
       {transactions.isError ? (
-        <Alert>{errorCodeText(t, transactions.error instanceof ApiError ? transactions.error.code : 'INTERNAL')}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(transactions.error))}</Alert>
       ) : (
         <DataTable
           caption={t('lastTransactions.caption')}

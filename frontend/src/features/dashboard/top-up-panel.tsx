@@ -5,7 +5,8 @@ import { formatPaymentReference } from '@shared/top-ups';
 import { Alert } from '@frontend/components/alert/alert';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { formatIban } from '@frontend/lib/format';
-import { ApiError, callApi } from '@frontend/lib/http';
+import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
+import { callApi } from '@frontend/lib/http';
 import { mainAccountQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
@@ -26,7 +27,7 @@ export function TopUpPanel() {
       {account.isPending ? (
         <div className="skeleton skeleton--line" aria-hidden="true" />
       ) : account.isError && !(account.error instanceof ApiError && account.error.status === 404) ? (
-        <Alert>{errorCodeText(t, account.error instanceof ApiError ? account.error.code : 'INTERNAL')}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(account.error))}</Alert>
       ) : iban ? (
         <>
           <p className="dashboard-top-up__text">{t('topUp.text')}</p>

@@ -5,7 +5,7 @@ import { fundEmployeeFormSchema } from '@shared/funding';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { ApiError } from '@frontend/lib/api-error';
+import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { zodValidate } from '@frontend/lib/form-validation';
@@ -54,7 +54,7 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
       await fundEmployee(employee.employeeId, confirming.amountCents, confirming.key);
       onDone();
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.code : 'INTERNAL');
+      setFailure(errorCodeOf(error));
       // A refusal is final for this amount; a lost answer keeps the key, so trying again cannot pay twice.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) void account.refetch();
     } finally {

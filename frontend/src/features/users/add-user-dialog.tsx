@@ -6,7 +6,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { zodValidate } from '@frontend/lib/form-validation';
 import { callApi } from '@frontend/lib/http';
@@ -94,7 +94,7 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
           setNoPhoneFailure(null);
           send(askNoPhone, true)
             .catch((error: unknown) => {
-              setNoPhoneFailure(error instanceof ApiError ? error.code : 'INTERNAL');
+              setNoPhoneFailure(errorCodeOf(error));
               setAskNoPhone(null);
             })
             .finally(() => setNoPhoneBusy(false));

@@ -11,7 +11,7 @@ import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-fiel
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { SelectField } from '@frontend/components/select-field/select-field';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { ApiError } from '@frontend/lib/api-error';
+import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { zodValidate } from '@frontend/lib/form-validation';
@@ -156,7 +156,7 @@ export function ReplaceCardDialog({ employee, onClose, onDone }: DialogProps) {
         }),
       );
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.code : 'INTERNAL');
+      setFailure(errorCodeOf(error));
       if (error instanceof ApiError && error.code === 'FEE_CHANGED') await prices.refetch();
     } finally {
       setSending(false);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { maxFundingFileChars, type FundingFile } from '@shared/funding';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
-import { ApiError } from '@frontend/lib/api-error';
+import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, uploadFundingFile } from './funding-api';
@@ -24,8 +24,6 @@ export async function downloadFundingTemplate(): Promise<void> {
   link.remove();
   URL.revokeObjectURL(url);
 }
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
 
 /**
  * Add funds by CSV: upload the filled-in template, see every bad row and the total before anything moves, confirm
@@ -63,9 +61,8 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     try {
       setPreview(await uploadFundingFile(file.name, content));
     } catch (error) {
-      const code = codeOf(error);
       if (error instanceof ApiError && error.fields?.content) setFileError(error.fields.content);
-      else setFailure(code);
+      else setFailure(errorCodeOf(error));
     } finally {
       setBusy(false);
     }
@@ -79,7 +76,7 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
       setPreview(await applyFundingFile(preview.fileId));
       setApplying(true);
     } catch (error) {
-      setFailure(codeOf(error));
+      setFailure(errorCodeOf(error));
     } finally {
       setBusy(false);
     }

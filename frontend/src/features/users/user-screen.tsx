@@ -10,7 +10,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
-import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -71,7 +71,7 @@ export function UserScreen() {
     },
     onSuccess: (next, request) => applied(next, t(`done.${request.kind}.${request.action}`)),
     onError: async (error) => {
-      setFailure(error instanceof ApiError ? error.code : 'INTERNAL');
+      setFailure(errorCodeOf(error));
       await employee.refetch();
     },
     onSettled: () => setPending(null),
@@ -96,7 +96,7 @@ export function UserScreen() {
     );
   }
   if (employee.isError) {
-    const code = employee.error instanceof ApiError ? employee.error.code : 'INTERNAL';
+    const code = errorCodeOf(employee.error);
     return (
       <div className="page">
         <p>

@@ -22,7 +22,7 @@ import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialo
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
-import { ApiError } from '@frontend/lib/api-error';
+import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -71,7 +71,7 @@ export function UsersScreen() {
       setBulkResult({ action, result });
       table.clearSelection();
     },
-    onError: (error) => setFailure(error instanceof ApiError ? error.code : 'INTERNAL'),
+    onError: (error) => setFailure(errorCodeOf(error)),
     onSettled: async () => {
       setPendingBulk(null);
       await queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId) });
