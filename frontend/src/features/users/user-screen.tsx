@@ -7,6 +7,7 @@ import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { EmployeeDetail } from '@shared/employees';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
+import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
@@ -108,12 +109,7 @@ export function UserScreen() {
             <p>{t('detail.notFound.text')}</p>
           </EmptyState>
         ) : (
-          <Alert>
-            <p>{errorCodeText(t, code === 'INTERNAL' ? 'CARD_STATUS_FETCH_FAILED' : code)}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => void employee.refetch()}>
-              {t('common:retry')}
-            </button>
-          </Alert>
+          <LoadFailed onRetry={() => void employee.refetch()}>{errorCodeText(t, code === 'INTERNAL' ? 'CARD_STATUS_FETCH_FAILED' : code)}</LoadFailed>
         )}
       </div>
     );
