@@ -66,9 +66,9 @@ export function TopUpPanel() {
   );
 }
 
-/** Copies the value; the outcome is announced beside the button and fades after a moment. */
+/** Copies the value; the outcome is announced beside the button (the nav bar's IBAN copy's own words) and fades after a moment. */
 function CopyButton({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('common');
   const { state, copy } = useCopyToClipboard();
   return (
     <>
