@@ -76,9 +76,6 @@ export class IdempotentRequest {
     };
   }
 
-  /** The refusal to name for the index of `answerItem` in `transact`'s refusals. */
-  readonly claimTaken = new IdempotencyClaimTaken();
-
   /**
    * What an earlier request with this key left: its answer to give again, or a refusal when it asked for something
    * else or is still running. Nothing stored (or only a refusal, which is not kept): undefined, run the request.
