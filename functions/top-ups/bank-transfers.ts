@@ -7,6 +7,7 @@ import {
   type MatchedBy,
   type TransferResult,
   type UnmatchedTransfer,
+  unmatchedTransferSchema,
 } from '@shared/top-ups';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
@@ -107,11 +108,6 @@ function resultOf(transfer: Pick<BankTransfer, 'bankTransactionId' | 'amountCent
 export const alreadyRecorded = () => new DomainError(409, 'BANK_TRANSFER_ALREADY_RECORDED');
 
 /**
- * Records an incoming transfer once per bank transaction id: matched, it is credited in the same transaction that
- * writes it; unmatched, it waits in the unmatched list. A second recording of the same id (a statement imported
- * twice, two admins at once) is refused by the transfer item's condition, so nothing moves twice.
- */
-/**
  * An Idempotency-Key's answer item (platform/idempotency.ts `answerItem`) to write first in the crediting transaction;
  * when that item is the one refused, a request with the same key got there first.
  */
@@ -119,6 +115,11 @@ export type AnswerItem = (result: TransferResult) => TransactItem;
 
 const claimTaken = () => new IdempotencyClaimTaken();
 
+/**
+ * Records an incoming transfer once per bank transaction id: matched, it is credited in the same transaction that
+ * writes it; unmatched, it waits in the unmatched list. A second recording of the same id (a statement imported
+ * twice, two admins at once) is refused by the transfer item's condition, so nothing moves twice.
+ */
 export async function recordTransfer(
   transfer: BankTransfer,
   options: { source: 'manual' | 'statement'; actor: Actor; line: number | null; answerItem?: AnswerItem },
@@ -202,16 +203,8 @@ export async function listUnmatched(query: ListQuery): Promise<TableAnswer<Unmat
     .map((item) => bankTransferRecord.parse(item))
     .filter((transfer) => transfer.status === 'unmatched')
     .filter((transfer) => matchesSearch(query.search, [transfer.bankTransactionId, transfer.payerName, transfer.payerIban, transfer.reference, transfer.beneficiaryIban]))
-    .map(({ bankTransactionId, bookingDate, amountCents, payerName, payerIban, beneficiaryIban, reference, recordedAt }) => ({
-      bankTransactionId,
-      bookingDate,
-      amountCents,
-      payerName,
-      payerIban,
-      beneficiaryIban,
-      reference,
-      recordedAt,
-    }));
+    // The record extends the list's row schema: parsing by it keeps exactly the row's fields.
+    .map((transfer) => unmatchedTransferSchema.parse(transfer));
   return pageOf(transfers, query);
 }
 
