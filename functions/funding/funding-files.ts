@@ -22,7 +22,7 @@ import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
-import { checkFundingFile, type FundableEmployee, type FundedRow } from './funding-rows';
+import { checkFundingFile, type CheckedFile, type FundableEmployee, type FundedRow } from './funding-rows';
 import { listFundableEmployees, readAvailableCents, transferItems } from './funding-store';
 
 /**
@@ -69,6 +69,12 @@ export function sha256Of(text: string): string {
 async function readText(companyId: string, fileId: string): Promise<string> {
   const object = await s3.send(new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: fundingFileObjectKey(companyId, fileId) }));
   return (await object.Body?.transformToString('utf-8')) ?? '';
+}
+
+/** The file's rows checked against the company's employees as they are now (the preview, and again when applied). */
+async function checkAgainstEmployees(companyId: string, text: string): Promise<CheckedFile> {
+  const employees = new Map<string, FundableEmployee>((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
+  return checkFundingFile(text, employees);
 }
 
 export async function readFundingFile(companyId: string, fileId: string): Promise<FundingFileRecord> {
@@ -137,8 +143,7 @@ export async function previewFile(companyId: string, userId: string, fileName: s
     const earlier = await readFundingFile(companyId, fileId);
     if (earlier.status !== 'previewed') throw new DomainError(409, 'FUNDING_FILE_ALREADY_APPLIED');
   }
-  const employees = new Map<string, FundableEmployee>((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
-  const checked = checkFundingFile(content, employees);
+  const checked = await checkAgainstEmployees(companyId, content);
   if (!checked.valid) throw new DomainError(422, 'FUNDING_FILE_INVALID');
   if (!claim) {
     await s3.send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: fundingFileObjectKey(companyId, fileId), Body: content, ContentType: 'text/csv; charset=utf-8' }));
@@ -242,8 +247,7 @@ export async function applyFile(companyId: string, fileId: string): Promise<Fund
   const actor = file.appliedBy;
   if (!actor) throw new Error(`funding file ${fileId} has no actor`);
 
-  const employees = new Map<string, FundableEmployee>((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
-  const checked = checkFundingFile(await readText(companyId, fileId), employees);
+  const checked = await checkAgainstEmployees(companyId, await readText(companyId, fileId));
   if (!checked.valid) throw new Error(`funding file ${fileId} no longer reads`);
   const done = new Set((await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.fundingRows(companyId, fileId).pk }, ProjectionExpression: 'rowNumber' })).map((item) => Number(item.rowNumber)));
   // A row the preview accepted whose user stopped being able to receive funds since then fails with that reason.
