@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { issuerEventAnswerSchema } from './issuer-events';
 
 /**
  * The card issuer asks us, synchronously, to decide a card payment (POST /issuer/authorizations), signed like its
@@ -58,8 +59,11 @@ export const authorizationEventSchema = z.discriminatedUnion('type', [
 ]);
 export type AuthorizationEvent = z.infer<typeof authorizationEventSchema>;
 
-/** applied false: the authorization is unknown, declined, or no longer open (a repeated or late event). */
-export const authorizationEventAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean() });
+/**
+ * Answered as the card events' webhook is; applied false: the authorization is unknown, declined, or no longer open
+ * (a repeated or late event).
+ */
+export const authorizationEventAnswerSchema = issuerEventAnswerSchema;
 
 /** The Riga month (YYYY-MM) and year (YYYY) of a Riga day (YYYY-MM-DD). */
 export function limitPeriodsOf(rigaDay: string): { month: string; year: string } {

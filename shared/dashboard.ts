@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { monthsBefore } from './dates';
 import { periods, periodMonths, type Period } from './lists';
 
 /**
@@ -33,9 +34,6 @@ export type TurnoverAnswer = z.infer<typeof turnoverAnswerSchema>;
  * as many as the period has months. Whole months, so each bar is one month tally.
  */
 export function turnoverMonthsOf(period: Period, today: string): string[] {
-  const [year = 0, month = 1] = today.split('-').map(Number);
-  return Array.from({ length: periodMonths[period] }, (_, index) => {
-    const first = new Date(Date.UTC(year, month - 1 - (periodMonths[period] - 1 - index), 1));
-    return first.toISOString().slice(0, 7);
-  });
+  const count = periodMonths[period];
+  return Array.from({ length: count }, (_, index) => monthsBefore(today, count - 1 - index).slice(0, 7));
 }

@@ -11,7 +11,7 @@ import { dynamo, s3, sqs } from './clients';
 import { env } from './env';
 import { DomainError, notFound } from './errors';
 import { entities, exportObjectKey, keys } from './keys';
-import { getItem, tableName } from './table';
+import { conditionFailed, getItem, tableName } from './table';
 import { downloadSeconds, encodeHeaderValue } from './uploads';
 
 /**
@@ -132,7 +132,7 @@ export async function finishExport(companyId: string, fileId: string, outcome: {
     );
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(error)) return false;
     throw error;
   }
 }
