@@ -3,6 +3,7 @@ import { defaultCardLimits } from '@shared/cards';
 import { actorOfCaller } from '../platform/audit';
 import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
 import { DomainError } from '../platform/errors';
+import { cardOwnerPut, phoneClaimPut } from '../platform/employees';
 import { entities, keys } from '../platform/keys';
 import { companyRecord, employeeRecord } from '../platform/records';
 import { auditItem } from '../platform/audit';
@@ -58,14 +59,14 @@ export const handler = useCase('POST /employees', async ({ caller, body }) => {
   });
   const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: { ...keys.employee(companyId, employeeId), entity: entities.employee, ...employee }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: tableName(), Item: { ...keys.cardOwner(card.cardId), entity: entities.cardOwner, cardId: card.cardId, companyId, employeeId } } },
+    cardOwnerPut(card.cardId, companyId, employeeId),
     { Update: { TableName: tableName(), Key: keys.counters(companyId), UpdateExpression: 'ADD employees :one', ExpressionAttributeValues: { ':one': 1 } } },
     { Put: { TableName: tableName(), Item: auditItem({ companyId, actor, action: 'employee.add', target: { type: 'employee', id: employeeId }, before: {}, after: { name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: 'ordered' }, at: now }) } },
   ];
   const refusals: Record<number, Error> = {};
   if (body.phone) {
     refusals[items.length] = phoneTaken();
-    items.push({ Put: { TableName: tableName(), Item: { ...keys.cardholderPhoneClaim(body.phone), entity: entities.cardholderPhoneClaim, phone: body.phone, companyId, employeeId }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push(phoneClaimPut(body.phone, companyId, employeeId));
   }
   await transact(items, refusals);
   return detailOf(employee);

@@ -1,10 +1,8 @@
 import { actorOfCaller } from '../platform/audit';
 import { isTerminated } from '@shared/cards';
 import { DomainError } from '../platform/errors';
-import { entities, keys } from '../platform/keys';
-import { tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, readEmployee, type EmployeeChange } from '../platform/employees';
+import { commitEmployeeChange, phoneClaimPut, phoneClaimRelease, readEmployee, type EmployeeChange } from '../platform/employees';
 import { detailOf } from './employee-store';
 
 /**
@@ -17,14 +15,8 @@ export const handler = useCase('PUT /employees/{employeeId}/phone', async ({ cal
   // As for the company's own users' phones: the same code and status for the same refusal.
   if (employee.phone === body.phone) throw new DomainError(409, 'PHONE_SAME', { phone: 'PHONE_SAME' });
   const taken = new DomainError(409, 'PHONE_TAKEN', { phone: 'PHONE_TAKEN' });
-  const claim = { ...keys.cardholderPhoneClaim(body.phone), entity: entities.cardholderPhoneClaim, phone: body.phone, companyId: employee.companyId, employeeId: employee.employeeId };
-  const extra: NonNullable<EmployeeChange['extra']> = [{ item: { Put: { TableName: tableName(), Item: claim, ConditionExpression: 'attribute_not_exists(pk)' } }, refusal: taken }];
-  if (employee.phone) {
-    extra.push({
-      item: { Delete: { TableName: tableName(), Key: keys.cardholderPhoneClaim(employee.phone), ConditionExpression: 'attribute_not_exists(pk) OR employeeId = :employeeId', ExpressionAttributeValues: { ':employeeId': employee.employeeId } } },
-      refusal: new DomainError(409, 'CONFLICT'),
-    });
-  }
+  const extra: NonNullable<EmployeeChange['extra']> = [{ item: phoneClaimPut(body.phone, employee.companyId, employee.employeeId), refusal: taken }];
+  if (employee.phone) extra.push({ item: phoneClaimRelease(employee.phone, employee.employeeId), refusal: new DomainError(409, 'CONFLICT') });
   const changed = await commitEmployeeChange({
     employee,
     set: { phone: body.phone },

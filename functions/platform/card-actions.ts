@@ -5,12 +5,12 @@ import type { ErrorCode } from '@shared/errors';
 import type { Actor } from './audit';
 import { CardIssuerError, cardIssuer } from './card-issuer/card-issuer';
 import { DomainError } from './errors';
-import { entities, keys } from './keys';
+import { keys } from './keys';
 import { ledgerItems, mainAccountChange } from './ledger';
 import { readPriceList } from './prices';
 import { mainAccountRecord, type EmployeeRecord } from './records';
-import { getItem, tableName } from './table';
-import { commitEmployeeChange, readEmployee, type EmployeeChange } from './employees';
+import { getItem } from './table';
+import { cardOwnerPut, commitEmployeeChange, phoneClaimRelease, readEmployee, type EmployeeChange } from './employees';
 
 export interface CardActionRequest {
   companyId: string;
@@ -103,7 +103,7 @@ async function prepareReplacement(change: EmployeeChange, replacement: ReplaceCa
     after: { cardStatus: 'replaced_ordered', cardId: card.cardId, reason: replacement.reason, feeCents: fee, city: replacement.address.city, country: replacement.address.country },
   };
   const extra: NonNullable<EmployeeChange['extra']> = [
-    { item: { Put: { TableName: tableName(), Item: { ...keys.cardOwner(card.cardId), entity: entities.cardOwner, cardId: card.cardId, companyId: employee.companyId, employeeId: employee.employeeId } } } },
+    { item: cardOwnerPut(card.cardId, employee.companyId, employee.employeeId) },
   ];
   if (fee > 0) {
     extra.push({ item: mainAccountChange(employee.companyId, -fee, { mayGoNegative: false }), refusal: new DomainError(409, 'REPLACEMENT_FEE_NOT_COVERED') });
@@ -128,17 +128,6 @@ function prepareTermination(change: EmployeeChange, now: string): void {
     for (const item of ledgerItems({ companyId: employee.companyId, movementId: randomUUID(), at: now, kind: 'card_balance_return', employeeId: employee.employeeId, description: `${employee.name} ${employee.surname}`, legs })) extra.push({ item });
   }
   // The phone is free again: a re-hired employee or a colleague may use it for a new card.
-  if (employee.phone) {
-    extra.push({
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.cardholderPhoneClaim(employee.phone),
-          ConditionExpression: 'attribute_not_exists(pk) OR employeeId = :employeeId',
-          ExpressionAttributeValues: { ':employeeId': employee.employeeId },
-        },
-      },
-    });
-  }
+  if (employee.phone) extra.push({ item: phoneClaimRelease(employee.phone, employee.employeeId) });
   change.extra = extra;
 }

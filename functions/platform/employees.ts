@@ -2,7 +2,7 @@ import { employeeStatusOf } from '@shared/cards';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 import { auditItem, type Actor } from './audit';
 import { DomainError } from './errors';
-import { keys } from './keys';
+import { entities, keys } from './keys';
 import { employeeRecord, type EmployeeRecord } from './records';
 import { getItem, setExpression, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from './table';
 
@@ -20,6 +20,34 @@ export async function readEmployee(companyId: string, employeeId: string): Promi
 export async function findEmployee(companyId: string, employeeId: string): Promise<EmployeeRecord | null> {
   const item = await getItem(keys.employee(companyId, employeeId));
   return item ? employeeRecord.parse(item) : null;
+}
+
+/** Gives a phone to an employee for the /card sign-in (one employee per phone): refused when it is held already. */
+export function phoneClaimPut(phone: string, companyId: string, employeeId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.cardholderPhoneClaim(phone), entity: entities.cardholderPhoneClaim, phone, companyId, employeeId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Frees the employee's phone (nothing to do when it is not claimed); refused should another employee hold it. */
+export function phoneClaimRelease(phone: string, employeeId: string): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: keys.cardholderPhoneClaim(phone),
+      ConditionExpression: 'attribute_not_exists(pk) OR employeeId = :employeeId',
+      ExpressionAttributeValues: { ':employeeId': employeeId },
+    },
+  };
+}
+
+/** Leads the issuer's events for a card (which name only the card) to its company and employee. */
+export function cardOwnerPut(cardId: string, companyId: string, employeeId: string): TransactItem {
+  return { Put: { TableName: tableName(), Item: { ...keys.cardOwner(cardId), entity: entities.cardOwner, cardId, companyId, employeeId } } };
 }
 
 /** What a change expects to find, so a concurrent change is refused instead of overwritten. */
