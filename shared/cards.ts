@@ -55,6 +55,11 @@ export function isTerminated(status: CardStatus): boolean {
   return status === 'stopped';
 }
 
+/** A card the issuer no longer has (closed, removed, or the product terminated): nothing to tell it, nothing it spends. */
+export function isCardGone(status: CardStatus): boolean {
+  return status === 'closed' || status === 'removed' || status === 'stopped';
+}
+
 /** Which cards the monthly maintenance fee is charged for: every issued product not terminated, blocked ones included. */
 export function isChargedMonthlyFee(status: CardStatus): boolean {
   return status !== 'stopped' && status !== 'new' && status !== 'none';

@@ -1,4 +1,4 @@
-import type { CardStatus } from '@shared/statuses';
+import { isCardGone } from '@shared/cards';
 import { actorOfCaller } from '../platform/audit';
 import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
 import { DomainError } from '../platform/errors';
@@ -6,14 +6,12 @@ import { useCase } from '../platform/use-case';
 import { commitEmployeeChange, findEmployee } from '../platform/employees';
 import { detailOf } from './employee-store';
 
-const limitlessStatuses: ReadonlySet<CardStatus> = new Set(['closed', 'removed', 'stopped']);
-
 /** Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee. */
 export const handler = useCase('PUT /employees/{employeeId}/limits', async ({ caller, params, body }) => {
   const employee = await findEmployee(caller.companyId, params.employeeId);
   if (!employee) throw new DomainError(404, 'LIMIT_USER_NOT_ACTIVE');
   // A closed, removed or terminated card spends nothing any more; a blocked one keeps its limits for its return.
-  if (!employee.cardId || limitlessStatuses.has(employee.cardStatus)) throw new DomainError(409, 'LIMIT_USER_NOT_ACTIVE');
+  if (!employee.cardId || isCardGone(employee.cardStatus)) throw new DomainError(409, 'LIMIT_USER_NOT_ACTIVE');
   try {
     await cardIssuer().setLimits({ requestId: `${employee.employeeId}:limits:${employee.version}`, cardId: employee.cardId, ...body });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { actionsRefusedWhileAuthorized, nextCardStatus, type CompanyCardAction } from '@shared/cards';
+import { actionsRefusedWhileAuthorized, isCardGone, nextCardStatus, type CompanyCardAction } from '@shared/cards';
 import type { ReplaceCardBody } from '@shared/employees';
 import type { ErrorCode } from '@shared/errors';
 import type { Actor } from './audit';
@@ -19,8 +19,6 @@ export interface CardActionRequest {
   actor: Actor;
   replacement?: ReplaceCardBody;
 }
-
-const gone = new Set(['closed', 'stopped', 'removed']);
 
 /**
  * SPEC section 8 names its own texts for a refused activation: a blocked, closed or terminated user is "not active",
@@ -67,7 +65,7 @@ export async function changeCard(request: CardActionRequest): Promise<EmployeeRe
     await prepareReplacement(change, request.replacement, requestId);
   } else {
     try {
-      if (employee.cardId && !gone.has(employee.cardStatus)) {
+      if (employee.cardId && !isCardGone(employee.cardStatus)) {
         const issuerChange = action === 'terminate' ? 'close' : action;
         await cardIssuer().changeCardStatus({ requestId, cardId: employee.cardId, change: issuerChange });
       }
