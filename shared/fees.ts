@@ -1,18 +1,14 @@
 import * as z from 'zod';
-import { displayTimeZone } from './dates';
+import { rigaDateOf } from './dates';
 import { eurTextToCents } from './money-text';
 import { priceListBodySchema, type PriceListBody } from './prices';
 
 /** The month a monthly maintenance fee is for, YYYY-MM: each product is charged once per month. */
 export const feeMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_VALUE' });
 
-const monthParts = new Intl.DateTimeFormat('en-GB', { timeZone: displayTimeZone, year: 'numeric', month: '2-digit' });
-
 /** The fee month a moment falls in, by the programme's own clock (Riga), not the server's UTC. */
 export function feeMonthOf(at: Date): string {
-  const parts = monthParts.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}`;
+  return rigaDateOf(at).slice(0, 7);
 }
 
 /** The price list as the provider's form takes it, in euros; zero is a valid fee (the fee is waived). */
