@@ -2,7 +2,7 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 
 import { csvByteOrderMark, csvLine } from '@shared/csv';
 import { formatDate } from '@shared/dates';
 import type { Language } from '@shared/languages';
-import { transactionCsvColumns, transactionCsvHeaders, transactionStatusTexts } from '@shared/transaction-csv';
+import { transactionCsvColumns, transactionCsvHeaders, transactionStatusTexts, type TransactionCsvColumn } from '@shared/transaction-csv';
 import { transactionFiltersSchema, type TransactionRow } from '@shared/transactions';
 import { deadLetterMaxReceiveCount } from '../../infra/definitions';
 import { env } from '../platform/env';
@@ -48,21 +48,8 @@ async function* csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, count
   yield csvByteOrderMark + csvLine(transactionCsvColumns.map((column) => headers[column]));
   let lines: string[] = [];
   for await (const row of rows) {
-    lines.push(
-      csvLine([
-        row.employeeName,
-        Number((row.amountCents / 100).toFixed(2)),
-        formatDate(row.executedAt, { withTime: true }),
-        row.processedAt ? formatDate(row.processedAt, { withTime: true }) : '',
-        row.description,
-        row.merchantCategoryCode,
-        row.merchantId,
-        row.reference,
-        row.beneficiary,
-        row.remitter,
-        transactionStatusTexts[lang][row.status],
-      ]),
-    );
+    const cells = cellsOf(row, lang);
+    lines.push(csvLine(transactionCsvColumns.map((column) => cells[column])));
     counted.rows += 1;
     // Lines go out in batches, so the upload is not called once per row.
     if (lines.length >= 1_000) {
@@ -71,6 +58,23 @@ async function* csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, count
     }
   }
   if (lines.length > 0) yield lines.join('');
+}
+
+/** A row's cell in each column, so the file's order is transactionCsvColumns' alone. */
+function cellsOf(row: TransactionRow, lang: Language): Record<TransactionCsvColumn, string | number> {
+  return {
+    employeeName: row.employeeName,
+    amount: Number((row.amountCents / 100).toFixed(2)),
+    executedAt: formatDate(row.executedAt, { withTime: true }),
+    processedAt: row.processedAt ? formatDate(row.processedAt, { withTime: true }) : '',
+    description: row.description,
+    merchantCategoryCode: row.merchantCategoryCode,
+    merchantId: row.merchantId,
+    reference: row.reference,
+    beneficiary: row.beneficiary,
+    remitter: row.remitter,
+    status: transactionStatusTexts[lang][row.status],
+  };
 }
 
 const readyTexts: Record<Language, { subject: string; text: (link: string) => string }> = {
