@@ -1,15 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { limitUsageOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type CardView } from '@shared/cardholder';
 import type { Actor } from '../platform/audit';
 import type { Cardholder } from '../platform/cardholder-sessions';
-import { dynamo } from '../platform/clients';
 import { findEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { cardholderPhoneClaimRecord, transactionRecord, type EmployeeRecord } from '../platform/records';
-import { getItem, tableName } from '../platform/table';
+import { getItem, queryNewestOfGsi1 } from '../platform/table';
 
 /** The employee a phone signs in as, or null when no card belongs to it. */
 export async function phoneOwner(phone: string): Promise<EmployeeRecord | null> {
@@ -35,18 +33,8 @@ export function actorOfEmployee(employee: EmployeeRecord): Actor {
 }
 
 export async function cardView(employee: EmployeeRecord): Promise<CardView> {
-  const { gsi1pk } = keys.transactionsOfEmployee(employee.companyId, employee.employeeId);
-  // One page of the newest: the read stays the same size however long the employee has had the card.
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk },
-      ScanIndexForward: false,
-      Limit: recentTransactionCount,
-    }),
-  );
+  // Only the newest: the read stays the same size however long the employee has had the card.
+  const newest = await queryNewestOfGsi1(keys.transactionsOfEmployee(employee.companyId, employee.employeeId).gsi1pk, recentTransactionCount);
   return {
     name: employee.name,
     surname: employee.surname,
@@ -56,7 +44,7 @@ export async function cardView(employee: EmployeeRecord): Promise<CardView> {
     reservedCents: employee.reservedCents,
     limitCents: employee.limitCents,
     usedCents: limitUsageOf(employee, rigaDateOf(new Date())).monthCents,
-    transactions: (page.Items ?? []).map((item) => {
+    transactions: newest.map((item) => {
       const transaction = transactionRecord.parse(item);
       return {
         transactionId: transaction.transactionId,

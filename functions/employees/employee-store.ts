@@ -1,14 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { limitUsageOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import type { EmployeeDetail, EmployeeRow, StatusChange } from '@shared/employees';
 import { statusChangeSchema } from '@shared/employees';
 import { statusChangers } from '@shared/statuses';
-import { dynamo } from '../platform/clients';
 import { keys } from '../platform/keys';
 import { employeeRecord, type EmployeeRecord } from '../platform/records';
-import { queryAll, tableName } from '../platform/table';
+import { queryAll, queryNewestOfGsi1 } from '../platform/table';
 
 export async function listEmployees(companyId: string): Promise<EmployeeRecord[]> {
   const { pk, skPrefix } = keys.employees(companyId);
@@ -45,18 +43,8 @@ const auditItemSchema = z.object({
 
 /** The latest status changes of one employee, newest first: one page of the index, however long the history. */
 export async function readHistory(companyId: string, employeeId: string): Promise<StatusChange[]> {
-  const { gsi1pk } = keys.auditOfEmployee(companyId, employeeId, '', '');
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk },
-      ScanIndexForward: false,
-      Limit: historyLength,
-    }),
-  );
-  return (page.Items ?? []).map((item) => {
+  const items = await queryNewestOfGsi1(keys.auditOfEmployee(companyId, employeeId, '', '').gsi1pk, historyLength);
+  return items.map((item) => {
     const record = auditItemSchema.parse(item);
     return statusChangeSchema.parse({ at: record.at, action: record.action, changedBy: record.actor.kind, actorName: record.actor.name, before: stringsOf(record.before), after: stringsOf(record.after) });
   });

@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountEntriesQuery, AccountEntry } from '@shared/ledger';
 import { totalPagesOf, type TableAnswer } from '@shared/lists';
-import { dynamo } from '../platform/clients';
 import { keys } from '../platform/keys';
 import { ledgerEntryRecord, mainAccountRecord } from '../platform/records';
-import { getItem, tableName } from '../platform/table';
+import { getItem, queryNewestOfGsi1 } from '../platform/table';
 
 /**
  * One page of the main account's ledger lines, newest first: its own legs only (gsi1, keys.mainLedgerEntry), so page N
@@ -22,26 +20,9 @@ export async function readAccountEntries(companyId: string, query: AccountEntrie
 }
 
 async function readUpTo(companyId: string, wanted: number): Promise<AccountEntry[]> {
-  const { gsi1pk } = keys.mainLedgerEntry(companyId, '', '', 0);
-  const rows: AccountEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const answer = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ScanIndexForward: false,
-        Limit: Math.min(wanted - rows.length, 1000),
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of answer.Items ?? []) {
-      const entry = ledgerEntryRecord.parse(item);
-      rows.push({ id: entry.movementId, at: entry.at, kind: entry.kind, description: entry.description, amountCents: entry.amountCents });
-    }
-    start = answer.LastEvaluatedKey;
-  } while (start && rows.length < wanted);
-  return rows.slice(0, wanted);
+  const items = await queryNewestOfGsi1(keys.mainLedgerEntry(companyId, '', '', 0).gsi1pk, wanted);
+  return items.map((item) => {
+    const entry = ledgerEntryRecord.parse(item);
+    return { id: entry.movementId, at: entry.at, kind: entry.kind, description: entry.description, amountCents: entry.amountCents };
+  });
 }

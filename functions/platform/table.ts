@@ -25,6 +25,31 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Pro
   return items;
 }
 
+/**
+ * The first `limit` items of one gsi1 partition, newest first (the index read backwards): a page of the newest reads
+ * what it shows, however long the partition has grown.
+ */
+export async function queryNewestOfGsi1(gsi1pk: string, limit: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ScanIndexForward: false,
+        Limit: Math.min(limit - items.length, 1000),
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey && items.length < limit);
+  return items.slice(0, limit);
+}
+
 export function queryPartition(pk: string): Promise<Record<string, unknown>[]> {
   return queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 }
