@@ -23,7 +23,8 @@ import { lastTransactionsQuery, requestLastTransactionsFile } from './dashboard-
  * protocol, and the full list with every filter is one link away.
  */
 export function LastTransactions({ companyId }: { companyId: string }) {
-  // Group names and statuses are the transactions list's own texts: one translation of each, wherever shown.
+  // Statuses are the transactions list's own texts and group names common's (users' limits show them too): one
+  // translation of each, wherever shown.
   const { t, i18n } = useTranslation(['dashboard', 'transactions', 'errors']);
   const format = useFormat();
   const [group, setGroup] = useState<MerchantCategoryGroup | ''>('');
@@ -33,13 +34,13 @@ export function LastTransactions({ companyId }: { companyId: string }) {
   const columns: DataTableColumn<TransactionRow>[] = [
     { id: 'employee', header: t('transactions:columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
     { id: 'executed', header: t('transactions:columns.executed'), className: 'dashboard-nowrap', cell: (row) => format.date(row.executedAt, { withTime: true }) },
-    { id: 'group', header: t('lastTransactions.group'), cell: (row) => t(`transactions:groups.${row.mccGroup}`) },
+    { id: 'group', header: t('lastTransactions.group'), cell: (row) => t(`common:merchantGroups.${row.mccGroup}`) },
     { id: 'status', header: t('transactions:columns.status'), cell: (row) => t(`transactions:status.${row.status}`) },
     { id: 'amount', header: t('transactions:columns.amount'), align: 'end', className: 'dashboard-nowrap', cell: (row) => format.money(row.amountCents) },
   ];
   const groupOptions = [
     { value: '', label: t('lastTransactions.allGroups') },
-    ...merchantCategoryGroupNames.map((value) => ({ value, label: t(`transactions:groups.${value}`) })),
+    ...merchantCategoryGroupNames.map((value) => ({ value, label: t(`common:merchantGroups.${value}`) })),
   ];
 
   return (

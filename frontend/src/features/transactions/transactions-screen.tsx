@@ -54,7 +54,7 @@ export function TransactionsScreen() {
   const filterFields: FilterField<TransactionFilterValues>[] = [
     { kind: 'text', id: 'personalCode', label: t('filters.personalCode'), maxLength: 20 },
     { kind: 'text', id: 'phone', label: t('filters.phone'), inputMode: 'tel', maxLength: 20 },
-    { kind: 'checkboxes', id: 'mccGroups', label: t('filters.mccGroups'), options: merchantCategoryGroupNames.map((value) => ({ value, label: t(`groups.${value}`) })) },
+    { kind: 'checkboxes', id: 'mccGroups', label: t('filters.mccGroups'), options: merchantCategoryGroupNames.map((value) => ({ value, label: t(`common:merchantGroups.${value}`) })) },
   ];
 
   const columns: DataTableColumn<TransactionRow>[] = [
@@ -64,7 +64,7 @@ export function TransactionsScreen() {
     { id: 'executed', header: t('columns.executed'), className: 'transactions-nowrap', cell: (row) => format.date(row.executedAt, { withTime: true }) },
     { id: 'processed', header: t('columns.processed'), className: 'transactions-nowrap', cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
     { id: 'description', header: t('columns.description'), cell: (row) => row.description },
-    { id: 'mcc', header: t('columns.mcc'), cell: (row) => `${row.merchantCategoryCode} · ${t(`groups.${row.mccGroup}`)}` },
+    { id: 'mcc', header: t('columns.mcc'), cell: (row) => `${row.merchantCategoryCode} · ${t(`common:merchantGroups.${row.mccGroup}`)}` },
     { id: 'merchant', header: t('columns.merchant'), cell: (row) => row.merchantId },
     { id: 'reference', header: t('columns.reference'), cell: (row) => row.reference },
   ];

@@ -98,7 +98,7 @@ export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
               <CheckboxField
                 key={group}
                 name={`mcc-${group}`}
-                label={t(`mccGroup.${group}`)}
+                label={t(`common:merchantGroups.${group}`)}
                 checked={groups.includes(group)}
                 onChange={(event) =>
                   void formik.setFieldValue('mccGroups', event.target.checked ? [...groups, group] : groups.filter((value) => value !== group))

@@ -196,7 +196,7 @@ export function UserScreen() {
             <dt>{t('limits.annual')}</dt>
             <dd>{format.money(data.annualLimitCents)}</dd>
             <dt>{t('limits.groups')}</dt>
-            <dd>{data.mccGroups.length > 0 ? data.mccGroups.map((group) => t(`mccGroup.${group}`)).join(', ') : t('limits.noGroups')}</dd>
+            <dd>{data.mccGroups.length > 0 ? data.mccGroups.map((group) => t(`common:merchantGroups.${group}`)).join(', ') : t('limits.noGroups')}</dd>
           </dl>
           {(offered.editDetails || canAddFunds(role, data.cardStatus)) && (
             <div className="users-actions">
