@@ -13,10 +13,11 @@ import { rigaDateOf } from '@shared/dates';
 import { auditItem, systemActor } from '../platform/audit';
 import { recordTransaction, TransactionNumbersTaken, transactionChangeItems } from '../platform/card-transactions';
 import { dynamo } from '../platform/clients';
+import { findEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems } from '../platform/ledger';
-import { authorizationRecord, cardOwnerRecord, employeeRecord, transactionRecord, type AuthorizationRecord, type EmployeeRecord, type TransactionRecord } from '../platform/records';
+import { authorizationRecord, cardOwnerRecord, transactionRecord, type AuthorizationRecord, type EmployeeRecord, type TransactionRecord } from '../platform/records';
 import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { decideAuthorization } from './decide-authorization';
 
@@ -36,11 +37,6 @@ async function readAuthorization(authorizationId: string): Promise<Authorization
 }
 
 const answerOf = (record: AuthorizationRecord): AuthorizationDecision => ({ authorizationId: record.authorizationId, decision: record.decision, reason: record.declineReason });
-
-async function readEmployeeOrNull(companyId: string, employeeId: string): Promise<EmployeeRecord | null> {
-  const item = await getItem(keys.employee(companyId, employeeId));
-  return item ? employeeRecord.parse(item) : null;
-}
 
 /** A pause that grows with the attempt, random so two racers do not meet again at once. */
 const backOff = (attempt: number) => delay(Math.random() * 10 * Math.min(2 ** attempt, 32));
@@ -66,7 +62,7 @@ export async function authorize(request: AuthorizationRequest, now: Date = new D
   if (!owner) return unknownCard;
 
   for (let attempt = 0; attempt < raceAttempts; attempt += 1) {
-    const employee = await readEmployeeOrNull(owner.companyId, owner.employeeId);
+    const employee = await findEmployee(owner.companyId, owner.employeeId);
     if (!employee) return unknownCard;
     const requestedAt = now.toISOString();
     const decision = decideAuthorization(employee, { cardId: request.cardId, amountCents: request.amountCents, merchantCategoryCode: request.merchantCategoryCode, rigaDay: rigaDateOf(now) });
@@ -240,7 +236,7 @@ export async function closeAuthorization(authorizationId: string, closing: Closi
     if (!authorization || authorization.state !== 'open' || authorization.seq === null) return false;
     if (closing.kind === 'settled' && closing.amountCents > authorization.amountCents) throw new DomainError(422, 'SETTLEMENT_ABOVE_AUTHORIZED');
     const [employee, transactionItem] = await Promise.all([
-      readEmployeeOrNull(authorization.companyId, authorization.employeeId),
+      findEmployee(authorization.companyId, authorization.employeeId),
       getItem(keys.transaction(authorization.companyId, authorization.seq)),
     ]);
     if (!employee || !transactionItem) throw new Error(`authorization ${authorizationId} lost its employee or transaction`);
