@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { transactionRoutes } from '@shared/api/routes/transaction-routes';
 import { exportPollIntervalMs, type BackgroundFileAnswer } from '@shared/exports';
 import { callApi } from '@frontend/lib/http';
+import { saveBlob } from '@frontend/lib/save-blob';
 
 /**
  * SPEC section 4 "Background export": where one download is. `counting`: the file is being made, `secondsLeft` ticks
@@ -23,20 +24,6 @@ export interface BackgroundDownload {
   /** Picks up a file already asked for (the link in the ready e-mail). */
   resume: (fileId: string) => void;
   close: () => void;
-}
-
-/** Hands a blob to the browser as a download under its name. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The click has read the URL; revoking at once can cancel the download in some browsers.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 async function fetchFile(fileId: string): Promise<string> {

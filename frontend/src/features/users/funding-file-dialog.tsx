@@ -7,6 +7,7 @@ import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
+import { saveBlob } from '@frontend/lib/save-blob';
 import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, uploadFundingFile } from './funding-api';
 
 /** SPEC section 9: the poll interval of background work. */
@@ -15,14 +16,7 @@ const pollMs = 1_000;
 /** Downloads the funding template (the current users with an empty 'Add Balance' column) as a CSV file. */
 export async function downloadFundingTemplate(): Promise<void> {
   const template = await fetchFundingTemplate();
-  const url = URL.createObjectURL(new Blob([template.content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = template.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([template.content], { type: 'text/csv;charset=utf-8' }), template.fileName);
 }
 
 /**
