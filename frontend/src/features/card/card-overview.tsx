@@ -3,15 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cardholderRoutes } from '@shared/api/routes/cardholder-routes';
 import type { CardholderCardAction, CardTransaction, CardView } from '@shared/cardholder';
-import { formatDate } from '@shared/dates';
-import { formatEur } from '@shared/money';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
 import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
-import { uiLanguage } from '@frontend/lib/i18n';
+import { useFormat } from '@frontend/lib/format';
 import { callCard, endsCardSession } from './card-api';
 import type { CardSession } from './card-session';
 
@@ -77,8 +75,8 @@ interface CardDetailsProps {
 }
 
 function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDetailsProps) {
-  const { t, i18n } = useTranslation(['card', 'errors']);
-  const language = uiLanguage(i18n);
+  const { t } = useTranslation(['card', 'errors']);
+  const format = useFormat();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [asking, setAsking] = useState<CardholderCardAction | null>(null);
   const [done, setDone] = useState<CardholderCardAction | null>(null);
@@ -132,19 +130,19 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         <dl className="card-balances">
           <div className="card-balances__main">
             <dt>{t('card:overview.balance')}</dt>
-            <dd>{formatEur(card.balanceCents, language)}</dd>
+            <dd>{format.money(card.balanceCents)}</dd>
           </div>
           <div>
             <dt>{t('card:overview.reserved')}</dt>
-            <dd>{formatEur(card.reservedCents, language)}</dd>
+            <dd>{format.money(card.reservedCents)}</dd>
           </div>
           <div>
             <dt>{t('card:overview.limit')}</dt>
-            <dd>{formatEur(card.limitCents, language)}</dd>
+            <dd>{format.money(card.limitCents)}</dd>
           </div>
           <div>
             <dt>{t('card:overview.used')}</dt>
-            <dd>{formatEur(card.usedCents, language)}</dd>
+            <dd>{format.money(card.usedCents)}</dd>
           </div>
         </dl>
         {card.actions.length > 0 && (
@@ -200,17 +198,18 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
 }
 
 function TransactionRow({ transaction }: { transaction: CardTransaction }) {
-  const { t, i18n } = useTranslation('card');
+  const { t } = useTranslation('card');
+  const format = useFormat();
   return (
     <li className="card-transaction">
       <div className="card-transaction__what">
         <span className="card-transaction__description">{transaction.description}</span>
         <span className="card-transaction__meta">
-          {formatDate(transaction.executedAt)} · {t(`transactions.status.${transaction.status}`)}
+          {format.date(transaction.executedAt)} · {t(`transactions.status.${transaction.status}`)}
         </span>
       </div>
       <span className={transaction.amountCents < 0 ? 'card-transaction__amount' : 'card-transaction__amount card-transaction__amount--in'}>
-        {formatEur(transaction.amountCents, uiLanguage(i18n))}
+        {format.money(transaction.amountCents)}
       </span>
     </li>
   );

@@ -2,17 +2,15 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { feeRoutes } from '@shared/api/routes/fee-routes';
-import { formatDate } from '@shared/dates';
 import type { AccountEntry } from '@shared/ledger';
 import { defaultPeriod, type Period } from '@shared/lists';
-import { formatEur } from '@shared/money';
 import { Alert } from '@frontend/components/alert/alert';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { PeriodSelect } from '@frontend/components/data-table/period-select';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { errorCodeOf } from '@frontend/lib/api-error';
 import { callApi } from '@frontend/lib/http';
-import { uiLanguage } from '@frontend/lib/i18n';
+import { useFormat } from '@frontend/lib/format';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -51,14 +49,14 @@ export function DashboardScreen() {
 
 /** Total available (the main account) and total reserved (pending card authorizations), and when they were read. */
 function Balances({ companyId }: { companyId: string }) {
-  const { t, i18n } = useTranslation(['dashboard', 'errors']);
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const format = useFormat();
   const summary = useQuery({ ...summaryQuery(companyId), enabled: companyId !== '' });
-  const language = uiLanguage(i18n);
   return (
     <section className="panel dashboard-balances" aria-labelledby="dashboard-balances" aria-busy={summary.isPending}>
       <div className="dashboard-balances__head">
         <h2 id="dashboard-balances">{t('balances.title')}</h2>
-        {summary.isSuccess && <InfoTip label={t('balances.subtotalInfo')} text={t('balances.lastUpdated', { date: formatDate(summary.data.asOf, { withTime: true }) })} />}
+        {summary.isSuccess && <InfoTip label={t('balances.subtotalInfo')} text={t('balances.lastUpdated', { date: format.date(summary.data.asOf, { withTime: true }) })} />}
       </div>
       {summary.isPending ? (
         <div className="skeleton skeleton--line" aria-hidden="true" />
@@ -68,11 +66,11 @@ function Balances({ companyId }: { companyId: string }) {
         <dl className="dashboard-balances__list">
           <div>
             <dt>{t('balances.available')}</dt>
-            <dd>{formatEur(summary.data.availableCents, language)}</dd>
+            <dd>{format.money(summary.data.availableCents)}</dd>
           </div>
           <div>
             <dt>{t('balances.reserved')}</dt>
-            <dd>{formatEur(summary.data.reservedCents, language)}</dd>
+            <dd>{format.money(summary.data.reservedCents)}</dd>
           </div>
         </dl>
       )}
@@ -141,17 +139,17 @@ const latestEntries = 10;
 
 /** The main account's latest ledger lines: fees charged to it and card balances that came back to it. */
 function AccountActivity() {
-  const { t, i18n } = useTranslation(['dashboard', 'errors']);
-  const language = uiLanguage(i18n);
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const format = useFormat();
   const entries = useQuery({
     queryKey: ['accounts', 'main', 'entries', latestEntries],
     queryFn: ({ signal }) => callApi(feeRoutes.listAccountEntries, { query: { itemsPerPage: latestEntries }, signal }),
   });
   const columns: DataTableColumn<AccountEntry>[] = [
-    { id: 'at', header: t('activity.date'), cell: (entry) => formatDate(entry.at) },
+    { id: 'at', header: t('activity.date'), cell: (entry) => format.date(entry.at) },
     { id: 'kind', header: t('activity.kind'), cell: (entry) => t(`activity.kinds.${entry.kind}`) },
     { id: 'description', header: t('activity.description'), cell: (entry) => entry.description },
-    { id: 'amount', header: t('activity.amount'), align: 'end', cell: (entry) => formatEur(entry.amountCents, language) },
+    { id: 'amount', header: t('activity.amount'), align: 'end', cell: (entry) => format.money(entry.amountCents) },
   ];
   return (
     <section className="panel dashboard-activity" aria-labelledby="dashboard-activity">
