@@ -115,6 +115,16 @@ export const testOnlyCompanies: readonly DemoCompany[] = [
   },
 ];
 
+/** A company's place in the seed (1 for the first demo company, the test-only ones after the demo's). */
+export function demoCompanyIndex(key: string): number {
+  return [...demoCompanies, ...testOnlyCompanies].findIndex((company) => company.key === key) + 1;
+}
+
+/** A cardholder's phone: 371 29, the company's digit and the employee's number, so companies never share one. */
+export function demoCardholderPhone(companyKey: string, index: number): string {
+  return `37129${demoCompanyIndex(companyKey) % 10}${String(index + 1).padStart(5, '0')}`;
+}
+
 export interface DemoUser {
   email: string;
   name: string;

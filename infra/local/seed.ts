@@ -1,20 +1,11 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminSetUserPasswordCommand,
-  type CognitoIdentityProviderClient,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultCardLimits, employeeStatusOf, merchantGroupOf } from '@shared/cards';
 import { limitPeriodsOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import { cardStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from '@shared/statuses';
 import { defaultProviderName } from '@shared/brand';
-import { providerAdminGroup } from '@shared/roles';
 import { sampleCompanyRegister } from '@functions/companies/company-register';
 import { newCompany } from '@functions/companies/new-company';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
@@ -25,7 +16,8 @@ import { queuePosition } from '@shared/onboarding/progress';
 import { documentIdsOfAnswers } from '@shared/onboarding/steps';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumentName } from './sample-application';
-import { demoCompanies, demoPassword, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
+import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
+import { batchPut, ensureCognitoUser } from './seed-writes';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
 const seedVersion = 9;
@@ -37,52 +29,6 @@ function randomGenerator(seed: number) {
     state = (state * 1_664_525 + 1_013_904_223) % 4_294_967_296;
     return state / 4_294_967_296;
   };
-}
-
-/** The user's Cognito account with the demo password (and SMS second factor when it has a phone); its `sub`. */
-export async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: Pick<DemoUser, 'email' | 'name' | 'surname' | 'phone' | 'providerAdmin'>): Promise<string> {
-  try {
-    const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
-    const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-    if (sub) return sub;
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
-  const created = await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: user.email,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: demoPassword,
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-        ...(user.phone
-          ? [
-              { Name: 'phone_number', Value: `+${user.phone}` },
-              { Name: 'phone_number_verified', Value: 'true' },
-            ]
-          : []),
-        { Name: 'given_name', Value: user.name },
-        { Name: 'family_name', Value: user.surname },
-      ],
-    }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: demoPassword, Permanent: true }),
-  );
-  // The pool's MFA is optional (see docs/decisions.md): a user's SMS second factor is on only when set.
-  if (user.phone) {
-    await cognito.send(
-      new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: user.email, SMSMfaSettings: { Enabled: true, PreferredMfa: true } }),
-    );
-  }
-  if (user.providerAdmin) {
-    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: providerAdminGroup }));
-  }
-  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-  if (!sub) throw new Error(`cognito-local gave ${user.email} no sub`);
-  return sub;
 }
 
 const firstNames = ['Anna', 'Jānis', 'Līga', 'Andris', 'Ieva', 'Mārtiņš', 'Kristīne', 'Edgars', 'Olga', 'Dmitrijs', 'Laura', 'Raivis', 'Santa', 'Artūrs', 'Elīna'];
@@ -97,8 +43,8 @@ const merchants = [
   { description: 'Cinamon cinema', mcc: '7832' },
 ];
 
-/** How the sandbox issuer holds a card of each of our statuses. */
-function sandboxStatusOf(cardStatus: CardStatus): string | null {
+/** How the sandbox issuer holds a card of each of our statuses (none without a card). */
+export function sandboxStatusOf(cardStatus: CardStatus): string | null {
   if (cardStatus === 'new' || cardStatus === 'none') return null;
   if (cardStatus === 'ordered' || cardStatus === 'replaced_ordered') return 'ordered';
   if (cardStatus === 'delivered' || cardStatus === 'replaced_delivered') return 'delivered';
@@ -121,11 +67,6 @@ function demoCardStatusOf(index: number): CardStatus {
 /** The employee whose card the sandbox issuer refuses to activate, and the one with a pending authorization. */
 export const demoDeclinedActivationIndex = 15;
 export const demoPendingAuthorizationIndex = 14;
-
-/** A cardholder's phone: 371 29, the company's digit and the employee's number, so companies never share one. */
-export function demoCardholderPhone(companyKey: string, index: number): string {
-  return `37129${demoCompanyIndex(companyKey) % 10}${String(index + 1).padStart(5, '0')}`;
-}
 
 function employeeItems(companyId: string, company: DemoCompany, random: () => number) {
   const items: Record<string, unknown>[] = [];
@@ -402,20 +343,6 @@ async function applicationItems(
     if (company.status === 'active') items.push(event('2026-11-03T10:00:00.000Z', 'approved', admin));
   }
   return items;
-}
-
-function demoCompanyIndex(key: string): number {
-  return [...demoCompanies, ...testOnlyCompanies].findIndex((company) => company.key === key) + 1;
-}
-
-async function batchPut(documents: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length > 0) {
-      const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (answer.UnprocessedItems?.[tableName] ?? []) as typeof pending;
-    }
-  }
 }
 
 export interface SeedResult {

@@ -7,7 +7,7 @@ import { rigaDateOf } from '@shared/dates';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
-import { ensureCognitoUser } from '../../infra/local/seed';
+import { ensureCognitoUser } from '../../infra/local/seed-writes';
 
 /** The one large company of `npm run bench` (issue 6 "Scale"), seeded once and kept in the bench's own data folder. */
 export const scale = {

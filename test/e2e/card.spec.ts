@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
 import { outboxEntrySchema } from '../../infra/local/outbox';
-import { demoCompanies, testOnlyCompanies } from '../../infra/local/demo-data';
+import { demoCardholderPhone } from '../../infra/local/demo-data';
 import { portProfiles } from '../../infra/local/settings';
 import { expect, expectNoAxeViolations, screenLoaded, test } from './support/portal';
 
@@ -9,12 +9,9 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 /**
  * The 20th employee of Cēsu Flote (fleet-emp-020): seeded with an active card and app access; no other spec uses it.
- * Its phone follows demoCardholderPhone of infra/local/seed.ts (37129, the company's place in the seed, the employee's
- * number), which cannot be imported here: seed.ts reaches a JSON import that Playwright's loader refuses. A wrong
- * phone fails the test, since no code would arrive.
+ * A wrong phone fails the test, since no code would arrive.
  */
-const fleetPlace = [...demoCompanies, ...testOnlyCompanies].findIndex((company) => company.key === 'fleet') + 1;
-const phone = `37129${fleetPlace % 10}00020`;
+const phone = demoCardholderPhone('fleet', 19);
 
 /** The code of the first text to the phone sent since `since`, read from the local outbox as the employee reads the SMS. */
 async function textedCode(request: APIRequestContext, since: number): Promise<string> {

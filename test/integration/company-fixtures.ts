@@ -1,18 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminSetUserPasswordCommand,
-  type CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { BatchWriteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultProviderName } from '@shared/brand';
 import { noFeatures } from '@shared/api/schemas';
 import type { CompanyRole } from '@shared/roles';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
-import { demoPassword } from '../../infra/local/demo-data';
+import { batchPut, ensureCognitoUser } from '../../infra/local/seed-writes';
 
 /** What the fixtures need of a running local cloud; both the integration and the end-to-end suites have it. */
 export interface FixtureCloud {
@@ -29,15 +24,9 @@ export interface OwnCompany {
   phone: string;
 }
 
-/** Writes items 25 at a time, retrying what DynamoDB leaves unprocessed. */
-export async function putItems(cloud: FixtureCloud, items: readonly Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length > 0) {
-      const answer = await cloud.table.send(new BatchWriteCommand({ RequestItems: { [cloud.tableName]: pending } }));
-      pending = (answer.UnprocessedItems?.[cloud.tableName] ?? []).flatMap((request) => (request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : []));
-    }
-  }
+/** Writes items as the seed does: 25 at a time, retrying what DynamoDB leaves unprocessed. */
+export function putItems(cloud: FixtureCloud, items: readonly Record<string, unknown>[]): Promise<void> {
+  return batchPut(cloud.table, cloud.tableName, items);
 }
 
 /**
@@ -54,26 +43,7 @@ export async function createOwnCompany(
   const name = `Test SIA ${suffix}`;
   const email = `owner-${suffix}@test.local`;
   const phone = `37124${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
-  const created = await cloud.cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: cloud.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: demoPassword,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'phone_number', Value: `+${phone}` },
-        { Name: 'phone_number_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await cloud.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: cloud.userPoolId, Username: email, Password: demoPassword, Permanent: true }));
-  await cloud.cognito.send(
-    new AdminSetUserMFAPreferenceCommand({ UserPoolId: cloud.userPoolId, Username: email, SMSMfaSettings: { Enabled: true, PreferredMfa: true } }),
-  );
-  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-  if (!userId) throw new Error('cognito-local gave the user no sub');
+  const userId = await ensureCognitoUser(cloud.cognito, cloud.userPoolId, { email, name: 'Test', surname: `Owner ${suffix}`, phone, providerAdmin: false });
   const iban = `LV00TEST${suffix.toUpperCase()}`;
   await putItems(cloud, [
     {
@@ -173,8 +143,16 @@ export async function recordPayments(cloud: FixtureCloud, companyId: string, pay
       status: 'regular',
     };
   });
+  await storeTransactions(cloud, companyId, records);
+  return records;
+}
+
+/**
+ * Stores a company's card payments (numbered 1 to n, in time order) with their tallies, and numbers its counters on
+ * from the last of them. An update, so what else the counters hold (the reserved total) stays.
+ */
+export async function storeTransactions(cloud: FixtureCloud, companyId: string, records: readonly TransactionRecord[]): Promise<void> {
   await putItems(cloud, [...records.map(transactionItem), ...tallyItemsOf(records)]);
-  // An update, so what else the counters hold (the reserved total) stays.
   await cloud.table.send(
     new UpdateCommand({
       TableName: cloud.tableName,
@@ -183,5 +161,4 @@ export async function recordPayments(cloud: FixtureCloud, companyId: string, pay
       ExpressionAttributeValues: { ':seq': records.length, ':at': records.at(-1)?.executedAt ?? null },
     }),
   );
-  return records;
 }

@@ -6,6 +6,7 @@ import { employeeStatusOf } from '@shared/cards';
 import { employeeDetailSchema, type AddEmployeeBody, type EmployeeDetail } from '@shared/employees';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 import { entities, keys } from '@functions/platform/keys';
+import { sandboxStatusOf } from '../../infra/local/seed';
 import { api, cloud, documents, signIn } from './support';
 
 /** Cēsu Flote SIA, the company the employee and card tests act in (infra/local/demo-data.ts). */
@@ -50,15 +51,6 @@ export async function getEmployee(employeeId: string, token?: string): Promise<E
   const answer = await api('GET', `/employees/${employeeId}`, { token: token ?? (await managerToken()) });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return employeeDetailSchema.parse(answer.body);
-}
-
-/** How the sandbox issuer holds a card of each of our statuses (as the seed has them). */
-function sandboxStatusOf(cardStatus: CardStatus): string {
-  if (cardStatus === 'ordered' || cardStatus === 'replaced_ordered') return 'ordered';
-  if (cardStatus === 'delivered' || cardStatus === 'replaced_delivered') return 'delivered';
-  if (cardStatus === 'active') return 'active';
-  if (cardStatus === 'soft_blocked' || cardStatus === 'blocked' || cardStatus === 'suspended') return 'blocked';
-  return 'closed';
 }
 
 export interface ArrangedState {

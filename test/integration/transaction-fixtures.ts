@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MerchantCategoryGroup } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
-import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
-import { putItems, type FixtureCloud } from './company-fixtures';
+import { putItems, storeTransactions, type FixtureCloud } from './company-fixtures';
 
 export interface ListedEmployee {
   employeeId: string;
@@ -103,14 +101,6 @@ export async function recordSpendings(cloud: FixtureCloud, companyId: string, sp
       status: spending.status ?? 'regular',
     };
   });
-  await putItems(cloud, [...records.map(transactionItem), ...tallyItemsOf(records)]);
-  await cloud.table.send(
-    new UpdateCommand({
-      TableName: cloud.tableName,
-      Key: keys.counters(companyId),
-      UpdateExpression: 'SET transactionSeq = :seq, lastTransactionAt = :at',
-      ExpressionAttributeValues: { ':seq': records.length, ':at': records.at(-1)?.executedAt ?? null },
-    }),
-  );
+  await storeTransactions(cloud, companyId, records);
   return records;
 }
