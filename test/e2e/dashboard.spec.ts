@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '@playwright/test';
 import { monthsBefore, rigaDateOf } from '@shared/dates';
-import { localClients } from '../../infra/local/provision';
-import { dataDirs, portProfiles, readyFileOf } from '../../infra/local/settings';
-import { readyInfoSchema } from '../../infra/local/spawn-local-cloud';
-import { createOwnCompany, recordPayments, type FixtureCloud, type OwnCompany } from '../integration/company-fixtures';
+import { createOwnCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
+import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
-
-function fixtureCloud(): FixtureCloud {
-  const ready = readyInfoSchema.parse(JSON.parse(readFileSync(readyFileOf(dataDirs.test), 'utf8')));
-  const { dynamodb, cognito } = localClients(portProfiles.test);
-  return { table: DynamoDBDocumentClient.from(dynamodb), tableName: ready.resources.tableName, cognito, userPoolId: ready.resources.userPoolId };
-}
 
 const today = rigaDateOf(new Date());
 const monthAgo = (months: number) => monthsBefore(today, months).slice(0, 7);

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from '@playwright/test';
 import { csvLine } from '@shared/csv';
 import { fundingCsvColumns, parseCsv } from '@shared/funding';
-import { localClients } from '../../infra/local/provision';
-import { dataDirs, portProfiles, readyFileOf } from '../../infra/local/settings';
-import { readyInfoSchema } from '../../infra/local/spawn-local-cloud';
-import { createOwnCompany, type FixtureCloud, type OwnCompany } from '../integration/company-fixtures';
+import { createOwnCompany, type OwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
+import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
 import { detailValue, userPage, userRow, usersLoaded } from './support/users';
 
@@ -15,12 +12,6 @@ import { detailValue, userPage, userRow, usersLoaded } from './support/users';
  * Funding employees from the main account, singly and by CSV (issue 6). Each test has a company of its own with EUR
  * 1,000.00 on its main account and active employees written straight to the table, so every amount is exact.
  */
-
-function fixtureCloud(): FixtureCloud {
-  const ready = readyInfoSchema.parse(JSON.parse(readFileSync(readyFileOf(dataDirs.test), 'utf8')));
-  const { dynamodb, cognito } = localClients(portProfiles.test);
-  return { table: DynamoDBDocumentClient.from(dynamodb), tableName: ready.resources.tableName, cognito, userPoolId: ready.resources.userPoolId };
-}
 
 interface Funded {
   company: OwnCompany;

@@ -2,10 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSummarySchema, turnoverAnswerSchema, turnoverMonthsOf } from '@shared/dashboard';
 import { rigaDateOf } from '@shared/dates';
 import { monthsBefore } from '@shared/dates';
-import { createOwnCompany, recordPayments, type FixtureCloud, type OwnCompany } from './company-fixtures';
-import { api, cloud, documents, emulators, signIn } from './support';
-
-const fixtureCloud = (): FixtureCloud => ({ table: documents(), tableName: cloud().tableName, cognito: emulators().cognito, userPoolId: cloud().userPoolId });
+import { createOwnCompany, recordPayments, type OwnCompany } from './company-fixtures';
+import { api, fixtureCloud, signIn } from './support';
 
 const today = rigaDateOf(new Date());
 /** The 15th of the month `months` before this one: a Riga day inside that month whatever today is. */

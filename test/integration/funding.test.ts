@@ -6,12 +6,10 @@ import * as z from 'zod';
 import { csvLine } from '@shared/csv';
 import { fundingAnswerSchema, fundingCsvColumns, fundingFileSchema, parseCsv, type FundingFile } from '@shared/funding';
 import { keys } from '@functions/platform/keys';
-import { createOwnCompany, type FixtureCloud, type OwnCompany } from './company-fixtures';
+import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
-import { api, cloud, documents, emulators, signIn } from './support';
+import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 import { waitFor } from './employee-fixtures';
-
-const fixtureCloud = (): FixtureCloud => ({ table: documents(), tableName: cloud().tableName, cognito: emulators().cognito, userPoolId: cloud().userPoolId });
 
 interface Funded {
   company: OwnCompany;

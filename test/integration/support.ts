@@ -11,6 +11,7 @@ import { demoPassword, demoUsers, testOnlyUsers } from '../../infra/local/demo-d
 import { outboxEntrySchema } from '../../infra/local/outbox';
 import { localClients } from '../../infra/local/provision';
 import { portProfiles, projectRoot } from '../../infra/local/settings';
+import type { FixtureCloud } from './company-fixtures';
 
 export const cloud = () => inject('cloud');
 
@@ -21,6 +22,9 @@ export const emulators = () => localClients(portProfiles.test);
 export function documents(): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(emulators().dynamodb);
 }
+
+/** The local cloud as the shared fixtures (company-fixtures.ts) take it. */
+export const fixtureCloud = (): FixtureCloud => ({ table: documents(), tableName: cloud().tableName, cognito: emulators().cognito, userPoolId: cloud().userPoolId });
 
 /** Signs in as a real user would: password, then the SMS code Cognito sends (read from the outbox). */
 export async function signIn(email: string, password = demoPassword, phone = seededPhone(email)): Promise<string> {

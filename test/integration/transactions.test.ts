@@ -10,12 +10,11 @@ import { countedAmountCents } from '@functions/platform/card-transactions';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
-import { createOwnCompany, type FixtureCloud } from './company-fixtures';
+import { createOwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
-import { api, cloud, documents, download, emulators, signIn } from './support';
+import { api, cloud, documents, download, fixtureCloud, signIn } from './support';
 import { addListedEmployees, recordSpendings, type ListedEmployee, type Spending } from './transaction-fixtures';
 
-const fixtureCloud = (): FixtureCloud => ({ table: documents(), tableName: cloud().tableName, cognito: emulators().cognito, userPoolId: cloud().userPoolId });
 const errorBody = z.object({ code: z.string(), fields: z.record(z.string(), z.string()).optional() });
 const groups = ['groceries', 'restaurants', 'transport'] as const;
 
