@@ -27,11 +27,34 @@ import type { QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
 
-/** The monthly maintenance fee: charged by a job at 02:00 UTC on the 1st of each month (SPEC section 4). */
-const monthlyFeeJob = { handler: 'fees/charge-monthly-fees', timeoutSeconds: 900, memoryMb: 1024 } as const;
-/** Open card authorizations past their expiry give their reservation back: every 15 minutes. */
-const authorizationReleaseJob = { handler: 'authorizations/release-expired-authorizations', timeoutSeconds: 300, memoryMb: 512 } as const;
-type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | typeof monthlyFeeJob.handler | typeof authorizationReleaseJob.handler;
+/** The jobs an EventBridge rule runs on a schedule (rules run on UTC). */
+const scheduledJobs = [
+  {
+    // The monthly maintenance fee (SPEC section 4). A retried run charges nothing twice: each fee is written once per
+    // month and employee.
+    handler: 'fees/charge-monthly-fees',
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    ruleId: 'MonthlyFeeSchedule',
+    description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
+    schedule: events.Schedule.cron({ minute: '0', hour: '2', day: '1', month: '*', year: '*' }),
+    retryAttempts: 4,
+    maxEventAge: Duration.hours(6),
+  },
+  {
+    // Open card authorizations past their expiry give their reservation back. A missed or retried run is harmless:
+    // each authorization is closed once, and the next run takes what is left.
+    handler: 'authorizations/release-expired-authorizations',
+    timeoutSeconds: 300,
+    memoryMb: 512,
+    ruleId: 'AuthorizationReleaseSchedule',
+    description: 'Releases card authorizations past their expiry every 15 minutes',
+    schedule: events.Schedule.rate(Duration.minutes(15)),
+    retryAttempts: 2,
+    maxEventAge: Duration.minutes(15),
+  },
+] as const;
+type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'];
 
 /** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
@@ -296,34 +319,21 @@ export class StatelessStack extends Stack {
       functions.set(worker.handler, portalFunction);
     }
 
-    const feeJob = new PortalFunction(this.functionScope(monthlyFeeJob.handler), constructIdOf(monthlyFeeJob.handler), {
-      handler: monthlyFeeJob.handler,
-      environment,
-      memorySize: monthlyFeeJob.memoryMb,
-      timeout: Duration.seconds(monthlyFeeJob.timeoutSeconds),
-    });
-    this.grant(feeJob, needsOf(monthlyFeeJob), props);
-    functions.set(monthlyFeeJob.handler, feeJob);
-    // EventBridge rules run on UTC. A retried run charges nothing twice: each fee is written once per month and employee.
-    new events.Rule(this.functionScope(monthlyFeeJob.handler), 'MonthlyFeeSchedule', {
-      description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
-      schedule: events.Schedule.cron({ minute: '0', hour: '2', day: '1', month: '*', year: '*' }),
-      targets: [new eventTargets.LambdaFunction(feeJob.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) })],
-    });
-    const releaseJob = new PortalFunction(this.functionScope(authorizationReleaseJob.handler), constructIdOf(authorizationReleaseJob.handler), {
-      handler: authorizationReleaseJob.handler,
-      environment,
-      memorySize: authorizationReleaseJob.memoryMb,
-      timeout: Duration.seconds(authorizationReleaseJob.timeoutSeconds),
-    });
-    this.grant(releaseJob, needsOf(authorizationReleaseJob), props);
-    functions.set(authorizationReleaseJob.handler, releaseJob);
-    // A missed or retried run is harmless: each authorization is closed once, and the next run takes what is left.
-    new events.Rule(this.functionScope(authorizationReleaseJob.handler), 'AuthorizationReleaseSchedule', {
-      description: 'Releases card authorizations past their expiry every 15 minutes',
-      schedule: events.Schedule.rate(Duration.minutes(15)),
-      targets: [new eventTargets.LambdaFunction(releaseJob.function, { retryAttempts: 2, maxEventAge: Duration.minutes(15) })],
-    });
+    for (const job of scheduledJobs) {
+      const jobFunction = new PortalFunction(this.functionScope(job.handler), constructIdOf(job.handler), {
+        handler: job.handler,
+        environment,
+        memorySize: job.memoryMb,
+        timeout: Duration.seconds(job.timeoutSeconds),
+      });
+      this.grant(jobFunction, needsOf(job), props);
+      functions.set(job.handler, jobFunction);
+      new events.Rule(this.functionScope(job.handler), job.ruleId, {
+        description: job.description,
+        schedule: job.schedule,
+        targets: [new eventTargets.LambdaFunction(jobFunction.function, { retryAttempts: job.retryAttempts, maxEventAge: job.maxEventAge })],
+      });
+    }
     this.functions = functions;
 
     this.deployWebApp(props);
