@@ -162,11 +162,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       documents: { s3: clients.s3, bucket: resources.documentsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
-    // Tests charge fees themselves, for the months they choose; `npm start` charges like the cloud's schedule.
-    if (options.profile === 'dev') feeTimer = startFeeTimer(log);
-    // Tests release and pay themselves; `npm start` releases like the cloud's schedule and, unless
-    // PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the demo company's cards every few seconds.
+    // Tests charge fees, release and pay themselves (for the months and cards they choose); `npm start` charges and
+    // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
+    // demo company's cards every few seconds.
     if (options.profile === 'dev') {
+      feeTimer = startFeeTimer(log);
       releaseTimer = startAuthorizationReleaseTimer(log);
       if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
         cardActivity = startCardActivity({
