@@ -1,3 +1,5 @@
+import type * as z from 'zod';
+
 /** The programme runs in Latvia: dates are shown in Riga time whatever the viewer's clock says. */
 export const displayTimeZone = 'Europe/Riga';
 
@@ -32,9 +34,14 @@ export function rigaDateOf(at: Date): string {
 }
 
 /** Whether a YYYY-MM-DD string names a day that exists (not 2015-02-30). */
-export function isRealDate(value: string): boolean {
+function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A YYYY-MM-DD day that exists, on top of a string schema; anything else is 'Please use YYYY-MM-DD date format'. */
+export function calendarDay(base: z.ZodString): z.ZodString {
+  return base.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'DATE_FORMAT' }).refine(isRealDate, { error: 'DATE_FORMAT', abort: true });
 }
 
 /** The day `months` calendar months before a YYYY-MM-DD day (clamped to the month's end: 31.03 - 1 month = 28.02). */

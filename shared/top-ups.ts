@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { rigaDateOf, isRealDate } from './dates';
+import { calendarDay, rigaDateOf } from './dates';
 import { positiveCentsSchema, eurTextSchema } from './employees';
 import { formatIban, isValidIban, mod97, numeric } from './iban';
 import { tableAnswerSchema, listQuerySchema } from './lists';
@@ -39,12 +39,12 @@ export const formatPaymentReference = formatIban;
 
 /** The booking date of a transfer: a real day, not after today (Riga), not before the programme existed. */
 export const earliestBookingDate = '2000-01-01';
-export const bookingDateSchema = z
-  .string({ error: () => 'REQUIRED' })
-  .trim()
-  .min(1, { error: 'REQUIRED' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'DATE_FORMAT' })
-  .refine(isRealDate, { error: 'DATE_FORMAT', abort: true })
+export const bookingDateSchema = calendarDay(
+  z
+    .string({ error: () => 'REQUIRED' })
+    .trim()
+    .min(1, { error: 'REQUIRED' }),
+)
   .refine((day) => day >= earliestBookingDate, { error: 'DATE_TOO_EARLY', abort: true })
   .refine((day) => day <= rigaDateOf(new Date()), { error: 'DATE_IN_FUTURE' });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { merchantCategoryGroupSchema } from './cards';
 import { languageSchema } from './languages';
-import { isRealDate, monthsBefore, rigaDateOf } from './dates';
+import { calendarDay, monthsBefore, rigaDateOf } from './dates';
 import { listQuerySchema, periods, periodMonths, tableAnswerSchema, type Period } from './lists';
 import { transactionStatuses } from './statuses';
 
@@ -24,10 +24,7 @@ export const transactionRowSchema = z.object({
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'DATE_FORMAT' })
-  .refine(isRealDate, { error: 'DATE_FORMAT', abort: true });
+const calendarDate = calendarDay(z.string());
 
 /** `a,b` or a repeated parameter (API Gateway joins repeats with commas) as a list of merchant category groups. */
 const groupList = z.preprocess(

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { countryCodes } from '../countries';
-import { isRealDate } from '../dates';
+import { calendarDay } from '../dates';
 import type { FieldMessageCode } from '../errors';
 import { isValidIban } from '../iban';
 import { messageCodeOf, missingOrInvalid, nameMaxLength, phonePattern, textMaxLength, textMinLength } from '../validation';
@@ -94,9 +94,7 @@ function textSchema(field: Extract<InputField, { type: 'text' }>, required: Fiel
       return base.regex(phonePattern, { error: 'INVALID_PHONE' });
     case 'date':
     case 'pastDate':
-      return base
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'DATE_FORMAT' })
-        .refine(isRealDate, { error: 'DATE_FORMAT', abort: true })
+      return calendarDay(base)
         .refine((value) => value >= earliestDate, { error: 'DATE_TOO_EARLY', abort: true })
         .refine((value) => field.format === 'date' || value <= today(), { error: 'DATE_IN_FUTURE' });
     case 'integer':
