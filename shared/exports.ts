@@ -21,7 +21,5 @@ export type ExportAvailability = z.infer<typeof exportAvailabilitySchema>;
 export const exportFileSchema = z.object({ url: z.string(), fileName: z.string() });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
-/** SPEC section 9: the poll interval. */
-export const exportPollIntervalMs = 1_000;
 /** A download that should take longer than this is e-mailed instead of waited for (docs/decisions.md). */
 export const exportMaxWaitSeconds = 60;

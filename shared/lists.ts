@@ -10,6 +10,9 @@ export type Period = (typeof periods)[number];
 export const defaultPeriod: Period = '1y';
 export const periodMonths: Readonly<Record<Period, number>> = { '1y': 12, '6m': 6, '3m': 3, '1m': 1 };
 
+/** SPEC section 9: the poll interval of work the server finishes later (background files, funding progress). */
+export const pollIntervalMs = 1_000;
+
 /** Search text is matched case-insensitively as a part of a row's searchable values. */
 export const searchMaxLength = 100;
 

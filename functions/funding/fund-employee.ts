@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { actorOfCaller } from '../platform/audit';
-import { readEmployee } from '../platform/employees';
+import { findEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { IdempotencyClaimTaken } from '../platform/idempotency';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
@@ -19,10 +19,8 @@ const conflictRetries = 8;
 export const handler = useCase(
   'POST /employees/{employeeId}/funds',
   async ({ caller, params, body, idempotency }) => {
-    const employee = await readEmployee(caller.companyId, params.employeeId).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === 'EMPLOYEE_NOT_FOUND') throw new DomainError(404, 'FUNDING_USER_NOT_ACTIVE');
-      throw error;
-    });
+    const employee = await findEmployee(caller.companyId, params.employeeId);
+    if (!employee) throw new DomainError(404, 'FUNDING_USER_NOT_ACTIVE');
     if (!canReceiveFunds(employee.cardStatus)) throw new DomainError(409, 'FUNDING_USER_NOT_ACTIVE');
 
     const at = new Date().toISOString();

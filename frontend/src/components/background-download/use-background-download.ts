@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { transactionRoutes } from '@shared/api/routes/transaction-routes';
-import { exportPollIntervalMs, type BackgroundFileAnswer } from '@shared/exports';
+import type { BackgroundFileAnswer } from '@shared/exports';
+import { pollIntervalMs } from '@shared/lists';
 import { callApi } from '@frontend/lib/http';
 import { saveBlob } from '@frontend/lib/save-blob';
 
@@ -77,7 +78,7 @@ export function useBackgroundDownload(): BackgroundDownload {
         if (current.step !== 'counting' || current.fileId !== fileId) return current;
         return current.secondsLeft <= 0 ? { step: 'emailed', email: null } : { ...current, secondsLeft: current.secondsLeft - 1 };
       });
-    }, exportPollIntervalMs);
+    }, pollIntervalMs);
     return () => window.clearTimeout(timer);
   }, [fileId, secondsLeft]);
 
@@ -101,7 +102,7 @@ export function useBackgroundDownload(): BackgroundDownload {
         if (generation.current === mine) setState({ step: 'idle' });
         return;
       }
-      if (!stopped) timer = window.setTimeout(() => void poll(), exportPollIntervalMs);
+      if (!stopped) timer = window.setTimeout(() => void poll(), pollIntervalMs);
     };
     void poll();
     return () => {

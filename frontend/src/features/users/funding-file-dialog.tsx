@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { maxFundingFileChars, type FundingFile } from '@shared/funding';
+import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
@@ -9,9 +10,6 @@ import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { saveBlob } from '@frontend/lib/save-blob';
 import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, uploadFundingFile } from './funding-api';
-
-/** SPEC section 9: the poll interval of background work. */
-const pollMs = 1_000;
 
 /** Downloads the funding template (the current users with an empty 'Add Balance' column) as a CSV file. */
 export async function downloadFundingTemplate(): Promise<void> {
@@ -36,7 +34,7 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     queryKey: fundingFileQueryKey(companyId, preview?.fileId ?? ''),
     queryFn: ({ signal }) => fetchFundingFile(preview?.fileId ?? '', signal),
     enabled: applying && preview !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'applied' ? false : pollMs),
+    refetchInterval: (query) => (query.state.data?.status === 'applied' ? false : pollIntervalMs),
   });
   const current = progress.data ?? preview;
   const done = current?.status === 'applied';
