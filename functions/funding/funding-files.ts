@@ -114,21 +114,29 @@ export async function fundingFileView(file: FundingFileRecord): Promise<FundingF
 
 const rowItemSchema = z.object({ rowNumber: z.number().int(), employeeId: z.string(), name: z.string(), amountCents: z.number().int(), outcome: z.enum(['applied', 'failed']) });
 
+/**
+ * The first applied rows of a file, for its result. DynamoDB filters after it has read a page, so it reads on until it
+ * has them (failed rows may come first) or the file's rows end.
+ */
 async function appliedRows(companyId: string, fileId: string) {
   const { pk } = keys.fundingRows(companyId, fileId);
-  const items = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      FilterExpression: 'outcome = :applied',
-      ExpressionAttributeValues: { ':pk': pk, ':applied': 'applied' },
-      Limit: listedRowsLimit * 2,
-    }),
-  );
-  return (items.Items ?? [])
-    .map((item) => rowItemSchema.parse(item))
-    .slice(0, listedRowsLimit)
-    .map((row) => ({ rowNumber: row.rowNumber, employeeId: row.employeeId, name: row.name, amountCents: row.amountCents }));
+  const rows: z.infer<typeof rowItemSchema>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'outcome = :applied',
+        ExpressionAttributeValues: { ':pk': pk, ':applied': 'applied' },
+        Limit: listedRowsLimit * 2,
+        ExclusiveStartKey: start,
+      }),
+    );
+    rows.push(...(page.Items ?? []).map((item) => rowItemSchema.parse(item)));
+    start = page.LastEvaluatedKey;
+  } while (start && rows.length < listedRowsLimit);
+  return rows.slice(0, listedRowsLimit).map((row) => ({ rowNumber: row.rowNumber, employeeId: row.employeeId, name: row.name, amountCents: row.amountCents }));
 }
 
 /**
