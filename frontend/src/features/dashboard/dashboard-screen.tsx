@@ -15,7 +15,7 @@ import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
-import { summaryQuery, turnoverQuery } from './dashboard-api';
+import { dashboardQueryKey, summaryQuery, turnoverQuery } from './dashboard-api';
 import { LastTransactions } from './last-transactions';
 import { TopUpPanel } from './top-up-panel';
 import { TurnoverChart } from './turnover-chart';
@@ -41,7 +41,7 @@ export function DashboardScreen() {
         <Balances companyId={companyId} />
         <Turnover companyId={companyId} />
         <LastTransactions companyId={companyId} />
-        <AccountActivity />
+        <AccountActivity companyId={companyId} />
       </div>
     </div>
   );
@@ -138,11 +138,13 @@ function Turnover({ companyId }: { companyId: string }) {
 const latestEntries = 10;
 
 /** The main account's latest ledger lines: fees charged to it and card balances that came back to it. */
-function AccountActivity() {
+function AccountActivity({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const format = useFormat();
   const entries = useQuery({
-    queryKey: ['accounts', 'main', 'entries', latestEntries],
+    // Under the dashboard's key: a funding or a client switch refreshes these lines with the balances.
+    queryKey: [...dashboardQueryKey(companyId), 'entries', latestEntries],
+    enabled: companyId !== '',
     queryFn: ({ signal }) => callApi(feeRoutes.listAccountEntries, { query: { itemsPerPage: latestEntries }, signal }),
   });
   const columns: DataTableColumn<AccountEntry>[] = [
