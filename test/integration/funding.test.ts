@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { csvLine } from '@shared/csv';
 import { fundingAnswerSchema, fundingCsvColumns, fundingFileSchema, parseCsv, type FundingFile } from '@shared/funding';
 import { keys } from '@functions/platform/keys';
-import { createOwnCompany, type OwnCompany } from './company-fixtures';
+import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 import { waitFor } from './employee-fixtures';
@@ -249,6 +249,28 @@ describe('funding by CSV', () => {
     expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
     const paid = await balances(company.companyId);
     expect(employees.map((employee) => paid.get(employee.employeeId))).toEqual([100, 200, 0, 400, 500]);
+  });
+
+  it("lists a file's applied rows in its result even when hundreds of failed rows come first", async () => {
+    const { company, token, employees } = await fundedCompany(10_000, 2);
+    const content = filledTemplate(await template(token), new Map(employees.map((employee) => [employee.employeeId, '1.00'])));
+    const preview = fundingFileSchema.parse((await upload(token, content)).body);
+    expect((await applied(token, preview.fileId)).result?.applied.map((row) => row.rowNumber)).toEqual([2, 3]);
+    // Row items that sort before the applied ones, as refused rows of a large file would.
+    const { pk } = keys.fundingRows(company.companyId, preview.fileId);
+    const refused = Array.from({ length: 450 }, (_, index) => ({
+      pk,
+      sk: `ROW#000000-${String(index).padStart(4, '0')}`,
+      entity: 'fundingRow',
+      rowNumber: 0,
+      employeeId: employees[0]!.employeeId,
+      name: 'Refused row',
+      amountCents: 100,
+      outcome: 'failed',
+    }));
+    await putItems(fixtureCloud(), refused);
+    const file = fundingFileSchema.parse((await api('GET', `/funding/files/${preview.fileId}`, { token })).body);
+    expect(file.result?.applied.map((row) => row.rowNumber)).toEqual([2, 3]);
   });
 
   it('resumes a file whose apply was cut short after some rows: the rows done are not paid again', async () => {
