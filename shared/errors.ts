@@ -91,6 +91,13 @@ export const errorMessages = {
   COMPANY_NOT_FOUND: "Company not found",
   EXPORT_NOT_FOUND: "This file was not found. Request the download again.",
   EXPORT_NOT_READY: "The file is not ready yet",
+  FEATURE_NOT_AVAILABLE: 'This feature is not available for your company',
+  REPORT_NOT_FOUND: 'This report was not found',
+  REPORT_NOT_READY: 'The report is not ready yet',
+  REPORT_GENERATION_FAILED: 'Error occurred generating report',
+  CHAT_NOT_FOUND: 'This chat was not found',
+  CHAT_MESSAGE_FAILED: 'An issue occurred during chat message creation. Please try again later',
+  ATTACHMENT_NOT_FOUND: 'This attachment was not found',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
   SERVICE_UNAVAILABLE: 'Unexpected error occurred. Please try again later.',
   INTERNAL: 'Unexpected error occurred. Please try again later.',
@@ -150,5 +157,7 @@ export const fieldMessages = {
   ROW_USER_NOT_ACTIVE: "User doesn't exist or not active",
   ROW_CHANGED: "Change only the Add Balance column of this row",
   PRESS_BUTTON_TO_SUBMIT: 'Please press button to submit',
+  MESSAGE_TOO_LONG: 'Enter at most 4000 symbols',
+  TOO_MANY_ATTACHMENTS: 'Attach at most 5 files to one message',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

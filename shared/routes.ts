@@ -29,6 +29,7 @@ export const paths = {
   adminApplication: '/admin/applications/:companyId',
   adminPrices: '/admin/prices',
   adminTopUps: '/admin/top-ups',
+  adminMessaging: '/admin/messaging',
 } as const;
 
 export interface ProtectedRoute {
@@ -52,6 +53,7 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.adminApplication, minRole: 'guest', providerAdmin: true },
   { path: paths.adminPrices, minRole: 'guest', providerAdmin: true },
   { path: paths.adminTopUps, minRole: 'guest', providerAdmin: true },
+  { path: paths.adminMessaging, minRole: 'guest', providerAdmin: true },
 ];
 
 /** Navigation bar links, in the order SPEC section 2 lists them. */

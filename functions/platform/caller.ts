@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteDefinition } from '@shared/api/manifest';
+import { hasReporting } from '@shared/api/schemas';
 import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { forbidden, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
-import { membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './records';
+import { companyRecord, membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './records';
 import { getItem, queryPartition } from './table';
 
 export interface Caller {
@@ -42,7 +43,7 @@ export function groupsOf(claim: Claims[string]): string[] {
 
 export async function resolveCaller(
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
-  route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor' | 'activeCompanyOnly'>,
+  route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor' | 'activeCompanyOnly' | 'feature'>,
 ): Promise<Caller | null> {
   const { access } = route;
   if (access.kind === 'public' || access.kind === 'cardholder') return null;
@@ -84,9 +85,10 @@ export async function resolveCaller(
   if (access.kind === 'member') {
     if (!caller.companyId) throw new DomainError(403, 'NO_CURRENT_COMPANY');
     if (!hasRole(caller.role, access.minRole)) throw forbidden('ROLE_TOO_LOW');
-    if (route.activeCompanyOnly) {
+    if (route.activeCompanyOnly || route.feature) {
       const company = await getItem(keys.company(caller.companyId));
-      if (company?.status !== 'active') throw forbidden('COMPANY_NOT_APPROVED');
+      if (route.activeCompanyOnly && company?.status !== 'active') throw forbidden('COMPANY_NOT_APPROVED');
+      if (route.feature === 'reporting' && !(company && hasReporting(companyRecord.parse(company).availableFeatures))) throw forbidden('FEATURE_NOT_AVAILABLE');
     }
   }
   return caller;

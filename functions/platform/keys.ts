@@ -106,6 +106,27 @@ export const keys = {
   /** Transfers that matched no company wait here (sparse: removed when an admin assigns one), oldest booking first. */
   unmatchedBankTransfer: (bookingDate: string, bankTransactionId: string) => ({ gsi1pk: 'BANK_TRANSFERS#UNMATCHED', gsi1sk: `${bookingDate}#${bankTransactionId}` }),
   unmatchedBankTransfers: () => ({ gsi1pk: 'BANK_TRANSFERS#UNMATCHED' }),
+  /** A report of one company; its id starts with its created time, so the partition's REPORT# range is newest last. */
+  report: (companyId: string, reportId: string) => ({ pk: `COMPANY#${companyId}`, sk: `REPORT#${reportId}` }),
+  reports: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'REPORT#' }),
+  /**
+   * A support chat of one company. gsi1 lists the company's chats by last message; gsi2 is the provider's inbox, one
+   * partition per status, by last message.
+   */
+  chat: (companyId: string, chatId: string) => ({ pk: `COMPANY#${companyId}`, sk: `CHAT#${chatId}` }),
+  chatOfCompany: (companyId: string, lastMessageAt: string, chatId: string) => ({ gsi1pk: `COMPANY#${companyId}#CHATS`, gsi1sk: `${lastMessageAt}#${chatId}` }),
+  chatsOfCompany: (companyId: string) => ({ gsi1pk: `COMPANY#${companyId}#CHATS` }),
+  chatInInbox: (status: string, lastMessageAt: string, chatId: string) => ({ gsi2pk: `CHATS#${status.toUpperCase()}`, gsi2sk: `${lastMessageAt}#${chatId}` }),
+  chatsInInbox: (status: string) => ({ gsi2pk: `CHATS#${status.toUpperCase()}` }),
+  /** One message of a chat, in the chat's own partition, oldest first by its id (`<ISO time>#<random>`). */
+  chatMessage: (chatId: string, messageId: string) => ({ pk: `CHAT#${chatId}`, sk: `MSG#${messageId}` }),
+  chatMessages: (chatId: string) => ({ pk: `CHAT#${chatId}`, skPrefix: 'MSG#' }),
+  /** An uploaded attachment, before and after a message names it. */
+  chatAttachment: (companyId: string, attachmentId: string) => ({ pk: `COMPANY#${companyId}`, sk: `CHAT_ATTACHMENT#${attachmentId}` }),
+  /** Unread messages over all chats of one side (`COMPANY#<id>` or `PROVIDER`): the navigation's badge, one read. */
+  chatUnreadCounter: (scope: string) => ({ pk: scope, sk: 'CHATS#UNREAD' }),
+  /** A reply one side has not read, due for an e-mail at `dueAt`; removed when that side reads the chat. */
+  chatNotice: (dueAt: string, chatId: string, side: string) => ({ pk: 'CHAT_NOTICES', sk: `${dueAt}#${chatId}#${side}` }),
 } as const;
 
 /** Zero-padded, so the sort key orders as the number does. */
@@ -119,6 +140,11 @@ export const documentsKeyPrefix = 'companies/';
 export const documentObjectKey = (companyId: string, documentId: string) => `${documentsKeyPrefix}${companyId}/documents/${documentId}`;
 /** A funding CSV's bytes: the documents bucket, under the company, in a prefix of their own. */
 export const fundingFileObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/funding/${fileId}.csv`;
+
+/** A report's CSV in the reports bucket, under its company. */
+export const reportObjectKey = (companyId: string, reportId: string) => `${documentsKeyPrefix}${companyId}/reports/${reportId}.csv`;
+/** A chat attachment's bytes in the documents bucket, under the chat's company. */
+export const chatAttachmentObjectKey = (companyId: string, attachmentId: string) => `${documentsKeyPrefix}${companyId}/chat/${attachmentId}`;
 
 /** A background file's bytes in the reports bucket, under its company like a document's. */
 export const exportObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/exports/${fileId}.csv`;
@@ -156,4 +182,10 @@ export const entities = {
   document: 'document',
   ibanClaim: 'ibanClaim',
   bankTransfer: 'bankTransfer',
+  report: 'report',
+  chat: 'chat',
+  chatMessage: 'chatMessage',
+  chatAttachment: 'chatAttachment',
+  chatUnreadCounter: 'chatUnreadCounter',
+  chatNotice: 'chatNotice',
 } as const;

@@ -8,6 +8,8 @@ import { fundingRoutes } from './routes/funding-routes';
 import { issuerRoutes } from './routes/issuer-routes';
 import { moneyRoutes } from './routes/money-routes';
 import { onboardingRoutes } from './routes/onboarding-routes';
+import { messagingRoutes } from './routes/messaging-routes';
+import { reportRoutes } from './routes/report-routes';
 import { reviewRoutes } from './routes/review-routes';
 import { phoneRoutes } from './routes/phone-routes';
 import { sessionRoutes } from './routes/session-routes';
@@ -31,6 +33,7 @@ export const routes = [
   ...Object.values(dashboardRoutes), ...Object.values(fundingRoutes),
   ...Object.values(topUpRoutes),
   ...Object.values(transactionRoutes),
+  ...Object.values(reportRoutes), ...Object.values(messagingRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

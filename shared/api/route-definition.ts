@@ -34,6 +34,8 @@ export interface RouteDefinition {
    * IDEMPOTENCY_KEY_REUSED (functions/platform/idempotency.ts).
    */
   idempotent?: true;
+  /** A feature the caller's current company must have (or all features), else 403 FEATURE_NOT_AVAILABLE (SPEC section 6). */
+  feature?: 'reporting';
   /** The `{name}` parts of the path; a route with parameters must say what they may be. */
   params?: z.ZodType;
   body?: z.ZodType;

@@ -1,0 +1,109 @@
+import * as z from 'zod';
+import { listQuerySchema, tableAnswerSchema } from './lists';
+import { documentContentTypeSchema, fileNameSchema, maxFileBytes, minFileBytes } from './onboarding/documents';
+
+/**
+ * SPEC section 2 "Messaging": support chats between a company's users and the provider's admins. A chat belongs to
+ * one company; `side` says who wrote a message (any of the company's users, or the provider). Unread counts are per
+ * side: what the other side wrote since this side last opened the chat.
+ */
+export const chatStatuses = ['open', 'closed'] as const;
+export type ChatStatus = (typeof chatStatuses)[number];
+export const chatStatusSchema = z.enum(chatStatuses);
+
+export const chatSides = ['company', 'provider'] as const;
+export type ChatSide = (typeof chatSides)[number];
+
+/** How often an open messaging screen asks for new messages and unread counts. */
+export const chatPollIntervalMs = 3_000;
+/** A side that has not read a reply within this many minutes gets an e-mail about it. */
+export const unseenReplyMailMinutes = 5;
+export const maxAttachmentsPerMessage = 5;
+export const messageTextMaxLength = 4_000;
+/** How many of a chat's newest messages one read returns; older ones come with `before`. */
+export const chatMessagesPageSize = 50;
+
+export const chatSubjectSchema = z.string({ error: 'REQUIRED' }).trim().min(2, { error: 'TEXT_TOO_SHORT' }).max(100, { error: 'TEXT_TOO_LONG' });
+export const messageTextSchema = z.string().trim().max(messageTextMaxLength, { error: 'MESSAGE_TOO_LONG' });
+const attachmentIdsSchema = z.array(z.uuid()).max(maxAttachmentsPerMessage, { error: 'TOO_MANY_ATTACHMENTS' }).default([]);
+
+function textOrAttachment(value: { text: string; attachmentIds: string[] }, context: z.RefinementCtx): void {
+  if (value.text.length === 0 && value.attachmentIds.length === 0) context.addIssue({ code: 'custom', path: ['text'], message: 'REQUIRED' });
+}
+
+/** A message: text, attachments (uploaded first, see createAttachmentUploadSchema), or both. */
+export const postMessageSchema = z.object({ text: messageTextSchema.default(''), attachmentIds: attachmentIdsSchema }).superRefine(textOrAttachment);
+export type PostMessage = z.infer<typeof postMessageSchema>;
+
+/** New chat: a subject and its first message. */
+export const createChatSchema = z
+  .object({ subject: chatSubjectSchema, text: messageTextSchema.default(''), attachmentIds: attachmentIdsSchema })
+  .superRefine(textOrAttachment);
+export type CreateChat = z.infer<typeof createChatSchema>;
+
+/** Attachments follow the onboarding documents' upload rules: images and PDF, 1 byte to 10,000,000 bytes, presigned POST. */
+export const createAttachmentUploadSchema = z.object({
+  fileName: fileNameSchema,
+  contentType: documentContentTypeSchema,
+  size: z.number().int().min(minFileBytes).max(maxFileBytes),
+});
+export type CreateAttachmentUpload = z.infer<typeof createAttachmentUploadSchema>;
+export const attachmentUploadAnswerSchema = z.object({ attachmentId: z.uuid(), url: z.string(), fields: z.record(z.string(), z.string()) });
+
+export const attachmentSchema = z.object({ attachmentId: z.string(), fileName: z.string(), contentType: documentContentTypeSchema, size: z.number().int() });
+export type Attachment = z.infer<typeof attachmentSchema>;
+export const attachmentLinkSchema = z.object({ url: z.string(), expiresInSeconds: z.number().int() });
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  side: z.enum(chatSides),
+  /** The writer's name as the other side sees it: a company user's name, or the provider's name for its admins. */
+  authorName: z.string(),
+  text: z.string(),
+  attachments: z.array(attachmentSchema),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatSummarySchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: chatStatusSchema,
+  /** The last message's text, shortened; its attachments' names when it had no text. */
+  lastMessage: z.string(),
+  lastMessageAt: z.string(),
+  lastMessageSide: z.enum(chatSides),
+  /** Messages of the other side this side has not read. */
+  unread: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+export const adminChatSummarySchema = chatSummarySchema.extend({ companyId: z.string(), companyName: z.string() });
+export type AdminChatSummary = z.infer<typeof adminChatSummarySchema>;
+
+/** Newest last message first; the admin inbox lists open chats first, then closed ones. */
+export const chatsQuerySchema = listQuerySchema.pick({ page: true, itemsPerPage: true });
+export const chatsAnswerSchema = tableAnswerSchema(chatSummarySchema);
+export type ChatsAnswer = z.infer<typeof chatsAnswerSchema>;
+export const adminChatsAnswerSchema = tableAnswerSchema(adminChatSummarySchema);
+export type AdminChatsAnswer = z.infer<typeof adminChatsAnswerSchema>;
+
+/** One chat: its summary and its newest messages, oldest first; `before` (a message id) pages back. */
+export const chatMessagesQuerySchema = z.object({ before: z.string().max(80).optional() });
+export const chatAnswerSchema = z.object({ chat: chatSummarySchema, messages: z.array(chatMessageSchema), hasOlder: z.boolean() });
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+export const adminChatAnswerSchema = z.object({ chat: adminChatSummarySchema, messages: z.array(chatMessageSchema), hasOlder: z.boolean() });
+export type AdminChatAnswer = z.infer<typeof adminChatAnswerSchema>;
+
+/** The navigation's badge: unread messages over all of this side's chats. */
+export const unreadAnswerSchema = z.object({ unread: z.number().int().nonnegative() });
+export type UnreadAnswer = z.infer<typeof unreadAnswerSchema>;
+
+export const chatParamsSchema = z.object({ chatId: z.uuid() });
+export const attachmentParamsSchema = z.object({ chatId: z.uuid(), attachmentId: z.uuid() });
+const companyIdSchema = z.string().min(1).max(64);
+export const adminCompanyParamsSchema = z.object({ companyId: companyIdSchema });
+export const adminChatParamsSchema = z.object({ companyId: companyIdSchema, chatId: z.uuid() });
+export const adminAttachmentParamsSchema = adminChatParamsSchema.extend({ attachmentId: z.uuid() });
+export const chatStatusBodySchema = z.object({ status: chatStatusSchema });
