@@ -16,6 +16,11 @@ interface UseTableQueryOptions<Row, Filters> {
   /** Where the list starts otherwise (a default period, a remembered page size); page 1 unless told. */
   initial?: Partial<Omit<TableParams<Filters>, 'filters'>>;
   enabled?: boolean;
+  /**
+   * Asks the current page again after this many milliseconds, judged on each answer (e.g. while a row is still
+   * being made); false stops. The same params' answer replaces the page in place, without the skeleton.
+   */
+  refetchInterval?: (answer: TableAnswer<Row> | undefined) => number | false;
 }
 
 export interface TableQuery<Row, Filters> {
@@ -52,6 +57,7 @@ export function useTableQuery<Row, Filters extends FilterShape<Filters>>({
   emptyFilters,
   initial,
   enabled = true,
+  refetchInterval,
 }: UseTableQueryOptions<Row, Filters>): TableQuery<Row, Filters> {
   const [state, dispatch] = useReducer(tableReducer<Filters>, undefined, () => initialTableState(emptyFilters, initial));
   const { params } = state;
@@ -62,6 +68,7 @@ export function useTableQuery<Row, Filters extends FilterShape<Filters>>({
     // not shown, the skeleton is.
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval: refetchInterval ? (current) => refetchInterval(current.state.data) : undefined,
   });
   const answer = query.data;
   const current = answer && !query.isPlaceholderData ? answer : undefined;
