@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Locator, Page } from '@playwright/test';
+import { monthsBefore, rigaDateOf } from '@shared/dates';
+import { keys } from '@functions/platform/keys';
+import { createOwnCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
+import { fixtureCloud } from './support/fixture-cloud';
+import { expect, expectNoAxeViolations, NavBar, screenLoaded, signIn, test } from './support/portal';
+
+const today = rigaDateOf(new Date());
+const lastMonth = monthsBefore(today, 1).slice(0, 7);
+/** DD.MM.YYYY, as the list shows a day. */
+const shown = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** A company of this spec's own with the reporting feature, so its list holds only the reports made here. */
+async function companyWithReporting(): Promise<OwnCompany> {
+  const cloud = fixtureCloud();
+  const own = await createOwnCompany(cloud);
+  await cloud.table.send(
+    new UpdateCommand({
+      TableName: cloud.tableName,
+      Key: keys.company(own.companyId),
+      UpdateExpression: 'SET availableFeatures = :features',
+      ExpressionAttributeValues: { ':features': { reporting: { available: true }, all_features: false } },
+    }),
+  );
+  return own;
+}
+
+async function openReporting(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL('**/dashboard');
+  await new NavBar(page).link('Reporting').click();
+  await page.waitForURL('**/reporting');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible();
+  await screenLoaded(page);
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Reports' });
+const rows = (page: Page) => table(page).locator('tbody').getByRole('row');
+const reportRow = (page: Page, type: string, from: string, to: string): Locator =>
+  rows(page).filter({ has: page.getByRole('rowheader', { name: type, exact: true }) }).filter({ hasText: `${shown(from)} – ${shown(to)}` });
+
+/** Generates a report through the dialog and answers its row. */
+async function generate(page: Page, type: string, from: string, to: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Generate report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate report' });
+  await dialog.getByLabel('Report type').selectOption({ label: type });
+  await dialog.getByLabel('From').fill(from);
+  await dialog.getByLabel('To').fill(to);
+  await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `The ${type} report is being generated.` })).toBeVisible();
+  return reportRow(page, type, from, to);
+}
+
+test('a transactions report is generated, turns Available by itself, downloads as CSV and is deleted after a confirmation', async ({ page }) => {
+  const company = await companyWithReporting();
+  await recordPayments(fixtureCloud(), company.companyId, [
+    { day: `${lastMonth}-03`, amountCents: -1_250 },
+    { day: `${lastMonth}-09`, amountCents: -4_000, mccGroup: 'transport' },
+    { day: `${lastMonth}-21`, amountCents: -799 },
+  ]);
+  await openReporting(page, company.email);
+  await expect(page.getByRole('heading', { name: 'No reports yet' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The dialog: its dates cannot go past today, and a reversed period is refused on the field before sending.
+  await page.getByRole('button', { name: 'Generate report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate report' });
+  await expect(dialog.getByLabel('To')).toHaveAttribute('max', today);
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('From').fill(`${lastMonth}-20`);
+  await dialog.getByLabel('To').fill(`${lastMonth}-10`);
+  await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(dialog.getByText('The end date cannot be before the start date')).toBeVisible();
+  await expect(dialog.getByLabel('To')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  const from = `${lastMonth}-01`;
+  const to = `${lastMonth}-28`;
+  const row = await generate(page, 'Transactions', from, to);
+  await expect(row).toBeVisible();
+  // Without a reload: the list asks again while the report is being made.
+  await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const downloaded = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Download, Transactions/ }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  await expect(page.getByRole('status').filter({ hasText: `Download started: ${file.suggestedFilename()}` })).toBeVisible();
+  const lines = readFileSync(await file.path(), 'utf8').split(/\r?\n/).filter(Boolean);
+  // The header and one line per payment of the period.
+  expect(lines).toHaveLength(4);
+  expect(lines.slice(1).join('\n')).toContain('REF-1');
+
+  await row.getByRole('checkbox').check();
+  await page.getByRole('group', { name: 'Actions for the selected rows' }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the selected reports (1)?' });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Reports deleted: 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No reports yet' })).toBeVisible();
+});
+
+test('at 375 px the list, the generate dialog and a generated report are usable and pass axe', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openReporting(page, (await companyWithReporting()).email);
+  const row = await generate(page, 'Card statuses', `${lastMonth}-01`, today);
+  await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Generate report' }).click();
+  await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeHidden();
+});
+
+test('a company without reporting has no Reporting link, and /reporting sends it to the dashboard', async ({ page }) => {
+  const without = await createOwnCompany(fixtureCloud());
+  await signIn(page, without.email);
+  await page.waitForURL('**/dashboard');
+  const nav = new NavBar(page);
+  await expect(nav.link('Dashboard')).toBeVisible();
+  await expect(nav.link('Reporting')).toHaveCount(0);
+  await page.goto('/reporting');
+  await page.waitForURL('**/dashboard');
+});
