@@ -29,6 +29,7 @@ const ApplicationsScreen = lazyScreen(() => import('@frontend/features/admin/app
 const ReviewScreen = lazyScreen(() => import('@frontend/features/admin/review-screen'), 'ReviewScreen');
 const PricesScreen = lazyScreen(() => import('@frontend/features/admin/prices-screen'), 'PricesScreen');
 const TopUpsScreen = lazyScreen(() => import('@frontend/features/admin/top-ups-screen'), 'TopUpsScreen');
+const InboxScreen = lazyScreen(() => import('@frontend/features/messaging/inbox-screen'), 'InboxScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 
 /**
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path={paths.adminApplication} element={<ReviewScreen />} />
         <Route path={paths.adminPrices} element={<PricesScreen />} />
         <Route path={paths.adminTopUps} element={<TopUpsScreen />} />
+        <Route path={paths.adminMessaging} element={<InboxScreen />} />
       </Route>
     </Routes>
   );

@@ -8,3 +8,16 @@ export const mainAccountQueryKey = (companyId: string) => ['main-account', compa
 
 /** Everything the dashboard reads, per company, so a client switch never shows the previous company's numbers. */
 export const dashboardQueryKey = (companyId: string) => ['dashboard', companyId] as const;
+
+/**
+ * Everything the messaging screens read of one company's chats. The navigation's unread badge sits under it, so a
+ * chat opened or answered refreshes the badge with the list.
+ */
+export const chatsQueryKey = (companyId: string) => ['chats', companyId] as const;
+/** GET /chats/unread: the company navigation's Messaging badge. */
+export const chatUnreadQueryKey = (companyId: string) => [...chatsQueryKey(companyId), 'unread'] as const;
+
+/** Everything the provider's inbox reads, all companies' chats; the console's badge sits under it. */
+export const inboxQueryKey = ['inbox'] as const;
+/** GET /admin/chats/unread: the console navigation's Messages badge. */
+export const inboxUnreadQueryKey = [...inboxQueryKey, 'unread'] as const;

@@ -6,6 +6,7 @@ import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
 import { Logo } from '@frontend/components/logo/logo';
 import { useSession } from '@frontend/lib/session/session-context';
+import { UnreadBadge, useInboxUnread } from '../layouts/nav-bar/unread-badge';
 import { SiteFrame } from '../layouts/site-frame';
 import { decideGuard, guardStateOf, protectedRouteFor } from './decide-guard';
 
@@ -61,9 +62,11 @@ function ConsoleNav() {
   const { pathname } = useLocation();
   const onPrices = matchPath(paths.adminPrices, pathname) !== null;
   const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
+  const onMessaging = matchPath(paths.adminMessaging, pathname) !== null;
+  const unread = useInboxUnread();
   return (
     <nav className="admin-header__nav" aria-label={t('admin.sections')}>
-      <Link to={paths.admin} aria-current={onPrices || onTopUps ? undefined : pathname === paths.admin ? 'page' : 'true'}>
+      <Link to={paths.admin} aria-current={onPrices || onTopUps || onMessaging ? undefined : pathname === paths.admin ? 'page' : 'true'}>
         {t('admin.applications')}
       </Link>
       <Link to={paths.adminPrices} aria-current={onPrices ? 'page' : undefined}>
@@ -71,6 +74,10 @@ function ConsoleNav() {
       </Link>
       <Link to={paths.adminTopUps} aria-current={onTopUps ? 'page' : undefined}>
         {t('admin.topUps')}
+      </Link>
+      <Link to={paths.adminMessaging} aria-current={onMessaging ? 'page' : undefined}>
+        {t('admin.messages')}
+        <UnreadBadge count={unread} />
       </Link>
     </nav>
   );

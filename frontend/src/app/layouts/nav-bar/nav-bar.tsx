@@ -9,6 +9,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { isActiveLink } from './active-link';
 import { ClientSwitcher } from './client-switcher';
 import { IbanCopy } from './iban-copy';
+import { UnreadBadge, useCompanyUnread } from './unread-badge';
 import './nav-bar.css';
 
 /** Navigation bar of the signed-in app; rendered only behind the guard, so the session is synchronised. */
@@ -18,6 +19,7 @@ export function NavBar() {
   const { profile, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const unread = useCompanyUnread(profile?.currentClient?.companyId);
   if (!profile) return null;
 
   const links = navigationLinks.filter(
@@ -70,6 +72,7 @@ export function NavBar() {
                         onClick={closeMenu}
                       >
                         {t(link.labelKey)}
+                        {link.path === paths.messaging && <UnreadBadge count={unread} />}
                       </Link>
                     </li>
                   );

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { messagingRoutes } from '@shared/api/routes/messaging-routes';
+import { callApi } from '@frontend/lib/http';
+import { chatUnreadQueryKey, inboxUnreadQueryKey } from '@frontend/lib/query-keys';
+import './unread-badge.css';
+
+/** The badge asks every half minute; an open messaging screen refreshes it sooner (it invalidates the same key). */
+const unreadPollIntervalMs = 30_000;
+
+/** Unread messages over the current company's chats, for the Messaging link. */
+export function useCompanyUnread(companyId: string | undefined): number {
+  const unread = useQuery({
+    queryKey: chatUnreadQueryKey(companyId ?? ''),
+    queryFn: ({ signal }) => callApi(messagingRoutes.getUnreadMessages, { signal }),
+    enabled: Boolean(companyId),
+    refetchInterval: unreadPollIntervalMs,
+  });
+  return unread.data?.unread ?? 0;
+}
+
+/** Unread messages over every company's chats, for the provider console's Messages link. */
+export function useInboxUnread(): number {
+  const unread = useQuery({
+    queryKey: inboxUnreadQueryKey,
+    queryFn: ({ signal }) => callApi(messagingRoutes.getInboxUnread, { signal }),
+    refetchInterval: unreadPollIntervalMs,
+  });
+  return unread.data?.unread ?? 0;
+}
+
+/** A count beside a navigation link, read out as "3 unread" as part of the link's name; nothing when 0. */
+export function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation('common');
+  if (count === 0) return null;
+  return (
+    <>
+      {' '}
+      <span className="unread-badge" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="visually-hidden">{t('nav.unread', { count })}</span>
+    </>
+  );
+}
