@@ -31,8 +31,8 @@ interface ChatViewProps<Summary extends ChatSummary> {
   details?: (chat: Summary) => ReactNode;
   /** Beside the subject: e.g. close or reopen, for the provider. */
   actions?: (chat: Summary) => ReactNode;
-  /** What shows instead of the composer in a closed chat. */
-  closedNote: ReactNode;
+  /** What a closed chat says above the composer: what writing in it does on this side. */
+  closedNote: string;
 }
 
 /**
@@ -203,16 +203,13 @@ export function ChatView<Summary extends ChatSummary>({ desk, chatRef, onBack, d
           </div>
           <div ref={live} className="visually-hidden" aria-live="polite" />
           {downloadFailed && <Alert>{errorCodeText(t, downloadFailed)}</Alert>}
-          {summary.status === 'open' ? (
-            <MessageForm
-              withSubject={false}
-              createUpload={(body) => desk.createUpload(chatRef.companyId, body)}
-              onSend={send}
-              submitLabel={t('messaging:composer.send')}
-            />
-          ) : (
-            <div className="chat-view__closed">{closedNote}</div>
-          )}
+          {summary.status === 'closed' && <p className="chat-view__closed">{closedNote}</p>}
+          <MessageForm
+            withSubject={false}
+            createUpload={(body) => desk.createUpload(chatRef.companyId, body)}
+            onSend={send}
+            submitLabel={t('messaging:composer.send')}
+          />
         </>
       )}
     </section>

@@ -56,7 +56,7 @@ export function InboxScreen() {
               onBack={() => setParams({})}
               details={(chat) => <span className="chat-view__company">{chat.companyName}</span>}
               actions={(chat) => <StatusAction chat={chat} chatRef={chatRef} />}
-              closedNote={<p>{t('chat.closedForProvider')}</p>}
+              closedNote={t('chat.closedForProvider')}
             />
           ) : (
             <p className="chat-panes__hint">{t('inbox.choose')}</p>

@@ -63,12 +63,7 @@ export function MessagingScreen() {
               desk={desk}
               chatRef={{ companyId, chatId }}
               onBack={back}
-              closedNote={
-                <>
-                  <p>{t('chat.closedForCompany')}</p>
-                  {newChatLink}
-                </>
-              }
+              closedNote={t('chat.closedForCompany')}
             />
           ) : (
             <p className="chat-panes__hint">{t('chat.choose')}</p>
