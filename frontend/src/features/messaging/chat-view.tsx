@@ -71,9 +71,14 @@ export function ChatView<Summary extends ChatSummary>({ desk, chatRef, onBack, d
   const unread = summary?.unread ?? 0;
   const marking = read.isPending;
   const markRead = read.mutate;
+  const readAt = chat.dataUpdatedAt;
+  // Once per read of the chat: a refused mark waits for the next poll instead of being asked again at once.
+  const markedFor = useRef(0);
   useEffect(() => {
-    if (unread > 0 && visible && !marking) markRead();
-  }, [unread, visible, marking, markRead]);
+    if (unread === 0 || !visible || marking || markedFor.current === readAt) return;
+    markedFor.current = readAt;
+    markRead();
+  }, [unread, visible, marking, markRead, readAt]);
 
   const loadOlder = useMutation({
     mutationFn: (before: string) => desk.olderMessages(chatRef, before),
