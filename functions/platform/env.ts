@@ -23,6 +23,8 @@ const envSchema = triggerEnvSchema.extend({
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** The sender of the portal's own e-mails (SES in the cloud, the local outbox on a laptop). */
   MAIL_FROM: z.email(),
+  /** Where the provider's unseen-reply e-mails about support chats go; without it, to MAIL_FROM. */
+  SUPPORT_EMAIL: z.email().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

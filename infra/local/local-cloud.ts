@@ -9,7 +9,7 @@ import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type Emulat
 import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuthorizationReleaseTimer, startFeeTimer } from './scheduled-jobs';
+import { startAuthorizationReleaseTimer, startFeeTimer, startUnseenReplyNoticeTimer, unseenReplyCheckMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
@@ -67,6 +67,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     PORTAL_URL: portalUrl,
     PROVIDER_NAME: defaultProviderName,
     MAIL_FROM: 'no-reply@bonus-card.local',
+    SUPPORT_EMAIL: 'support@bonus-card.local',
     // The card issuer sandbox posts its events to our own webhook, signed with this local-only secret.
     ISSUER_WEBHOOK_SECRET: localIssuerWebhookSecret,
     ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
@@ -100,10 +101,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let feeTimer: { stop(): void } | undefined;
   let cardActivity: { stop(): void } | undefined;
   let releaseTimer: { stop(): void } | undefined;
+  let noticeTimer: { stop(): void } | undefined;
   const stop = async () => {
     feeTimer?.stop();
     cardActivity?.stop();
     releaseTimer?.stop();
+    noticeTimer?.stop();
     // Workers first: a batch they are still working posts to the API, which must still be up for it.
     const running = workers;
     workers = undefined;
@@ -162,6 +165,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       documents: { s3: clients.s3, bucket: resources.documentsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
+    // Support chat e-mails go out in both profiles, as in the cloud: a reply unread past its notice time is mailed.
+    noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
     // Tests charge fees, release and pay themselves (for the months and cards they choose); `npm start` charges and
     // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
     // demo company's cards every few seconds.

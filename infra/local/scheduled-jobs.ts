@@ -1,4 +1,5 @@
 import { feeMonthOf } from '@shared/fees';
+import type { LocalProfile } from './settings';
 
 /**
  * Runs a job at start and then every `everyMs`, never two runs at once; a failed run is logged and the next one
@@ -58,3 +59,23 @@ export function startAuthorizationReleaseTimer(log: (line: string) => void): { s
     log,
   );
 }
+
+/**
+ * The unseen-reply e-mails of support chats (in the cloud every 5 minutes): locally every `everyMs`, so an e-mail
+ * lands in the outbox soon after its reply has waited unread for shared/messaging's unseenReplyMailMinutes.
+ */
+export function startUnseenReplyNoticeTimer(everyMs: number, log: (line: string) => void): { stop(): void } {
+  return repeat(
+    everyMs,
+    async () => {
+      const { sendUnseenReplyNotices } = await import('@functions/messaging/send-unseen-reply-notices');
+      const summary = await sendUnseenReplyNotices(new Date());
+      return summary.mailed > 0 ? `e-mailed ${summary.mailed} unseen support chat replies` : null;
+    },
+    (message) => `unseen-reply e-mails failed (the next check retries): ${message}`,
+    log,
+  );
+}
+
+/** How often the local cloud looks for support chat replies due for their unseen-reply e-mail (the cloud's: 5 minutes). */
+export const unseenReplyCheckMs: Record<LocalProfile, number> = { dev: 60_000, test: 5_000 };

@@ -18,9 +18,10 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumentName } from './sample-application';
 import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 import { batchPut, ensureCognitoUser } from './seed-writes';
+import { seedDemoChats } from './seed-chats';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 9;
+const seedVersion = 10;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -373,10 +374,12 @@ export async function seedDemo(
   const ownerCount = (key: string) => users.filter((u) => u.memberships.some((m) => m.company === key && m.role === 'owner')).length;
   const items: Record<string, unknown>[] = [];
   const register = sampleCompanyRegister();
+  const companyNames: Record<string, string> = {};
   for (const company of companies) {
     const companyId = companyIds[company.key] ?? company.key;
     const entry = await register.find(company.registrationNumber);
     if (!entry) throw new Error(`demo company ${company.key} (${company.registrationNumber}) is missing from the sample register`);
+    companyNames[company.key] = entry.name;
     items.push(
       {
         ...keys.company(companyId),
@@ -451,6 +454,14 @@ export async function seedDemo(
     }
   }
   await batchPut(documents, tableName, items);
+  const chatOf = (key: string, email: string) => {
+    const user = users.find((candidate) => candidate.email === email);
+    const companyId = companyIds[key];
+    const companyName = companyNames[key];
+    return user && companyId && companyName ? { companyId, companyName, author: { userId: userIds[email] ?? '', name: `${user.name} ${user.surname}` } } : undefined;
+  };
+  const balticChat = chatOf('baltic', 'owner@demo.local');
+  if (balticChat) await seedDemoChats(documents, tableName, { baltic: balticChat, fleet: chatOf('fleet', 'fleet-owner@test.local') });
   await documents.send(new PutCommand({ TableName: tableName, Item: { ...seedMarker, entity: 'seedMarker', version: seedVersion, userPoolId } }));
   return { seeded: true, userIds };
 }

@@ -53,6 +53,18 @@ const scheduledJobs = [
     retryAttempts: 2,
     maxEventAge: Duration.minutes(15),
   },
+  {
+    // Support chat replies left unread past their notice time are e-mailed. A retried run mails a chat's side once:
+    // the chat remembers it was mailed, and a notice is deleted after its e-mail.
+    handler: 'messaging/send-unseen-reply-notices',
+    timeoutSeconds: 300,
+    memoryMb: 512,
+    ruleId: 'UnseenReplyNoticeSchedule',
+    description: 'E-mails support chat replies left unread for 5 minutes, every 5 minutes',
+    schedule: events.Schedule.rate(Duration.minutes(5)),
+    retryAttempts: 2,
+    maxEventAge: Duration.minutes(5),
+  },
 ] as const;
 type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'];
 
@@ -160,6 +172,18 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
   'exports/get-export-file': { reports: 'read' },
+  // Support chats: a chat, its message, both sides' counters, the unseen-reply notice and the attachments' claims in
+  // one transaction; an attachment's bytes are uploaded by presigned POST and checked (read) when a message names them.
+  'messaging/create-chat': { table: 'readWrite', documents: 'read' },
+  'messaging/post-message': { table: 'readWrite', documents: 'read' },
+  'messaging/post-inbox-message': { table: 'readWrite', documents: 'read' },
+  'messaging/mark-chat-read': { table: 'readWrite' },
+  'messaging/mark-inbox-chat-read': { table: 'readWrite' },
+  'messaging/set-inbox-chat-status': { table: 'update' },
+  'messaging/create-attachment-upload': { table: 'readWrite', documents: 'write' },
+  'messaging/create-inbox-attachment-upload': { table: 'readWrite', documents: 'write' },
+  'messaging/get-attachment-link': { documents: 'read' },
+  'messaging/get-inbox-attachment-link': { documents: 'read' },
 };
 
 /** Functions no route calls (queue workers, scheduled jobs), with what each may touch, in the same terms. */
@@ -174,6 +198,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'funding/work-funding-files': { table: 'readWrite', documents: 'read' },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
   'transactions/export-transactions': { table: 'update', reports: 'write', sendsEmail: true },
+  // Reads the due notices, their chats and the company's members; e-mails; marks the chat mailed and deletes the notice.
+  'messaging/send-unseen-reply-notices': { table: 'readWrite', sendsEmail: true },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {

@@ -1,0 +1,124 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { paths } from '@shared/routes';
+import type { ChatSide } from '@shared/messaging';
+import { chatNoticeRecord, chatRecord, noticeMailed, providerSupportName, type ChatNoticeRecord, type ChatRecord } from '../platform/chats';
+import { dynamo } from '../platform/clients';
+import { companyMembers } from '../platform/company-members';
+import { env } from '../platform/env';
+import { keys } from '../platform/keys';
+import { sendEmails } from '../platform/mailer';
+import { conditionFailed, getItem, tableName, transact } from '../platform/table';
+import { unseenReplyEmails, type NoticeRecipient } from './unseen-reply-mail';
+
+export interface NoticeSummary {
+  mailed: number;
+  skipped: number;
+}
+
+/** EventBridge's scheduled event: only its time is read. */
+const scheduledEventSchema = z.object({ time: z.iso.datetime() });
+
+/** The scheduled job (every 5 minutes; locally every 15 seconds): e-mails the replies left unread past their notice time. */
+export async function handler(event: unknown): Promise<NoticeSummary> {
+  const summary = await sendUnseenReplyNotices(new Date(scheduledEventSchema.parse(event).time));
+  console.log(JSON.stringify({ job: 'send-unseen-reply-notices', ...summary }));
+  return summary;
+}
+
+const noticesAtOnce = 4;
+
+/**
+ * Every notice due by `now` (one partition, oldest first): when its side still has unread messages in the chat and
+ * the notice is still the chat's pending one, the side is e-mailed and the chat remembers it was (one e-mail per
+ * unread streak: the next one is scheduled after that side reads). The notice is deleted either way. The e-mail goes
+ * before the delete, so a crash between them sends it again rather than never.
+ */
+export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<NoticeSummary> {
+  const { pk } = keys.chatNotice('', '', '');
+  const notices: ChatNoticeRecord[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk <= :due',
+        // '~' sorts after every character of a chat id and side, so a notice due exactly now is included.
+        ExpressionAttributeValues: { ':pk': pk, ':due': `${now.toISOString()}#~` },
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    notices.push(...(page.Items ?? []).map((item) => chatNoticeRecord.parse(item)));
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+
+  const summary: NoticeSummary = { mailed: 0, skipped: 0 };
+  const failures: unknown[] = [];
+  const worker = async () => {
+    for (let notice = notices.shift(); notice !== undefined; notice = notices.shift()) {
+      try {
+        if (await sendNotice(notice)) summary.mailed += 1;
+        else summary.skipped += 1;
+      } catch (error) {
+        failures.push(error);
+        console.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side }, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: noticesAtOnce }, worker));
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} unseen-reply notices failed`);
+  return summary;
+}
+
+const noticeField = { company: 'noticeForCompany', provider: 'noticeForProvider' } as const satisfies Record<ChatSide, keyof ChatRecord>;
+const unreadField = { company: 'unreadForCompany', provider: 'unreadForProvider' } as const satisfies Record<ChatSide, keyof ChatRecord>;
+
+async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
+  const noticeKey = keys.chatNotice(notice.dueAt, notice.chatId, notice.side);
+  const item = await getItem(keys.chat(notice.companyId, notice.chatId));
+  const chat = item ? chatRecord.parse(item) : null;
+  const unread = chat?.[unreadField[notice.side]] ?? 0;
+  if (!chat || chat[noticeField[notice.side]] !== notice.dueAt || unread === 0) {
+    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
+    return false;
+  }
+  await sendEmails(unseenReplyEmails(await recipientsOf(chat, notice.side), { subject: chat.subject, unread }, linkOf(notice.side)));
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.chat(chat.companyId, chat.chatId),
+          UpdateExpression: 'SET #notice = :mailed',
+          ConditionExpression: '#notice = :due',
+          ExpressionAttributeNames: { '#notice': noticeField[notice.side] },
+          ExpressionAttributeValues: { ':mailed': noticeMailed, ':due': notice.dueAt },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: noticeKey } },
+    ]);
+  } catch (error) {
+    // Read meanwhile: the read took the chat's notice off (and this item with it); nothing more to do.
+    if (!conditionFailed(error, 0)) throw error;
+    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
+  }
+  return true;
+}
+
+function linkOf(side: ChatSide): string {
+  return `${env().PORTAL_URL}${side === 'company' ? paths.messaging : paths.adminMessaging}`;
+}
+
+/**
+ * The provider's side: its support address. The company's side: the users who wrote in the chat and still belong to
+ * the company; when none of them does any more, every member, so a reply is never mailed to nobody.
+ */
+async function recipientsOf(chat: ChatRecord, side: ChatSide): Promise<NoticeRecipient[]> {
+  if (side === 'provider') {
+    const config = env();
+    return [{ email: config.SUPPORT_EMAIL ?? config.MAIL_FROM, name: providerSupportName(), language: 'en' }];
+  }
+  const members = (await companyMembers(chat.companyId)).filter(({ profile }) => profile.status !== 'blocked');
+  const writers = members.filter(({ profile }) => chat.participantUserIds.includes(profile.userId));
+  return (writers.length > 0 ? writers : members).map(({ profile }) => ({ email: profile.email, name: profile.name, language: profile.language }));
+}
