@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths, protectedRoutes } from '@shared/routes';
@@ -6,7 +6,7 @@ import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
 import { Logo } from '@frontend/components/logo/logo';
 import { useSession } from '@frontend/lib/session/session-context';
-import { UnreadBadge, useInboxUnread } from '../layouts/nav-bar/unread-badge';
+import { UnreadBadge, unreadBadgeProps, useInboxUnread } from '../layouts/nav-bar/unread-badge';
 import { SiteFrame } from '../layouts/site-frame';
 import { decideGuard, guardStateOf, protectedRouteFor } from './decide-guard';
 
@@ -64,6 +64,7 @@ function ConsoleNav() {
   const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
   const onMessaging = matchPath(paths.adminMessaging, pathname) !== null;
   const unread = useInboxUnread();
+  const unreadId = useId();
   return (
     <nav className="admin-header__nav" aria-label={t('admin.sections')}>
       <Link to={paths.admin} aria-current={onPrices || onTopUps || onMessaging ? undefined : pathname === paths.admin ? 'page' : 'true'}>
@@ -75,9 +76,9 @@ function ConsoleNav() {
       <Link to={paths.adminTopUps} aria-current={onTopUps ? 'page' : undefined}>
         {t('admin.topUps')}
       </Link>
-      <Link to={paths.adminMessaging} aria-current={onMessaging ? 'page' : undefined}>
+      <Link to={paths.adminMessaging} aria-current={onMessaging ? 'page' : undefined} {...unreadBadgeProps(unreadId, unread)}>
         {t('admin.messages')}
-        <UnreadBadge count={unread} />
+        <UnreadBadge id={unreadId} count={unread} />
       </Link>
     </nav>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasReporting } from '@shared/api/schemas';
@@ -9,7 +9,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { isActiveLink } from './active-link';
 import { ClientSwitcher } from './client-switcher';
 import { IbanCopy } from './iban-copy';
-import { UnreadBadge, useCompanyUnread } from './unread-badge';
+import { UnreadBadge, unreadBadgeProps, useCompanyUnread } from './unread-badge';
 import './nav-bar.css';
 
 /** Navigation bar of the signed-in app; rendered only behind the guard, so the session is synchronised. */
@@ -20,6 +20,7 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const unread = useCompanyUnread(profile?.currentClient?.companyId);
+  const unreadId = useId();
   if (!profile) return null;
 
   const links = navigationLinks.filter(
@@ -70,9 +71,10 @@ export function NavBar() {
                         className={`nav-bar__link${active ? ' nav-bar__link--active' : ''}`}
                         aria-current={active ? 'page' : undefined}
                         onClick={closeMenu}
+                        {...(link.path === paths.messaging ? unreadBadgeProps(unreadId, unread) : {})}
                       >
                         {t(link.labelKey)}
-                        {link.path === paths.messaging && <UnreadBadge count={unread} />}
+                        {link.path === paths.messaging && <UnreadBadge id={unreadId} count={unread} />}
                       </Link>
                     </li>
                   );

@@ -29,8 +29,11 @@ export function useInboxUnread(): number {
   return unread.data?.unread ?? 0;
 }
 
-/** A count beside a navigation link, read out as "3 unread" as part of the link's name; nothing when 0. */
-export function UnreadBadge({ count }: { count: number }) {
+/**
+ * A count beside a navigation link; nothing when 0. The link names the hidden "3 unread" with aria-describedby
+ * (unreadBadgeProps), so its name stays "Messaging" and the count is read after it.
+ */
+export function UnreadBadge({ id, count }: { id: string; count: number }) {
   const { t } = useTranslation('common');
   if (count === 0) return null;
   return (
@@ -39,7 +42,14 @@ export function UnreadBadge({ count }: { count: number }) {
       <span className="unread-badge" aria-hidden="true">
         {count > 99 ? '99+' : count}
       </span>
-      <span className="visually-hidden">{t('nav.unread', { count })}</span>
+      <span id={id} hidden>
+        {t('nav.unread', { count })}
+      </span>
     </>
   );
+}
+
+/** What the link carrying an UnreadBadge adds to its own attributes. */
+export function unreadBadgeProps(id: string, count: number): { 'aria-describedby'?: string } {
+  return count > 0 ? { 'aria-describedby': id } : {};
 }
