@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { env, issuerEnv, issuerWebhookEnv, resetEnvForTests } from '../functions/platform/env';
+import { env, issuerEnv, issuerWebhookEnv, queueWorkerEnv, resetEnvForTests } from '../functions/platform/env';
 import { repoRoot } from './constructs/repo-paths';
 import { buildApp } from './stacks/portal-app';
 import { portalUrlPlaceholder } from './stacks/stateful-stack';
@@ -67,6 +67,8 @@ describe('function environment', () => {
       // The card issuer's settings go only to the functions that talk to it, each read by a schema of its own.
       if ('ISSUER_SANDBOX_QUEUE_URL' in appVariables) parsed.push(...Object.keys(issuerEnv()));
       if ('ISSUER_WEBHOOK_SECRET_ARN' in appVariables) parsed.push(...Object.keys(issuerWebhookEnv()));
+      // The queue workers' retry backoff goes to the queue workers only.
+      if ('QUEUE_RETRY_BASE_SECONDS' in appVariables) parsed.push(...Object.keys(queueWorkerEnv()));
       expect(parsed.sort(), id).toEqual([...Object.keys(appVariables), 'AWS_REGION'].sort());
     }
   });

@@ -33,6 +33,8 @@ export const queueWorkers = [
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: 600, batchSize: 1 },
   // One export at a time: a file of 500,000 rows takes minutes; the timeout stays under the queue's 900 s visibility.
   { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: 840, batchSize: 1 },
+  // One report at a time, like an export: a report of 1,000,000 transactions takes minutes, under the 900 s visibility.
+  { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: 840, batchSize: 1 },
 ] as const satisfies readonly { queue: (typeof queueDefinitions)[number]['role']; handler: string; timeoutSeconds: number; batchSize: number }[];
 
 export const userPoolSettings = {

@@ -1,5 +1,7 @@
+import { formatDate } from './dates';
 import type { Language } from './languages';
 import type { TransactionStatus } from './statuses';
+import type { TransactionRow } from './transactions';
 
 /** The columns of the transactions CSV (SPEC section 3 "Transaction"), in order, with their headers per language. */
 export const transactionCsvColumns = [
@@ -28,3 +30,23 @@ export const transactionStatusTexts: Readonly<Record<Language, Readonly<Record<T
   lv: { authorization: 'Gaida', regular: 'Apstrādāts', reversed: 'Atcelts' },
   ru: { authorization: 'В ожидании', regular: 'Обработано', reversed: 'Отменено' },
 };
+
+/**
+ * A row's cell in each column, so a file's order is transactionCsvColumns' alone: the transactions export and the
+ * transactions report write the same lines.
+ */
+export function transactionCsvCells(row: TransactionRow, lang: Language): Record<TransactionCsvColumn, string | number> {
+  return {
+    employeeName: row.employeeName,
+    amount: Number((row.amountCents / 100).toFixed(2)),
+    executedAt: formatDate(row.executedAt, { withTime: true }),
+    processedAt: row.processedAt ? formatDate(row.processedAt, { withTime: true }) : '',
+    description: row.description,
+    merchantCategoryCode: row.merchantCategoryCode,
+    merchantId: row.merchantId,
+    reference: row.reference,
+    beneficiary: row.beneficiary,
+    remitter: row.remitter,
+    status: transactionStatusTexts[lang][row.status],
+  };
+}

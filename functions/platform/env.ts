@@ -67,6 +67,20 @@ export function issuerWebhookEnv(): IssuerWebhookEnv {
   parsedForWebhook ??= issuerWebhookEnvSchema.parse(process.env);
   return parsedForWebhook;
 }
+/**
+ * The queue workers' retry backoff: a failed record comes back after this many seconds times its receive count
+ * (functions/platform/queue-worker.ts), not after the queue's 900 s visibility timeout. The stack sets 30; the local
+ * cloud a few seconds (infra/local/settings.ts), so a failing report shows as failed within seconds in tests.
+ */
+const queueWorkerEnvSchema = z.object({ QUEUE_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(300).default(30) });
+export type QueueWorkerEnv = z.infer<typeof queueWorkerEnvSchema>;
+let parsedForQueueWorker: QueueWorkerEnv | undefined;
+
+export function queueWorkerEnv(): QueueWorkerEnv {
+  parsedForQueueWorker ??= queueWorkerEnvSchema.parse(process.env);
+  return parsedForQueueWorker;
+}
+
 export type TriggerEnv = z.infer<typeof triggerEnvSchema>;
 
 let parsed: Env | undefined;
@@ -88,4 +102,5 @@ export function resetEnvForTests(): void {
   parsedForTrigger = undefined;
   parsedForIssuer = undefined;
   parsedForWebhook = undefined;
+  parsedForQueueWorker = undefined;
 }

@@ -104,17 +104,22 @@ export async function readExportJob(companyId: string, fileId: string): Promise<
 export async function exportFileLink(companyId: string, fileId: string): Promise<ExportFile> {
   const job = await readExportJob(companyId, fileId);
   if (job.status !== 'active') throw new DomainError(409, 'EXPORT_NOT_READY');
+  return csvFileLink(exportObjectKey(companyId, fileId), job.fileName);
+}
+
+/** A short-lived presigned GET of a CSV in the reports bucket (an export's or a report's), named for the save dialog. */
+export async function csvFileLink(key: string, fileName: string): Promise<ExportFile> {
   const url = await getSignedUrl(
     s3,
     new GetObjectCommand({
       Bucket: env().REPORTS_BUCKET,
-      Key: exportObjectKey(companyId, fileId),
+      Key: key,
       ResponseContentType: 'text/csv; charset=utf-8',
-      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeHeaderValue(job.fileName)}`,
+      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeHeaderValue(fileName)}`,
     }),
     { expiresIn: downloadSeconds },
   );
-  return { url, fileName: job.fileName };
+  return { url, fileName };
 }
 
 /** Marks a job done or failed; only a job still generating changes, so a late retry cannot undo a finished file. */

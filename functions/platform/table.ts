@@ -25,6 +25,16 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Pro
   return items;
 }
 
+/** A query's items a DynamoDB page at a time, for readers that must not hold all of them at once (the reports). */
+export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<Record<string, unknown>[]> {
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: exclusiveStartKey }));
+    yield page.Items ?? [];
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+}
+
 /**
  * The first `limit` items of one gsi1 partition, newest first (the index read backwards): a page of the newest reads
  * what it shows, however long the partition has grown.

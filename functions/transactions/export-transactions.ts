@@ -1,14 +1,13 @@
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { csvByteOrderMark, csvLine } from '@shared/csv';
-import { formatDate } from '@shared/dates';
+import type { SQSRecord } from 'aws-lambda';
 import type { Language } from '@shared/languages';
-import { transactionCsvColumns, transactionCsvHeaders, transactionStatusTexts, type TransactionCsvColumn } from '@shared/transaction-csv';
+import { transactionCsvCells, transactionCsvColumns, transactionCsvHeaders } from '@shared/transaction-csv';
 import { transactionFiltersSchema, type TransactionRow } from '@shared/transactions';
-import { deadLetterMaxReceiveCount } from '../../infra/definitions';
+import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
 import { exportMessageSchema, finishExport, readExportJob, uploadTextStream, type ExportJobRecord } from '../platform/export-jobs';
 import { exportObjectKey } from '../platform/keys';
 import { sendEmail } from '../platform/mailer';
+import { queueWorker } from '../platform/queue-worker';
 import { transactionsOf } from '../platform/transaction-pages';
 
 /**
@@ -17,19 +16,7 @@ import { transactionsOf } from '../platform/transaction-pages';
  * fails is reported back, so SQS retries it; on its last receipt the job is marked generation_failed before it goes
  * to the dead-letter queue.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchItemFailure[] = [];
-  for (const record of event.Records) {
-    try {
-      await work(record);
-    } catch (error) {
-      console.error(JSON.stringify({ message: 'export not generated', messageId: record.messageId, error: String(error) }));
-      if (Number(record.attributes.ApproximateReceiveCount) >= deadLetterMaxReceiveCount) await markFailed(record);
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
-}
+export const handler = queueWorker({ name: 'export', work, giveUp: markFailed });
 
 async function work(record: SQSRecord): Promise<void> {
   const message = exportMessageSchema.parse(JSON.parse(record.body));
@@ -43,38 +30,16 @@ async function work(record: SQSRecord): Promise<void> {
   if (Date.now() > Date.parse(job.mailAfter)) await sendEmail(readyMail(job));
 }
 
-async function* csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, counted: { rows: number }): AsyncGenerator<string> {
+function csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, counted: { rows: number }): AsyncGenerator<string> {
   const headers = transactionCsvHeaders[lang];
-  yield csvByteOrderMark + csvLine(transactionCsvColumns.map((column) => headers[column]));
-  let lines: string[] = [];
-  for await (const row of rows) {
-    const cells = cellsOf(row, lang);
-    lines.push(csvLine(transactionCsvColumns.map((column) => cells[column])));
-    counted.rows += 1;
-    // Lines go out in batches, so the upload is not called once per row.
-    if (lines.length >= 1_000) {
-      yield lines.join('');
-      lines = [];
-    }
-  }
-  if (lines.length > 0) yield lines.join('');
+  return csvChunks(transactionCsvColumns.map((column) => headers[column]), linesOf(rows, lang), counted);
 }
 
-/** A row's cell in each column, so the file's order is transactionCsvColumns' alone. */
-function cellsOf(row: TransactionRow, lang: Language): Record<TransactionCsvColumn, string | number> {
-  return {
-    employeeName: row.employeeName,
-    amount: Number((row.amountCents / 100).toFixed(2)),
-    executedAt: formatDate(row.executedAt, { withTime: true }),
-    processedAt: row.processedAt ? formatDate(row.processedAt, { withTime: true }) : '',
-    description: row.description,
-    merchantCategoryCode: row.merchantCategoryCode,
-    merchantId: row.merchantId,
-    reference: row.reference,
-    beneficiary: row.beneficiary,
-    remitter: row.remitter,
-    status: transactionStatusTexts[lang][row.status],
-  };
+async function* linesOf(rows: AsyncIterable<TransactionRow>, lang: Language): AsyncGenerator<(string | number)[]> {
+  for await (const row of rows) {
+    const cells = transactionCsvCells(row, lang);
+    yield transactionCsvColumns.map((column) => cells[column]);
+  }
 }
 
 const readyTexts: Record<Language, { subject: string; text: (link: string) => string }> = {

@@ -7,7 +7,7 @@ import { queueDefinitions } from '../definitions';
 import { handlerEnvironment } from './local-cloud';
 import type { ProvisionedResources } from './provision';
 import { readyInfoSchema } from './spawn-local-cloud';
-import { dataDirs, issuerDeliverySeconds, portProfiles, readyFileOf, type LocalProfile } from './settings';
+import { dataDirs, portProfiles, readyFileOf, type LocalProfile } from './settings';
 
 // `npm run fees -- 2026-11` charges the monthly fees of a month in the running `npm start` cloud, as the schedule
 // does in AWS; without a month, the current one. `--profile test` reaches the cloud the end-to-end tests started.
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const month = feeMonthSchema.safeParse(positionals[0] ?? feeMonthOf(new Date()));
   if (!month.success || !profile.success || positionals.length > 1) throw new Error('Usage: npm run fees -- [YYYY-MM] [--profile dev|test], e.g. `npm run fees -- 2026-11`.');
   const ports = portProfiles[profile.data];
-  Object.assign(process.env, handlerEnvironment(ports, runningCloud(profile.data), `http://localhost:${ports.web}`, issuerDeliverySeconds[profile.data]));
+  Object.assign(process.env, handlerEnvironment(ports, runningCloud(profile.data), `http://localhost:${ports.web}`, profile.data));
   resetEnvForTests();
   // Imported once the environment points at the emulators: the job's clients are made at module load.
   const { chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees');

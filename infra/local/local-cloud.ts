@@ -13,7 +13,7 @@ import { startAuthorizationReleaseTimer, startFeeTimer, startUnseenReplyNoticeTi
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
-import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, region, type LocalPorts, type LocalProfile } from './settings';
+import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, queueRetryBaseSeconds, region, type LocalPorts, type LocalProfile } from './settings';
 
 export interface LocalCloudOptions {
   profile: LocalProfile;
@@ -45,7 +45,7 @@ const demoActivityCompanyId = 'company-baltic';
 export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-production';
 
 /** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
-export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, deliverySeconds: number): Record<string, string> {
+export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, profile: LocalProfile): Record<string, string> {
   return {
     ...dummyCredentials,
     AWS_REGION: region,
@@ -71,7 +71,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     // The card issuer sandbox posts its events to our own webhook, signed with this local-only secret.
     ISSUER_WEBHOOK_SECRET: localIssuerWebhookSecret,
     ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
-    ISSUER_SANDBOX_DELIVERY_SECONDS: String(deliverySeconds),
+    ISSUER_SANDBOX_DELIVERY_SECONDS: String(issuerDeliverySeconds[profile]),
+    QUEUE_RETRY_BASE_SECONDS: String(queueRetryBaseSeconds[profile]),
   };
 }
 
@@ -143,7 +144,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     log('provisioning table, buckets, queues and user pool');
     const resources = await provision(ports, options.dataDir, portalOrigins);
-    Object.assign(process.env, handlerEnvironment(ports, resources, webUrl, issuerDeliverySeconds[options.profile]));
+    Object.assign(process.env, handlerEnvironment(ports, resources, webUrl, options.profile));
     resetEnvForTests();
 
     apiServer = await startApiServer({

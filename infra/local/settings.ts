@@ -47,3 +47,6 @@ export const readyFileOf = (dataDir: string) => resolve(dataDir, 'ready.json');
 
 /** How long the card issuer sandbox takes to deliver an ordered card: long enough to see "ordered" in the demo. */
 export const issuerDeliverySeconds: Record<LocalProfile, number> = { dev: 20, test: 2 };
+
+/** A failed queue record comes back after this many seconds times its receive count (the cloud's is 30). */
+export const queueRetryBaseSeconds: Record<LocalProfile, number> = { dev: 5, test: 1 };

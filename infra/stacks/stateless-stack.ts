@@ -72,6 +72,8 @@ type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof sche
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
 /** How long the sandbox takes to deliver an ordered card in a deployment (locally 20 s, in tests 2 s). */
 const cloudSandboxDeliverySeconds = 60;
+/** A failed queue record's retry backoff in a deployment: 30 s, 60 s, then the dead-letter queue (locally 1-5 s). */
+const cloudQueueRetryBaseSeconds = 30;
 type CognitoAdminAction =
   | 'AdminGetUser'
   | 'AdminCreateUser'
@@ -172,6 +174,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
   'exports/get-export-file': { reports: 'read' },
+  // A report request writes its item and queues it; delete selected removes items and their files.
+  'reports/generate-report': { table: 'readWrite', sendTo: ['reports'] },
+  'reports/get-report-file': { reports: 'read' },
+  'reports/delete-reports': { table: 'readWrite', reports: 'readWrite' },
   // Support chats: a chat, its message, both sides' counters, the unseen-reply notice and the attachments' claims in
   // one transaction; an attachment's bytes are uploaded by presigned POST and checked (read) when a message names them.
   'messaging/create-chat': { table: 'readWrite', documents: 'read' },
@@ -198,6 +204,9 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'funding/work-funding-files': { table: 'readWrite', documents: 'read' },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
   'transactions/export-transactions': { table: 'update', reports: 'write', sendsEmail: true },
+  // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester; it
+  // deletes the file again when the report was deleted meanwhile.
+  'reports/build-report': { table: 'update', reports: 'readWrite', sendsEmail: true },
   // Reads the due notices, their chats and the company's members; e-mails; marks the chat mailed and deletes the notice.
   'messaging/send-unseen-reply-notices': { table: 'readWrite', sendsEmail: true },
 };
@@ -340,6 +349,8 @@ export class StatelessStack extends Stack {
         timeout: Duration.seconds(worker.timeoutSeconds),
       });
       this.grant(portalFunction, needsOf(worker), props);
+      // A failed record comes back after this many seconds times its receive count (functions/platform/queue-worker.ts).
+      portalFunction.function.addEnvironment('QUEUE_RETRY_BASE_SECONDS', String(cloudQueueRetryBaseSeconds));
       // Partial batch responses: a record the worker reports failed is retried (then dead-lettered) alone.
       portalFunction.function.addEventSource(new SqsEventSource(props.queues[worker.queue].queue, { batchSize: worker.batchSize, reportBatchItemFailures: true }));
       functions.set(worker.handler, portalFunction);

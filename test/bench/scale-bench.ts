@@ -8,7 +8,7 @@ import { transactionFiltersSchema } from '@shared/transactions';
 import { demoPassword } from '../../infra/local/demo-data';
 import { handlerEnvironment } from '../../infra/local/local-cloud';
 import { localClients, provision } from '../../infra/local/provision';
-import { fixedSmsCode, issuerDeliverySeconds, portProfiles, projectRoot } from '../../infra/local/settings';
+import { fixedSmsCode, portProfiles, projectRoot } from '../../infra/local/settings';
 import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { scale, seedScale } from './scale-seed';
 
@@ -92,7 +92,7 @@ export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Mea
   // The read function in this process, with the handlers' environment, counts the items a page reads.
   // Provisioning finds what the running cloud made and answers its names (the ready file has only some of them).
   const resources = await provision(portProfiles.test, resolve(projectRoot, dataDir), [cloud.urls.web]);
-  const environment = handlerEnvironment(portProfiles.test, resources, cloud.urls.web, issuerDeliverySeconds.test);
+  const environment = handlerEnvironment(portProfiles.test, resources, cloud.urls.web, 'test');
   Object.assign(process.env, environment);
   const { readTransactionPage } = await import('@functions/platform/transaction-pages');
   const itemsRead = new Map<string, number | string>();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { handlerEnvironment, startLocalCloud } from '../../infra/local/local-cloud';
-import { issuerDeliverySeconds, projectRoot } from '../../infra/local/settings';
+import { projectRoot } from '../../infra/local/settings';
 
 export interface CloudContext {
   apiUrl: string;
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
     userPoolClientId: cloud.resources.userPoolClientId,
     tableName: cloud.resources.tableName,
     userIds: cloud.userIds,
-    handlerEnvironment: handlerEnvironment(cloud.ports, cloud.resources, cloud.urls.web, issuerDeliverySeconds.test),
+    handlerEnvironment: handlerEnvironment(cloud.ports, cloud.resources, cloud.urls.web, 'test'),
   });
   return async () => {
     await cloud.stop();

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { calendarDay } from '@shared/dates';
+import { languageSchema } from '@shared/languages';
+import { reportTypeSchema, type GenerateReport, type Report } from '@shared/reports';
+import { reportStatuses } from '@shared/statuses';
+import { dynamo, s3, sqs } from '../platform/clients';
+import { env } from '../platform/env';
+import { entities, keys, reportObjectKey } from '../platform/keys';
+import { conditionFailed, getItem, tableName } from '../platform/table';
+
+/**
+ * A company's reports (docs/access-patterns.md, reports rows): one item each in the company's partition, keyed by its
+ * id, which starts with its created time, so a period of them is one sort key range. Kept until deleted (no TTL).
+ */
+export const reportRecord = z.object({
+  companyId: z.string(),
+  reportId: z.string(),
+  type: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  lang: z.string(),
+  status: z.enum(reportStatuses),
+  requestedBy: z.string(),
+  requestedByEmail: z.string(),
+  created: z.string(),
+  rows: z.number().int().nonnegative().nullable().default(null),
+});
+export type ReportRecord = z.infer<typeof reportRecord>;
+
+/**
+ * What the worker needs of a report: stricter than what the list shows, so an item no route could have written (a
+ * day that does not exist, an unknown type) fails its generation instead of producing a wrong file.
+ */
+const day = calendarDay(z.string());
+export const buildableReport = reportRecord.extend({ type: reportTypeSchema, dateFrom: day, dateTo: day, lang: languageSchema }).refine((report) => report.dateFrom <= report.dateTo, { error: 'DATE_RANGE_REVERSED' });
+export type BuildableReport = z.infer<typeof buildableReport>;
+
+export const reportMessageSchema = z.object({ companyId: z.string(), reportId: z.string() });
+
+export function reportRow(record: ReportRecord): Report {
+  return { id: record.reportId, type: reportTypeSchema.catch('transactions').parse(record.type), dateFrom: record.dateFrom, dateTo: record.dateTo, created: record.created, status: record.status };
+}
+
+/** `<13-digit epoch ms>-<8 hex>` (shared/reports.ts reportIdSchema): ids sort as the reports were asked for. */
+export function newReportId(now: Date): string {
+  return `${String(now.getTime()).padStart(13, '0')}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Writes the report, generating, and queues its generation. */
+export async function requestReport(companyId: string, requester: { userId: string; email: string }, request: GenerateReport): Promise<ReportRecord> {
+  const now = new Date();
+  const record: ReportRecord = {
+    companyId,
+    reportId: newReportId(now),
+    type: request.type,
+    dateFrom: request.dateFrom,
+    dateTo: request.dateTo,
+    lang: request.lang,
+    status: 'generating',
+    requestedBy: requester.userId,
+    requestedByEmail: requester.email,
+    created: now.toISOString(),
+    rows: null,
+  };
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...keys.report(companyId, record.reportId), entity: entities.report, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: env().REPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
+  return record;
+}
+
+export async function readReport(companyId: string, reportId: string): Promise<ReportRecord | null> {
+  const item = await getItem(keys.report(companyId, reportId));
+  return item ? reportRecord.parse(item) : null;
+}
+
+/** The sort key range of the reports created at or after `fromMs`: every id is `<13 digits>-…`, and `~` sorts after digits. */
+function createdRange(companyId: string, fromMs: number) {
+  const { pk, skPrefix } = keys.reports(companyId);
+  return { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk, ':from': `${skPrefix}${String(fromMs).padStart(13, '0')}`, ':to': `${skPrefix}~` } };
+}
+
+/** How many reports were created since `fromMs` (a COUNT query: it reads the range's keys, not the rows into memory). */
+export async function countReports(companyId: string, fromMs: number): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new QueryCommand({ TableName: tableName(), ...createdRange(companyId, fromMs), Select: 'COUNT', ExclusiveStartKey: start }));
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** The `skip`+1st to `skip`+`limit`th newest reports created since `fromMs`: the range read backwards, up to the page's end. */
+export async function newestReports(companyId: string, fromMs: number, skip: number, limit: number): Promise<ReportRecord[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({ TableName: tableName(), ...createdRange(companyId, fromMs), ScanIndexForward: false, Limit: skip + limit - items.length, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length < skip + limit);
+  return items.slice(skip, skip + limit).map((item) => reportRecord.parse(item));
+}
+
+/**
+ * Marks a report done or failed, only while it still exists and is generating: a report deleted meanwhile stays
+ * deleted, and a late retry cannot undo a finished one. Answers whether it changed.
+ */
+export async function finishReport(companyId: string, reportId: string, outcome: { status: 'active'; rows: number } | { status: 'generation_failed' }): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.report(companyId, reportId),
+        UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :generating',
+        ExpressionAttributeNames: { '#status': 'status', '#rows': 'rows' },
+        ExpressionAttributeValues: { ':status': outcome.status, ':rows': outcome.status === 'active' ? outcome.rows : null, ':now': new Date().toISOString(), ':generating': 'generating' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Deletes a report of the company, item and file; answers whether there was one. */
+export async function deleteReport(companyId: string, reportId: string): Promise<boolean> {
+  const answer = await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: keys.report(companyId, reportId), ReturnValues: 'ALL_OLD' }));
+  if (!answer.Attributes) return false;
+  await deleteReportObject(companyId, reportId);
+  return true;
+}
+
+/** S3 answers a missing key's delete as done, so this is safe for a report that never got its file. */
+export async function deleteReportObject(companyId: string, reportId: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: env().REPORTS_BUCKET, Key: reportObjectKey(companyId, reportId) }));
+}
