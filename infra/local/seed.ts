@@ -19,6 +19,7 @@ import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumen
 import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 import { batchPut, ensureCognitoUser } from './seed-writes';
 import { seedDemoChats } from './seed-chats';
+import { fleetReportItem } from './seed-reports';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
 const seedVersion = 10;
@@ -453,6 +454,7 @@ export async function seedDemo(
       });
     }
   }
+  if (companyIds.fleet) items.push(fleetReportItem(companyIds.fleet));
   await batchPut(documents, tableName, items);
   const chatOf = (key: string, email: string) => {
     const user = users.find((candidate) => candidate.email === email);

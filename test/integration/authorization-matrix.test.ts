@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import { fleetChatId } from '../../infra/local/seed-chats';
+import { fleetReportId } from '../../infra/local/seed-reports';
 import { api, concretePath, signIn } from './support';
 
 /** Generated from the manifest: a route added later is covered without anyone remembering to. */
@@ -63,7 +64,7 @@ describe.each(allRoutes.filter((r) => r.activeCompanyOnly))('$method $path (appr
  * Another company's ids: a member of Baltic Logistics names them with a valid request, and the route answers as if
  * they did not exist. A route with such a parameter is covered here without anyone remembering to add it.
  */
-const foreignIds: Record<string, string> = { employeeId: 'fleet-emp-019', chatId: fleetChatId, attachmentId: '0f1ee7c0-c4a7-4d00-8000-0000000000a1' };
+const foreignIds: Record<string, string> = { employeeId: 'fleet-emp-019', chatId: fleetChatId, attachmentId: '0f1ee7c0-c4a7-4d00-8000-0000000000a1', reportId: fleetReportId };
 /** A valid body per route that takes one, so the refusal cannot come from validation instead of tenancy. */
 const validBodies: Record<string, unknown> = {
   'PUT /employees/{employeeId}/phone': { phone: '37126000000019' },
