@@ -434,6 +434,41 @@ function eventOf(message: Message): SQSEvent {
 
 type Send = (command: unknown, ...rest: unknown[]) => Promise<unknown>;
 
+/**
+ * Employees whose names are 2,000 characters long, so their card statuses report (about 7 MB, written in batches of
+ * 1,000 lines of 2 MB) takes two multipart parts: a crash can come between them. Written straight to the table (the
+ * API caps names at 50).
+ */
+async function putLongNamedEmployees(companyId: string, count: number): Promise<number> {
+  const now = new Date().toISOString();
+  await putItems(
+    fixtureCloud(),
+    Array.from({ length: count }, (_, index) => {
+      const employeeId = `long-${String(index).padStart(5, '0')}`;
+      return {
+        ...keys.employee(companyId, employeeId),
+        entity: entities.employee,
+        companyId,
+        employeeId,
+        name: 'A'.repeat(2_000),
+        surname: `Long ${index}`,
+        personalCode: `020290-${String(index).padStart(5, '0')}`,
+        cardStatus: 'active',
+        cardStatusChangedBy: 'system',
+        cardStatusChangedAt: now,
+        deviceStatus: 'active',
+        cardAccountStatus: 'active',
+        status: 'active',
+        balanceCents: 0,
+        limitCents: 100_000,
+        annualLimitCents: 1_000_000,
+        createdAt: now,
+      };
+    }),
+  );
+  return count;
+}
+
 describe('the reports worker, run here on a queue of its own, against fauxqs and s3rver', () => {
   let member: Member;
   let employeeCount: number;
@@ -442,7 +477,7 @@ describe('the reports worker, run here on a queue of its own, against fauxqs and
 
   beforeAll(async () => {
     member = await memberOf(reportingOnly);
-    employeeCount = (await putEmployees(fixtureCloud(), member.company.companyId, 40)).length;
+    employeeCount = await putLongNamedEmployees(member.company.companyId, 3_500);
     queueUrl = await ownQueue();
     Object.assign(process.env, cloud().handlerEnvironment, { REPORTS_QUEUE_URL: queueUrl });
     resetEnvForTests();
@@ -462,19 +497,24 @@ describe('the reports worker, run here on a queue of its own, against fauxqs and
   it('writes the whole file exactly once when a first attempt crashed after uploading its parts, on the redelivery after a short backoff', async () => {
     const { handler } = await import('@functions/reports/build-report');
     const reportId = await queuedReport();
-    const calls = { parts: 0, crashed: false };
+    const calls = { parts: 0, partsAtCrash: 0, completed: 0, crashed: false };
     vi.spyOn(s3, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-      if (command instanceof UploadPartCommand) calls.parts += 1;
-      if (command instanceof CompleteMultipartUploadCommand && !calls.crashed) {
-        calls.crashed = true;
-        return Promise.reject(new Error('the worker died here'));
+      if (command instanceof UploadPartCommand) {
+        // The first attempt dies on its second part, after the first 5 MB went up.
+        if (calls.parts === 1 && !calls.crashed) {
+          calls.crashed = true;
+          calls.partsAtCrash = calls.parts;
+          return Promise.reject(new Error('the worker died here'));
+        }
+        calls.parts += 1;
       }
+      if (command instanceof CompleteMultipartUploadCommand) calls.completed += 1;
       return realSend(command, ...rest);
     }) as typeof s3.send);
 
     const first = await receiveOne(queueUrl);
     expect(await handler(eventOf(first))).toEqual({ batchItemFailures: [{ itemIdentifier: first.MessageId }] });
-    expect(calls.parts).toBeGreaterThan(0);
+    expect([calls.crashed, calls.partsAtCrash, calls.completed]).toEqual([true, 1, 0]);
     // The interrupted upload was aborted: no half file, and the report still generating.
     expect(await objectExists(member.company.companyId, reportId)).toBe(false);
     expect((await reportItem(member.company.companyId, reportId))?.status).toBe('generating');
@@ -487,12 +527,16 @@ describe('the reports worker, run here on a queue of its own, against fauxqs and
     expect(second.Attributes?.ApproximateReceiveCount).toBe('2');
     expect(await handler(eventOf(second))).toEqual({ batchItemFailures: [] });
     await emulators().sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: second.ReceiptHandle }));
+    // The whole file again, in two parts of its own.
+    expect([calls.parts, calls.completed]).toEqual([3, 1]);
 
     expect(await reportItem(member.company.companyId, reportId)).toMatchObject({ status: 'active', rows: employeeCount });
     const { text } = await finishedFile(member.token, reportId);
     const rows = rowsOf(text);
     expect(rows).toHaveLength(employeeCount + 1);
     expect(new Set(rows.slice(1).map((cells) => cells[2])).size).toBe(employeeCount);
+    expect(rows.slice(1).every((cells) => cells[0] === 'A'.repeat(2_000))).toBe(true);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(5 * 1024 * 1024);
 
     // A redelivery of a finished report does nothing.
     expect(await handler(eventOf(second))).toEqual({ batchItemFailures: [] });
