@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetQueueUrlCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from '@playwright/test';
 import { monthsBefore, rigaDateOf } from '@shared/dates';
-import { keys } from '@functions/platform/keys';
+import { entities, keys } from '@functions/platform/keys';
+import { localClients } from '../../infra/local/provision';
+import { portProfiles, resourceNames } from '../../infra/local/settings';
 import { createOwnCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, NavBar, screenLoaded, signIn, test } from './support/portal';
@@ -27,9 +31,11 @@ async function companyWithReporting(): Promise<OwnCompany> {
   return own;
 }
 
-async function openReporting(page: Page, email: string): Promise<void> {
+async function openReporting(page: Page, email: string, narrow = false): Promise<void> {
   await signIn(page, email);
   await page.waitForURL('**/dashboard');
+  // At 375 px the links are folded into the menu.
+  if (narrow) await page.getByRole('button', { name: 'Menu' }).click();
   await new NavBar(page).link('Reporting').click();
   await page.waitForURL('**/reporting');
   await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible();
@@ -92,10 +98,11 @@ test('a transactions report is generated, turns Available by itself, downloads a
   const file = await downloaded;
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   await expect(page.getByRole('status').filter({ hasText: `Download started: ${file.suggestedFilename()}` })).toBeVisible();
-  const lines = readFileSync(await file.path(), 'utf8').split(/\r?\n/).filter(Boolean);
-  // The header and one line per payment of the period.
+  const lines = readFileSync(await file.path(), 'utf8').split('\r\n').filter(Boolean);
+  // English headers (the UI's language), then one line per payment of the period.
+  expect(lines[0]).toBe('\uFEFFEmployee,Amount (EUR),Executed,Processed,Description,Merchant category code,Merchant ID,Reference,Beneficiary,Remitter,Status');
   expect(lines).toHaveLength(4);
-  expect(lines.slice(1).join('\n')).toContain('REF-1');
+  for (const reference of ['REF-1', 'REF-2', 'REF-3']) expect(lines.slice(1).join('\n')).toContain(reference);
 
   await row.getByRole('checkbox').check();
   await page.getByRole('group', { name: 'Actions for the selected rows' }).getByRole('button', { name: 'Delete' }).click();
@@ -108,12 +115,62 @@ test('a transactions report is generated, turns Available by itself, downloads a
   await expect(page.getByRole('heading', { name: 'No reports yet' })).toBeVisible();
 });
 
+/**
+ * A report the worker cannot build: stored as generating with a language no route accepts. Answers the step that puts
+ * its real message on the reports queue; each receipt of it fails, and the last marks the report generation_failed.
+ */
+async function storeUnbuildableReport(companyId: string, day: string): Promise<() => Promise<void>> {
+  const cloud = fixtureCloud();
+  const reportId = `${Date.now()}-${randomBytes(4).toString('hex')}`;
+  await cloud.table.send(
+    new PutCommand({
+      TableName: cloud.tableName,
+      Item: {
+        ...keys.report(companyId, reportId),
+        entity: entities.report,
+        companyId,
+        reportId,
+        type: 'funding',
+        dateFrom: day,
+        dateTo: day,
+        lang: 'xx',
+        status: 'generating',
+        requestedBy: 'e2e',
+        requestedByEmail: 'nobody@test.local',
+        created: new Date().toISOString(),
+        rows: null,
+      },
+    }),
+  );
+  return async function queue(): Promise<void> {
+    const { sqs } = localClients(portProfiles.test);
+    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.queue('reports') }));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify({ companyId, reportId }) }));
+  };
+}
+
+test('a report whose generation fails shows the failure without a reload', async ({ page }) => {
+  const company = await companyWithReporting();
+  const day = `${lastMonth}-15`;
+  const queue = await storeUnbuildableReport(company.companyId, day);
+  await openReporting(page, company.email);
+  const row = reportRow(page, 'Funding', day, day);
+  await expect(row.getByText('Generating', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Download/ })).toHaveCount(0);
+  await queue();
+  await expect(row.getByText('Error occurred generating report')).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: /^Download/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('at 375 px the list, the generate dialog and a generated report are usable and pass axe', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await openReporting(page, (await companyWithReporting()).email);
+  await openReporting(page, (await companyWithReporting()).email, true);
   const row = await generate(page, 'Card statuses', `${lastMonth}-01`, today);
   await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Generate report' }).click();
   await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeVisible();
   await expectNoAxeViolations(page);
