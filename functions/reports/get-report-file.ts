@@ -1,9 +1,9 @@
+import { reportFileName } from '@shared/report-csv';
 import { DomainError, notFound } from '../platform/errors';
 import { csvFileLink } from '../platform/export-jobs';
 import { reportObjectKey } from '../platform/keys';
 import { useCase } from '../platform/use-case';
 import { readReport, reportRow } from './report-store';
-import { reportFileName } from '@shared/report-csv';
 
 /** A finished report as a presigned GET of the reports bucket; another company's id is as unknown as a made-up one. */
 export const handler = useCase('GET /reports/{reportId}/file', async ({ caller, params }) => {

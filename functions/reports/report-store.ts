@@ -41,6 +41,10 @@ export type BuildableReport = z.infer<typeof buildableReport>;
 
 export const reportMessageSchema = z.object({ companyId: z.string(), reportId: z.string() });
 
+/**
+ * The list's row. The stored type is read loosely (an item written around the route, which the worker fails, must not
+ * break the company's list); only the routes write items, so every real one is a known type.
+ */
 export function reportRow(record: ReportRecord): Report {
   return { id: record.reportId, type: reportTypeSchema.catch('transactions').parse(record.type), dateFrom: record.dateFrom, dateTo: record.dateTo, created: record.created, status: record.status };
 }
