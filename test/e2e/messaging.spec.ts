@@ -26,6 +26,11 @@ function chatList(page: Page): Locator {
   return page.getByRole('region', { name: 'Chats' });
 }
 
+/** The messages of the open chat, oldest first (each message's attachments are a list inside it). */
+function messagesIn(scope: Page | Locator): Locator {
+  return scope.getByRole('region', { name: 'Messages' }).locator('ol.chat-messages > li');
+}
+
 function chatRow(page: Page, subject: string): Locator {
   return chatList(page).getByRole('link').filter({ hasText: subject });
 }
@@ -66,8 +71,8 @@ test('a user starts a chat with an attachment, support answers, the user sees th
   await expectNoAxeViolations(page);
 
   await startChat(page, subject, 'Hello,\nwhat is the monthly limit?', true);
-  const userMessages = page.getByRole('region', { name: 'Messages' }).getByRole('listitem');
-  await expect(userMessages.first()).toContainText('Hello,\nwhat is the monthly limit?', { useInnerText: true });
+  await expect(messagesIn(page)).toHaveCount(1);
+  await expect(messagesIn(page).first()).toContainText('Hello,\nwhat is the monthly limit?', { useInnerText: true });
   await expect(page.getByRole('button', { name: 'Download receipt.png' })).toBeVisible();
   await expectNoAxeViolations(page);
   // Back to the list only: the answer must arrive while the chat is not open, to count as unread.
@@ -99,7 +104,8 @@ test('a user starts a chat with an attachment, support answers, the user sees th
 
   await adminChat.getByRole('textbox', { name: 'Message' }).fill('The monthly limit is set per card on the Users screen.');
   await adminChat.getByRole('button', { name: 'Send' }).click();
-  await expect(adminChat.getByRole('region', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2);
+  await expect(messagesIn(adminChat)).toHaveCount(2);
+  await expect(messagesIn(adminChat).last()).toContainText('The monthly limit is set per card on the Users screen.');
 
   // The user's list and badge follow by polling, without a reload.
   await expect(chatRow(page, subject)).toContainText('The monthly limit is set per card');
@@ -139,7 +145,7 @@ test('a failed send says so and keeps the text; sending again works', async ({ p
 
   await page.unroute('**/chats/*/messages');
   await page.getByRole('button', { name: 'Send' }).click();
-  const messages = page.getByRole('region', { name: 'Messages' }).getByRole('listitem');
+  const messages = messagesIn(page);
   await expect(messages).toHaveCount(2);
   await expect(messages.last()).toContainText('kept after a failure');
   await expect(composer).toHaveValue('');
