@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 
 /**
- * The export worker alone in its own process, so the bench can sample its memory: writes an export job of the whole
- * year for the company named by argv[2] (no queue message: the local cloud's workers must not take it too), runs the
+ * The export worker alone in its own process, so the bench can sample its memory: writes an export job of the last six
+ * months for the company named by argv[2] (no queue message: the local cloud's workers must not take it too), runs the
  * worker's handler on it as SQS would deliver it, and prints the outcome as JSON. The handlers' environment comes in.
  */
 async function main(): Promise<void> {
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     fileId,
     kind: 'transactions',
     status: 'generating',
-    filters: { dateLimit: '1y' },
+    filters: { dateLimit: '6m' },
     lang: 'en',
     fileName: 'bench-transactions.csv',
     emailTo: 'bench-owner@test.local',
