@@ -7,6 +7,7 @@ import { englishVisitor, expect, expectNoAxeViolations, screenLoaded, signIn, te
 
 // A 1x1 PNG: real magic bytes, which the API checks before a message may carry the file.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const failureText = 'An issue occurred during chat message creation. Please try again later';
 
 // Each test's company is its own (no other spec writes its chats), so counts and "no messages yet" are exact.
@@ -63,7 +64,7 @@ async function startChat(page: Page, subject: string, text: string, attach: bool
   return chatId;
 }
 
-test('a user starts a chat with an attachment, support answers, the user sees the answer and the unread badge clears', async ({ page, browser }) => {
+test('a user starts a chat with an attachment, support answers with one, the user sees the answer and the unread badge clears', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const subject = `Card limits ${randomUUID().slice(0, 8)}`;
   await openMessaging(page, company.email);
@@ -103,6 +104,10 @@ test('a user starts a chat with an attachment, support answers, the user sees th
   await expectNoAxeViolations(admin.page);
 
   await adminChat.getByRole('textbox', { name: 'Message' }).fill('The monthly limit is set per card on the Users screen.');
+  const adminChooser = admin.page.waitForEvent('filechooser');
+  await adminChat.getByRole('button', { name: 'Attach files' }).click();
+  await (await adminChooser).setFiles({ name: 'limits.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(adminChat.getByRole('list', { name: 'Attached files' })).toContainText('Ready');
   await adminChat.getByRole('button', { name: 'Send' }).click();
   await expect(messagesIn(adminChat)).toHaveCount(2);
   await expect(messagesIn(adminChat).last()).toContainText('The monthly limit is set per card on the Users screen.');
@@ -115,6 +120,9 @@ test('a user starts a chat with an attachment, support answers, the user sees th
   await expect(page.getByRole('region', { name: 'Messages' })).toContainText('The monthly limit is set per card on the Users screen.');
   await expect(messagingLink(page)).not.toHaveAttribute('aria-describedby');
   await expect(chatRow(page, subject)).not.toContainText('unread');
+  const answerFile = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download limits.pdf' }).click();
+  expect(await readFile(await (await answerFile).path())).toEqual(pdf);
 
   // Support closes it; the user sees it closed, and writing reopens it.
   await adminChat.getByRole('button', { name: 'Close chat' }).click();
@@ -133,6 +141,13 @@ test('a failed send says so and keeps the text; sending again works', async ({ p
   const subject = `Failing send ${randomUUID().slice(0, 8)}`;
   await openMessaging(page, company.email);
   await startChat(page, subject, 'First message', false);
+
+  // A file the upload rules refuse is named with the reason, before anything is uploaded.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
+  await expect(page.getByText('notes.txt: Only PNG, JPG and GIF images and PDF documents can be uploaded')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
 
   // A server failure no emulator produces: the message POST answers 500 once.
   await page.route('**/chats/*/messages', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.fallback()));
