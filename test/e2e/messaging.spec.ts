@@ -167,6 +167,33 @@ test('a failed send says so and keeps the text; sending again works', async ({ p
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('a failed read of the open chat keeps its messages and the text being written', async ({ page }) => {
+  test.setTimeout(90_000);
+  const subject = `Failing poll ${randomUUID().slice(0, 8)}`;
+  await openMessaging(page, company.email);
+  const chatId = await startChat(page, subject, 'Before the outage', false);
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Written while the chat could not be read');
+
+  // A server failure no emulator produces: every read of the chat answers 500, the poll's and its retry's.
+  let failedReads = 0;
+  await page.route(`**/chats/${chatId}`, (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    failedReads += 1;
+    return route.fulfill({ status: 500, body: '' });
+  });
+  // The third read is the next poll's: the one before it and its retry have failed by then.
+  await expect.poll(() => failedReads, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole('heading', { name: 'Chat not available' })).toHaveCount(0);
+  await expect(messagesIn(page)).toHaveCount(1);
+  await expect(composer).toHaveValue('Written while the chat could not be read');
+
+  await page.unroute(`**/chats/${chatId}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(messagesIn(page)).toHaveCount(2);
+  await expect(messagesIn(page).last()).toContainText('Written while the chat could not be read');
+});
+
 test("another company's user sees none of these chats, not even by their id", async ({ page, browser }) => {
   const subject = `Private ${randomUUID().slice(0, 8)}`;
   await openMessaging(page, company.email);

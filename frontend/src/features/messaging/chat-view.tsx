@@ -146,7 +146,9 @@ export function ChatView<Summary extends ChatSummary>({ desk, chatRef, onBack, d
           <div className="skeleton skeleton--block" aria-hidden="true" />
           <div className="skeleton skeleton--line" aria-hidden="true" />
         </div>
-      ) : chat.isError || !summary ? (
+      ) : !summary ? (
+        // Only a chat never read is "not available": a failed poll keeps the chat read before and the text being
+        // written (the next poll, or the retry, brings it up to date).
         <>
           <h2 id={headingId}>{t('messaging:chat.unavailable')}</h2>
           <LoadFailed onRetry={() => void chat.refetch()}>{errorCodeText(t, errorCodeOf(chat.error))}</LoadFailed>
