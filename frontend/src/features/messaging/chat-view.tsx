@@ -7,7 +7,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
-import { saveBlob } from '@frontend/lib/save-blob';
+import { saveFromLink } from '@frontend/lib/save-blob';
 import { arrivedFromOtherSide, isAtBottom, mergeMessages } from './chat-thread';
 import { MessageForm } from './message-form';
 import type { ChatDesk, ChatPage, ChatRef } from './messaging-api';
@@ -115,9 +115,7 @@ export function ChatView<Summary extends ChatSummary>({ desk, chatRef, onBack, d
     setDownloadFailed(null);
     try {
       const link = await desk.attachmentLink(chatRef, attachment);
-      const file = await fetch(link.url);
-      if (!file.ok) throw new Error(`download answered ${file.status}`);
-      saveBlob(await file.blob(), attachment.fileName);
+      await saveFromLink(link.url, attachment.fileName);
     } catch (error) {
       setDownloadFailed(errorCodeOf(error) === 'INTERNAL' ? 'ATTACHMENT_NOT_FOUND' : errorCodeOf(error));
     }

@@ -2,7 +2,7 @@ import { reportRoutes } from '@shared/api/routes/report-routes';
 import type { GenerateReport, Report } from '@shared/reports';
 import type { TableParams } from '@frontend/components/data-table/use-table-query';
 import { callApi } from '@frontend/lib/http';
-import { saveBlob } from '@frontend/lib/save-blob';
+import { saveFromLink } from '@frontend/lib/save-blob';
 
 /** Per company, so a client switch never shows the previous company's reports; every page hangs below it. */
 export const reportsQueryKey = (companyId: string) => ['reports', companyId] as const;
@@ -22,8 +22,6 @@ export const deleteReports = (ids: readonly string[]) => callApi(reportRoutes.de
 /** Asks for the report's short-lived link, reads the file and hands it to the browser; answers the file's name. */
 export async function downloadReport(reportId: string): Promise<string> {
   const file = await callApi(reportRoutes.getReportFile, { params: { reportId } });
-  const response = await fetch(file.url);
-  if (!response.ok) throw new Error(`the report file answered ${response.status}`);
-  saveBlob(await response.blob(), file.fileName);
+  await saveFromLink(file.url, file.fileName);
   return file.fileName;
 }
