@@ -20,10 +20,11 @@ export const chatPollIntervalMs = 3_000;
 export const unseenReplyMailMinutes = 5;
 export const maxAttachmentsPerMessage = 5;
 export const messageTextMaxLength = 4_000;
+export const chatSubjectMaxLength = 100;
 /** How many of a chat's newest messages one read returns; older ones come with `before`. */
 export const chatMessagesPageSize = 50;
 
-export const chatSubjectSchema = z.string({ error: 'REQUIRED' }).trim().min(2, { error: 'TEXT_TOO_SHORT' }).max(100, { error: 'TEXT_TOO_LONG' });
+export const chatSubjectSchema = z.string({ error: 'REQUIRED' }).trim().min(2, { error: 'TEXT_TOO_SHORT' }).max(chatSubjectMaxLength, { error: 'TEXT_TOO_LONG' });
 export const messageTextSchema = z.string().trim().max(messageTextMaxLength, { error: 'MESSAGE_TOO_LONG' });
 const attachmentIdsSchema = z.array(z.uuid()).max(maxAttachmentsPerMessage, { error: 'TOO_MANY_ATTACHMENTS' }).default([]);
 

@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createChatSchema, maxAttachmentsPerMessage, messageTextMaxLength, postMessageSchema, type CreateAttachmentUpload } from '@shared/messaging';
+import {
+  chatSubjectMaxLength,
+  createChatSchema,
+  maxAttachmentsPerMessage,
+  messageTextMaxLength,
+  postMessageSchema,
+  type CreateAttachmentUpload,
+} from '@shared/messaging';
 import { documentContentTypes } from '@shared/onboarding/documents';
 import { Alert } from '@frontend/components/alert/alert';
 import { FieldError } from '@frontend/components/field-error/field-error';
@@ -113,7 +120,7 @@ export function MessageForm({ withSubject, createUpload, onSend, submitLabel, on
           name="subject"
           label={t('messaging:newChat.subject')}
           value={subject}
-          maxLength={100}
+          maxLength={chatSubjectMaxLength}
           required
           autoComplete="off"
           onChange={(event) => {
