@@ -122,15 +122,22 @@ export async function csvFileLink(key: string, fileName: string): Promise<Export
   return { url, fileName };
 }
 
-/** Marks a job done or failed; only a job still generating changes, so a late retry cannot undo a finished file. */
-export async function finishExport(companyId: string, fileId: string, outcome: { status: 'active'; rows: number } | { status: 'generation_failed' }): Promise<boolean> {
+/** How a background file's generation ended: available with its row count, or failed after its retries. */
+export type FileOutcome = { status: 'active'; rows: number } | { status: 'generation_failed' };
+
+/**
+ * Marks a background file's item (an export job, a report) done or failed, only while it still exists and is
+ * generating: one deleted meanwhile stays deleted, and a late retry cannot undo a finished file. Answers whether it
+ * changed.
+ */
+export async function finishBackgroundFile(key: { pk: string; sk: string }, outcome: FileOutcome): Promise<boolean> {
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.exportJob(companyId, fileId),
+        Key: key,
         UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now',
-        ConditionExpression: '#status = :generating',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :generating',
         ExpressionAttributeNames: { '#status': 'status', '#rows': 'rows' },
         ExpressionAttributeValues: { ':status': outcome.status, ':rows': outcome.status === 'active' ? outcome.rows : null, ':now': new Date().toISOString(), ':generating': 'generating' },
       }),
@@ -140,6 +147,11 @@ export async function finishExport(companyId: string, fileId: string, outcome: {
     if (conditionFailed(error)) return false;
     throw error;
   }
+}
+
+/** Marks a job done or failed (finishBackgroundFile). */
+export function finishExport(companyId: string, fileId: string, outcome: FileOutcome): Promise<boolean> {
+  return finishBackgroundFile(keys.exportJob(companyId, fileId), outcome);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { calendarDay } from '@shared/dates';
 import { languageSchema } from '@shared/languages';
@@ -9,8 +9,9 @@ import { reportTypeSchema, type GenerateReport, type Report } from '@shared/repo
 import { reportStatuses } from '@shared/statuses';
 import { dynamo, s3, sqs } from '../platform/clients';
 import { env } from '../platform/env';
+import { finishBackgroundFile, type FileOutcome } from '../platform/export-jobs';
 import { entities, keys, reportObjectKey } from '../platform/keys';
-import { conditionFailed, getItem, tableName } from '../platform/table';
+import { getItem, tableName } from '../platform/table';
 
 /**
  * A company's reports (docs/access-patterns.md, reports rows): one item each in the company's partition, keyed by its
@@ -112,27 +113,9 @@ export async function newestReports(companyId: string, fromMs: number, skip: num
   return items.slice(skip, skip + limit).map((item) => reportRecord.parse(item));
 }
 
-/**
- * Marks a report done or failed, only while it still exists and is generating: a report deleted meanwhile stays
- * deleted, and a late retry cannot undo a finished one. Answers whether it changed.
- */
-export async function finishReport(companyId: string, reportId: string, outcome: { status: 'active'; rows: number } | { status: 'generation_failed' }): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.report(companyId, reportId),
-        UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :generating',
-        ExpressionAttributeNames: { '#status': 'status', '#rows': 'rows' },
-        ExpressionAttributeValues: { ':status': outcome.status, ':rows': outcome.status === 'active' ? outcome.rows : null, ':now': new Date().toISOString(), ':generating': 'generating' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+/** Marks a report done or failed, only while it still exists and is generating (finishBackgroundFile). */
+export function finishReport(companyId: string, reportId: string, outcome: FileOutcome): Promise<boolean> {
+  return finishBackgroundFile(keys.report(companyId, reportId), outcome);
 }
 
 /** Deletes a report of the company, item and file; answers whether there was one. */
