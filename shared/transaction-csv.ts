@@ -31,11 +31,21 @@ export const transactionStatusTexts: Readonly<Record<Language, Readonly<Record<T
   ru: { authorization: 'В ожидании', regular: 'Обработано', reversed: 'Отменено' },
 };
 
+/** The file's header cells, in transactionCsvColumns' order. */
+export function transactionCsvHeader(lang: Language): string[] {
+  return transactionCsvColumns.map((column) => transactionCsvHeaders[lang][column]);
+}
+
 /**
- * A row's cell in each column, so a file's order is transactionCsvColumns' alone: the transactions export and the
- * transactions report write the same lines.
+ * A row's cells in transactionCsvColumns' order, so a file's order is that list's alone: the transactions export and
+ * the transactions report write the same lines.
  */
-export function transactionCsvCells(row: TransactionRow, lang: Language): Record<TransactionCsvColumn, string | number> {
+export function transactionCsvRow(row: TransactionRow, lang: Language): (string | number)[] {
+  const cells = cellsOf(row, lang);
+  return transactionCsvColumns.map((column) => cells[column]);
+}
+
+function cellsOf(row: TransactionRow, lang: Language): Record<TransactionCsvColumn, string | number> {
   return {
     employeeName: row.employeeName,
     amount: Number((row.amountCents / 100).toFixed(2)),

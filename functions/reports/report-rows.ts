@@ -20,7 +20,7 @@ import {
   type FundingReportColumn,
   type MonthlyFeeReportColumn,
 } from '@shared/report-csv';
-import { transactionCsvCells, transactionCsvColumns, transactionCsvHeaders } from '@shared/transaction-csv';
+import { transactionCsvHeader, transactionCsvRow } from '@shared/transaction-csv';
 import { transactionFiltersSchema } from '@shared/transactions';
 import { keys } from '../platform/keys';
 import { employeeRecord, ledgerEntryRecord, type EmployeeRecord } from '../platform/records';
@@ -44,7 +44,7 @@ export function reportLines(report: BuildableReport, now: Date): ReportLines {
   const lang = report.lang;
   switch (report.type) {
     case 'transactions':
-      return { header: transactionCsvColumns.map((column) => transactionCsvHeaders[lang][column]), rows: transactionRows(report, now) };
+      return { header: transactionCsvHeader(lang), rows: transactionRows(report, now) };
     case 'funding':
       return { header: fundingReportColumns.map((column) => fundingReportHeaders[lang][column]), rows: fundingRows(report) };
     case 'card_statuses':
@@ -57,10 +57,7 @@ export function reportLines(report: BuildableReport, now: Date): ReportLines {
 /** The card transactions executed in the period, newest first: the transactions export's columns and cells. */
 async function* transactionRows(report: BuildableReport, now: Date): AsyncGenerator<Cells> {
   const filters = transactionFiltersSchema.parse({ dateFrom: report.dateFrom, dateTo: report.dateTo });
-  for await (const row of transactionsOf(report.companyId, filters, now)) {
-    const cells = transactionCsvCells(row, report.lang);
-    yield transactionCsvColumns.map((column) => cells[column]);
-  }
+  for await (const row of transactionsOf(report.companyId, filters, now)) yield transactionCsvRow(row, report.lang);
 }
 
 /** The company's employees met so far, read by key a page's worth at a time; bounded by the company's employees. */

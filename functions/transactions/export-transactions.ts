@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
 import type { Language } from '@shared/languages';
-import { transactionCsvCells, transactionCsvColumns, transactionCsvHeaders } from '@shared/transaction-csv';
+import { transactionCsvHeader, transactionCsvRow } from '@shared/transaction-csv';
 import { transactionFiltersSchema, type TransactionRow } from '@shared/transactions';
 import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
@@ -31,15 +31,11 @@ async function work(record: SQSRecord): Promise<void> {
 }
 
 function csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, counted: { rows: number }): AsyncGenerator<string> {
-  const headers = transactionCsvHeaders[lang];
-  return csvChunks(transactionCsvColumns.map((column) => headers[column]), linesOf(rows, lang), counted);
+  return csvChunks(transactionCsvHeader(lang), linesOf(rows, lang), counted);
 }
 
 async function* linesOf(rows: AsyncIterable<TransactionRow>, lang: Language): AsyncGenerator<(string | number)[]> {
-  for await (const row of rows) {
-    const cells = transactionCsvCells(row, lang);
-    yield transactionCsvColumns.map((column) => cells[column]);
-  }
+  for await (const row of rows) yield transactionCsvRow(row, lang);
 }
 
 const readyTexts: Record<Language, { subject: string; text: (link: string) => string }> = {
