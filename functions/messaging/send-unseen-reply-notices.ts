@@ -1,14 +1,14 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { paths } from '@shared/routes';
 import type { ChatSide } from '@shared/messaging';
-import { chatNoticeRecord, chatRecord, noticeMailed, providerSupportName, type ChatNoticeRecord, type ChatRecord } from '../platform/chats';
+import { chatNoticeRecord, chatRecord, chatSideFields, noticeMailed, providerSupportName, type ChatNoticeRecord, type ChatRecord } from '../platform/chats';
 import { dynamo } from '../platform/clients';
 import { companyMembers } from '../platform/company-members';
 import { env } from '../platform/env';
 import { keys } from '../platform/keys';
 import { sendEmails } from '../platform/mailer';
-import { conditionFailed, getItem, tableName, transact } from '../platform/table';
+import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
 import { unseenReplyEmails, type NoticeRecipient } from './unseen-reply-mail';
 
 export interface NoticeSummary {
@@ -19,7 +19,7 @@ export interface NoticeSummary {
 /** EventBridge's scheduled event: only its time is read. */
 const scheduledEventSchema = z.object({ time: z.iso.datetime() });
 
-/** The scheduled job (every 5 minutes; locally every 15 seconds): e-mails the replies left unread past their notice time. */
+/** The scheduled job (every 5 minutes; locally every 60 seconds, 5 in tests): e-mails the replies left unread past their notice time. */
 export async function handler(event: unknown): Promise<NoticeSummary> {
   const summary = await sendUnseenReplyNotices(new Date(scheduledEventSchema.parse(event).time));
   console.log(JSON.stringify({ job: 'send-unseen-reply-notices', ...summary }));
@@ -36,21 +36,13 @@ const noticesAtOnce = 4;
  */
 export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<NoticeSummary> {
   const { pk } = keys.chatNotice('', '', '');
-  const notices: ChatNoticeRecord[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk <= :due',
-        // '~' sorts after every character of a chat id and side, so a notice due exactly now is included.
-        ExpressionAttributeValues: { ':pk': pk, ':due': `${now.toISOString()}#~` },
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    notices.push(...(page.Items ?? []).map((item) => chatNoticeRecord.parse(item)));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  const notices = (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk <= :due',
+      // '~' sorts after every character of a chat id and side, so a notice due exactly now is included.
+      ExpressionAttributeValues: { ':pk': pk, ':due': `${now.toISOString()}#~` },
+    })
+  ).map((item) => chatNoticeRecord.parse(item));
 
   const summary: NoticeSummary = { mailed: 0, skipped: 0 };
   const failures: unknown[] = [];
@@ -70,15 +62,13 @@ export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<No
   return summary;
 }
 
-const noticeField = { company: 'noticeForCompany', provider: 'noticeForProvider' } as const satisfies Record<ChatSide, keyof ChatRecord>;
-const unreadField = { company: 'unreadForCompany', provider: 'unreadForProvider' } as const satisfies Record<ChatSide, keyof ChatRecord>;
-
 async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
   const noticeKey = keys.chatNotice(notice.dueAt, notice.chatId, notice.side);
   const item = await getItem(keys.chat(notice.companyId, notice.chatId));
   const chat = item ? chatRecord.parse(item) : null;
-  const unread = chat?.[unreadField[notice.side]] ?? 0;
-  if (!chat || chat[noticeField[notice.side]] !== notice.dueAt || unread === 0) {
+  const fields = chatSideFields[notice.side];
+  const unread = chat?.[fields.unread] ?? 0;
+  if (!chat || chat[fields.notice] !== notice.dueAt || unread === 0) {
     await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
     return false;
   }
@@ -91,7 +81,7 @@ async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
           Key: keys.chat(chat.companyId, chat.chatId),
           UpdateExpression: 'SET #notice = :mailed',
           ConditionExpression: '#notice = :due',
-          ExpressionAttributeNames: { '#notice': noticeField[notice.side] },
+          ExpressionAttributeNames: { '#notice': fields.notice },
           ExpressionAttributeValues: { ':mailed': noticeMailed, ':due': notice.dueAt },
         },
       },

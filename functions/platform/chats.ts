@@ -24,7 +24,7 @@ import { env } from './env';
 import { DomainError, notFound, validationFailed } from './errors';
 import { chatAttachmentObjectKey, entities, keys } from './keys';
 import { companyRecord } from './records';
-import { conditionFailed, getItem, tableName, transactThroughConflicts, type TransactItem } from './table';
+import { conditionFailed, getItem, queryNewestOf, tableName, transactThroughConflicts, type TransactItem } from './table';
 import { downloadSeconds, inspectUpload, presignDownload, presignUpload } from './uploads';
 
 /**
@@ -91,7 +91,8 @@ const counterRecord = z.object({
   closedChats: z.number().int().default(0),
 });
 
-const fieldsOf = {
+/** The chat's fields of each side: its unread count and its pending notice's due time. */
+export const chatSideFields = {
   company: { unread: 'unreadForCompany', notice: 'noticeForCompany' },
   provider: { unread: 'unreadForProvider', notice: 'noticeForProvider' },
 } as const;
@@ -135,7 +136,7 @@ export function chatSummaryOf(chat: ChatRecord, side: ChatSide): ChatSummary {
     lastMessage: chat.lastMessage,
     lastMessageAt: chat.lastMessageAt,
     lastMessageSide: chat.lastMessageSide,
-    unread: chat[fieldsOf[side].unread],
+    unread: chat[chatSideFields[side].unread],
     createdAt: chat.createdAt,
   };
 }
@@ -163,28 +164,9 @@ export async function unreadOf(side: ChatSide, companyId: string): Promise<numbe
   return Math.max(0, (await counterOf(side, companyId)).unread);
 }
 
-/** The first `limit` items of one index partition, newest first. */
+/** The first `limit` chats of one index partition, newest last message first. */
 async function newestOf(index: 'gsi1' | 'gsi2', partition: string, limit: number): Promise<ChatRecord[]> {
-  const items: Record<string, unknown>[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  while (items.length < limit) {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk` },
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    exclusiveStartKey = page.LastEvaluatedKey;
-    if (!exclusiveStartKey) break;
-  }
-  return items.map((item) => chatRecord.parse(item));
+  return (await queryNewestOf(index, partition, limit)).map((item) => chatRecord.parse(item));
 }
 
 /** A company's chats, newest last message first; the total from the company's counter (one read). */
@@ -426,7 +408,7 @@ export async function postMessage(companyId: string, chatId: string, author: Aut
     const messageId = newMessageId(at);
     const status: ChatStatus = author.side === 'company' ? 'open' : chat.status;
     const reopens = status !== chat.status;
-    const needsNotice = chat[fieldsOf[other].notice] === null;
+    const needsNotice = chat[chatSideFields[other].notice] === null;
     const dueAt = noticeDueAt(now);
     const participants = author.side === 'company' && !chat.participantUserIds.includes(author.userId) ? [...chat.participantUserIds, author.userId] : chat.participantUserIds;
     const { item, message } = messageItem(companyId, chatId, messageId, at, author, body.text, attachments);
@@ -442,9 +424,9 @@ export async function postMessage(companyId: string, chatId: string, author: Aut
           lastMessage: previewOf(body.text, attachments),
           lastMessageSide: author.side,
           participantUserIds: participants,
-          ...(needsNotice ? { [fieldsOf[other].notice]: dueAt } : {}),
+          ...(needsNotice ? { [chatSideFields[other].notice]: dueAt } : {}),
         },
-        { [fieldsOf[other].unread]: 1 },
+        { [chatSideFields[other].unread]: 1 },
       ),
       counterUpdate(other, companyId, { unread: 1, ...(reopens ? { openChats: 1, closedChats: -1 } : {}) }),
       ...(needsNotice ? [noticePut(companyId, chatId, other, dueAt)] : []),
@@ -462,14 +444,14 @@ export async function postMessage(companyId: string, chatId: string, author: Aut
  */
 export async function markChatRead(companyId: string, chatId: string, side: ChatSide): Promise<ChatRecord> {
   return withChatRetries(companyId, chatId, async (chat) => {
-    const unread = chat[fieldsOf[side].unread];
-    const notice = chat[fieldsOf[side].notice];
+    const unread = chat[chatSideFields[side].unread];
+    const notice = chat[chatSideFields[side].notice];
     if (unread === 0 && notice === null) return chat;
-    const items: TransactItem[] = [chatUpdate(chat, { [fieldsOf[side].unread]: 0, [fieldsOf[side].notice]: null })];
+    const items: TransactItem[] = [chatUpdate(chat, { [chatSideFields[side].unread]: 0, [chatSideFields[side].notice]: null })];
     if (unread > 0) items.push(counterUpdate(side, companyId, { unread: -unread }));
     if (notice !== null && notice !== noticeMailed) items.push({ Delete: { TableName: tableName(), Key: keys.chatNotice(notice, chatId, side) } });
     await writeChatChange(items, 0, items.length);
-    return { ...chat, [fieldsOf[side].unread]: 0, [fieldsOf[side].notice]: null, version: chat.version + 1 };
+    return { ...chat, [chatSideFields[side].unread]: 0, [chatSideFields[side].notice]: null, version: chat.version + 1 };
   });
 }
 

@@ -16,12 +16,7 @@ export async function getItem(key: { pk: string; sk: string }): Promise<Record<s
 /** Every item a query matches, following DynamoDB's pagination. */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: exclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  for await (const page of queryPages(input)) items.push(...page);
   return items;
 }
 
@@ -36,19 +31,20 @@ export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | '
 }
 
 /**
- * The first `limit` items of one gsi1 partition, newest first (the index read backwards): a page of the newest reads
- * what it shows, however long the partition has grown.
+ * The first `limit` items of one index partition, newest first (the index read backwards): a page of the newest
+ * reads what it shows, however long the partition has grown.
  */
-export async function queryNewestOfGsi1(gsi1pk: string, limit: number): Promise<Record<string, unknown>[]> {
+export async function queryNewestOf(index: 'gsi1' | 'gsi2', partition: string, limit: number): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
+  while (items.length < limit) {
     const page = await dynamo.send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}pk` },
+        ExpressionAttributeValues: { ':pk': partition },
         ScanIndexForward: false,
         Limit: Math.min(limit - items.length, 1000),
         ExclusiveStartKey: exclusiveStartKey,
@@ -56,8 +52,13 @@ export async function queryNewestOfGsi1(gsi1pk: string, limit: number): Promise<
     );
     items.push(...(page.Items ?? []));
     exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey && items.length < limit);
+    if (!exclusiveStartKey) break;
+  }
   return items.slice(0, limit);
+}
+
+export function queryNewestOfGsi1(gsi1pk: string, limit: number): Promise<Record<string, unknown>[]> {
+  return queryNewestOf('gsi1', gsi1pk, limit);
 }
 
 export function queryPartition(pk: string): Promise<Record<string, unknown>[]> {
