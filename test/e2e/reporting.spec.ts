@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GetQueueUrlCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from '@playwright/test';
 import { monthsBefore, rigaDateOf } from '@shared/dates';
 import { entities, keys } from '@functions/platform/keys';
@@ -17,19 +17,8 @@ const lastMonth = monthsBefore(today, 1).slice(0, 7);
 const shown = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
 /** A company of this spec's own with the reporting feature, so its list holds only the reports made here. */
-async function companyWithReporting(): Promise<OwnCompany> {
-  const cloud = fixtureCloud();
-  const own = await createOwnCompany(cloud);
-  await cloud.table.send(
-    new UpdateCommand({
-      TableName: cloud.tableName,
-      Key: keys.company(own.companyId),
-      UpdateExpression: 'SET availableFeatures = :features',
-      ExpressionAttributeValues: { ':features': { reporting: { available: true }, all_features: false } },
-    }),
-  );
-  return own;
-}
+const companyWithReporting = (): Promise<OwnCompany> =>
+  createOwnCompany(fixtureCloud(), { features: { reporting: { available: true }, all_features: false } });
 
 async function openReporting(page: Page, email: string, narrow = false): Promise<void> {
   await signIn(page, email);

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultProviderName } from '@shared/brand';
-import { noFeatures } from '@shared/api/schemas';
+import { noFeatures, type AvailableFeatures } from '@shared/api/schemas';
 import type { CompanyRole } from '@shared/roles';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
@@ -36,7 +36,7 @@ export function putItems(cloud: FixtureCloud, items: readonly Record<string, unk
  */
 export async function createOwnCompany(
   cloud: FixtureCloud,
-  options: { role?: CompanyRole; availableCents?: number; reservedCents?: number | null } = {},
+  options: { role?: CompanyRole; availableCents?: number; reservedCents?: number | null; features?: AvailableFeatures } = {},
 ): Promise<OwnCompany> {
   const suffix = randomUUID().slice(0, 8);
   const companyId = `company-test-${suffix}`;
@@ -58,7 +58,7 @@ export async function createOwnCompany(
       kycStatus: 'filled',
       provider: defaultProviderName,
       topUpAccountIBAN: iban,
-      availableFeatures: noFeatures,
+      availableFeatures: options.features ?? noFeatures,
       ownerCount: 1,
     },
     { ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, iban, availableCents: options.availableCents ?? 0, reservedCents: 0, version: 1 },
