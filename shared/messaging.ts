@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { listQuerySchema, tableAnswerSchema } from './lists';
-import { documentContentTypeSchema, fileNameSchema, maxFileBytes, minFileBytes } from './onboarding/documents';
+import { createUploadSchema, documentContentTypeSchema, documentLinkSchema } from './onboarding/documents';
 
 /**
  * SPEC section 2 "Messaging": support chats between a company's users and the provider's admins. A chat belongs to
@@ -43,17 +43,14 @@ export const createChatSchema = z
 export type CreateChat = z.infer<typeof createChatSchema>;
 
 /** Attachments follow the onboarding documents' upload rules: images and PDF, 1 byte to 10,000,000 bytes, presigned POST. */
-export const createAttachmentUploadSchema = z.object({
-  fileName: fileNameSchema,
-  contentType: documentContentTypeSchema,
-  size: z.number().int().min(minFileBytes).max(maxFileBytes),
-});
+export const createAttachmentUploadSchema = createUploadSchema.omit({ kind: true });
 export type CreateAttachmentUpload = z.infer<typeof createAttachmentUploadSchema>;
 export const attachmentUploadAnswerSchema = z.object({ attachmentId: z.uuid(), url: z.string(), fields: z.record(z.string(), z.string()) });
 
 export const attachmentSchema = z.object({ attachmentId: z.string(), fileName: z.string(), contentType: documentContentTypeSchema, size: z.number().int() });
 export type Attachment = z.infer<typeof attachmentSchema>;
-export const attachmentLinkSchema = z.object({ url: z.string(), expiresInSeconds: z.number().int() });
+/** A short-lived link to an attachment's bytes, as to an onboarding document's. */
+export const attachmentLinkSchema = documentLinkSchema;
 
 export const chatMessageSchema = z.object({
   id: z.string(),
