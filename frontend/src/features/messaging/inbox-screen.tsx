@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ChatList } from './chat-list';
 import { ChatPanes } from './chat-panes';
 import { ChatView } from './chat-view';
-import { inboxDesk, setInboxChatStatus, type ChatPage, type ChatRef } from './messaging-api';
+import { inboxDesk, setInboxChatStatus, type ChatDesk, type ChatPage, type ChatRef } from './messaging-api';
 import '@frontend/components/loaders/loaders.css';
 import './messaging.css';
 
@@ -55,7 +55,7 @@ export function InboxScreen() {
               chatRef={chatRef}
               onBack={() => setParams({})}
               details={(chat) => <span className="chat-view__company">{chat.companyName}</span>}
-              actions={(chat) => <StatusAction chat={chat} chatRef={chatRef} />}
+              actions={(chat) => <StatusAction desk={desk} chat={chat} chatRef={chatRef} />}
               closedNote={t('chat.closedForProvider')}
             />
           ) : (
@@ -68,10 +68,9 @@ export function InboxScreen() {
 }
 
 /** Close an answered chat, or reopen a closed one to write in it again. */
-function StatusAction({ chat, chatRef }: { chat: AdminChatSummary; chatRef: ChatRef }) {
+function StatusAction({ desk, chat, chatRef }: { desk: ChatDesk<AdminChatSummary>; chat: AdminChatSummary; chatRef: ChatRef }) {
   const { t } = useTranslation(['messaging', 'errors']);
   const queryClient = useQueryClient();
-  const desk = useMemo(() => inboxDesk(), []);
   const change = useMutation({
     mutationFn: () => setInboxChatStatus(chatRef, chat.status === 'open' ? 'closed' : 'open'),
     onSuccess: (answer) => {
