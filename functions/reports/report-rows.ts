@@ -131,11 +131,11 @@ async function* fundingRows(report: BuildableReport): AsyncGenerator<Cells> {
     }
   }
 
-  const { pk } = keys.fundingFile(companyId, '');
+  const { pk, sk: filePrefix } = keys.fundingFile(companyId, '');
   const files = queryPages({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     FilterExpression: 'uploadedAt BETWEEN :from AND :to AND failedCount > :none',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': 'FUNDING_FILE#', ':from': from, ':to': to, ':none': 0 },
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': filePrefix, ':from': from, ':to': to, ':none': 0 },
     Limit: pageLimit,
   });
   for await (const page of files) {
@@ -212,10 +212,11 @@ async function* monthlyFeeRows(report: BuildableReport, now: Date): AsyncGenerat
   const { companyId } = report;
   const today = rigaDateOf(now);
   const employees = new EmployeeDirectory(companyId);
-  const { pk } = keys.monthlyFeeCharge(companyId, '', '');
+  // The charges of a month share the sort key before the employee id; '~' sorts after every employee id.
+  const chargesOf = (day: string) => keys.monthlyFeeCharge(companyId, '', day.slice(0, 7));
   const pages = queryPages({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': pk, ':from': `FEE#${report.dateFrom.slice(0, 7)}#`, ':to': `FEE#${report.dateTo.slice(0, 7)}#~` },
+    ExpressionAttributeValues: { ':pk': chargesOf(report.dateFrom).pk, ':from': chargesOf(report.dateFrom).sk, ':to': `${chargesOf(report.dateTo).sk}~` },
     Limit: pageLimit,
   });
   for await (const page of pages) {
