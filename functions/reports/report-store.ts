@@ -55,7 +55,7 @@ export function newReportId(now: Date): string {
   return `${String(now.getTime()).padStart(13, '0')}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Writes the report, generating, and queues its generation. */
+/** Writes the report, generating, and queues its generation; when it cannot be queued, nothing is left written. */
 export async function requestReport(companyId: string, requester: { userId: string; email: string }, request: GenerateReport): Promise<ReportRecord> {
   const now = new Date();
   const record: ReportRecord = {
@@ -71,8 +71,15 @@ export async function requestReport(companyId: string, requester: { userId: stri
     created: now.toISOString(),
     rows: null,
   };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...keys.report(companyId, record.reportId), entity: entities.report, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  await sqs.send(new SendMessageCommand({ QueueUrl: env().REPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
+  const key = keys.report(companyId, record.reportId);
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: entities.report, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  try {
+    await sqs.send(new SendMessageCommand({ QueueUrl: env().REPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
+  } catch (error) {
+    // Not queued, no worker would ever build it: the list would show it generating for good. The request fails whole.
+    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: key })).catch(() => undefined);
+    throw error;
+  }
   return record;
 }
 

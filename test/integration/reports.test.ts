@@ -589,3 +589,20 @@ describe('a report that always fails, through the local cloud reports queue', ()
     expect(errorBody.parse(download.body).code).toBe('REPORT_NOT_READY');
   });
 });
+
+describe('a report that cannot be queued', () => {
+  it('is not left generating: the request fails and the list does not show it', async () => {
+    const member = await memberOf(reportingOnly);
+    // A queue that does not exist: the message cannot be sent (as when SQS is down).
+    Object.assign(process.env, cloud().handlerEnvironment, { REPORTS_QUEUE_URL: `${cloud().handlerEnvironment.REPORTS_QUEUE_URL}-missing-${randomUUID().slice(0, 8)}` });
+    resetEnvForTests();
+    try {
+      const { requestReport } = await import('@functions/reports/report-store');
+      await expect(requestReport(member.company.companyId, { userId: 'someone', email: 'nobody@test.local' }, { type: 'card_statuses', dateFrom: today(), dateTo: today(), lang: 'en' })).rejects.toThrow();
+    } finally {
+      Object.assign(process.env, cloud().handlerEnvironment);
+      resetEnvForTests();
+    }
+    expect((await listReports(member.token)).rows).toEqual([]);
+  });
+});
