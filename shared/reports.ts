@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { calendarDay, rigaDateOf } from './dates';
 import { languageSchema } from './languages';
 import { listQuerySchema, periods, tableAnswerSchema } from './lists';
-import { reportStatuses } from './statuses';
+import { reportStatuses, type ReportStatus } from './statuses';
 
 /**
  * SPEC sections 2 and 3 "Reporting" and "Report": a company's reports, each a CSV the reports worker builds from one
@@ -57,3 +57,15 @@ export const reportParamsSchema = z.object({ reportId: reportIdSchema });
 export const deleteReportsSchema = z.object({ ids: z.array(reportIdSchema).min(1, { error: 'REQUIRED' }).max(100) });
 export type DeleteReports = z.infer<typeof deleteReportsSchema>;
 export const deleteReportsAnswerSchema = z.object({ deleted: z.number().int().nonnegative() });
+
+/**
+ * Longer than a report can still be in work: every receipt of the reports queue (its visibility timeout, 900 s, bounds
+ * the worker's run) until the message goes to the dead-letter queue. A report still generating after this was lost by
+ * a worker that died on its last receipt (a timeout or out of memory, when it cannot mark itself failed).
+ */
+export const reportGiveUpMs = 60 * 60 * 1000;
+
+/** The status a report shows: a report generating past reportGiveUpMs will never be made, so it shows failed. */
+export function shownReportStatus(status: ReportStatus, created: string, now: Date): ReportStatus {
+  return status === 'generating' && now.getTime() - Date.parse(created) > reportGiveUpMs ? 'generation_failed' : status;
+}

@@ -15,5 +15,6 @@ export const handler = useCase('GET /reports', async ({ caller, query }) => {
     countReports(caller.companyId, fromMs),
     newestReports(caller.companyId, fromMs, (query.page - 1) * query.itemsPerPage, query.itemsPerPage),
   ]);
-  return { rows: records.map(reportRow), totalRecords, totalPages: totalPagesOf(totalRecords, query.itemsPerPage) };
+  const now = new Date();
+  return { rows: records.map((record) => reportRow(record, now)), totalRecords, totalPages: totalPagesOf(totalRecords, query.itemsPerPage) };
 });

@@ -5,7 +5,7 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { calendarDay } from '@shared/dates';
 import { languageSchema } from '@shared/languages';
-import { reportTypeSchema, type GenerateReport, type Report } from '@shared/reports';
+import { reportTypeSchema, shownReportStatus, type GenerateReport, type Report } from '@shared/reports';
 import { reportStatuses } from '@shared/statuses';
 import { dynamo, s3, sqs } from '../platform/clients';
 import { env } from '../platform/env';
@@ -46,8 +46,15 @@ export const reportMessageSchema = z.object({ companyId: z.string(), reportId: z
  * The list's row. The stored type is read loosely (an item written around the route, which the worker fails, must not
  * break the company's list); only the routes write items, so every real one is a known type.
  */
-export function reportRow(record: ReportRecord): Report {
-  return { id: record.reportId, type: reportTypeSchema.catch('transactions').parse(record.type), dateFrom: record.dateFrom, dateTo: record.dateTo, created: record.created, status: record.status };
+export function reportRow(record: ReportRecord, now = new Date()): Report {
+  return {
+    id: record.reportId,
+    type: reportTypeSchema.catch('transactions').parse(record.type),
+    dateFrom: record.dateFrom,
+    dateTo: record.dateTo,
+    created: record.created,
+    status: shownReportStatus(record.status, record.created, now),
+  };
 }
 
 /** `<13-digit epoch ms>-<8 hex>` (shared/reports.ts reportIdSchema): ids sort as the reports were asked for. */

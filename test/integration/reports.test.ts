@@ -10,7 +10,7 @@ import { csvLine } from '@shared/csv';
 import { formatDate, rigaDateOf } from '@shared/dates';
 import { exportFileSchema } from '@shared/exports';
 import { fundingFileSchema, parseCsv, type FundingFile } from '@shared/funding';
-import { reportSchema, reportsAnswerSchema, type Report, type ReportType } from '@shared/reports';
+import { reportGiveUpMs, reportSchema, reportsAnswerSchema, type Report, type ReportType } from '@shared/reports';
 import { s3 } from '@functions/platform/clients';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, keys, reportObjectKey } from '@functions/platform/keys';
@@ -172,6 +172,15 @@ describe('GET /reports', () => {
     const sixMonths = await listReports(member.token, '?dateLimit=6m&itemsPerPage=25');
     expect(sixMonths.rows.map((row) => row.id)).toEqual([...recentIds, ids.at100]);
     expect((await listReports(member.token, '?dateLimit=1m&itemsPerPage=50')).totalRecords).toBe(12);
+  });
+
+  it('shows a report still generating long after any worker could have made it as failed, and one in work as generating', async () => {
+    const own = await memberOf(reportingOnly);
+    const lost = reportItemOf(own.company.companyId, Date.now() - reportGiveUpMs - 60_000, { status: 'generating', rows: null });
+    const inWork = reportItemOf(own.company.companyId, Date.now() - 60_000, { status: 'generating', rows: null });
+    await putItems(fixtureCloud(), [lost.item, inWork.item]);
+    const statuses = Object.fromEntries((await listReports(own.token)).rows.map((row) => [row.id, row.status]));
+    expect(statuses).toEqual({ [lost.reportId]: 'generation_failed', [inWork.reportId]: 'generating' });
   });
 
   it('answers an empty list for a company without reports, and refuses a bad period or page size', async () => {
