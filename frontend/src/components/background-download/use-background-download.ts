@@ -3,7 +3,7 @@ import { transactionRoutes } from '@shared/api/routes/transaction-routes';
 import type { BackgroundFileAnswer } from '@shared/exports';
 import { pollIntervalMs } from '@shared/lists';
 import { callApi } from '@frontend/lib/http';
-import { saveBlob } from '@frontend/lib/save-blob';
+import { saveFromLink } from '@frontend/lib/save-blob';
 
 /**
  * SPEC section 4 "Background export": where one download is. `counting`: the file is being made, `secondsLeft` ticks
@@ -29,9 +29,7 @@ export interface BackgroundDownload {
 
 async function fetchFile(fileId: string): Promise<string> {
   const file = await callApi(transactionRoutes.getExportFile, { params: { fileId } });
-  const response = await fetch(file.url);
-  if (!response.ok) throw new Error(`the file answered ${response.status}`);
-  saveBlob(await response.blob(), file.fileName);
+  await saveFromLink(file.url, file.fileName);
   return file.fileName;
 }
 
