@@ -14,6 +14,7 @@ import { FieldError } from '@frontend/components/field-error/field-error';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { ApiError } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { formatKilobytes } from '@frontend/lib/format';
 import type { PresignedPost } from '@frontend/lib/upload-to-bucket';
 import { useAttachments, type ChosenFile } from './use-attachments';
 
@@ -36,8 +37,6 @@ interface MessageFormProps {
   /** For a new chat: the way back without sending. */
   onCancel?: () => void;
 }
-
-const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024)).toLocaleString('en-US')} KB`;
 
 /** The codes of the shared schema's first issue per field: the same rules the API applies. */
 function validate(values: MessageValues, withSubject: boolean): Partial<Record<Field, string>> {
@@ -217,7 +216,7 @@ function ChosenFileRow({ file, onRemove, onRetry }: { file: ChosenFile; onRemove
   return (
     <li className={`message-form__file message-form__file--${file.state}`}>
       <span className="message-form__file-name">{name}</span>
-      <span className="message-form__file-size">{kilobytes(file.file.size)}</span>
+      <span className="message-form__file-size">{formatKilobytes(file.file.size)}</span>
       <span className="message-form__file-state">
         {file.state === 'uploading' && (
           <>

@@ -5,6 +5,7 @@ import type { InputField } from '@shared/onboarding/fields';
 import { acceptedTypesOf, fileProblemOf, imageContentTypes, type DocumentContentType, type DocumentView } from '@shared/onboarding/documents';
 import { ApiError } from '@frontend/lib/http';
 import { errorCodeText } from '@frontend/lib/error-text';
+import { formatKilobytes } from '@frontend/lib/format';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { FieldError } from '@frontend/components/field-error/field-error';
 import { documentLink, uploadDocument } from './onboarding-api';
@@ -31,8 +32,6 @@ interface DocumentFieldProps {
   onChange: (documentId: string) => void;
   onBlur: () => void;
 }
-
-const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024)).toLocaleString('en-US')} KB`;
 
 /**
  * One onboarding document (SPEC section 5: a single file, images and PDF, at most 10,000,000 bytes). Images are
@@ -108,7 +107,7 @@ export function DocumentField({ field, name, label, value, document, error, onUp
           )}
           <div className="document-field__details">
             <span className="document-field__name">{document.fileName}</span>
-            <span className="document-field__size">{kilobytes(document.size)}</span>
+            <span className="document-field__size">{formatKilobytes(document.size)}</span>
             <span className="document-field__actions">
               {url && !isImage && (
                 <a href={url} target="_blank" rel="noreferrer">
