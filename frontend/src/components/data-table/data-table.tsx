@@ -13,6 +13,8 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** 'end' for amounts and counts, so their digits line up. */
   align?: 'start' | 'end' | 'center';
+  /** Cells that must stay on one line, e.g. dates and periods ('end' cells already do). */
+  nowrap?: boolean;
   className?: string;
   /** This column names the row (a person's name): its cells become row headers for screen readers. */
   rowHeader?: boolean;
@@ -117,7 +119,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
 }
 
 function cellClass<Row>(column: DataTableColumn<Row>): string {
-  return ['data-table__cell', `data-table__cell--${column.align ?? 'start'}`, column.className].filter(Boolean).join(' ');
+  return ['data-table__cell', `data-table__cell--${column.align ?? 'start'}`, column.nowrap && 'data-table__cell--nowrap', column.className].filter(Boolean).join(' ');
 }
 
 /**

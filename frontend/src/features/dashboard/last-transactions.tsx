@@ -33,10 +33,10 @@ export function LastTransactions({ companyId }: { companyId: string }) {
 
   const columns: DataTableColumn<TransactionRow>[] = [
     { id: 'employee', header: t('transactions:columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
-    { id: 'executed', header: t('transactions:columns.executed'), className: 'dashboard-nowrap', cell: (row) => format.date(row.executedAt, { withTime: true }) },
+    { id: 'executed', header: t('transactions:columns.executed'), nowrap: true, cell: (row) => format.date(row.executedAt, { withTime: true }) },
     { id: 'group', header: t('lastTransactions.group'), cell: (row) => t(`common:merchantGroups.${row.mccGroup}`) },
     { id: 'status', header: t('transactions:columns.status'), cell: (row) => t(`transactions:status.${row.status}`) },
-    { id: 'amount', header: t('transactions:columns.amount'), align: 'end', className: 'dashboard-nowrap', cell: (row) => format.money(row.amountCents) },
+    { id: 'amount', header: t('transactions:columns.amount'), align: 'end', cell: (row) => format.money(row.amountCents) },
   ];
   const groupOptions = [
     { value: '', label: t('lastTransactions.allGroups') },
