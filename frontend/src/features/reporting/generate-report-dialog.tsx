@@ -50,7 +50,7 @@ export function GenerateReportDialog({ onClose, onGenerated }: { onClose: () => 
             onChange={(event) => void formik.setFieldValue('type', event.target.value)}
             error={fieldErrorText(t, errorCode('type'))}
           />
-          <fieldset className="reporting-period">
+          <fieldset className="date-range">
             <legend>{t('generate.period')}</legend>
             <TextField
               name="dateFrom"

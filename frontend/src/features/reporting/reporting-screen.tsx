@@ -84,8 +84,8 @@ export function ReportingScreen() {
 
   const columns: DataTableColumn<Report>[] = [
     { id: 'type', header: t('columns.type'), rowHeader: true, cell: typeText },
-    { id: 'period', header: t('columns.period'), className: 'reporting-nowrap', cell: periodText },
-    { id: 'created', header: t('columns.created'), className: 'reporting-nowrap', cell: (report) => format.date(report.created, { withTime: true }) },
+    { id: 'period', header: t('columns.period'), nowrap: true, cell: periodText },
+    { id: 'created', header: t('columns.created'), nowrap: true, cell: (report) => format.date(report.created, { withTime: true }) },
     { id: 'status', header: t('columns.status'), cell: (report) => <ReportStatus report={report} /> },
     {
       id: 'actions',
@@ -112,7 +112,7 @@ export function ReportingScreen() {
   const narrowed = table.params.period !== '1y';
   return (
     <div className="page">
-      <div className="reporting-header">
+      <div className="page__heading-row">
         <PageHeader title={t('title')} lead={t('lead')} />
         <button
           type="button"

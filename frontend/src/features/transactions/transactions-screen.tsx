@@ -59,10 +59,10 @@ export function TransactionsScreen() {
 
   const columns: DataTableColumn<TransactionRow>[] = [
     { id: 'employee', header: t('columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
-    { id: 'amount', header: t('columns.amount'), align: 'end', className: 'transactions-nowrap', cell: (row) => format.money(row.amountCents) },
+    { id: 'amount', header: t('columns.amount'), align: 'end', cell: (row) => format.money(row.amountCents) },
     { id: 'status', header: t('columns.status'), cell: (row) => <span className={`transactions-status transactions-status--${row.status}`}>{t(`status.${row.status}`)}</span> },
-    { id: 'executed', header: t('columns.executed'), className: 'transactions-nowrap', cell: (row) => format.date(row.executedAt, { withTime: true }) },
-    { id: 'processed', header: t('columns.processed'), className: 'transactions-nowrap', cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
+    { id: 'executed', header: t('columns.executed'), nowrap: true, cell: (row) => format.date(row.executedAt, { withTime: true }) },
+    { id: 'processed', header: t('columns.processed'), nowrap: true, cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
     { id: 'description', header: t('columns.description'), cell: (row) => row.description },
     { id: 'mcc', header: t('columns.mcc'), cell: (row) => `${row.merchantCategoryCode} · ${t(`common:merchantGroups.${row.mccGroup}`)}` },
     { id: 'merchant', header: t('columns.merchant'), cell: (row) => row.merchantId },
@@ -73,7 +73,7 @@ export function TransactionsScreen() {
   const narrowed = table.params.search !== '' || Object.values(filters).some((value) => value.length > 0);
   return (
     <div className="page">
-      <div className="transactions-header">
+      <div className="page__heading-row">
         <PageHeader title={t('title')} lead={t('lead')} />
         <button
           type="button"
@@ -88,7 +88,7 @@ export function TransactionsScreen() {
         <SearchField value={table.params.search} onSearch={table.setSearch} label={t('search')} />
         <FilterPopover values={filters} emptyValues={table.emptyFilters} onApply={table.setFilters} fields={filterFields}>
           {(draft, change) => (
-            <fieldset className="transactions-dates">
+            <fieldset className="date-range">
               <legend>{t('filters.dates')}</legend>
               <TextField
                 name="dateFrom"
