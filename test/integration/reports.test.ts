@@ -31,10 +31,7 @@ interface Member {
 }
 
 async function memberOf(features: AvailableFeatures, options: { availableCents?: number } = {}): Promise<Member> {
-  const company = await createOwnCompany(fixtureCloud(), { role: 'manager', availableCents: options.availableCents ?? 0 });
-  await documents().send(
-    new UpdateCommand({ TableName: cloud().tableName, Key: keys.company(company.companyId), UpdateExpression: 'SET availableFeatures = :features', ExpressionAttributeValues: { ':features': features } }),
-  );
+  const company = await createOwnCompany(fixtureCloud(), { role: 'manager', availableCents: options.availableCents ?? 0, features });
   return { company, token: await signIn(company.email, undefined, company.phone) };
 }
 
