@@ -1,6 +1,7 @@
 import { csvByteOrderMark, csvLine } from '@shared/csv';
 
-type Cells = readonly (string | number | null | undefined)[];
+/** One CSV line's cells, as csvLine takes them. */
+export type Cells = readonly (string | number | null | undefined)[];
 
 /** Lines are handed to the upload in batches of this many, so it is not called once per row. */
 const linesPerChunk = 1_000;

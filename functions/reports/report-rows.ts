@@ -22,14 +22,13 @@ import {
 } from '@shared/report-csv';
 import { transactionCsvHeader, transactionCsvRow } from '@shared/transaction-csv';
 import { transactionFiltersSchema } from '@shared/transactions';
+import type { Cells } from '../platform/csv-stream';
 import { keys } from '../platform/keys';
 import { employeeRecord, ledgerEntryRecord, type EmployeeRecord } from '../platform/records';
 import { batchGetItems, itemId, queryAll, queryPages } from '../platform/table';
 import { transactionsOf } from '../platform/transaction-pages';
 import type { BuildableReport } from './report-store';
 import { nextDay, rigaDayStartMs } from './riga-day';
-
-export type Cells = readonly (string | number | null | undefined)[];
 
 /** A report's file: its header line and its rows, read a DynamoDB page at a time as the upload asks for them. */
 export interface ReportLines {
