@@ -258,11 +258,14 @@ export async function applyFile(companyId: string, fileId: string): Promise<Fund
   const checked = await checkAgainstEmployees(companyId, await readText(companyId, fileId));
   if (!checked.valid) throw new Error(`funding file ${fileId} no longer reads`);
   const done = new Set((await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.fundingRows(companyId, fileId).pk }, ProjectionExpression: 'rowNumber' })).map((item) => Number(item.rowNumber)));
-  // A row the preview accepted whose user stopped being able to receive funds since then fails with that reason.
-  const noLongerFundable = checked.problems.filter((problem) => !done.has(problem.rowNumber) && problem.reason === 'ROW_USER_NOT_ACTIVE');
+  // The preview had no problems, so every problem now is a row it accepted that the employees refuse since: its user
+  // stopped being able to receive funds, or their details changed (the row may no longer be who it was written for).
+  // Such a row fails with its reason instead of being neither paid nor reported.
+  const refusedSince = checked.problems.filter((problem) => !done.has(problem.rowNumber));
   const failures = { listed: file.failures.length };
-  for (const problem of noLongerFundable) {
-    await recordFailure(file, failures, { rowNumber: problem.rowNumber, employeeId: problem.employeeId ?? '', name: problem.name ?? '', amountCents: 0 }, 'FUNDING_USER_NOT_ACTIVE');
+  for (const problem of refusedSince) {
+    const reason = problem.reason === 'ROW_USER_NOT_ACTIVE' ? 'FUNDING_USER_NOT_ACTIVE' : 'FUNDS_TRANSFER_FAILED';
+    await recordFailure(file, failures, { rowNumber: problem.rowNumber, employeeId: problem.employeeId ?? '', name: problem.name ?? '', amountCents: 0 }, reason);
   }
   const pending = checked.rows.filter((row) => !done.has(row.rowNumber));
   const context: ChunkContext = { file, actor, failures };

@@ -308,6 +308,24 @@ describe('funding by CSV', () => {
     expect(employees.every((employee) => paid.get(employee.employeeId) === 100)).toBe(true);
     expect(await available(company.companyId)).toBe(100_000 - 7_000);
   });
+
+  it('fails, and lists, a row whose user details changed between the preview and the apply instead of dropping it', async () => {
+    const { company, token, employees } = await fundedCompany(10_000, 2);
+    const content = filledTemplate(await template(token), new Map(employees.map((employee) => [employee.employeeId, '1.00'])));
+    const preview = fundingFileSchema.parse((await upload(token, content)).body);
+    expect(preview).toMatchObject({ blocking: null, fundedRowCount: 2 });
+    const changed = employees[1]!;
+    await documents().send(
+      new UpdateCommand({ TableName: cloud().tableName, Key: keys.employee(company.companyId, changed.employeeId), UpdateExpression: 'SET phone = :phone', ExpressionAttributeValues: { ':phone': '37125999999999' } }),
+    );
+    const file = await applied(token, preview.fileId);
+    expect(file.result).toMatchObject({ appliedCount: 1, appliedCents: 100, failedCount: 1, code: 'FUNDS_TRANSFER_FAILED_FOR_ACCOUNTS' });
+    expect(file.result?.failed).toEqual([{ rowNumber: 3, employeeId: changed.employeeId, name: `${changed.name} ${changed.surname}`, reason: 'FUNDS_TRANSFER_FAILED' }]);
+    expect(file.progress).toEqual({ doneRows: 2, totalRows: 2 });
+    const paid = await balances(company.companyId);
+    expect(employees.map((employee) => paid.get(employee.employeeId))).toEqual([100, 0]);
+    expect(await available(company.companyId)).toBe(10_000 - 100);
+  });
 });
 
 describe('a 10,000-row file', () => {
