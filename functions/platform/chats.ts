@@ -388,9 +388,11 @@ export async function createChat(companyId: string, author: Author, body: Create
     counterUpdate('company', companyId, { chats: 1 }),
     counterUpdate('provider', companyId, { unread: 1, openChats: 1 }),
     noticePut(companyId, chatId, 'provider', dueAt),
-    ...attachments.map((attachment) => attachmentClaim(attachment, chatId, messageId)),
   ];
-  await writeChatChange(items, -1, 5);
+  const attachmentsFrom = items.length;
+  items.push(...attachments.map((attachment) => attachmentClaim(attachment, chatId, messageId)));
+  // No versioned chat update: the chat is new (its put cannot be refused by another change of it).
+  await writeChatChange(items, -1, attachmentsFrom);
   return { chat, messages: [message], hasOlder: false };
 }
 
