@@ -124,8 +124,11 @@ export function providerAuthor(caller: Caller): Author {
 }
 
 export function providerSupportName(): string {
-  return `${env().PROVIDER_NAME} support`;
+  return supportNameOf(env().PROVIDER_NAME);
 }
+
+/** The name the provider's messages are signed with. */
+export const supportNameOf = (providerName: string): string => `${providerName} support`;
 
 /** A chat's summary as one side sees it: its own unread count. */
 export function chatSummaryOf(chat: ChatRecord, side: ChatSide): ChatSummary {

@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { defaultProviderName } from '@shared/brand';
 import { entities, keys } from '@functions/platform/keys';
-import { previewOf, type ChatRecord } from '@functions/platform/chats';
+import { previewOf, supportNameOf, type ChatRecord } from '@functions/platform/chats';
 
 /** The test-only Cēsu Flote's support chat: the authorization matrix names it as another company's chat id. */
 export const fleetChatId = '0f1ee7c0-c4a7-4d00-8000-000000000001';
@@ -84,7 +84,7 @@ async function seedChat(documents: DynamoDBDocumentClient, tableName: string, ch
                 messageId: message.messageId,
                 side: message.side,
                 authorUserId: message.side === 'company' ? chat.author.userId : 'seed',
-                authorName: message.side === 'company' ? chat.author.name : `${defaultProviderName} support`,
+                authorName: message.side === 'company' ? chat.author.name : supportNameOf(defaultProviderName),
                 text: message.text,
                 attachments: [],
                 createdAt: message.at,
