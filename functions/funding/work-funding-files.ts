@@ -1,4 +1,5 @@
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
+import { queueWorker } from '../platform/queue-worker';
 import { applyFile, fundingJobMessageSchema } from './funding-files';
 
 /**
@@ -6,16 +7,12 @@ import { applyFile, fundingJobMessageSchema } from './funding-files';
  * Applying is resumable, so a redelivered message finishes the file without moving any row twice; a failed one stays
  * on the queue (partial batch response) and ends in the dead-letter queue after its retries.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchItemFailure[] = [];
-  for (const record of event.Records) {
-    try {
-      const job = fundingJobMessageSchema.parse(JSON.parse(record.body));
-      await applyFile(job.companyId, job.fileId);
-    } catch (error) {
-      console.error(JSON.stringify({ message: 'funding file not applied', messageId: record.messageId, error: String(error) }));
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
+export const handler = queueWorker({ name: 'funding file', work, giveUp });
+
+async function work(record: SQSRecord): Promise<void> {
+  const job = fundingJobMessageSchema.parse(JSON.parse(record.body));
+  await applyFile(job.companyId, job.fileId);
 }
+
+/** Nothing to mark: the rows applied stay applied, and the file keeps the status its apply reached. */
+async function giveUp(): Promise<void> {}
