@@ -2,8 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultProviderName } from '@shared/brand';
+import { employeeStatusOf } from '@shared/cards';
 import { noFeatures, type AvailableFeatures } from '@shared/api/schemas';
 import type { CompanyRole } from '@shared/roles';
+import type { CardStatus } from '@shared/statuses';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
@@ -27,6 +29,49 @@ export interface OwnCompany {
 /** Writes items as the seed does: 25 at a time, retrying what DynamoDB leaves unprocessed. */
 export function putItems(cloud: FixtureCloud, items: readonly Record<string, unknown>[]): Promise<void> {
   return batchPut(cloud.table, cloud.tableName, items);
+}
+
+/** Who a fixture employee is: what the lists search and the funding template shows. */
+export interface FixtureEmployee {
+  employeeId: string;
+  name: string;
+  surname: string;
+  personalCode: string;
+  phone: string;
+  lastCardDigits: string;
+}
+
+/**
+ * A company's employee item written straight to the table (no card ordered through the API): a card in `cardStatus`,
+ * an empty card account and the default limits.
+ */
+export function cardEmployeeItem(companyId: string, person: FixtureEmployee, cardStatus: CardStatus = 'active'): Record<string, unknown> {
+  const now = new Date().toISOString();
+  const status = employeeStatusOf(cardStatus);
+  return {
+    ...keys.employee(companyId, person.employeeId),
+    entity: entities.employee,
+    companyId,
+    ...person,
+    email: null,
+    cardId: `sbx_fixture_${companyId}_${person.employeeId}`,
+    cardStatus,
+    cardStatusChangedBy: 'system',
+    cardStatusChangedAt: now,
+    deviceStatus: 'active',
+    cardAccountStatus: status === 'active' ? 'active' : 'inactive',
+    status,
+    balanceCents: 0,
+    reservedCents: 0,
+    usedCents: 0,
+    limitCents: 100_000,
+    annualLimitCents: 1_000_000,
+    mccGroups: [],
+    pendingAuthorizations: 0,
+    transactionSeq: 0,
+    createdAt: now,
+    version: 1,
+  };
 }
 
 /**

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MerchantCategoryGroup } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
-import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
-import { putItems, storeTransactions, type FixtureCloud } from './company-fixtures';
+import { cardEmployeeItem, putItems, storeTransactions, type FixtureCloud } from './company-fixtures';
 
 export interface ListedEmployee {
   employeeId: string;
@@ -28,32 +27,7 @@ const groupCodes: Record<string, string> = { groceries: '5411', restaurants: '58
 /** Employees with a card, as the list's search reads them (the company's employee items). */
 export async function addListedEmployees(cloud: FixtureCloud, companyId: string, people: Omit<ListedEmployee, 'employeeId'>[]): Promise<ListedEmployee[]> {
   const employees = people.map((person) => ({ ...person, employeeId: `emp-${randomUUID().slice(0, 8)}` }));
-  const now = new Date().toISOString();
-  await putItems(
-    cloud,
-    employees.map((employee) => ({
-      ...keys.employee(companyId, employee.employeeId),
-      entity: entities.employee,
-      companyId,
-      ...employee,
-      email: null,
-      cardId: null,
-      lastCardDigits: '1234',
-      cardStatus: 'active',
-      cardStatusChangedBy: 'company_user',
-      cardStatusChangedAt: now,
-      deviceStatus: 'active',
-      cardAccountStatus: 'active',
-      status: 'active',
-      balanceCents: 0,
-      reservedCents: 0,
-      usedCents: 0,
-      limitCents: 100_000,
-      annualLimitCents: 1_000_000,
-      mccGroups: [],
-      createdAt: now,
-    })),
-  );
+  await putItems(cloud, employees.map((employee) => cardEmployeeItem(companyId, { ...employee, lastCardDigits: '1234' })));
   return employees;
 }
 
