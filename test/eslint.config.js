@@ -11,7 +11,7 @@ const zodNamespaceExport = {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', '.bench-local/**', 'test-results/**', 'playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
