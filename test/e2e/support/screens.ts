@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { paths } from '../../../shared/routes';
+import { screenLoaded, signIn } from './portal';
+
+/** The widths every screen must read at (issue 16): a phone, a tablet, a small laptop, a desktop. */
+export const layoutWidths = [375, 768, 1024, 1440] as const;
+
+/** One screen to visit: where it is, and how a list's first row gives the path of a detail screen. */
+export interface ScreenVisit {
+  name: string;
+  /** A path, or a list path whose first link starting with `linkPrefix` leads to the screen (a user, an application). */
+  path: string;
+  linkPrefix?: string;
+}
+
+/** Who walks which screens: a visitor, each company role, a company in onboarding and the provider admin. */
+export interface ScreenTour {
+  name: string;
+  signInAs?: string;
+  screens: readonly ScreenVisit[];
+}
+
+const companyScreens: readonly ScreenVisit[] = [
+  { name: 'dashboard', path: paths.dashboard },
+  { name: 'transactions', path: paths.transactions },
+  { name: 'users', path: paths.users },
+  { name: 'user', path: paths.users, linkPrefix: '/users/' },
+  { name: 'messaging', path: paths.messaging },
+  { name: 'reporting', path: paths.reporting },
+  { name: 'settings', path: paths.settings },
+];
+
+const signupSteps = ['general', 'representatives', 'owners', 'true_beneficiary', 'political_importance', 'financial_information'];
+
+export const screenTours: readonly ScreenTour[] = [
+  {
+    name: 'visitor',
+    screens: [
+      { name: 'login', path: paths.login },
+      { name: 'signup', path: paths.signup },
+      { name: 'reset-request', path: paths.resetRequest },
+      { name: 'reset', path: '/reset/password/not-a-real-token' },
+      { name: 'email-confirm', path: '/users/email/confirm/not-a-real-token' },
+      { name: 'phone-setup', path: paths.phoneSetup },
+      { name: 'terms', path: paths.terms },
+      { name: 'delivery-policy', path: paths.deliveryPolicy },
+      { name: 'card', path: paths.card },
+      { name: 'not-found', path: paths.notFound },
+    ],
+  },
+  { name: 'owner', signInAs: 'owner@demo.local', screens: companyScreens },
+  { name: 'manager', signInAs: 'manager@demo.local', screens: companyScreens },
+  { name: 'accountant', signInAs: 'accountant@demo.local', screens: companyScreens },
+  {
+    name: 'onboarding',
+    signInAs: 'onboarding@demo.local',
+    screens: signupSteps.map((step) => ({ name: `signup-${step}`, path: `/signup/${step}` })),
+  },
+  { name: 'pending', signInAs: 'pending@demo.local', screens: [{ name: 'pending-approval', path: paths.dashboard }] },
+  {
+    name: 'admin',
+    signInAs: 'admin@demo.local',
+    screens: [
+      { name: 'admin-applications', path: paths.admin },
+      { name: 'admin-application', path: paths.admin, linkPrefix: '/admin/applications/' },
+      { name: 'admin-prices', path: paths.adminPrices },
+      { name: 'admin-top-ups', path: paths.adminTopUps },
+      { name: 'admin-messaging', path: paths.adminMessaging },
+    ],
+  },
+];
+
+/** Signs in for a tour; a visitor stays signed out. */
+export async function startTour(page: Page, tour: ScreenTour): Promise<void> {
+  if (!tour.signInAs) return;
+  await signIn(page, tour.signInAs);
+  await page.waitForURL((url) => !url.pathname.startsWith('/phone/'));
+}
+
+/** Opens a screen and waits until it has rendered: no skeleton, no page loader, fonts laid out. */
+export async function openScreen(page: Page, screen: ScreenVisit): Promise<void> {
+  await page.goto(screen.path);
+  if (screen.linkPrefix) {
+    const link = page.locator(`main a[href^="${screen.linkPrefix}"]`).first();
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    if (!href) throw new Error(`no link to ${screen.linkPrefix}… on ${screen.path}`);
+    await page.goto(href);
+  }
+  await page.locator('main, [role="main"]').first().waitFor();
+  await screenLoaded(page);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** What is wrong with the layout the page shows now; empty when it reads well. */
+export interface LayoutProblems {
+  /** How many px the page is wider than the window (0 when it does not scroll sideways). */
+  pageOverflow: number;
+  /** Scrolling regions (tables) whose content is wider than they are, with by how much. */
+  clippedRegions: string[];
+  /** Words broken across two lines, with the element they are in. */
+  brokenWords: string[];
+}
+
+/**
+ * Reads the layout in the page itself. A word is one run of letters and digits (hyphens, slashes, '@' and dots
+ * may break, as a browser's own line breaking does); it is broken when its text spans two line boxes.
+ */
+export async function layoutProblems(page: Page): Promise<LayoutProblems> {
+  return page.evaluate(() => {
+    const describe = (element: Element): string => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      return `${element.tagName.toLowerCase()}${id}${classes}`;
+    };
+    const visible = (element: Element): boolean => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const clippedRegions: string[] = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (!visible(element)) continue;
+      const excess = element.scrollWidth - element.clientWidth;
+      if (excess > 1) clippedRegions.push(`${describe(element)} +${excess}px`);
+    }
+    const brokenWords: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !visible(parent) || parent.closest('.visually-hidden, [aria-hidden="true"], script, style')) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) brokenWords.push(`"${match[0]}" in ${describe(parent)}`);
+      }
+    }
+    return {
+      pageOverflow: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+      clippedRegions,
+      brokenWords: [...new Set(brokenWords)],
+    };
+  });
+}
