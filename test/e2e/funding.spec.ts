@@ -6,7 +6,7 @@ import { createOwnCompany, type OwnCompany } from '../integration/company-fixtur
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
-import { detailValue, userPage, userRow, usersLoaded } from './support/users';
+import { chooseRowAction, detailValue, userPage, userRow, usersLoaded } from './support/users';
 
 /**
  * Funding employees from the main account, singly and by CSV (issue 6). Each test has a company of its own with EUR
@@ -96,7 +96,7 @@ test('a manager adds funds to one user from the user page and from the list, con
 
   // The list offers the same action on each row that can receive funds.
   await openUsersList(page);
-  await userRow(page, fullName(other)).getByRole('button', { name: `Add funds, ${fullName(other)}` }).click();
+  await chooseRowAction(page, userRow(page, fullName(other)), fullName(other), 'Add funds');
   const rowDialog = page.getByRole('dialog', { name: `Add funds to ${fullName(other)}` });
   await expect(rowDialog).toContainText('Available on the main account: €974.50');
   await rowDialog.getByLabel('Amount, EUR').fill('4.5');

@@ -79,6 +79,12 @@ export async function usersLoaded(page: Page): Promise<void> {
   await screenLoaded(page);
 }
 
+/** Chooses an action from a list row's actions menu ("Actions for Anna Zariņa" → "Activate card"). */
+export async function chooseRowAction(page: Page, row: Locator, fullName: string, action: string): Promise<void> {
+  await row.getByRole('button', { name: `Actions for ${fullName}`, exact: true }).click();
+  await page.getByRole('menu', { name: `Actions for ${fullName}` }).getByRole('menuitem', { name: action, exact: true }).click();
+}
+
 /** A row's status badges as shown: the user's status, the card status and the app access. */
 export function rowStatuses(row: Locator): Locator {
   return row.locator('.status-badge');

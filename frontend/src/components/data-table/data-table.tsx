@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 // The skeleton look is the loaders' one; imported here too, since a list may render before any loader has.
 import '../loaders/loaders.css';
 import './data-table.css';
 import { EmptyState } from '../empty-state/empty-state';
+import { RowActionsMenu, type RowAction } from './row-actions-menu';
 import { headerCheckboxState, toggleAll, toggleRow } from './row-selection';
 
 export interface DataTableColumn<Row> {
@@ -20,13 +21,18 @@ export interface DataTableColumn<Row> {
   rowHeader?: boolean;
   /** The header is read by screen readers but not shown, e.g. over a column of action buttons. */
   hideHeader?: boolean;
+  /** A less important value (a merchant id, a reference): no column of its own, shown in the row's detail. */
+  detail?: boolean;
+  /**
+   * Long text kept to one line: cut with an ellipsis, the full value (which this gives) on hover and, for keyboard
+   * users, on focus.
+   */
+  truncate?: (row: Row) => string;
 }
 
-export interface DataTableSelection<Row> {
+export interface DataTableSelection {
   selected: ReadonlySet<string>;
   onChange: (selected: ReadonlySet<string>) => void;
-  /** Names the row in its checkbox's label ("Select Anna Ozola"), already translated. */
-  rowLabel: (row: Row) => string;
 }
 
 interface DataTableProps<Row> {
@@ -40,7 +46,14 @@ interface DataTableProps<Row> {
   skeletonRows: number;
   /** Shown instead of the table when a loaded page has no rows; a generic "nothing found" when not given. */
   empty?: ReactNode;
-  selection?: DataTableSelection<Row>;
+  selection?: DataTableSelection;
+  /**
+   * Names a row in its checkbox, its details button and its actions menu ("Select Anna Ozola"), already
+   * translated; the row's key when not given.
+   */
+  rowLabel?: (row: Row) => string;
+  /** The row's actions, in one compact menu at the row's end; an empty list shows no menu for that row. */
+  rowActions?: (row: Row) => readonly RowAction[];
   /**
    * A row shown in grey (a blocked user, a cancelled payment) gives the reason, already translated; screen readers
    * hear it with the row, so the grey is not the only sign.
@@ -48,15 +61,31 @@ interface DataTableProps<Row> {
   rowMuted?: (row: Row) => string | undefined;
 }
 
-/** The list table every list screen uses; it knows columns and rows, nothing about what they hold. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skeletonRows, empty, selection, rowMuted }: DataTableProps<Row>) {
+/**
+ * The list table every list screen uses; it knows columns and rows, nothing about what they hold. From 800 px of its
+ * own width it is a table whose rows keep to one line (less important values in a row detail, long text cut, actions
+ * in one menu); narrower, each row is a stacked card (data-table.css), so a phone never scrolls sideways.
+ */
+export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skeletonRows, empty, selection, rowLabel, rowActions, rowMuted }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const detailPrefix = useId();
   if (!loading && rows.length === 0) {
     return empty ?? <EmptyState title={t('table.noResults')}>{t('table.noResultsText')}</EmptyState>;
   }
-  const columnCount = columns.length + (selection ? 1 : 0);
+  const shown = columns.filter((column) => !column.detail);
+  const details = columns.filter((column) => column.detail);
+  const hasEndCell = details.length > 0 || rowActions !== undefined;
+  const columnCount = shown.length + (selection ? 1 : 0) + (hasEndCell ? 1 : 0);
+  const labelOf = (row: Row) => rowLabel?.(row) ?? rowKey(row);
+  const toggleDetail = (id: string) => {
+    const next = new Set(expanded);
+    if (!next.delete(id)) next.add(id);
+    setExpanded(next);
+  };
   return (
-    // Wide tables scroll inside this region at 375 px; it takes focus so keyboard users can scroll it too.
+    // Between 800 px and the columns' full width the table may still scroll inside this region; it takes focus so
+    // keyboard users can scroll it too.
     <div className="data-table" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table__table" aria-busy={loading || undefined}>
         <caption className="visually-hidden">{caption}</caption>
@@ -67,11 +96,16 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
                 <HeaderCheckbox pageIds={loading ? [] : rows.map(rowKey)} selection={selection} />
               </th>
             )}
-            {columns.map((column) => (
+            {shown.map((column) => (
               <th key={column.id} scope="col" className={cellClass(column)}>
                 {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
+            {hasEndCell && (
+              <th scope="col" className="data-table__end">
+                <span className="visually-hidden">{t('table.rowActionsHeader')}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -81,29 +115,68 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
             rows.map((row) => {
               const id = rowKey(row);
               const muted = rowMuted?.(row);
+              const open = expanded.has(id);
+              const detailId = `${detailPrefix}-${id}`;
               return (
-                <tr key={id} className={muted ? 'data-table__row--muted' : undefined}>
-                  {selection && (
-                    <td className="data-table__select">
-                      <input
-                        type="checkbox"
-                        className="data-table__checkbox"
-                        aria-label={t('table.selectRow', { label: selection.rowLabel(row) })}
-                        checked={selection.selected.has(id)}
-                        onChange={(event) => selection.onChange(toggleRow(selection.selected, id, event.target.checked))}
-                      />
-                    </td>
+                <Fragment key={id}>
+                  <tr className={['data-table__row', muted && 'data-table__row--muted', open && 'data-table__row--open'].filter(Boolean).join(' ')}>
+                    {selection && (
+                      <td className="data-table__select">
+                        <input
+                          type="checkbox"
+                          className="data-table__checkbox"
+                          aria-label={t('table.selectRow', { label: labelOf(row) })}
+                          checked={selection.selected.has(id)}
+                          onChange={(event) => selection.onChange(toggleRow(selection.selected, id, event.target.checked))}
+                        />
+                      </td>
+                    )}
+                    {shown.map((column, index) => {
+                      const Cell = column.rowHeader ? 'th' : 'td';
+                      return (
+                        <Cell key={column.id} scope={column.rowHeader ? 'row' : undefined} className={cellClass(column)} data-label={column.header}>
+                          <CellContent column={column} row={row} />
+                          {muted && index === 0 && <span className="visually-hidden"> ({muted})</span>}
+                        </Cell>
+                      );
+                    })}
+                    {hasEndCell && (
+                      <td className="data-table__end">
+                        <div className="data-table__end-actions">
+                          {details.length > 0 && (
+                            <button
+                              type="button"
+                              className="data-table__detail-toggle"
+                              aria-expanded={open}
+                              aria-controls={open ? detailId : undefined}
+                              aria-label={t('table.rowDetails', { label: labelOf(row) })}
+                              onClick={() => toggleDetail(id)}
+                            >
+                              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2">
+                                <path d="M4 6l4 4 4-4" />
+                              </svg>
+                            </button>
+                          )}
+                          {rowActions && <RowActionsMenu actions={rowActions(row)} rowLabel={labelOf(row)} />}
+                        </div>
+                      </td>
+                    )}
+                  </tr>
+                  {open && (
+                    <tr id={detailId} className="data-table__detail-row">
+                      <td colSpan={columnCount}>
+                        <dl className="data-table__detail">
+                          {details.map((column) => (
+                            <div key={column.id} className="data-table__detail-item">
+                              <dt>{column.header}</dt>
+                              <dd>{column.cell(row)}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      </td>
+                    </tr>
                   )}
-                  {columns.map((column, index) => {
-                    const Cell = column.rowHeader ? 'th' : 'td';
-                    return (
-                      <Cell key={column.id} scope={column.rowHeader ? 'row' : undefined} className={cellClass(column)}>
-                        {column.cell(row)}
-                        {muted && index === 0 && <span className="visually-hidden"> ({muted})</span>}
-                      </Cell>
-                    );
-                  })}
-                </tr>
+                </Fragment>
               );
             })
           )}
@@ -118,15 +191,34 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
   );
 }
 
+function CellContent<Row>({ column, row }: { column: DataTableColumn<Row>; row: Row }) {
+  const content = column.cell(row);
+  if (!column.truncate) return content;
+  // Focusable so that keyboard users can reach the full text, which the focus style unfolds.
+  return (
+    <span className="data-table__truncate" title={column.truncate(row)} tabIndex={0}>
+      {content}
+    </span>
+  );
+}
+
 function cellClass<Row>(column: DataTableColumn<Row>): string {
-  return ['data-table__cell', `data-table__cell--${column.align ?? 'start'}`, column.nowrap && 'data-table__cell--nowrap', column.className].filter(Boolean).join(' ');
+  return [
+    'data-table__cell',
+    `data-table__cell--${column.align ?? 'start'}`,
+    column.nowrap && 'data-table__cell--nowrap',
+    column.rowHeader && 'data-table__cell--title',
+    column.className,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
  * SPEC section 2: checked when every row of the page is selected, a dash when some are; a click on the dash
  * clears, a click on an empty box selects the page.
  */
-function HeaderCheckbox<Row>({ pageIds, selection }: { pageIds: readonly string[]; selection: DataTableSelection<Row> }) {
+function HeaderCheckbox({ pageIds, selection }: { pageIds: readonly string[]; selection: DataTableSelection }) {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLInputElement>(null);
   const state = headerCheckboxState(pageIds, selection.selected);

@@ -51,6 +51,7 @@ export function TransactionsScreen() {
     setSearchParams({}, { replace: true });
   }, [linkedFile, resume, setSearchParams]);
 
+  const groupText = (row: TransactionRow) => t(`common:merchantGroups.${row.mccGroup}`);
   const filterFields: FilterField<TransactionFilterValues>[] = [
     { kind: 'text', id: 'personalCode', label: t('filters.personalCode'), maxLength: 20 },
     { kind: 'text', id: 'phone', label: t('filters.phone'), inputMode: 'tel', maxLength: 20 },
@@ -58,15 +59,19 @@ export function TransactionsScreen() {
   ];
 
   const columns: DataTableColumn<TransactionRow>[] = [
-    { id: 'employee', header: t('columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
+    { id: 'employee', header: t('columns.employee'), rowHeader: true, truncate: (row) => row.employeeName, cell: (row) => row.employeeName },
     { id: 'amount', header: t('columns.amount'), align: 'end', cell: (row) => format.money(row.amountCents) },
     { id: 'status', header: t('columns.status'), cell: (row) => <span className={`transactions-status transactions-status--${row.status}`}>{t(`status.${row.status}`)}</span> },
-    { id: 'executed', header: t('columns.executed'), nowrap: true, cell: (row) => format.date(row.executedAt, { withTime: true }) },
-    { id: 'processed', header: t('columns.processed'), nowrap: true, cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
-    { id: 'description', header: t('columns.description'), cell: (row) => row.description },
-    { id: 'mcc', header: t('columns.mcc'), cell: (row) => `${row.merchantCategoryCode} · ${t(`common:merchantGroups.${row.mccGroup}`)}` },
-    { id: 'merchant', header: t('columns.merchant'), cell: (row) => row.merchantId },
-    { id: 'reference', header: t('columns.reference'), cell: (row) => row.reference },
+    { id: 'executed', header: t('columns.executed'), cell: (row) => format.date(row.executedAt, { withTime: true }) },
+
+    { id: 'description', header: t('columns.description'), truncate: (row) => row.description, cell: (row) => row.description },
+    { id: 'mcc', header: t('columns.mcc'), truncate: groupText, cell: groupText },
+    { id: 'processed', header: t('columns.processed'), detail: true, cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
+    { id: 'mccCode', header: t('columns.mccCode'), detail: true, cell: (row) => row.merchantCategoryCode },
+    { id: 'merchant', header: t('columns.merchant'), detail: true, cell: (row) => row.merchantId },
+    { id: 'reference', header: t('columns.reference'), detail: true, cell: (row) => row.reference },
+    { id: 'beneficiary', header: t('columns.beneficiary'), detail: true, cell: (row) => row.beneficiary || '—' },
+    { id: 'remitter', header: t('columns.remitter'), detail: true, cell: (row) => row.remitter || '—' },
   ];
 
   const { filters } = table.params;
@@ -121,6 +126,7 @@ export function TransactionsScreen() {
           columns={columns}
           rows={table.rows}
           rowKey={(row) => row.id}
+          rowLabel={(row) => `${row.employeeName}, ${format.date(row.executedAt, { withTime: true })}`}
           loading={table.loading}
           skeletonRows={table.params.itemsPerPage}
           rowMuted={(row) => (row.status === 'reversed' ? t('status.reversed') : undefined)}

@@ -11,6 +11,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { BulkActionBar } from '@frontend/components/data-table/bulk-action-bar';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { FilterPopover, type FilterField } from '@frontend/components/data-table/filter-popover';
 import { PageSizeSelect } from '@frontend/components/data-table/page-size-select';
 import { Pagination } from '@frontend/components/data-table/pagination';
@@ -92,54 +93,40 @@ export function UsersScreen() {
     },
     { id: 'surname', header: t('columns.surname'), cell: (row) => row.surname },
     { id: 'phone', header: t('columns.phone'), cell: (row) => row.phone ?? '—' },
-    { id: 'personalCode', header: t('columns.personalCode'), cell: (row) => row.personalCode ?? '—' },
-    { id: 'lastCardDigits', header: t('columns.lastCardDigits'), nowrap: true, cell: (row) => (row.lastCardDigits ? `•••• ${row.lastCardDigits}` : '—') },
+    { id: 'personalCode', header: t('columns.personalCode'), detail: true, cell: (row) => row.personalCode ?? '—' },
+    { id: 'lastCardDigits', header: t('columns.lastCardDigits'), detail: true, cell: (row) => (row.lastCardDigits ? `•••• ${row.lastCardDigits}` : '—') },
     { id: 'balance', header: t('columns.balance'), align: 'end', cell: (row) => format.money(row.balanceCents) },
-    { id: 'limit', header: t('columns.limit'), align: 'end', cell: (row) => format.money(row.limitCents) },
+    { id: 'limit', header: t('columns.limit'), detail: true, cell: (row) => format.money(row.limitCents) },
     { id: 'status', header: t('columns.status'), cell: (row) => <StatusBadge kind="employee" value={row.status} /> },
     { id: 'cardStatus', header: t('columns.cardStatus'), cell: (row) => <StatusBadge kind="card" value={row.cardStatus} /> },
     { id: 'deviceStatus', header: t('columns.deviceStatus'), cell: (row) => <StatusBadge kind="device" value={row.deviceStatus} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      hideHeader: true,
-      cell: (row) => {
-        const offered = offeredActions(role, row).card.filter((action): action is BulkCardAction => (bulkCardActions as readonly string[]).includes(action));
-        return (
-          <div className="users-row-actions">
-            {canAddFunds(role, row.cardStatus) && (
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                aria-label={`${t('funds.open')}, ${row.name} ${row.surname}`}
-                onClick={() => {
-                  setNotice('');
-                  setFunding(row);
-                }}
-              >
-                {t('funds.open')}
-              </button>
-            )}
-            {offered.map((action) => (
-              <button
-                key={action}
-                type="button"
-                className="button button--secondary button--small"
-                // The visible label comes first in the name (WCAG 2.5.3, label in name), then whose card it is.
-                aria-label={`${t(`actions.${action}`)}, ${row.name} ${row.surname}`}
-                onClick={() => {
-                  table.setSelected(new Set([row.employeeId]));
-                  setPendingBulk(action);
-                }}
-              >
-                {t(`actions.${action}`)}
-              </button>
-            ))}
-          </div>
-        );
-      },
-    },
   ];
+
+  const rowActions = (row: EmployeeRow): RowAction[] => {
+    const offered = offeredActions(role, row).card.filter((action): action is BulkCardAction => (bulkCardActions as readonly string[]).includes(action));
+    return [
+      ...(canAddFunds(role, row.cardStatus)
+        ? [
+            {
+              id: 'funds',
+              label: t('funds.open'),
+              onSelect: () => {
+                setNotice('');
+                setFunding(row);
+              },
+            },
+          ]
+        : []),
+      ...offered.map((action) => ({
+        id: action,
+        label: t(`actions.${action}`),
+        onSelect: () => {
+          table.setSelected(new Set([row.employeeId]));
+          setPendingBulk(action);
+        },
+      })),
+    ];
+  };
 
   const selectedIds = [...table.selected];
   // An empty page after a search or filter means "nothing found", not "no users yet".
@@ -192,7 +179,9 @@ export function UsersScreen() {
           rowKey={(row) => row.employeeId}
           loading={table.loading}
           skeletonRows={table.params.itemsPerPage}
-          selection={canAct ? { selected: table.selected, onChange: table.setSelected, rowLabel: (row) => `${row.name} ${row.surname}` } : undefined}
+          selection={canAct ? { selected: table.selected, onChange: table.setSelected } : undefined}
+          rowLabel={(row) => `${row.name} ${row.surname}`}
+          rowActions={canAct ? rowActions : undefined}
           rowMuted={(row) => (row.status === 'closed_card' || row.status === 'non_active' ? t(`muted.${row.status}`) : undefined)}
           empty={
             <EmptyState title={narrowed ? t('common:table.noResults') : t('empty.title')}>
