@@ -52,3 +52,23 @@ export function monthsBefore(day: string, months: number): string {
   first.setUTCDate(Math.min(date, lastOfMonth));
   return first.toISOString().slice(0, 10);
 }
+
+/** A YYYY-MM-DD day as DD.MM.YYYY, the way SPEC section 1 shows dates; '' for anything that is not such a day. */
+export function dayText(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+}
+
+/**
+ * A day as a person types it, DD.MM.YYYY (a one-digit day or month, and '/', '-' or a space between, are taken
+ * too), or already YYYY-MM-DD, as YYYY-MM-DD; null when it names no real day (31.02.2026, 5.5.26, text).
+ */
+export function parseDayText(text: string): string | null {
+  const trimmed = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return isRealDate(trimmed) ? trimmed : null;
+  const match = /^(\d{1,2})[./\- ](\d{1,2})[./\- ](\d{4})$/.exec(trimmed);
+  if (!match) return null;
+  const [, day = '', month = '', year = ''] = match;
+  const value = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isRealDate(value) ? value : null;
+}

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { rigaDateOf } from '@shared/dates';
 import { earliestReportDay, generateReportSchema, reportTypes, type Report, type ReportType } from '@shared/reports';
 import { Alert } from '@frontend/components/alert/alert';
+import { DateRangeField } from '@frontend/components/date-field/date-field';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { SelectField } from '@frontend/components/select-field/select-field';
-import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { zodValidate } from '@frontend/lib/form-validation';
 import { uiLanguage } from '@frontend/lib/i18n';
@@ -28,7 +28,7 @@ const validate = zodValidate<Values>(generateReportSchema);
 export function GenerateReportDialog({ onClose, onGenerated }: { onClose: () => void; onGenerated: (report: Report) => void }) {
   const { t, i18n } = useTranslation(['reporting', 'errors', 'common']);
   const today = rigaDateOf(new Date());
-  const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<Values, Field>({
+  const { formik, formRef, submit, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<Values, Field>({
     fields,
     // This month so far: the period asked for most, and one a user can widen.
     initialValues: { type: 'transactions', dateFrom: `${today.slice(0, 8)}01`, dateTo: today },
@@ -50,33 +50,28 @@ export function GenerateReportDialog({ onClose, onGenerated }: { onClose: () => 
             onChange={(event) => void formik.setFieldValue('type', event.target.value)}
             error={fieldErrorText(t, errorCode('type'))}
           />
-          <fieldset className="date-range">
-            <legend>{t('generate.period')}</legend>
-            <TextField
-              name="dateFrom"
-              type="date"
-              label={t('generate.dateFrom')}
-              min={earliestReportDay}
-              max={formik.values.dateTo && formik.values.dateTo < today ? formik.values.dateTo : today}
-              required
-              value={formik.values.dateFrom}
-              onChange={change}
-              onBlur={blur}
-              error={fieldErrorText(t, errorCode('dateFrom'))}
-            />
-            <TextField
-              name="dateTo"
-              type="date"
-              label={t('generate.dateTo')}
-              min={formik.values.dateFrom || earliestReportDay}
-              max={today}
-              required
-              value={formik.values.dateTo}
-              onChange={change}
-              onBlur={blur}
-              error={fieldErrorText(t, errorCode('dateTo'))}
-            />
-          </fieldset>
+          <DateRangeField
+            legend={t('generate.period')}
+            min={earliestReportDay}
+            max={today}
+            required
+            from={{
+              name: 'dateFrom',
+              label: t('generate.dateFrom'),
+              value: formik.values.dateFrom,
+              onChange: (day) => void formik.setFieldValue('dateFrom', day),
+              onBlur: blur,
+              error: fieldErrorText(t, errorCode('dateFrom')),
+            }}
+            to={{
+              name: 'dateTo',
+              label: t('generate.dateTo'),
+              value: formik.values.dateTo,
+              onChange: (day) => void formik.setFieldValue('dateTo', day),
+              onBlur: blur,
+              error: fieldErrorText(t, errorCode('dateTo')),
+            }}
+          />
           {invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
           {formCode && !invalidSubmit && <Alert>{errorCodeText(t, formCode)}</Alert>}
         </div>

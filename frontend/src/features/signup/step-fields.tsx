@@ -3,7 +3,7 @@ import { getIn, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { countryCodes } from '@shared/countries';
 import { isShown, optionsOf, type FormField, type InputField, type OptionSource, type TextFormat } from '@shared/onboarding/fields';
-import { ChoiceListField } from '@frontend/components/choice-list-field/choice-list-field';
+import { ComboboxField } from '@frontend/components/combobox-field/combobox-field';
 import { FieldError } from '@frontend/components/field-error/field-error';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { RadioGroupField } from '@frontend/components/radio-group-field/radio-group-field';
@@ -115,6 +115,8 @@ function InputFieldView({ field, path }: { field: InputField; path: string }) {
     case 'textarea':
       return <TextareaField {...single} onChange={(event) => set(event.target.value)} required />;
     case 'select':
+      // A country is one of some 250: typed and filtered in a combobox. The short lists stay native selects.
+      if (field.options === 'countries') return <ComboboxField {...single} options={options} onChange={set} required />;
       return (
         <SelectField
           {...single}
@@ -129,11 +131,13 @@ function InputFieldView({ field, path }: { field: InputField; path: string }) {
       return <CheckboxField name={path} label={label} checked={value === true} onChange={(event) => set(event.target.checked)} onBlur={blur} error={error} />;
     case 'select_list':
       return (
-        <ChoiceListField
+        <ComboboxField
+          multiple
           name={path}
           label={label}
           values={Array.isArray(value) ? (value as string[]) : []}
           options={options}
+          required={!field.optional}
           onChange={(next) => {
             set(next);
             blur();

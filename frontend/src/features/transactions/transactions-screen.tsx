@@ -15,9 +15,9 @@ import { PeriodSelect } from '@frontend/components/data-table/period-select';
 import { SearchField } from '@frontend/components/data-table/search-field';
 import { TableToolbar } from '@frontend/components/data-table/table-toolbar';
 import { useTableQuery } from '@frontend/components/data-table/use-table-query';
+import { DateRangeField } from '@frontend/components/date-field/date-field';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
-import { TextField } from '@frontend/components/text-field/text-field';
 import { useFormat } from '@frontend/lib/format';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -93,26 +93,12 @@ export function TransactionsScreen() {
         <SearchField value={table.params.search} onSearch={table.setSearch} label={t('search')} />
         <FilterPopover values={filters} emptyValues={table.emptyFilters} onApply={table.setFilters} fields={filterFields}>
           {(draft, change) => (
-            <fieldset className="date-range">
-              <legend>{t('filters.dates')}</legend>
-              <TextField
-                name="dateFrom"
-                label={t('filters.dateFrom')}
-                type="date"
-                max={draft.dateTo || today}
-                value={draft.dateFrom}
-                onChange={(event) => change({ ...draft, dateFrom: event.target.value })}
-              />
-              <TextField
-                name="dateTo"
-                label={t('filters.dateTo')}
-                type="date"
-                min={draft.dateFrom || undefined}
-                max={today}
-                value={draft.dateTo}
-                onChange={(event) => change({ ...draft, dateTo: event.target.value })}
-              />
-            </fieldset>
+            <DateRangeField
+              legend={t('filters.dates')}
+              max={today}
+              from={{ name: 'dateFrom', label: t('filters.dateFrom'), value: draft.dateFrom, onChange: (dateFrom) => change({ ...draft, dateFrom }) }}
+              to={{ name: 'dateTo', label: t('filters.dateTo'), value: draft.dateTo, onChange: (dateTo) => change({ ...draft, dateTo }) }}
+            />
           )}
         </FilterPopover>
         <PeriodSelect value={table.params.period} onChange={table.setPeriod} />
