@@ -26,7 +26,7 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
       <ul className="pagination__list">
         <li>
           <ArrowButton label={t('table.first')} disabled={atStart} onClick={() => onPageChange(1)}>
-            <path d="M11 4 7 8l4 4M6 4v8" />
+            <path d="M12.5 4 8.5 8l4 4M7.5 4 3.5 8l4 4" />
           </ArrowButton>
         </li>
         <li>
@@ -60,7 +60,7 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
         </li>
         <li>
           <ArrowButton label={t('table.last')} disabled={atEnd} onClick={() => onPageChange(totalPages)}>
-            <path d="m5 4 4 4-4 4M10 4v8" />
+            <path d="m3.5 4 4 4-4 4M8.5 4l4 4-4 4" />
           </ArrowButton>
         </li>
       </ul>

@@ -14,7 +14,7 @@ export interface RowAction {
 
 /**
  * One compact "⋯" button per row instead of a row of buttons (issue 16): the menu button pattern, its items in
- * order, the dangerous ones last. The menu is portalled to the body and placed by the button, so a table that
+ * order, the dangerous ones last. The menu is portalled out of the table and placed by the button, so a table that
  * scrolls sideways does not clip it.
  */
 export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAction[]; rowLabel: string }) {
@@ -28,6 +28,7 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
 
   const close = (focusButton: boolean) => {
     setOpen(false);
+    setPlace(null);
     if (focusButton) button.current?.focus();
   };
 
@@ -39,8 +40,12 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
     const below = box.bottom + 4;
     const top = below + menuHeight > window.innerHeight && box.top - menuHeight - 4 > 0 ? box.top - menuHeight - 4 : below;
     setPlace({ top, right: Math.max(8, window.innerWidth - box.right) });
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
+
+  // Focus moves in once the menu is placed: while it is still hidden for measuring, it cannot take focus.
+  useEffect(() => {
+    if (open && place) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open, place]);
 
   useEffect(() => {
     if (!open) return;
@@ -127,7 +132,8 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
               </li>
             ))}
           </ul>,
-          document.body,
+          // Inside the page's main landmark, where the row is; fixed positioning frees it from the table's clipping.
+          button.current?.closest('main') ?? document.body,
         )}
     </>
   );
