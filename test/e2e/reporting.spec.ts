@@ -9,6 +9,7 @@ import { localClients } from '../../infra/local/provision';
 import { portProfiles, resourceNames } from '../../infra/local/settings';
 import { createOwnCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
+import { dateBox, dayAfter, dayButton, openCalendar, typeDay } from './support/pickers';
 import { expect, expectNoAxeViolations, NavBar, screenLoaded, signIn, test } from './support/portal';
 
 const today = rigaDateOf(new Date());
@@ -41,8 +42,8 @@ async function generate(page: Page, type: string, from: string, to: string): Pro
   await page.getByRole('button', { name: 'Generate report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate report' });
   await dialog.getByLabel('Report type').selectOption({ label: type });
-  await dialog.getByLabel('From').fill(from);
-  await dialog.getByLabel('To').fill(to);
+  await typeDay(dialog, 'From', from);
+  await typeDay(dialog, 'To', to);
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: `The ${type} report is being generated.` })).toBeVisible();
@@ -63,13 +64,26 @@ test('a transactions report is generated, turns Available by itself, downloads a
   // The dialog: its dates cannot go past today, and a reversed period is refused on the field before sending.
   await page.getByRole('button', { name: 'Generate report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate report' });
-  await expect(dialog.getByLabel('To')).toHaveAttribute('max', today);
+  await expect(dateBox(dialog, 'From')).toHaveValue(shown(`${today.slice(0, 8)}01`));
+  await expect(dateBox(dialog, 'To')).toHaveValue(shown(today));
+  const calendar = await openCalendar(dialog, 'To');
+  await expect(dayButton(calendar, today)).toBeEnabled();
+  await expect(calendar.getByRole('button', { name: 'Next' })).toBeDisabled();
+  const tomorrow = dayButton(calendar, dayAfter(today));
+  if ((await tomorrow.count()) > 0) await expect(tomorrow).toBeDisabled();
   await expectNoAxeViolations(page);
-  await dialog.getByLabel('From').fill(`${lastMonth}-20`);
-  await dialog.getByLabel('To').fill(`${lastMonth}-10`);
+  // Escape closes the calendar and leaves the dialog open.
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await typeDay(dialog, 'To', dayAfter(today));
+  await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(dialog.getByText(`The date cannot be after ${shown(today)}`)).toBeVisible();
+  await typeDay(dialog, 'From', `${lastMonth}-20`);
+  await typeDay(dialog, 'To', `${lastMonth}-10`);
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(dialog.getByText('The end date cannot be before the start date')).toBeVisible();
-  await expect(dialog.getByLabel('To')).toBeFocused();
+  await expect(dateBox(dialog, 'To')).toBeFocused();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 

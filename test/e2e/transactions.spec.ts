@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { rigaDateOf } from '@shared/dates';
+import { dayText, rigaDateOf } from '@shared/dates';
 import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
+import { dateBox, dayAfter, dayButton, monthOf, openCalendar, typeDay } from './support/pickers';
 
 // Baltic Logistics' accountant: the demo seed gives the company a year of card payments. Other suites never add to it
 // in this run, but every expectation is read from the screen rather than from the seed's numbers.
@@ -50,9 +51,22 @@ test('the list pages by 10 with its total, narrows by period, group, search and 
   await page.getByRole('button', { name: /^Filters/ }).click();
   const panel = page.getByRole('dialog', { name: 'Filters' });
   await panel.getByRole('checkbox', { name: 'Transport' }).check();
-  await expect(panel.getByLabel('From')).toHaveAttribute('max', rigaDateOf(new Date()));
-  await expect(panel.getByLabel('To')).toHaveAttribute('max', rigaDateOf(new Date()));
+  // No day after today: the calendar offers none (nor a next month), and one typed is refused on the field.
+  const today = rigaDateOf(new Date());
+  const calendar = await openCalendar(panel, 'To');
+  await expect(dayButton(calendar, today)).toBeEnabled();
+  await expect(calendar.getByRole('button', { name: 'Next' })).toBeDisabled();
+  const tomorrow = dayButton(calendar, dayAfter(today));
+  if ((await tomorrow.count()) > 0) await expect(tomorrow).toBeDisabled();
   await expectNoAxeViolations(page);
+  // Escape closes the calendar, not the filter panel around it.
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(panel).toBeVisible();
+  await typeDay(panel, 'To', dayAfter(today));
+  await dateBox(panel, 'To').blur();
+  await expect(panel.getByText(`The date cannot be after ${dayText(today)}`)).toBeVisible();
+  await dateBox(panel, 'To').fill('');
   await panel.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('1');
   await expect.poll(() => totalCount(page)).toBeLessThan(all);
@@ -73,15 +87,28 @@ test('the list pages by 10 with its total, narrows by period, group, search and 
   await expect.poll(() => totalCount(page)).toBe(all);
 
   // A range of one day in the past.
-  const day = new Date(Date.now() - 40 * 86_400_000);
-  const dayText = rigaDateOf(day);
+  // From picked in the calendar, up to the century view and down again (SPEC section 9); To typed as DD.MM.YYYY.
+  const day = rigaDateOf(new Date(Date.now() - 40 * 86_400_000));
   await page.getByRole('button', { name: /^Filters/ }).click();
-  await panel.getByLabel('From').fill(dayText);
-  await panel.getByLabel('To').fill(dayText);
+  const from = await openCalendar(panel, 'From');
+  const wider = from.getByRole('button', { name: /: show a wider view/ });
+  await wider.click();
+  await wider.click();
+  await wider.click();
+  await expect(wider).toBeDisabled();
+  await expectNoAxeViolations(page);
+  const year = Number(day.slice(0, 4));
+  const decade = year - ((year + 9) % 10);
+  await from.getByRole('button', { name: `${decade} – ${decade + 9}`, exact: true }).click();
+  await from.getByRole('button', { name: String(year), exact: true }).click();
+  await from.getByRole('button', { name: monthOf(day), exact: true }).click();
+  await dayButton(from, day).click();
+  await expect(from).toBeHidden();
+  await expect(dateBox(panel, 'From')).toHaveValue(dayText(day));
+  await typeDay(panel, 'To', day);
   await panel.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => totalCount(page)).toBeLessThan(month);
-  const shown = `${dayText.slice(8, 10)}.${dayText.slice(5, 7)}.${dayText.slice(0, 4)}`;
-  for (const row of await rows(page).all()) await expect(row).toContainText(shown);
+  for (const row of await rows(page).all()) await expect(row).toContainText(dayText(day));
 });
 
 test('the CSV download counts down, polls, downloads the file and says it started', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useCombobox, useMultipleSelection, type UseComboboxReturnValue, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import './combobox-field.css';
 import { FieldError } from '../field-error/field-error';
@@ -31,9 +32,18 @@ interface MultipleProps extends CommonProps {
 
 export type ComboboxFieldProps = SingleProps | MultipleProps;
 
+// The field's texts load with the screen that imports it, not when the field first shows (a filter panel or dialog
+// opening would otherwise suspend the whole screen while they load).
+void i18next.loadNamespaces('fields');
+
 const { stateChangeTypes } = useCombobox;
 const optionLabel = (option: ComboboxOption | null) => option?.label ?? '';
 const optionKey = (option: ComboboxOption | null) => option?.value;
+/**
+ * What typing highlights: the first option of the list the new text leaves (an exact match comes first), so Enter
+ * takes it. downshift would count on the list before the text changed.
+ */
+const firstMatchIndex = (options: readonly ComboboxOption[], typed: string | undefined) => (filterOptions(options, typed ?? '').length > 0 ? 0 : -1);
 
 /**
  * A select with a text box (SPEC section 4), on downshift's ARIA 1.2 combobox: a click opens the list and a click
@@ -62,6 +72,7 @@ function SingleCombobox({ label, name, options, value, onChange, onBlur, error, 
     stateReducer: (state: UseComboboxState<ComboboxOption>, { type, changes }: UseComboboxStateChangeOptions<ComboboxOption>) => {
       // Leaving the field keeps what was chosen (not the option under the pointer), and its label in the box.
       if (type === stateChangeTypes.InputBlur) return { ...changes, selectedItem: state.selectedItem, inputValue: optionLabel(state.selectedItem) };
+      if (type === stateChangeTypes.InputChange) return { ...changes, highlightedIndex: firstMatchIndex(options, changes.inputValue) };
       return changes;
     },
     onInputValueChange: ({ inputValue, type }) => {
@@ -122,6 +133,8 @@ function MultipleCombobox({ label, name, options, values, onChange, onBlur, erro
           return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' };
         case stateChangeTypes.InputBlur:
           return { ...changes, selectedItem: null, inputValue: '' };
+        case stateChangeTypes.InputChange:
+          return { ...changes, highlightedIndex: firstMatchIndex(options.filter((option) => !values.includes(option.value)), changes.inputValue) };
         default:
           return changes;
       }
@@ -147,7 +160,14 @@ function MultipleCombobox({ label, name, options, values, onChange, onBlur, erro
               {...selection.getSelectedItemProps({
                 selectedItem: option,
                 index,
-                onClick: () => selection.removeSelectedItem(option),
+                // Every chip's button stays in the tab order, not only the one the arrow keys reached.
+                tabIndex: 0,
+                onClick: (event) => {
+                  // The focus goes to the box, or on to the chip that takes this one's place (downshift's click).
+                  const box = event.currentTarget.closest('.combobox')?.querySelector('input');
+                  selection.removeSelectedItem(option);
+                  box?.focus();
+                },
               })}
             >
               ×

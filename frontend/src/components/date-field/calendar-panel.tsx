@@ -51,7 +51,13 @@ export default function CalendarPanel({ value, min, max, language, onPick }: Cal
         next2Label={null}
         prevAriaLabel={t('dateField.previous')}
         nextAriaLabel={t('dateField.next')}
-        navigationAriaLabel={t('dateField.wider')}
+        // The header button goes up a view; its name starts with what it shows (axe: label-content-name-mismatch).
+        navigationLabel={({ label }) => (
+          <>
+            {label}
+            <span className="visually-hidden">: {t('dateField.wider')}</span>
+          </>
+        )}
         navigationAriaLive="polite"
         prevLabel={<Chevron path="M10 3 5 8l5 5" />}
         nextLabel={<Chevron path="m6 3 5 5-5 5" />}

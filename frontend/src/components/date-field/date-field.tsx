@@ -1,10 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dayText } from '@shared/dates';
 import { uiLanguage } from '@frontend/lib/i18n';
 import './date-field.css';
 import { FieldError } from '../field-error/field-error';
 import { checkDayText } from './day-input';
+
+// The field's texts load with the screen that imports it, not when the field first shows (a filter panel or dialog
+// opening would otherwise suspend the whole screen while they load).
+void i18next.loadNamespaces('fields');
 
 // react-calendar and its styles load when a calendar first opens, not with the screen.
 const CalendarPanel = lazy(() => import('./calendar-panel'));
