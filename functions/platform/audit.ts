@@ -33,10 +33,10 @@ export interface AuditEntry {
 
 /**
  * DESIGN section 6: every card, user and money action writes who did what to which target, before and after.
- * The item goes into the same transaction as the change, so there is no change without its record.
+ * The item goes into the same transaction as the change, so there is no change without its record. The seed names
+ * its records itself (`auditId`), so seeding again writes the same ones.
  */
-export function auditItem(entry: AuditEntry): Record<string, unknown> {
-  const auditId = randomUUID();
+export function auditItem(entry: AuditEntry, auditId: string = randomUUID()): Record<string, unknown> {
   return {
     ...keys.auditRecord(entry.companyId, entry.at, auditId),
     ...(entry.target.type === 'employee' ? keys.auditOfEmployee(entry.companyId, entry.target.id, entry.at, auditId) : {}),

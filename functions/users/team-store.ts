@@ -7,7 +7,7 @@ import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { membershipRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
 import { activateProfile } from '../platform/profiles';
-import { conditionFailed, getItem, tableName } from '../platform/table';
+import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts } from '../platform/table';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -137,13 +137,20 @@ export async function removeMembership(member: MembershipRecord): Promise<void> 
   await writeMemberChange(items);
 }
 
+/**
+ * Two owners stepping down at the same moment both touch the company item: DynamoDB may cancel one transaction for
+ * the other (TransactionConflict, nothing checked or written), so it is sent again and the owner count's condition
+ * decides; what still conflicts after the retries answers as any change that met another.
+ */
+const memberChangeRetries = 4;
+
 async function writeMemberChange(items: TransactItem[]): Promise<void> {
   try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+    await transactThroughConflicts(items, {}, memberChangeRetries);
   } catch (error) {
     if (conditionFailed(error, 1)) throw new DomainError(409, 'LAST_OWNER');
     // The member's role (or the membership itself) changed since it was read.
-    if (conditionFailed(error, 0)) throw new DomainError(409, 'CONFLICT');
+    if (conditionFailed(error, 0) || transactionConflicted(error)) throw new DomainError(409, 'CONFLICT');
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { cardStatuses, type CardStatus, type DeviceStatus, type StatusChanger } 
 import { defaultProviderName } from '@shared/brand';
 import { sampleCompanyRegister } from '@functions/companies/company-register';
 import { newCompany } from '@functions/companies/new-company';
+import { auditItem, systemActor, type Actor } from '@functions/platform/audit';
 import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
 import { documentObjectKey, entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/platform/records';
@@ -22,7 +23,7 @@ import { seedDemoChats } from './seed-chats';
 import { fleetReportItem } from './seed-reports';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 10;
+const seedVersion = 11;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -70,7 +71,54 @@ function demoCardStatusOf(index: number): CardStatus {
 export const demoDeclinedActivationIndex = 15;
 export const demoPendingAuthorizationIndex = 14;
 
-function employeeItems(companyId: string, company: DemoCompany, random: () => number) {
+/**
+ * The change that left a seeded card in its status, as the use case making it records it: the history of changes
+ * then lists the change the status line reports ("Changed by <who> on <date>"). A change its maker has no action
+ * for (an admin ordering a card, an employee's card expiring) is told as a plain status change.
+ */
+export function seededStatusChange(status: CardStatus, changer: StatusChanger): { action: string; before: CardStatus | null } {
+  const byIssuer: Partial<Record<CardStatus, { action: string; before: CardStatus }>> = {
+    delivered: { action: 'issuer.card.delivered', before: 'ordered' },
+    replaced_delivered: { action: 'issuer.card.delivered', before: 'replaced_ordered' },
+    suspended: { action: 'issuer.card.suspended', before: 'active' },
+    blocked: { action: 'issuer.card.blocked', before: 'active' },
+    inactive: { action: 'issuer.card.expired', before: 'active' },
+    removed: { action: 'issuer.card.removed', before: 'active' },
+    active: { action: 'issuer.card.reactivated', before: 'suspended' },
+  };
+  const byPerson: Partial<Record<CardStatus, { action: string; before: CardStatus | null }>> = {
+    active: changer === 'employee' ? { action: 'card.unblock', before: 'soft_blocked' } : { action: 'card.activate', before: 'delivered' },
+    soft_blocked: { action: 'card.block', before: 'active' },
+    closed: { action: 'card.close', before: 'active' },
+    replaced_ordered: { action: 'card.replace', before: 'active' },
+    stopped: { action: 'card.terminate', before: 'active' },
+    ...(changer === 'company_user' ? { ordered: { action: 'employee.add', before: null } } : {}),
+  };
+  return (changer === 'system' ? byIssuer[status] : byPerson[status]) ?? { action: 'card.status', before: null };
+}
+
+/** The seeded change's audit record, under an id of its own so seeding again writes the same record. */
+function seededStatusAudit(companyId: string, employee: { employeeId: string; name: string; surname: string; cardStatus: CardStatus; changer: StatusChanger; at: string }, people: SeedPeople): Record<string, unknown> {
+  const { action, before } = seededStatusChange(employee.cardStatus, employee.changer);
+  const actors: Record<StatusChanger, Actor> = {
+    company_user: people.companyUser ?? { kind: 'company_user', userId: null, name: null, role: null },
+    employee: { kind: 'employee', userId: null, name: `${employee.name} ${employee.surname}`, role: null },
+    admin: people.admin ?? { kind: 'admin', userId: null, name: null, role: 'provider_admin' },
+    system: systemActor,
+  };
+  return auditItem(
+    { companyId, actor: actors[employee.changer], action, target: { type: 'employee', id: employee.employeeId }, before: { cardStatus: before }, after: { cardStatus: employee.cardStatus }, at: employee.at },
+    `seed-${employee.employeeId}-status`,
+  );
+}
+
+/** Who acted in a company's seeded history besides its employees and the issuer. */
+interface SeedPeople {
+  companyUser: Actor | null;
+  admin: Actor | null;
+}
+
+function employeeItems(companyId: string, company: DemoCompany, random: () => number, people: SeedPeople) {
   const items: Record<string, unknown>[] = [];
   const changers: StatusChanger[] = ['company_user', 'employee', 'admin', 'system'];
   for (let index = 0; index < company.employees; index += 1) {
@@ -89,6 +137,7 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
     const surname = surnames[(index * 7) % surnames.length] ?? 'Ozols';
     const phone = demoCardholderPhone(company.key, index);
     const changedAt = new Date(Date.now() - Math.round(random() * 200) * 86_400_000).toISOString();
+    const changer = changers[index % changers.length] ?? 'system';
     const lastCardDigits = hasCard ? String(1000 + ((index * 7919) % 9000)) : null;
     items.push({
       ...keys.employee(companyId, employeeId),
@@ -103,7 +152,7 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
       cardId,
       lastCardDigits,
       cardStatus,
-      cardStatusChangedBy: changers[index % changers.length],
+      cardStatusChangedBy: changer,
       cardStatusChangedAt: changedAt,
       deviceStatus,
       cardAccountStatus: status === 'active' || status === 'non_active' ? 'active' : 'inactive',
@@ -122,6 +171,7 @@ function employeeItems(companyId: string, company: DemoCompany, random: () => nu
       createdAt: new Date(Date.parse(changedAt) - 30 * 86_400_000).toISOString(),
       version: 0,
     });
+    items.push(seededStatusAudit(companyId, { employeeId, name, surname, cardStatus, changer, at: changedAt }, people));
     if (!terminated) items.push({ ...keys.cardholderPhoneClaim(phone), entity: entities.cardholderPhoneClaim, phone, companyId, employeeId });
     const sandboxStatus = sandboxStatusOf(cardStatus);
     if (cardId && sandboxStatus && lastCardDigits) {
@@ -353,6 +403,18 @@ export interface SeedResult {
 }
 
 /** Puts the demo of DESIGN section 4 into the emulators once; a restart finds the marker and keeps the data. */
+/** The seeded history's company user is the company's first owner (or manager); its admin the provider's. */
+function seedPeopleOf(users: readonly DemoUser[], userIds: Record<string, string>, companyKey: string): SeedPeople {
+  const actorOf = (user: DemoUser, kind: 'company_user' | 'admin', role: Actor['role']): Actor => ({ kind, userId: userIds[user.email] ?? null, name: `${user.name} ${user.surname}`, role });
+  const admin = users.find((candidate) => candidate.providerAdmin);
+  let companyUser: Actor | null = null;
+  for (const role of ['owner', 'manager'] as const) {
+    const user = users.find((candidate) => candidate.memberships.some((m) => m.company === companyKey && m.role === role));
+    if (user && !companyUser) companyUser = actorOf(user, 'company_user', role);
+  }
+  return { companyUser, admin: admin ? actorOf(admin, 'admin', 'provider_admin') : null };
+}
+
 export async function seedDemo(
   dynamodb: DynamoDBClient,
   cognito: CognitoIdentityProviderClient,
@@ -402,7 +464,7 @@ export async function seedDemo(
       );
     }
     items.push(...(await applicationItems(companyId, company, entry, options.documents)));
-    const employees = employeeItems(companyId, company, random);
+    const employees = employeeItems(companyId, company, random, seedPeopleOf(users, userIds, company.key));
     const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : null;
     for (const employee of employees) {
       const count = transactions?.employeeSeqs.get(String(employee.employeeId));

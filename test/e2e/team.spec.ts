@@ -46,10 +46,15 @@ test('an owner invites, changes roles, cannot demote the last owner, and removes
   await expect(row(page, 'Elza Kolēģe')).toContainText('Invited');
   await expect(inviteForm.getByLabel('E-mail')).toHaveValue('');
 
-  // The only owner cannot step down.
-  await page.getByLabel('Role of Toms Team').selectOption('manager');
+  // The only owner is offered neither another role nor removal, and the section says why.
+  const ownRole = page.getByLabel('Role of Toms Team');
+  await expect(ownRole.getByRole('option', { name: 'Manager' })).toBeDisabled();
+  await expect(ownRole.getByRole('option', { name: 'Accountant' })).toBeDisabled();
+  await expect(ownRole).toHaveAccessibleDescription(/The company needs at least one owner. Make someone else an owner first./);
   await expect(page.getByText('The company needs at least one owner. Make someone else an owner first.')).toBeVisible();
-  await expect(page.getByLabel('Role of Toms Team')).toHaveValue('owner');
+  await expect(page.getByRole('button', { name: 'Remove Toms Team' })).toHaveCount(0);
+  await expect(row(page, 'Toms Team')).toContainText('Only owner');
+  await expect(ownRole).toHaveValue('owner');
 
   await page.getByLabel('Role of Marija Team').selectOption('accountant');
   await expect(page.getByRole('status').filter({ hasText: 'Marija Team is now Accountant.' })).toBeVisible();

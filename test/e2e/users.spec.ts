@@ -31,6 +31,9 @@ import {
 
 const widths = [1440, 375] as const;
 
+/** The user page's section of actions that cannot be undone (close card, terminate product), apart from the others. */
+const irreversibleActions = (page: Page) => page.getByRole('region', { name: 'Irreversible actions' });
+
 /** axe-core on what the page shows now, at both widths; the viewport is set back afterwards. */
 async function expectNoAxeViolationsAtWidths(page: Page): Promise<void> {
   const before = page.viewportSize();
@@ -341,14 +344,23 @@ test.describe('card actions on the user page', () => {
     await addUser(page, { name: 'Klāvs', surname: 'Slēgtais', phone: '37126110002' });
     const user = userPage(page);
     await waitForDelivery(page);
-    await confirmAction(page, 'Close card', 'Close the card of Klāvs Slēgtais for good?', 'A closed card can never be used again.');
+    // Closing is not among the everyday actions: it sits apart, with what it ends said beside it.
+    await expect(user.actions.getByRole('button', { name: 'Close card' })).toHaveCount(0);
+    const close = irreversibleActions(page).getByRole('button', { name: 'Close card', exact: true });
+    await expect(close).toHaveAccessibleDescription(/The card can never be used again/);
+    await close.click();
+    const question = page.getByRole('dialog', { name: 'Close the card of Klāvs Slēgtais for good?' });
+    await expect(question).toContainText('A closed card can never be used again.');
+    await question.getByRole('button', { name: 'Close card', exact: true }).click();
+    await expect(question).toBeHidden();
     await expect(user.notice('The card is closed.')).toBeVisible();
     await expect(user.cardStatus).toContainText('Closed');
     await expect(user.status).toHaveText('Card closed');
-    await expect(user.actions.getByRole('button', { name: 'Close card' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Close card' })).toHaveCount(0);
     // The product stays: a replacement can be ordered, and it can still be terminated.
     await expect(user.actions.getByRole('button', { name: 'Replace card' })).toBeVisible();
-    await expect(user.actions.getByRole('button', { name: 'Terminate product' })).toBeVisible();
+    await expect(irreversibleActions(page).getByRole('button', { name: 'Terminate product' })).toBeVisible();
+    await expect(user.history).toContainText('Card closed');
   });
 
   test('a product is terminated: card and app access end, nothing more is offered', async ({ page }) => {
@@ -356,7 +368,7 @@ test.describe('card actions on the user page', () => {
     await addUser(page, { name: 'Tenis', surname: 'Beidzamais', phone: '37126110003' });
     const user = userPage(page);
     await waitForDelivery(page);
-    await user.actions.getByRole('button', { name: 'Terminate product' }).click();
+    await irreversibleActions(page).getByRole('button', { name: 'Terminate product' }).click();
     const question = page.getByRole('dialog', { name: 'Terminate the product of Tenis Beidzamais?' });
     await expect(question).toContainText('stops the monthly maintenance fee');
     await expectNoAxeViolationsAtWidths(page);
@@ -366,10 +378,12 @@ test.describe('card actions on the user page', () => {
     await expect(user.appAccess).toHaveText('Removed');
     await expect(user.cardAccount).toHaveText('Inactive');
     await expect(user.actions).toHaveCount(0);
+    await expect(irreversibleActions(page)).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('button', { name: /Edit limit|Change phone/ })).toHaveCount(0);
     await page.reload();
     await expect(user.cardStatus).toContainText('Terminated');
     await expect(user.actions).toHaveCount(0);
+    await expect(irreversibleActions(page)).toHaveCount(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyCardActions, employeeStatusOf, nextCardStatus, type CompanyCardAction } from '@shared/cards';
-import { bulkResultSchema, employeeDetailSchema } from '@shared/employees';
+import { bulkResultSchema, employeeDetailSchema, type EmployeeDetail } from '@shared/employees';
 import type { ErrorCode } from '@shared/errors';
 import { priceListSchema } from '@shared/prices';
 import { cardStatuses, type CardStatus } from '@shared/statuses';
@@ -376,5 +376,36 @@ describe('who may act on cards', () => {
     expect(bulkResultSchema.parse(bulk.body).results).toEqual([{ employeeId: employee.employeeId, name: null, ok: false, code: 'EMPLOYEE_NOT_FOUND', cardStatus: null }]);
     expect(await employeeItem(employee.employeeId)).toEqual(before);
     expect(before.companyId).toBe(fleetCompanyId);
+  });
+});
+
+describe('the history of changes lists the status change the status line reports', () => {
+  /** The history's newest change of the card status: the one "Changed by <who> on <date>" speaks of. */
+  const newestCardChange = (detail: EmployeeDetail) => detail.history.find((change) => 'cardStatus' in change.after);
+
+  it('after a card action, through the API', async () => {
+    const employee = await employeeIn({ cardStatus: 'active' });
+    expect(await act(employee.employeeId, 'block')).toMatchObject({ status: 200 });
+    const detail = await getEmployee(employee.employeeId);
+    expect(detail).toMatchObject({ cardStatus: 'soft_blocked', cardStatusChangedBy: 'company_user' });
+    expect(newestCardChange(detail)).toEqual({
+      at: detail.cardStatusChangedAt,
+      action: 'card.block',
+      changedBy: 'company_user',
+      actorName: 'Frīda Fleet',
+      before: expect.objectContaining({ cardStatus: 'active' }),
+      after: expect.objectContaining({ cardStatus: 'soft_blocked', cardStatusChangedBy: 'company_user' }),
+    });
+  });
+
+  it("for the seeded demo's employees, one of every card status and every kind of changer", async () => {
+    const token = await tokenOf('manager@demo.local');
+    const seen = new Set<string>();
+    for (let number = 1; number <= cardStatuses.length; number += 1) {
+      const detail = await getEmployee(`baltic-emp-${String(number).padStart(3, '0')}`, token);
+      seen.add(detail.cardStatusChangedBy);
+      expect(newestCardChange(detail), detail.employeeId).toMatchObject({ at: detail.cardStatusChangedAt, changedBy: detail.cardStatusChangedBy, after: { cardStatus: detail.cardStatus } });
+    }
+    expect(seen.size).toBe(4);
   });
 });

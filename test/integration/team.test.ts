@@ -4,7 +4,10 @@ import { readInvitationToken } from '@shared/account';
 import { profileSchema } from '@shared/api/schemas';
 import { teamRoutes } from '@shared/api/routes/team-routes';
 import { teamAnswerSchema, type TeamMember } from '@shared/team';
-import { api, cloud, concretePath, emailedLinkToken, emulators, signIn } from './support';
+import { keys } from '@functions/platform/keys';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createOwnCompany, type OwnCompany } from './company-fixtures';
+import { api, cloud, concretePath, documents, emailedLinkToken, emulators, fixtureCloud, signIn } from './support';
 
 const owner = 'team@test.local';
 const manager = 'team-manager@test.local';
@@ -182,5 +185,52 @@ describe('team members: invitations and roles', () => {
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     expect((await team(ownerToken)).filter((m) => m.role === 'owner')).toHaveLength(1);
+  });
+});
+
+describe('team members: the last owner stays', () => {
+  async function ownerCount(companyId: string): Promise<unknown> {
+    const answer = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.company(companyId) }));
+    return answer.Item?.ownerCount;
+  }
+  const signInTo = (company: OwnCompany) => signIn(company.email, undefined, company.phone);
+
+  it('refuses to demote or remove the last owner with LAST_OWNER and changes nothing; with two owners one may step down or leave', async () => {
+    // A company of its own, so no other test's changes of the shared team company meet this one's.
+    const company = await createOwnCompany(fixtureCloud());
+    const ownerToken = await signInTo(company);
+    const ownerId = await memberId(ownerToken, company.email);
+    const before = await team(ownerToken);
+    expect(before.map((m) => [m.email, m.role, m.status])).toEqual([[company.email, 'owner', 'active']]);
+
+    for (const role of ['manager', 'accountant'] as const) {
+      expect(await api('PATCH', `/team/members/${ownerId}`, { token: ownerToken, body: { role } }), role).toMatchObject({ status: 409, body: { code: 'LAST_OWNER' } });
+    }
+    expect(await api('DELETE', `/team/members/${ownerId}`, { token: ownerToken })).toMatchObject({ status: 409, body: { code: 'LAST_OWNER' } });
+    expect(await team(ownerToken)).toEqual(before);
+    expect(await ownerCount(company.companyId)).toBe(1);
+    expect(profileSchema.parse((await api('GET', '/users/profile', { token: ownerToken })).body)).toMatchObject({ role: 'owner', currentClient: { companyId: company.companyId } });
+
+    // A second owner: someone with an account already, active at once. Now either of them may go.
+    const colleague = await createOwnCompany(fixtureCloud());
+    const added = await api('POST', '/team/members', { token: ownerToken, body: { email: colleague.email, name: 'Otra', surname: 'Īpašniece', role: 'owner' } });
+    expect(added).toMatchObject({ status: 200, body: { member: { role: 'owner', status: 'active' } } });
+    expect(await ownerCount(company.companyId)).toBe(2);
+    const colleagueToken = await signInTo(colleague);
+    expect(await api('POST', '/switch/client', { token: colleagueToken, body: { companyId: company.companyId } })).toMatchObject({ status: 200 });
+    const colleagueId = await memberId(ownerToken, colleague.email);
+
+    // The colleague steps down to manager: the first owner is the last again, and still cannot go.
+    expect(await api('PATCH', `/team/members/${colleagueId}`, { token: colleagueToken, body: { role: 'manager' } })).toMatchObject({ status: 200, body: { member: { role: 'manager' } } });
+    expect(await ownerCount(company.companyId)).toBe(1);
+    expect(await api('DELETE', `/team/members/${ownerId}`, { token: ownerToken })).toMatchObject({ status: 409, body: { code: 'LAST_OWNER' } });
+
+    // Made an owner again, the colleague leaves the company.
+    expect(await api('PATCH', `/team/members/${colleagueId}`, { token: ownerToken, body: { role: 'owner' } })).toMatchObject({ status: 200 });
+    expect(await api('DELETE', `/team/members/${colleagueId}`, { token: colleagueToken })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await team(ownerToken)).map((m) => [m.email, m.role])).toEqual([[company.email, 'owner']]);
+    expect(await ownerCount(company.companyId)).toBe(1);
+    // Their own company is theirs again.
+    expect(profileSchema.parse((await api('GET', '/users/profile', { token: colleagueToken })).body)).toMatchObject({ role: 'owner', currentClient: { companyId: colleague.companyId } });
   });
 });

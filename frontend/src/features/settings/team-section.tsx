@@ -15,17 +15,18 @@ import { callApi } from '@frontend/lib/http';
 import { profileQueryKey } from '@frontend/lib/session/profile-query';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
-import { emptyInvitation, inviteFields, teamQueryKey, validateInvitation, type InviteField } from './team';
+import { emptyInvitation, inviteFields, lastOwnerOf, teamQueryKey, validateInvitation, type InviteField } from './team';
 
 const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
 
 /**
  * Settings > Team: the current company's members. Everyone sees them; an owner invites colleagues, changes their
- * roles and removes them (the API refuses anyone else, and the last owner).
+ * roles and removes them (the API refuses anyone else). The last owner is offered neither, and the section says why.
  */
 export function TeamSection() {
   const { t } = useTranslation(['settings', 'errors', 'common']);
   const titleId = useId();
+  const lastOwnerNoteId = useId();
   const { profile } = useSession();
   const companyId = profile?.currentClient?.companyId ?? '';
   const canManage = can(profile?.role ?? 'guest', 'manageTeam');
@@ -75,6 +76,7 @@ export function TeamSection() {
   });
 
   const roleOptions = assignableRoles.map((role) => ({ value: role, label: t(`common:roles.${role}`) }));
+  const lastOwner = team.data ? lastOwnerOf(team.data.members) : null;
 
   return (
     <section className="panel settings-section" aria-labelledby={titleId}>
@@ -109,6 +111,7 @@ export function TeamSection() {
             <tbody>
               {team.data.members.map((member) => {
                 const fullName = `${member.name} ${member.surname}`;
+                const isLastOwner = member.userId === lastOwner?.userId;
                 const busy = (changeRole.isPending && changeRole.variables.member.userId === member.userId) || (remove.isPending && remove.variables.userId === member.userId);
                 return (
                   <tr key={member.userId}>
@@ -124,10 +127,11 @@ export function TeamSection() {
                           aria-label={t('settings:team.roleOf', { name: fullName })}
                           value={member.role}
                           disabled={busy}
+                          aria-describedby={isLastOwner ? lastOwnerNoteId : undefined}
                           onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
                         >
                           {roleOptions.map((option) => (
-                            <option key={option.value} value={option.value}>
+                            <option key={option.value} value={option.value} disabled={isLastOwner && option.value !== 'owner'}>
                               {option.label}
                             </option>
                           ))}
@@ -155,15 +159,19 @@ export function TeamSection() {
                               {t('settings:team.resend')}
                             </button>
                           )}
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            disabled={busy}
-                            aria-label={t('settings:team.removeNamed', { name: fullName })}
-                            onClick={() => setRemoving(member)}
-                          >
-                            {t('settings:team.remove')}
-                          </button>
+                          {isLastOwner ? (
+                            <span className="team-table__note">{t('settings:team.onlyOwner')}</span>
+                          ) : (
+                            <button
+                              type="button"
+                              className="button button--secondary button--small"
+                              disabled={busy}
+                              aria-label={t('settings:team.removeNamed', { name: fullName })}
+                              onClick={() => setRemoving(member)}
+                            >
+                              {t('settings:team.remove')}
+                            </button>
+                          )}
                         </div>
                       </td>
                     )}
@@ -173,6 +181,11 @@ export function TeamSection() {
             </tbody>
           </table>
         </div>
+      )}
+      {canManage && lastOwner && (
+        <p id={lastOwnerNoteId} className="settings-text">
+          {t('settings:team.lastOwner', { name: `${lastOwner.name} ${lastOwner.surname}` })}
+        </p>
       )}
       {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
       <p role="status" className="auth-status settings-notice">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +23,19 @@ import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
 import { employeeQueryKey, employeesQueryKey, fetchEmployee, runCardAction, runDeviceAction } from './users-api';
 import './users.css';
+import './user-screen.css';
 
 type PendingAction = { kind: 'card'; action: Exclude<CompanyCardAction, 'replace'> } | { kind: 'device'; action: DeviceAction };
 type OpenDialog = 'phone' | 'limits' | 'replace' | 'funds' | null;
 
-/** Card actions that end something for good are shown in red and confirmed as such. */
-const destructive = new Set<string>(['close', 'terminate']);
+/**
+ * Card actions that end something for good: not among the everyday actions but apart, at the foot of the page, as
+ * quiet outlined buttons whose consequence is written beside them, and confirmed as such.
+ */
+const irreversible = ['close', 'terminate'] as const;
+type IrreversibleAction = (typeof irreversible)[number];
+const isIrreversibleAction = (action: string): action is IrreversibleAction => (irreversible as readonly string[]).includes(action);
+const isIrreversible = (request: PendingAction) => request.kind === 'card' && isIrreversibleAction(request.action);
 
 /** /users/{userId}: one employee with their card, device and card account, the history of changes, and the actions. */
 export function UserScreen() {
@@ -117,15 +124,11 @@ export function UserScreen() {
 
   const data = employee.data;
   const offered = offeredActions(role, data);
+  const everydayCardActions = offered.card.filter((action) => !isIrreversibleAction(action));
+  const irreversibleActions = offered.card.filter(isIrreversibleAction);
   const busy = act.isPending;
   const actionButton = (request: PendingAction) => (
-    <button
-      key={`${request.kind}-${request.action}`}
-      type="button"
-      className={destructive.has(request.action) && request.kind === 'card' ? 'button button--danger button--small' : 'button button--secondary button--small'}
-      onClick={() => setPending(request)}
-      disabled={busy}
-    >
+    <button key={`${request.kind}-${request.action}`} type="button" className="button button--secondary button--small" onClick={() => setPending(request)} disabled={busy}>
       {t(request.kind === 'card' ? `actions.${request.action}` : `deviceActions.${request.action}`)}
     </button>
   );
@@ -164,9 +167,9 @@ export function UserScreen() {
               <StatusBadge kind="cardAccount" value={data.cardAccountStatus} />
             </dd>
           </dl>
-          {(offered.card.length > 0 || offered.device.length > 0) && (
+          {(everydayCardActions.length > 0 || offered.device.length > 0) && (
             <div className="users-actions" role="group" aria-label={t('detail.cardActions')}>
-              {offered.card.map((action) =>
+              {everydayCardActions.map((action) =>
                 action === 'replace' ? (
                   <button key="replace" type="button" className="button button--secondary button--small" onClick={() => setDialog('replace')} disabled={busy}>
                     {t('actions.replace')}
@@ -220,7 +223,7 @@ export function UserScreen() {
             <dt>{t('columns.phone')}</dt>
             <dd>{data.phone ?? '—'}</dd>
             <dt>{t('add.fields.email')}</dt>
-            <dd>{data.email ?? '—'}</dd>
+            <dd className="user-screen__email">{data.email ? <BreakableEmail address={data.email} /> : '—'}</dd>
             <dt>{t('columns.personalCode')}</dt>
             <dd>{data.personalCode ?? '—'}</dd>
           </dl>
@@ -239,38 +242,75 @@ export function UserScreen() {
         {data.history.length === 0 ? (
           <p>{t('history.empty')}</p>
         ) : (
-          <div className="data-table" role="region" aria-label={t('history.title')} tabIndex={0}>
-            <table className="data-table__table">
-              <caption className="visually-hidden">{t('history.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.when')}</th>
-                  <th scope="col">{t('history.what')}</th>
-                  <th scope="col">{t('history.who')}</th>
-                  <th scope="col">{t('history.change')}</th>
+          // Explicit roles: below 40rem the rows are stacked blocks (user-screen.css), which some browsers would
+          // otherwise no longer read as a table.
+          <table className="user-history__table" role="table">
+            <caption className="visually-hidden">{t('history.title')}</caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {t('history.when')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('history.what')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('history.who')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('history.change')}
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {data.history.map((entry) => (
+                <tr key={`${entry.at}-${entry.action}`} role="row">
+                  <td role="cell" className="user-history__when">
+                    {format.date(entry.at, { withTime: true })}
+                  </td>
+                  <td role="cell" className="user-history__what">
+                    {t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
+                  </td>
+                  <td role="cell">{entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)}</td>
+                  <td role="cell">{describeChange(entry.before, entry.after, t)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.history.map((entry) => (
-                  <tr key={`${entry.at}-${entry.action}`}>
-                    <td>{format.date(entry.at, { withTime: true })}</td>
-                    <td>{t(`history.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-                    <td>{entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)}</td>
-                    <td>{describeChange(entry.before, entry.after, t)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
+
+      {irreversibleActions.length > 0 && (
+        <section className="panel user-irreversible" aria-labelledby="user-irreversible">
+          <h2 id="user-irreversible">{t('detail.irreversible.title')}</h2>
+          <p className="user-irreversible__lead">{t('detail.irreversible.lead')}</p>
+          <ul className="user-irreversible__list">
+            {irreversibleActions.map((action) => (
+              <li key={action} className="user-irreversible__item">
+                <p id={`user-irreversible-${action}`} className="user-irreversible__text">
+                  {t(`detail.irreversible.${action}`)}
+                </p>
+                <button
+                  type="button"
+                  className="button button--small user-irreversible__button"
+                  aria-describedby={`user-irreversible-${action}`}
+                  onClick={() => setPending({ kind: 'card', action })}
+                  disabled={busy}
+                >
+                  {t(`actions.${action}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`confirm.${pending.kind}.${pending.action}.title`, { name }) : ''}
         confirmLabel={pending ? t(pending.kind === 'card' ? `actions.${pending.action}` : `deviceActions.${pending.action}`) : ''}
         cancelLabel={t('common:cancel')}
-        destructive={pending?.kind === 'card' && destructive.has(pending.action)}
+        destructive={pending !== null && isIrreversible(pending)}
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && act.mutate(pending)}
@@ -293,6 +333,24 @@ export function UserScreen() {
       )}
       {dialog === 'replace' && <ReplaceCardDialog employee={data} onClose={() => setDialog(null)} onDone={(next) => void applied(next, t('done.card.replace'))} />}
     </div>
+  );
+}
+
+/**
+ * An e-mail address that may wrap after its '@' and before its dots, where a reader expects it to, instead of in
+ * the middle of a word on a narrow screen.
+ */
+function BreakableEmail({ address }: { address: string }) {
+  const parts = address.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }
 
