@@ -397,12 +397,6 @@ async function applicationItems(
   return items;
 }
 
-export interface SeedResult {
-  seeded: boolean;
-  userIds: Record<string, string>;
-}
-
-/** Puts the demo of DESIGN section 4 into the emulators once; a restart finds the marker and keeps the data. */
 /** The seeded history's company user is the company's first owner (or manager); its admin the provider's. */
 function seedPeopleOf(users: readonly DemoUser[], userIds: Record<string, string>, companyKey: string): SeedPeople {
   const actorOf = (user: DemoUser, kind: 'company_user' | 'admin', role: Actor['role']): Actor => ({ kind, userId: userIds[user.email] ?? null, name: `${user.name} ${user.surname}`, role });
@@ -415,6 +409,12 @@ function seedPeopleOf(users: readonly DemoUser[], userIds: Record<string, string
   return { companyUser, admin: admin ? actorOf(admin, 'admin', 'provider_admin') : null };
 }
 
+export interface SeedResult {
+  seeded: boolean;
+  userIds: Record<string, string>;
+}
+
+/** Puts the demo of DESIGN section 4 into the emulators once; a restart finds the marker and keeps the data. */
 export async function seedDemo(
   dynamodb: DynamoDBClient,
   cognito: CognitoIdentityProviderClient,
