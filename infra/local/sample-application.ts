@@ -34,25 +34,68 @@ export function sampleDocuments(idOf: (name: SampleDocumentName) => string): Sam
   return sampleDocumentNames.map((name) => ({ documentId: idOf(name), ...sampleFiles[name] }));
 }
 
+/** The person who fills the application in: the contact, representative, owner and beneficiary of the samples. */
+export interface SampleContact {
+  name: string;
+  surname: string;
+  email: string;
+  /** Country code and number, no plus sign. */
+  phone: string;
+}
+
+/** The demo's pending company's owner, whom the samples named before each company had its own. */
+const defaultContact: SampleContact = { name: 'Marta', surname: 'Kalēja', email: 'pending@demo.local', phone: '37120000006' };
+
+/** What the register knows of a company: the samples take its registration date and legal address when given. */
+export interface SampleCompany {
+  name: string;
+  registrationNumber: string;
+  registeredOn?: string | null;
+  legalAddress?: { street: string; houseNumber: string; premisesNumber: string | null; city: string; postcode: string; country: string } | null;
+}
+
+/** A company's own e-mail domain: 'Nordic Start SIA' is nordic-start.example. */
+function domainOf(companyName: string): string {
+  const base = companyName
+    .replace(/\s+(SIA|AS)$/u, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${base || 'company'}.example`;
+}
+
 /**
- * Answers to the six steps that pass their schemas: what a careful applicant would send. The demo's pending company
- * has them all; tests start from them and change what they test.
+ * Answers to the six steps that pass their schemas: what a careful applicant would send. Each demo company's own
+ * facts (register data, its owner as the contact, its own e-mail and phone) fill them, so no company shows another's.
+ * The demo's pending company has them all; tests start from them and change what they test.
  */
 export function sampleAnswers(
-  company: { name: string; registrationNumber: string },
+  company: SampleCompany,
   documents: Record<SampleDocumentName, string>,
+  contact: SampleContact = defaultContact,
 ): Record<SignupStep, Record<string, unknown>> {
+  const legal = company.legalAddress;
+  const address = legal
+    ? {
+        legalStreet: legal.street,
+        legalHouseNumber: legal.houseNumber,
+        // 'Text' needs two symbols: a one-symbol premises number is left out (the field is optional).
+        ...(legal.premisesNumber && legal.premisesNumber.length >= 2 ? { legalPremisesNumber: legal.premisesNumber } : {}),
+        legalCity: legal.city,
+        legalPostcode: legal.postcode,
+        legalCountry: legal.country,
+      }
+    : { legalStreet: 'Brīvības iela', legalHouseNumber: '21', legalCity: 'Rīga', legalPostcode: 'LV-1010', legalCountry: 'LV' };
+  const homeAddress = `${address.legalStreet} ${address.legalHouseNumber}, ${address.legalCity}`;
   return {
     general: {
       registrationNumber: company.registrationNumber,
-      registrationDate: '2015-03-12',
+      registrationDate: company.registeredOn ?? '2015-03-12',
       companyName: company.name,
       taxCountries: ['LV'],
-      legalStreet: 'Brīvības iela',
-      legalHouseNumber: '21',
-      legalCity: 'Rīga',
-      legalPostcode: 'LV-1010',
-      legalCountry: 'LV',
+      ...address,
       actualAddressSameAsLegal: true,
       bankName: 'Swedbank',
       bankSwift: 'HABALV22',
@@ -69,21 +112,21 @@ export function sampleAnswers(
       largestCustomerCountries: ['LV'],
       partOfGroup: 'no',
       associationOrFoundation: 'no',
-      contactName: 'Marta',
-      contactSurname: 'Kalēja',
+      contactName: contact.name,
+      contactSurname: contact.surname,
       contactPosition: 'Board member',
-      contactPhone: '37120000006',
-      contactEmail: 'pending@demo.local',
-      companyPhone: '37167000000',
-      companyEmail: 'info@darzi.example',
+      contactPhone: contact.phone,
+      contactEmail: contact.email,
+      companyPhone: `3716${company.registrationNumber.slice(-7)}`,
+      companyEmail: `info@${domainOf(company.name)}`,
       registrationCertificate: documents.certificate,
       articlesOfAssociation: documents.articles,
     },
     representatives: {
       representatives: [
         {
-          name: 'Marta',
-          surname: 'Kalēja',
+          name: contact.name,
+          surname: contact.surname,
           personalId: '120389-10101',
           dateOfBirth: '1989-03-12',
           passportNumber: 'LV1234567',
@@ -96,21 +139,21 @@ export function sampleAnswers(
       ],
     },
     owners: {
-      owners: [{ ownerType: 'natural_person', name: 'Marta', surname: 'Kalēja', personalId: '120389-10101', dateOfBirth: '1989-03-12', country: 'LV', sharePercent: '100' }],
+      owners: [{ ownerType: 'natural_person', name: contact.name, surname: contact.surname, personalId: '120389-10101', dateOfBirth: '1989-03-12', country: 'LV', sharePercent: '100' }],
     },
     true_beneficiary: {
       beneficiaries: [
         {
-          name: 'Marta',
-          surname: 'Kalēja',
+          name: contact.name,
+          surname: contact.surname,
           personalId: '120389-10101',
           dateOfBirth: '1989-03-12',
-          address: 'Brīvības iela 21, Rīga',
+          address: homeAddress,
           country: 'LV',
           sourceOfIncome: 'dividends',
           participation: 'direct_owner',
-          phone: '37120000006',
-          email: 'pending@demo.local',
+          phone: contact.phone,
+          email: contact.email,
         },
       ],
     },

@@ -16,7 +16,7 @@ import { signupSteps } from '@shared/kyc';
 import { queuePosition } from '@shared/onboarding/progress';
 import { documentIdsOfAnswers } from '@shared/onboarding/steps';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleDocumentName } from './sample-application';
+import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleCompany, type SampleDocumentName } from './sample-application';
 import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 import { batchPut, ensureCognitoUser } from './seed-writes';
 import { seedDemoChats } from './seed-chats';
@@ -330,13 +330,20 @@ function sampleDocumentId(companyIndex: number, name: SampleDocumentName): strin
 async function applicationItems(
   companyId: string,
   company: DemoCompany,
-  entry: { name: string; registrationNumber: string },
+  entry: SampleCompany,
   storage: { s3: S3Client; bucket: string },
 ): Promise<Record<string, unknown>[]> {
   if (company.answeredSteps === 0) return [];
   const companyIndex = demoCompanyIndex(company.key);
   const idOf = (name: SampleDocumentName) => sampleDocumentId(companyIndex, name);
-  const all = sampleAnswers(entry, { certificate: idOf('certificate'), articles: idOf('articles'), passport: idOf('passport'), evidence: idOf('evidence') });
+  // The company's own owner fills its application in: Nordic Start's shows Pēteris Ozols, not another company's contact.
+  const owner = [...demoUsers, ...testOnlyUsers].find((u) => u.memberships.some((m) => m.company === company.key && m.role === 'owner'));
+  const contact = owner ? { name: owner.name, surname: owner.surname, email: owner.email, phone: owner.phone ?? `3712${company.registrationNumber.slice(-7)}` } : undefined;
+  const all = sampleAnswers(
+    entry,
+    { certificate: idOf('certificate'), articles: idOf('articles'), passport: idOf('passport'), evidence: idOf('evidence') },
+    contact,
+  );
   const answered = signupSteps.slice(0, company.answeredSteps);
   const answers = Object.fromEntries(answered.map((step) => [step, all[step]]));
   const used = documentIdsOfAnswers(answers);
@@ -378,7 +385,6 @@ async function applicationItems(
     updatedAt,
   });
   if (submitted) {
-    const owner = [...demoUsers, ...testOnlyUsers].find((u) => u.memberships.some((m) => m.company === company.key && m.role === 'owner'));
     const admin = demoUsers.find((u) => u.providerAdmin);
     const event = (at: string, action: string, actor: DemoUser | undefined) => ({
       ...keys.applicationEvent(companyId, at, `${company.key}-${action}`),

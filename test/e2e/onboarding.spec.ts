@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { dayText } from '../../shared/dates';
 import { samplePdf, samplePng } from '../../infra/local/sample-application';
 import { emailedLinkPath, emailsTo, englishVisitor, expect, expectNoAxeViolations, LoginPage, signIn, test, VerifyPage } from './support/portal';
+import { layoutProblems, layoutWidths } from './support/screens';
 import { english, fillAccount } from './support/sign-up';
 
 const company = { registrationNumber: '40003556006', name: 'Daugavpils Serviss SIA', email: 'daugavpils.owner@example.lv' };
@@ -18,6 +20,28 @@ async function upload(scope: Page | Locator, label: string, file: { name: string
   await expect(scope.getByRole('button', { name: `Remove ${storedAs}` })).toBeVisible();
 }
 
+/** Drops files on a document field's drop area, as dragging them from the desktop does. */
+async function drop(page: Page, label: string, files: readonly { name: string; mimeType: string; buffer: Buffer }[]) {
+  const dataTransfer = await page.evaluateHandle((sent) => {
+    const transfer = new DataTransfer();
+    for (const each of sent) transfer.items.add(new File([new Uint8Array(each.bytes)], each.name, { type: each.mimeType }));
+    return transfer;
+  }, files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] })));
+  // The drop lands on the area around the (visually hidden) input and bubbles to it, as a real drop on the area does.
+  await field(page, label).dispatchEvent('drop', { dataTransfer });
+}
+
+/** The step reads at every width of issue 16: no sideways scrolling, nothing sticking out, no word broken. */
+async function expectFits(page: Page) {
+  const before = page.viewportSize();
+  for (const width of layoutWidths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await layoutProblems(page), `${page.url()} at ${width} px`).toEqual({ pageOverflow: 0, clippedRegions: [], brokenWords: [] });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function submitStep(page: Page, next: string) {
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.waitForURL(`**/signup/${next}`);
@@ -27,25 +51,49 @@ async function person(block: Locator, values: { name: string; surname: string; p
   await field(block, 'Name').fill(values.name);
   await field(block, 'Surname').fill(values.surname);
   await field(block, 'Personal code').fill(values.personalId);
-  await field(block, 'Date of birth').fill(values.born);
+  // Typed DD.MM.YYYY like every date of the portal; the API keeps YYYY-MM-DD.
+  await field(block, 'Date of birth').fill(dayText(values.born));
+  await expect(field(block, 'Date of birth')).toHaveValue(dayText(values.born));
 }
 
 async function general(page: Page) {
+  // The step navigation says in words which steps open: this one, the next to fill in, the rest locked.
+  const steps = page.getByRole('navigation', { name: 'Sign-up steps' });
+  await expect(steps.getByRole('listitem').filter({ hasText: 'General information' })).toContainText('Current step');
+  await expect(steps.getByRole('link')).toHaveCount(0);
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Representatives' })).toContainText('Locked');
+
   // Negative paths first: dates in another format and too early, files too large, of another type, or lying about it.
   const registrationDate = field(page, 'Registration date');
-  await registrationDate.fill('12.06.2014');
+  await expect(registrationDate).toHaveAttribute('inputmode', 'numeric');
+  await expect(registrationDate).toHaveAttribute('placeholder', 'DD.MM.YYYY');
+  await registrationDate.fill('2014.06.12');
   await registrationDate.blur();
-  await expect(page.getByText('Please use YYYY-MM-DD date format')).toBeVisible();
-  await registrationDate.fill('1899-12-31');
+  await expect(page.getByText('Please use DD.MM.YYYY date format')).toBeVisible();
+  await registrationDate.fill('31.02.2014');
+  await expect(page.getByText('Please use DD.MM.YYYY date format')).toBeVisible();
+  await registrationDate.fill('31.12.1899');
   await registrationDate.blur();
   await expect(page.getByText('Date is too early')).toBeVisible();
-  await registrationDate.fill('2014-01-09');
+  // A day with one-digit parts reads as that day, shown DD.MM.YYYY.
+  await registrationDate.fill('9.1.2014');
+  await expect(registrationDate).toHaveValue('09.01.2014');
+  await expect(page.getByText('Date is too early')).toHaveCount(0);
 
+  // The drop area refuses, in SPEC section 8's terms, a file too large, empty or of another type, and more than one.
   const certificate = field(page, 'Registration certificate');
   await certificate.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_000_001, 0x25) });
   await expect(page.getByText('The file is larger than 10 MB')).toBeVisible();
+  await expect(certificate).toHaveAttribute('aria-invalid', 'true');
   await certificate.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
   await expect(page.getByText('Only PNG, JPG and GIF images and PDF documents can be uploaded')).toBeVisible();
+  await drop(page, 'Registration certificate', [{ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) }]);
+  await expect(page.getByText('The file is empty')).toBeVisible();
+  await drop(page, 'Registration certificate', [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') }]);
+  await expect(page.getByText('Only PNG, JPG and GIF images and PDF documents can be uploaded')).toBeVisible();
+  await drop(page, 'Registration certificate', [pdf('one.pdf'), pdf('two.pdf')]);
+  await expect(page.getByText('Drop one file: this field takes a single file')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Remove (one|two)\.pdf$/ })).toHaveCount(0);
   // Named and declared a PDF, but its bytes say otherwise: the server refuses it after the upload.
   const confirmation = page.waitForResponse((response) => response.url().endsWith('/confirm'));
   await certificate.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ this is a program') });
@@ -100,9 +148,16 @@ async function general(page: Page) {
   await field(page, 'E-mail').fill(company.email);
   await field(page, 'Company phone').fill('37165400000');
   await field(page, 'Company e-mail').fill('info@serviss.example');
-  await upload(page, 'Registration certificate', pdf('registration-certificate.pdf'));
+  // A file dropped on the area uploads like a chosen one.
+  await drop(page, 'Registration certificate', [pdf('registration-certificate.pdf')]);
+  await expect(page.getByRole('button', { name: 'Remove registration-certificate.pdf' })).toBeVisible();
   await upload(page, 'Articles of association', pdf('articles.pdf'));
+  // A partner's line is as wide as the form's other full-width fields, not a short box.
+  const partnerLine = await field(page, 'Cooperation partners, line 1').boundingBox();
+  const companyName = await field(page, 'Company name').boundingBox();
+  expect(partnerLine?.width ?? 0).toBeGreaterThan((companyName?.width ?? 0) * 0.75);
   await expectNoAxeViolations(page);
+  await expectFits(page);
   await submitStep(page, 'representatives');
 }
 
@@ -124,7 +179,14 @@ async function representatives(page: Page) {
     await upload(block, 'Evidence of the right to represent', pdf(`power-${index + 1}.pdf`));
   }
   await expect(page.getByRole('button', { name: /^Preview zane\.jpg/ })).toBeVisible();
+  // A photo field takes images only, and says so.
+  await field(page.getByRole('group', { name: 'Representative 1' }), 'Passport photo').setInputFiles(pdf('scan.pdf'));
+  await expect(page.getByText('Only PNG, JPG and GIF images can be uploaded here')).toBeVisible();
+  const steps = page.getByRole('navigation', { name: 'Sign-up steps' });
+  await expect(steps.getByRole('link', { name: /^General information\s*Done$/ })).toBeVisible();
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Owners' })).toContainText('Locked');
   await expectNoAxeViolations(page);
+  await expectFits(page);
   await submitStep(page, 'owners');
 }
 
@@ -160,6 +222,10 @@ async function trueBeneficiary(page: Page) {
 
 async function politicalImportance(page: Page) {
   await choose(page, /politically exposed person/, 'No');
+  // SPEC section 7: a failed submission without a body says 'Something went wrong'; sending again then saves.
+  await page.route('**/onboarding/steps/political_importance', (route) => route.fulfill({ status: 502, headers: { 'access-control-allow-origin': '*' }, body: '' }), { times: 1 });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
   await submitStep(page, 'financial_information');
 }
 
@@ -208,6 +274,7 @@ test('a new company signs up, completes the six steps with documents, is returne
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/signup/representatives');
     await expect(field(page.getByRole('group', { name: 'Representative 2' }), 'Name')).toHaveValue('Ivars');
+    await expect(field(page.getByRole('group', { name: 'Representative 2' }), 'Date of birth')).toHaveValue('15.06.1977');
     await page.getByRole('button', { name: 'Sign out and continue later' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     await signIn(page, company.email, 'Signup-Pass-42');
@@ -241,6 +308,8 @@ test('a new company signs up, completes the six steps with documents, is returne
     await page.reload();
     await page.waitForURL('**/signup/owners');
     await expect(page.getByText('Please give the second owner’s country of residence')).toBeVisible();
+    // The saved YYYY-MM-DD day comes back shown DD.MM.YYYY.
+    await expect(field(page.getByRole('group', { name: 'Owner 1' }), 'Date of birth')).toHaveValue('01.01.1970');
     await field(page.getByRole('group', { name: 'Owner 2' }), 'Country').selectOption({ label: 'Lithuania' });
     await page.getByRole('button', { name: 'Submit application' }).click();
     await expect(page.getByText('Thank you! Your application has been submitted.')).toBeVisible();
@@ -266,6 +335,27 @@ test('a new company signs up, completes the six steps with documents, is returne
     await expect(page.getByRole('main').getByText(/^LV\d{2} BCRD/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+test("the demo company in onboarding shows its own answers: its register data and its owner as the contact", async ({ page }) => {
+  await signIn(page, 'onboarding@demo.local');
+  await page.waitForURL('**/signup/**');
+  await page.goto('/signup/general');
+  await expect(field(page, 'Company name')).toHaveValue('Nordic Start SIA');
+  // Saved as YYYY-MM-DD, shown DD.MM.YYYY.
+  await expect(field(page, 'Registration date')).toHaveValue('15.02.2021');
+  await expect(field(page, 'Street')).toHaveValue('Tērbatas iela');
+  const contact = { name: 'Pēteris', surname: 'Ozols', email: 'onboarding@demo.local', phone: '37120000004' };
+  await expect(field(page, 'Name')).toHaveValue(contact.name);
+  await expect(field(page, 'Surname')).toHaveValue(contact.surname);
+  await expect(field(page, 'E-mail')).toHaveValue(contact.email);
+  await expect(field(page, 'Phone')).toHaveValue(contact.phone);
+  await expect(field(page, 'Company e-mail')).toHaveValue('info@nordic-start.example');
+  // Its first step is saved: that one is done, the next is the one to fill in.
+  const steps = page.getByRole('navigation', { name: 'Sign-up steps' });
+  await expect(steps.getByRole('link', { name: /^Representatives\s*To fill in$/ })).toBeVisible();
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Owners' })).toContainText('Locked');
+  await expectNoAxeViolations(page);
 });
 
 test('a company user is sent away from the provider console', async ({ page }) => {

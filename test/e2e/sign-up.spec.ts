@@ -62,6 +62,11 @@ test.describe('sign-up', () => {
     await new VerifyPage(page).confirm();
     // A new company has filled nothing in: the guard starts onboarding at its first step.
     await page.waitForURL('**/signup/general');
+    // Its dates are typed DD.MM.YYYY and its documents go into drop areas; the step passes axe.
+    await expect(page.getByLabel('Registration date', { exact: true })).toHaveAttribute('placeholder', 'DD.MM.YYYY');
+    await expect(page.getByText('DD.MM.YYYY, e.g. 12.03.2015')).toBeVisible();
+    await expect(page.getByText('Choose a file').first()).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.goto('/dashboard');
     await page.waitForURL('**/signup/general');
   });

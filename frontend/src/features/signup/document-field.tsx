@@ -2,12 +2,12 @@ import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InputField } from '@shared/onboarding/fields';
-import { acceptedTypesOf, fileProblemOf, imageContentTypes, type DocumentContentType, type DocumentView } from '@shared/onboarding/documents';
+import { acceptedTypesOf, imageContentTypes, type DocumentContentType, type DocumentView } from '@shared/onboarding/documents';
 import { ApiError } from '@frontend/lib/http';
-import { errorCodeText } from '@frontend/lib/error-text';
 import { formatKilobytes } from '@frontend/lib/format';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { FieldError } from '@frontend/components/field-error/field-error';
+import { fileDropProblemOf, fileDropText } from './file-drop';
 import { documentLink, uploadDocument } from './onboarding-api';
 import { jpegName, resizeImage } from './resize-image';
 
@@ -44,6 +44,7 @@ export function DocumentField({ field, name, label, value, document, error, onUp
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
   const accepted = acceptedTypesOf(field.document);
   const link = useQuery({
     queryKey: ['onboarding', 'document-link', value],
@@ -56,10 +57,11 @@ export function DocumentField({ field, name, label, value, document, error, onUp
   const url = document?.localUrl ?? link.data?.url;
   const isImage = document ? imageContentTypes.includes(document.contentType) : false;
 
-  const choose = async (file: File) => {
+  const choose = async (files: readonly File[]) => {
     setProblem(null);
-    const found = fileProblemOf(file, accepted);
-    if (found) {
+    const found = fileDropProblemOf(files, accepted);
+    const [file] = files;
+    if (found || !file) {
       setProblem(found);
       return;
     }
@@ -86,9 +88,13 @@ export function DocumentField({ field, name, label, value, document, error, onUp
     }
   };
 
-  const message = problem ? errorCodeText(t, problem) : error;
+  const imagesOnly = !accepted.includes('application/pdf');
+  const message = problem ? fileDropText(t, problem, imagesOnly) : error;
   const messageId = message ? `${id}-error` : undefined;
   const hintId = `${id}-hint`;
+  const zoneClass = ['document-drop', dragging && 'document-drop--over', message && 'document-drop--invalid', uploading && 'document-drop--busy']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field document-field">
       <label className="field__label" htmlFor={id}>
@@ -130,27 +136,74 @@ export function DocumentField({ field, name, label, value, document, error, onUp
           </div>
         </div>
       )}
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type="file"
-        className="document-field__input"
-        accept={field.type === 'image' ? 'image/png,image/jpeg,image/gif' : 'image/png,image/jpeg,image/gif,application/pdf'}
-        disabled={uploading}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={[hintId, messageId].filter(Boolean).join(' ')}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void choose(file);
+      {/*
+        The drop area (SPEC section 8's file drop). The file input itself stays the control: it is labelled, takes the
+        focus and opens the browser's chooser with Enter or Space; it is only drawn as the area around it.
+      */}
+      <div
+        className={zoneClass}
+        onDragEnter={(event) => {
+          if (!uploading && event.dataTransfer.types.includes('Files')) setDragging(true);
         }}
-      />
-      <p id={hintId} className="field__hint">
-        {value ? `${t('signup:documents.replaceHint')} ` : ''}
-        {t(field.type === 'image' ? 'signup:documents.imageHint' : 'signup:documents.fileHint')}
-      </p>
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
+          if (!uploading) setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (uploading) return;
+          void choose([...event.dataTransfer.files]);
+        }}
+        onClick={(event) => {
+          // The area opens the chooser like the input does; a click on the input itself opens it already.
+          if (event.target !== inputRef.current) inputRef.current?.click();
+        }}
+      >
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          type="file"
+          className="document-drop__input"
+          accept={accepted.join(',')}
+          disabled={uploading}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={[hintId, messageId].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            if (files.length > 0) void choose(files);
+          }}
+        />
+        <span className="document-drop__icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M12 16V4" />
+            <path d="m7 9 5-5 5 5" />
+            <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+          </svg>
+        </span>
+        <span className="document-drop__text" aria-hidden="true">
+          {dragging ? (
+            t('signup:documents.dropNow')
+          ) : (
+            <>
+              <span className="document-drop__choose">{t(value ? 'signup:documents.chooseAnother' : 'signup:documents.choose')}</span>{' '}
+              {t('signup:documents.dragHere')}
+            </>
+          )}
+        </span>
+        <span id={hintId} className="document-drop__hint">
+          {value && <span className="visually-hidden">{`${t('signup:documents.replaceHint')} `}</span>}
+          {t(field.type === 'image' ? 'signup:documents.imageHint' : 'signup:documents.fileHint')}
+        </span>
+      </div>
       {uploading && (
         <p className="document-field__progress" role="status">
+          <span className="document-field__spinner" aria-hidden="true" />
           {t('signup:documents.uploading')}
         </p>
       )}

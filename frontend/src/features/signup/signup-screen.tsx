@@ -17,6 +17,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ApplicationStatus } from './application-status';
 import { applicationQueryKey, applicationQueryOptions } from './onboarding-api';
+import { stepStateOf } from './step-state';
 import { StepForm } from './step-form';
 import type { FormValues } from './step-values';
 import './signup-screen.css';
@@ -92,23 +93,27 @@ function Steps({ step, application }: { step: SignupStep; application: Applicati
       <nav aria-label={t('stepsLabel')}>
         <ol className="signup-steps">
           {signupSteps.map((each, position) => {
-            const open = isStepOpen(each, application);
-            const current = each === step;
-            return (
-              <li
-                key={each}
-                className={`signup-steps__item${current ? ' signup-steps__item--current' : ''}${position < index ? ' signup-steps__item--done' : ''}`}
-                aria-current={current ? 'step' : undefined}
-              >
-                <span className="signup-steps__number" aria-hidden="true">
-                  {position + 1}
+            const state = stepStateOf(each, step, application);
+            const name = t(`steps.${each}`);
+            const content = (
+              <>
+                <span className="signup-steps__marker" aria-hidden="true">
+                  {state === 'done' ? <CheckIcon /> : state === 'locked' ? <LockIcon /> : position + 1}
                 </span>
-                {open && !current ? (
-                  <Link className="signup-steps__name" to={`${paths.signup}/${each}`}>
-                    {t(`steps.${each}`)}
-                  </Link>
+                <span className="signup-steps__text">
+                  <span className="signup-steps__name">{name}</span>
+                  <span className="signup-steps__state">{t(`stepState.${state}`)}</span>
+                </span>
+              </>
+            );
+            return (
+              <li key={each} className={`signup-steps__item signup-steps__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+                {state === 'current' || state === 'locked' ? (
+                  <span className="signup-steps__body">{content}</span>
                 ) : (
-                  <span className="signup-steps__name">{t(`steps.${each}`)}</span>
+                  <Link className="signup-steps__body signup-steps__link" to={`${paths.signup}/${each}`}>
+                    {content}
+                  </Link>
                 )}
               </li>
             );
@@ -137,5 +142,22 @@ function Steps({ step, application }: { step: SignupStep; application: Applicati
         }}
       />
     </>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round">
+      <path d="m3 8.5 3.25 3L13 4.5" />
+    </svg>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="13" height="13" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="7" width="10" height="7" rx="1.5" />
+      <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+    </svg>
   );
 }

@@ -12,11 +12,14 @@ import { TextareaField } from '@frontend/components/textarea-field/textarea-fiel
 import { TextField } from '@frontend/components/text-field/text-field';
 import { TextListField } from '@frontend/components/text-list-field/text-list-field';
 import { uiLanguage } from '@frontend/lib/i18n';
+import { DayField } from './day-field';
 import { DocumentField, type KnownDocument } from './document-field';
 import { emptyBlock, type FormValues } from './step-values';
 
 export interface StepFormContextValue {
   formik: FormikProps<FormValues>;
+  /** The message code of the field at a path, when it should show. */
+  codeAt: (path: string) => string | undefined;
   /** The translated message of the field at a path, when it should show. */
   errorAt: (path: string) => string | undefined;
   /** A field changed: the server's message about it no longer applies. */
@@ -78,7 +81,7 @@ export function StepFields({ fields, prefix, block }: { fields: readonly FormFie
 }
 
 const inputModes: Partial<Record<TextFormat, 'numeric' | 'decimal'>> = { integer: 'numeric', percent: 'decimal', phone: 'numeric' };
-const hints: Partial<Record<TextFormat, 'date' | 'phone' | 'percent'>> = { date: 'date', pastDate: 'date', phone: 'phone', percent: 'percent' };
+const hints: Partial<Record<TextFormat, 'phone' | 'percent'>> = { phone: 'phone', percent: 'percent' };
 
 function InputFieldView({ field, path }: { field: InputField; path: string }) {
   const { t } = useTranslation(['signup', 'common']);
@@ -99,6 +102,19 @@ function InputFieldView({ field, path }: { field: InputField; path: string }) {
 
   switch (field.type) {
     case 'text':
+      if (field.format === 'date' || field.format === 'pastDate') {
+        return (
+          <DayField
+            {...single}
+            // The shared schema's 'use YYYY-MM-DD' is the API's format; here the day is typed DD.MM.YYYY.
+            error={context.codeAt(path) === 'DATE_FORMAT' ? t('signup:hints.dateFormat') : error}
+            onChange={set}
+            required={!field.optional}
+            placeholder={t('signup:hints.datePlaceholder')}
+            hint={t('signup:hints.date')}
+          />
+        );
+      }
       return (
         <TextField
           {...single}
@@ -107,7 +123,6 @@ function InputFieldView({ field, path }: { field: InputField; path: string }) {
           required={!field.optional}
           type={field.format === 'email' ? 'email' : 'text'}
           inputMode={inputModes[field.format]}
-          placeholder={field.format === 'date' || field.format === 'pastDate' ? t('signup:hints.datePlaceholder') : undefined}
           hint={hints[field.format] && t(`signup:hints.${hints[field.format]}`)}
           autoComplete="off"
         />

@@ -5,12 +5,12 @@ import { signupSteps, type SignupStep } from '@shared/kyc';
 import type { Application, saveStepAnswerSchema } from '@shared/onboarding/application';
 import { documentIdsOfAnswers, stepDefinitions, stepSchema } from '@shared/onboarding/steps';
 import { Alert } from '@frontend/components/alert/alert';
-import { ApiError } from '@frontend/lib/http';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { zodValidate } from '@frontend/lib/form-validation';
 import type { z } from 'zod';
 import type { KnownDocument } from './document-field';
 import { deleteDocument, saveStep } from './onboarding-api';
+import { readStepFailure } from './step-failure';
 import { StepFields, StepFormContext, type StepFormContextValue } from './step-fields';
 import { withDefaults, type FormValues } from './step-values';
 
@@ -61,13 +61,10 @@ export function StepForm({ step, application, draft, onLeave, onSaved, onBack }:
         const answers = stepSchema(step).parse(values);
         await onSaved(await saveStep(step, answers));
       } catch (error) {
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          setServerErrors(error.fields);
-          setFormCode('VALIDATION_FAILED');
-          setFocusRequest((count) => count + 1);
-        } else {
-          setFormCode(error instanceof ApiError ? error.code : 'INTERNAL');
-        }
+        const failure = readStepFailure(error);
+        setServerErrors(failure.fields);
+        setFormCode(failure.code);
+        if (Object.keys(failure.fields).length > 0) setFocusRequest((count) => count + 1);
       }
     },
   });
@@ -97,14 +94,17 @@ export function StepForm({ step, application, draft, onLeave, onSaved, onBack }:
 
   const savedDocumentIds = useMemo(() => documentIdsOfAnswers(application.steps), [application]);
 
+  /** The message code of the field at a path, when it should show: its own once touched or submitted, else the server's. */
+  const codeAt = (path: string): string | undefined => {
+    const own: unknown = getIn(formik.errors, path);
+    const shown = formik.submitCount > 0 || Boolean(getIn(formik.touched, path));
+    return (shown && typeof own === 'string' ? own : undefined) ?? serverErrors[path];
+  };
+
   const context: StepFormContextValue = {
     formik,
-    errorAt: (path) => {
-      const own: unknown = getIn(formik.errors, path);
-      const shown = formik.submitCount > 0 || Boolean(getIn(formik.touched, path));
-      const code = (shown && typeof own === 'string' ? own : undefined) ?? serverErrors[path];
-      return fieldErrorText(t, code);
-    },
+    codeAt,
+    errorAt: (path) => fieldErrorText(t, codeAt(path)),
     changed,
     documents,
     onUploaded: (document) => setDocuments((current) => new Map(current).set(document.documentId, document)),
