@@ -52,21 +52,24 @@ test('an owner invites, changes roles, cannot demote the last owner, and removes
   await expect(ownRole.getByRole('option', { name: 'Accountant' })).toBeDisabled();
   await expect(ownRole).toHaveAccessibleDescription(/The company needs at least one owner. Make someone else an owner first./);
   await expect(page.getByText('The company needs at least one owner. Make someone else an owner first.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remove Toms Team' })).toHaveCount(0);
+  // The only owner's row offers nothing to do: no Remove in an actions menu.
+  await expect(page.getByRole('button', { name: 'Actions for Toms Team' })).toHaveCount(0);
   await expect(row(page, 'Toms Team')).toContainText('Only owner');
   await expect(ownRole).toHaveValue('owner');
 
   await page.getByLabel('Role of Marija Team').selectOption('accountant');
   await expect(page.getByRole('status').filter({ hasText: 'Marija Team is now Accountant.' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Remove Elza Kolēģe' }).click();
+  await page.getByRole('button', { name: 'Actions for Elza Kolēģe' }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove from the team?' });
   await expect(dialog).toContainText('elza.kolege@example.lv');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, 'Elza Kolēģe')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Elza Kolēģe' }).click();
+  await page.getByRole('button', { name: 'Actions for Elza Kolēģe' }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(row(page, 'Elza Kolēģe')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Elza Kolēģe was removed from the team.' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import './row-actions-menu.css';
@@ -21,6 +21,13 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
+  // The menu lives inside the page's main landmark, where the row is; fixed positioning frees it from the table's
+  // clipping.
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const openMenu = () => {
+    setContainer(button.current?.closest('main') ?? document.body);
+    setOpen(true);
+  };
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const menuId = useId();
@@ -32,20 +39,26 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
     if (focusButton) button.current?.focus();
   };
 
-  useLayoutEffect(() => {
-    if (!open || !button.current) return;
+  // Placed by the button: below it, or above it when the window has no room below (the last rows' menus), and
+  // placed again when the page scrolls or resizes under it.
+  const placeMenu = useCallback(() => {
+    if (!button.current) return;
     const box = button.current.getBoundingClientRect();
     const menuHeight = menu.current?.offsetHeight ?? 0;
-    // Opens upwards when the window has no room below, so the last rows' menus stay on screen.
     const below = box.bottom + 4;
     const top = below + menuHeight > window.innerHeight && box.top - menuHeight - 4 > 0 ? box.top - menuHeight - 4 : below;
     setPlace({ top, right: Math.max(8, window.innerWidth - box.right) });
-  }, [open]);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (open) placeMenu();
+  }, [open, placeMenu]);
 
   // Focus moves in once the menu is placed: while it is still hidden for measuring, it cannot take focus.
+  const placed = place !== null;
   useEffect(() => {
-    if (open && place) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open, place]);
+    if (open && placed) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+  }, [open, placed]);
 
   useEffect(() => {
     if (!open) return;
@@ -53,17 +66,15 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false);
     };
-    // The menu is placed once; a scroll or resize would leave it behind, so it closes instead.
-    const onMove = () => close(false);
     document.addEventListener('pointerdown', onPointer);
-    window.addEventListener('resize', onMove);
-    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', placeMenu);
+    window.addEventListener('scroll', placeMenu, true);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('resize', onMove);
-      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', placeMenu);
+      window.removeEventListener('scroll', placeMenu, true);
     };
-  }, [open]);
+  }, [open, placeMenu]);
 
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -90,11 +101,11 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={t('table.rowActions', { label: rowLabel })}
-        onClick={() => (open ? close(false) : setOpen(true))}
+        onClick={() => (open ? close(false) : openMenu())}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
-            setOpen(true);
+            openMenu();
           }
         }}
       >
@@ -105,6 +116,7 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
         </svg>
       </button>
       {open &&
+        container &&
         createPortal(
           <ul
             ref={menu}
@@ -132,8 +144,7 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
               </li>
             ))}
           </ul>,
-          // Inside the page's main landmark, where the row is; fixed positioning frees it from the table's clipping.
-          button.current?.closest('main') ?? document.body,
+          container,
         )}
     </>
   );

@@ -6,6 +6,8 @@ import { can, type CompanyRole } from '@shared/roles';
 import { assignableRoles, type InviteMemberValues, type TeamMember } from '@shared/team';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { SelectField } from '@frontend/components/select-field/select-field';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { ApiError } from '@frontend/lib/api-error';
@@ -78,6 +80,64 @@ export function TeamSection() {
   const roleOptions = assignableRoles.map((role) => ({ value: role, label: t(`common:roles.${role}`) }));
   const lastOwner = team.data ? lastOwnerOf(team.data.members) : null;
 
+  const busyWith = (member: TeamMember) =>
+    (changeRole.isPending && changeRole.variables.member.userId === member.userId) || (remove.isPending && remove.variables.userId === member.userId);
+  const columns: DataTableColumn<TeamMember>[] = [
+    {
+      id: 'name',
+      header: t('settings:team.name'),
+      rowHeader: true,
+      truncate: (member) => `${member.name} ${member.surname}`,
+      cell: (member) => (
+        <>
+          {member.name} {member.surname}
+          {member.userId === profile?.userId && <span className="team-table__you"> ({t('settings:team.you')})</span>}
+        </>
+      ),
+    },
+    { id: 'email', header: t('settings:team.email'), truncate: (member) => member.email, cell: (member) => member.email },
+    {
+      id: 'role',
+      header: t('settings:team.role'),
+      cell: (member) => {
+        const isLastOwner = member.userId === lastOwner?.userId;
+        if (!canManage) return t(`common:roles.${member.role}`);
+        return (
+          <span className="team-table__role-cell">
+            <select
+              className="field__input team-table__role"
+              aria-label={t('settings:team.roleOf', { name: `${member.name} ${member.surname}` })}
+              value={member.role}
+              disabled={busyWith(member)}
+              aria-describedby={isLastOwner ? lastOwnerNoteId : undefined}
+              onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
+            >
+              {roleOptions.map((option) => (
+                <option key={option.value} value={option.value} disabled={isLastOwner && option.value !== 'owner'}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            {isLastOwner && <span className="team-table__note">{t('settings:team.onlyOwner')}</span>}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'status',
+      header: t('settings:team.status'),
+      cell: (member) =>
+        member.status === 'invited' ? t('settings:team.invited', { date: member.invitedAt ? formatDate(member.invitedAt) : '' }) : t('settings:team.active'),
+    },
+  ];
+  const memberActions = (member: TeamMember): RowAction[] => {
+    if (busyWith(member)) return [];
+    return [
+      ...(member.status === 'invited' && !resend.isPending ? [{ id: 'resend', label: t('settings:team.resend'), onSelect: () => resend.mutate(member) }] : []),
+      ...(member.userId === lastOwner?.userId ? [] : [{ id: 'remove', label: t('settings:team.remove'), danger: true, onSelect: () => setRemoving(member) }]),
+    ];
+  };
+
   return (
     <section className="panel settings-section" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('settings:team.title')}</h2>
@@ -96,91 +156,16 @@ export function TeamSection() {
         </Alert>
       )}
       {team.data && (
-        <div className="team-table-wrap">
-          <table className="team-table">
-            <caption className="visually-hidden">{t('settings:team.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('settings:team.name')}</th>
-                <th scope="col">{t('settings:team.email')}</th>
-                <th scope="col">{t('settings:team.role')}</th>
-                <th scope="col">{t('settings:team.status')}</th>
-                {canManage && <th scope="col">{t('settings:team.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {team.data.members.map((member) => {
-                const fullName = `${member.name} ${member.surname}`;
-                const isLastOwner = member.userId === lastOwner?.userId;
-                const busy = (changeRole.isPending && changeRole.variables.member.userId === member.userId) || (remove.isPending && remove.variables.userId === member.userId);
-                return (
-                  <tr key={member.userId}>
-                    <th scope="row">
-                      {fullName}
-                      {member.userId === profile?.userId && <span className="team-table__you"> ({t('settings:team.you')})</span>}
-                    </th>
-                    <td className="team-table__email">{member.email}</td>
-                    <td>
-                      {canManage ? (
-                        <select
-                          className="field__input team-table__role"
-                          aria-label={t('settings:team.roleOf', { name: fullName })}
-                          value={member.role}
-                          disabled={busy}
-                          aria-describedby={isLastOwner ? lastOwnerNoteId : undefined}
-                          onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
-                        >
-                          {roleOptions.map((option) => (
-                            <option key={option.value} value={option.value} disabled={isLastOwner && option.value !== 'owner'}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        t(`common:roles.${member.role}`)
-                      )}
-                    </td>
-                    <td>
-                      {member.status === 'invited'
-                        ? t('settings:team.invited', { date: member.invitedAt ? formatDate(member.invitedAt) : '' })
-                        : t('settings:team.active')}
-                    </td>
-                    {canManage && (
-                      <td>
-                        <div className="team-table__actions">
-                          {member.status === 'invited' && (
-                            <button
-                              type="button"
-                              className="button button--secondary button--small"
-                              disabled={resend.isPending}
-                              aria-label={t('settings:team.resendNamed', { name: fullName })}
-                              onClick={() => resend.mutate(member)}
-                            >
-                              {t('settings:team.resend')}
-                            </button>
-                          )}
-                          {isLastOwner ? (
-                            <span className="team-table__note">{t('settings:team.onlyOwner')}</span>
-                          ) : (
-                            <button
-                              type="button"
-                              className="button button--secondary button--small"
-                              disabled={busy}
-                              aria-label={t('settings:team.removeNamed', { name: fullName })}
-                              onClick={() => setRemoving(member)}
-                            >
-                              {t('settings:team.remove')}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('settings:team.caption')}
+          columns={columns}
+          rows={team.data.members}
+          rowKey={(member) => member.userId}
+          rowLabel={(member) => `${member.name} ${member.surname}`}
+          rowActions={canManage ? memberActions : undefined}
+          loading={false}
+          skeletonRows={0}
+        />
       )}
       {canManage && lastOwner && (
         <p id={lastOwnerNoteId} className="settings-text">
