@@ -173,7 +173,7 @@ test('a manager adds funds by CSV: the template, a file with bad rows that moves
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(dialog.getByRole('status')).toContainText('2 rows transferred, €30.05 in total.');
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   await screenLoaded(page);

@@ -14,7 +14,7 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
-  test('the footer carries the legal and contact facts, and terms and delivery policy open', async ({ page }) => {
+  test('the footer carries the legal and contact facts, and terms and delivery policy open in a new tab', async ({ page }) => {
     await page.goto('/login');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(/Registration No\./);
@@ -23,12 +23,14 @@ test.describe('public pages', () => {
     const privacy = footer.getByRole('link', { name: /Privacy policy/ });
     await expect(privacy).toHaveAttribute('target', '_blank');
     await expect(privacy).toHaveAttribute('rel', /noopener/);
-    await footer.getByRole('link', { name: 'Terms and conditions' }).click();
-    await page.waitForURL('**/terms');
-    await expect(page.getByRole('heading', { level: 1, name: /terms/i })).toBeVisible();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Delivery policy' }).click();
-    await page.waitForURL('**/delivery-policy');
-    await expect(page.getByRole('heading', { level: 1, name: /delivery/i })).toBeVisible();
+    // SPEC section 2: the documents open in a new tab; the page with the footer stays.
+    const [terms] = await Promise.all([page.waitForEvent('popup'), footer.getByRole('link', { name: 'Terms and conditions' }).click()]);
+    await terms.waitForURL('**/terms');
+    await expect(terms.getByRole('heading', { level: 1, name: /terms/i })).toBeVisible();
+    const [delivery] = await Promise.all([terms.waitForEvent('popup'), terms.getByRole('contentinfo').getByRole('link', { name: 'Delivery policy' }).click()]);
+    await delivery.waitForURL('**/delivery-policy');
+    await expect(delivery.getByRole('heading', { level: 1, name: /delivery/i })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('the sign-up steps belong to a signed-in company: a visitor is sent to sign in', async ({ page }) => {

@@ -302,7 +302,7 @@ test.describe('card actions on the user page', () => {
     const result = page.getByRole('dialog', { name: 'Cards activation status' });
     await expect(result.getByRole('status')).toHaveText('Done: 0. Not done: 1.');
     await expect(result.getByRole('listitem')).toHaveText([/Anna Zariņa\s*Error during activation/]);
-    await result.getByRole('button', { name: 'Close' }).click();
+    await result.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(rowStatuses(userRow(page, seeded.annaZariņa.name))).toHaveText(['New', 'Delivered', 'Not set up']);
 
     const user = await openUser(page, seeded.annaZariņa);
@@ -467,7 +467,7 @@ test('bulk activation, blocking and unblocking list per user the new card status
   await expect(entries.filter({ hasText: 'Edgars Kalniņa' })).toContainText('User not existing or not active');
   await expect(entries.filter({ hasText: 'Ieva Krūmiņš' })).toContainText('The card is already active');
   await expectNoAxeViolationsAtWidths(page);
-  await result.getByRole('button', { name: 'Close' }).click();
+  await result.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(result).toBeHidden();
 
   await expect(page.getByRole('group', { name: 'Actions for the selected rows' })).toBeHidden();
@@ -490,7 +490,7 @@ test('bulk activation, blocking and unblocking list per user the new card status
   await expect(blocked.getByRole('status')).toHaveText('Done: 1. Not done: 1.');
   await expect(blocked.getByRole('listitem').filter({ hasText: 'Līga Kļaviņa' })).toContainText('Blocked (temporarily)');
   await expect(blocked.getByRole('listitem').filter({ hasText: 'Līga Ozols' })).toContainText('This action is not possible for the card in its current status');
-  await blocked.getByRole('button', { name: 'Close' }).click();
+  await blocked.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(rowStatuses(userRow(page, seeded.līgaKļaviņa.name))).toHaveText(['Not active', 'Blocked (temporarily)', 'Not set up']);
   await expect(userRow(page, seeded.līgaKļaviņa.name)).toHaveClass(/data-table__row--muted/);
 
@@ -500,7 +500,7 @@ test('bulk activation, blocking and unblocking list per user the new card status
   const unblocked = page.getByRole('dialog', { name: 'Cards unblocking status' });
   await expect(unblocked.getByRole('status')).toHaveText('Done: 1. Not done: 0.');
   await expect(unblocked.getByRole('listitem')).toHaveText([/Līga Kļaviņa\s*Active/]);
-  await unblocked.getByRole('button', { name: 'Close' }).click();
+  await unblocked.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(userRow(page, seeded.līgaKļaviņa.name)).not.toHaveClass(/data-table__row--muted/);
   await expect(rowStatuses(userRow(page, seeded.līgaKļaviņa.name))).toHaveText(['Active', 'Active', 'Not set up']);
 });

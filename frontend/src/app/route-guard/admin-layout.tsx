@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths, protectedRoutes } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
-import { Logo } from '@frontend/components/logo/logo';
 import { useSession } from '@frontend/lib/session/session-context';
-import { UnreadBadge, unreadBadgeProps, useInboxUnread } from '../layouts/nav-bar/unread-badge';
+import { NavFrame } from '../layouts/nav-bar/nav-frame';
+import { useInboxUnread } from '../layouts/nav-bar/unread-badge';
 import { SiteFrame } from '../layouts/site-frame';
 import { decideGuard, guardStateOf, protectedRouteFor } from './decide-guard';
 
@@ -24,24 +24,40 @@ export function AdminLayout() {
   return <SiteFrame header={<AdminHeader />} />;
 }
 
+/** The console's header: the portal's navigation bar and mobile menu, with the console's sections for links. */
 function AdminHeader() {
   const { t } = useTranslation('common');
   const session = useSession();
+  const { pathname } = useLocation();
   const [leaving, setLeaving] = useState(false);
+  const unread = useInboxUnread();
+  const onPrices = matchPath(paths.adminPrices, pathname) !== null;
+  const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
+  const onMessaging = matchPath(paths.adminMessaging, pathname) !== null;
+  // Reviewing one application is part of Applications: the link is current there too, as its section.
+  const onApplications = !onPrices && !onTopUps && !onMessaging;
   return (
-    <header className="public-header admin-header">
-      <div className="public-header__inner">
-        <Link to={paths.admin} className="public-header__home">
-          <Logo />
-          <span className="admin-header__title">{t('admin.console')}</span>
-        </Link>
-        <div className="admin-header__actions">
-          <ConsoleNav />
-          {session.profile?.currentClient && <Link to={paths.dashboard}>{t('admin.portal')}</Link>}
-          <LanguageSwitcher compactOnNarrow />
+    <NavFrame
+      homePath={paths.admin}
+      title={t('admin.console')}
+      navLabel={t('admin.sections')}
+      links={[
+        { to: paths.admin, label: t('admin.applications'), current: onApplications ? (pathname === paths.admin ? 'page' : 'true') : undefined },
+        { to: paths.adminPrices, label: t('admin.prices'), current: onPrices ? 'page' : undefined },
+        { to: paths.adminTopUps, label: t('admin.topUps'), current: onTopUps ? 'page' : undefined },
+        { to: paths.adminMessaging, label: t('admin.messages'), current: onMessaging ? 'page' : undefined, unread },
+      ]}
+      tools={
+        <>
+          {session.profile?.currentClient && (
+            <Link to={paths.dashboard} className="nav-bar__tool-link">
+              {t('admin.portal')}
+            </Link>
+          )}
+          <LanguageSwitcher tone="dark" />
           <button
             type="button"
-            className="button button--secondary button--small"
+            className="nav-bar__logout"
             disabled={leaving}
             onClick={() => {
               setLeaving(true);
@@ -50,36 +66,8 @@ function AdminHeader() {
           >
             {t('nav.logout')}
           </button>
-        </div>
-      </div>
-    </header>
-  );
-}
-
-/** The console's sections; reviewing one application is part of Applications. */
-function ConsoleNav() {
-  const { t } = useTranslation('common');
-  const { pathname } = useLocation();
-  const onPrices = matchPath(paths.adminPrices, pathname) !== null;
-  const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
-  const onMessaging = matchPath(paths.adminMessaging, pathname) !== null;
-  const unread = useInboxUnread();
-  const unreadId = useId();
-  return (
-    <nav className="admin-header__nav" aria-label={t('admin.sections')}>
-      <Link to={paths.admin} aria-current={onPrices || onTopUps || onMessaging ? undefined : pathname === paths.admin ? 'page' : 'true'}>
-        {t('admin.applications')}
-      </Link>
-      <Link to={paths.adminPrices} aria-current={onPrices ? 'page' : undefined}>
-        {t('admin.prices')}
-      </Link>
-      <Link to={paths.adminTopUps} aria-current={onTopUps ? 'page' : undefined}>
-        {t('admin.topUps')}
-      </Link>
-      <Link to={paths.adminMessaging} aria-current={onMessaging ? 'page' : undefined} {...unreadBadgeProps(unreadId, unread)}>
-        {t('admin.messages')}
-        <UnreadBadge id={unreadId} count={unread} />
-      </Link>
-    </nav>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from '../dialog/dialog';
+import { Dialog, type DialogSize } from '../dialog/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -12,12 +12,16 @@ interface ConfirmDialogProps {
   destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  size?: DialogSize;
 }
 
-/** A modal question before an action that cannot be taken back; Escape cancels unless the action is running. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy = false, destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * A modal question before an action that cannot be taken back; Escape, the overlay and the close icon cancel it,
+ * none of them while the action is running.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy = false, destructive = false, onConfirm, onCancel, size }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} title={title} onClose={() => !busy && onCancel()}>
+    <Dialog open={open} title={title} onClose={onCancel} busy={busy} size={size}>
       <div className="dialog__body">{children}</div>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>

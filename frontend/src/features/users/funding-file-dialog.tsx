@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { maxFundingFileChars, type FundingFile } from '@shared/funding';
 import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
+import { FailedTransfersNotice } from '@frontend/components/background-download/failed-transfers-notice';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
@@ -76,7 +77,7 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
 
   const closable = !busy;
   return (
-    <Dialog open title={t('funds.csv.title')} onClose={() => closable && onClose()}>
+    <Dialog open title={t('funds.csv.title')} onClose={() => closable && onClose()} size="big">
       {!current ? (
         <form onSubmit={(event) => void upload(event)} noValidate>
           <div className="dialog__body">
@@ -146,6 +147,7 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
                 {current.result.failed.length > 0 && (
                   <RowTable caption={t('funds.csv.failedRows', { count: current.result.failedCount })} rows={current.result.failed.map((row) => ({ ...row, text: errorCodeText(t, row.reason) }))} />
                 )}
+                {current.result.failedCount > 0 && <FailedTransfersNotice />}
               </div>
             )}
             {failure && <Alert>{errorCodeText(t, failure)}</Alert>}

@@ -26,7 +26,8 @@ export function Footer() {
         </section>
         <section className="site-footer__column" aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
-            {t('footer.contactHeading')}
+            {/* SPEC section 2: contact information is linked too, to the same section, which ends with the contacts. */}
+            <Link to={`${paths.terms}#terms-legal`}>{t('footer.contactHeading')}</Link>
           </h2>
           <p>
             {t('footer.phone')}: <a href={phoneHref}>{footerFacts.contactPhone}</a>
@@ -40,17 +41,15 @@ export function Footer() {
             {t('footer.documentsHeading')}
           </h2>
           <ul className="site-footer__links">
+            {/* SPEC section 2: the three documents open in a new tab, so a form being filled in stays where it was. */}
             <li>
-              <Link to={paths.terms}>{t('footer.terms')}</Link>
+              <NewTabLink href={paths.terms}>{t('footer.terms')}</NewTabLink>
             </li>
             <li>
-              <Link to={paths.deliveryPolicy}>{t('footer.deliveryPolicy')}</Link>
+              <NewTabLink href={paths.deliveryPolicy}>{t('footer.deliveryPolicy')}</NewTabLink>
             </li>
             <li>
-              <a href={footerFacts.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-                {t('footer.privacyPolicy')}
-                <span className="visually-hidden"> ({t('footer.opensInNewTab')})</span>
-              </a>
+              <NewTabLink href={footerFacts.privacyPolicyUrl}>{t('footer.privacyPolicy')}</NewTabLink>
             </li>
           </ul>
         </nav>
@@ -59,5 +58,19 @@ export function Footer() {
         © {year} {footerFacts.legalEntityName}. {t('footer.rights')}
       </p>
     </footer>
+  );
+}
+
+/** A link that opens in a new tab: it says so to screen readers and shows it with an icon, and the new page gets no opener. */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="site-footer__new-tab">
+      {children}
+      <span className="visually-hidden"> ({t('footer.opensInNewTab')})</span>
+      <svg className="site-footer__new-tab-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+        <path d="M9 2h5v5M14 2L7 9M12 9.5V13a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </a>
   );
 }
