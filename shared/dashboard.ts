@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { monthsBefore } from './dates';
+import type { Language } from './languages';
+import { intlLocale } from './money';
 import { periods, periodMonths, type Period } from './lists';
 
 /**
@@ -36,4 +38,51 @@ export type TurnoverAnswer = z.infer<typeof turnoverAnswerSchema>;
 export function turnoverMonthsOf(period: Period, today: string): string[] {
   const count = periodMonths[period];
   return Array.from({ length: count }, (_, index) => monthsBefore(today, count - 1 - index).slice(0, 7));
+}
+
+/**
+ * The turnover chart's EUR axis: its top and its gridlines' values (cents, from 0 up) in about `steps` steps of 1, 2,
+ * 2.5 or 5 times a power of ten whole euros, so the axis reads in round numbers and the highest bar fits under the top.
+ */
+export function turnoverAxis(highestCents: number, steps = 4): { topCents: number; ticks: number[] } {
+  const raw = Math.max(highestCents, 0) / steps;
+  const magnitude = 10 ** Math.floor(Math.log10(Math.max(raw, 100)));
+  const candidates = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).filter((candidate) => candidate % 100 === 0);
+  const step = candidates.find((candidate) => candidate >= raw) ?? 10 * magnitude;
+  const count = Math.max(1, Math.ceil(highestCents / step));
+  const ticks = Array.from({ length: count + 1 }, (_, index) => index * step);
+  return { topCents: count * step, ticks };
+}
+
+/**
+ * How the chart names a month (YYYY-MM): `long` for its accessible name and tooltip ("October 2026"), `short` and
+ * `narrow` under its bar ("Oct", "O"), and `year` under the bar of the period's first month and of each January, so
+ * a period that crosses a year says which year each month belongs to.
+ */
+export interface MonthLabel {
+  month: string;
+  long: string;
+  short: string;
+  narrow: string;
+  year: string | null;
+}
+
+export function monthLabels(months: readonly string[], language: Language): MonthLabel[] {
+  const locale = intlLocale[language];
+  const format = (style: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' });
+  const long = format({ month: 'long', year: 'numeric' });
+  const short = format({ month: 'short' });
+  const narrow = format({ month: 'narrow' });
+  const crossesYear = new Set(months.map((month) => month.slice(0, 4))).size > 1;
+  return months.map((month, index) => {
+    const date = new Date(`${month}-01T00:00:00Z`);
+    const startsYear = index === 0 || month.endsWith('-01');
+    return {
+      month,
+      long: long.format(date),
+      short: short.format(date).replace(/\.$/, ''),
+      narrow: narrow.format(date),
+      year: crossesYear && startsYear ? month.slice(0, 4) : null,
+    };
+  });
 }

@@ -13,6 +13,12 @@ describe('formatEur', () => {
   it('follows the language for separators', () => {
     expect(formatEur(123_456_789, 'lv').replace(/\s/g, ' ')).toBe('1 234 567,89 €');
   });
+
+  it('drops the cents for whole euros, as a chart axis shows them', () => {
+    expect(formatEur(400_000, 'en', { wholeEuros: true })).toBe('€4,000');
+    expect(formatEur(0, 'en', { wholeEuros: true })).toBe('€0');
+    expect(formatEur(250_000, 'lv', { wholeEuros: true }).replace(/\s/g, ' ')).toBe('2 500 €');
+  });
 });
 
 describe('parseEurToCents', () => {

@@ -2,15 +2,20 @@ import type { Language } from './languages';
 
 export const currency = 'EUR';
 
-const intlLocale: Record<Language, string> = { en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
+/** The Intl locale each UI language formats numbers and dates with. */
+export const intlLocale: Readonly<Record<Language, string>> = { en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
 
-/** Money travels as integer euro cents and is formatted only at the edge. */
-export function formatEur(cents: number, language: Language = 'en'): string {
+/**
+ * Money travels as integer euro cents and is formatted only at the edge. `wholeEuros` drops the cents (rounded), for
+ * a chart's axis whose steps are whole euros.
+ */
+export function formatEur(cents: number, language: Language = 'en', options: { wholeEuros?: boolean } = {}): string {
+  const digits = options.wholeEuros ? 0 : 2;
   return new Intl.NumberFormat(intlLocale[language], {
     style: 'currency',
     currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
     useGrouping: 'always',
   }).format(cents / 100);
 }

@@ -9,6 +9,8 @@ const today = rigaDateOf(new Date());
 const monthAgo = (months: number) => monthsBefore(today, months).slice(0, 7);
 /** "07.2026", as the turnover table names a month. */
 const monthText = (month: string) => `${month.slice(5, 7)}.${month.slice(0, 4)}`;
+/** "July 2026", as a bar of the turnover chart and its tooltip name a month. */
+const monthName = (month: string) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
 let company: OwnCompany;
 
@@ -28,12 +30,15 @@ async function openDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
-test('the balances show total available and reserved, and the tooltip says when they were read', async ({ page }) => {
+test('the balances show total available and reserved, and when they were read, under them and in the tooltip', async ({ page }) => {
   await openDashboard(page);
   const balances = page.getByRole('region', { name: 'Main account' });
   await expect(balances.getByRole('definition').first()).toHaveText('€12,345.67');
   await expect(balances.getByText('Total reserved')).toBeVisible();
   await expect(balances.getByRole('definition').nth(1)).toHaveText('€89.50');
+  // 'Last updated {date}' is on the page, not only in the tooltip.
+  await expect(balances.locator('time')).toHaveText(/^Last updated \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  await expect(balances.locator('time')).toBeVisible();
 
   // Keyboard: the tooltip's button describes itself with the text, which shows on focus and hides with Escape.
   const info = balances.getByRole('button', { name: 'About the sub-total balance' });
@@ -49,12 +54,47 @@ test('the balances show total available and reserved, and the tooltip says when 
   await expectNoAxeViolations(page);
 });
 
-test('the monthly turnover shows a bar per month of the period, with the same numbers as a table', async ({ page }) => {
+test('the monthly turnover shows the period total and a bar per month over a EUR axis, with the same numbers as a table', async ({ page }) => {
   await openDashboard(page);
   const turnover = page.getByRole('region', { name: 'Monthly turnover' });
-  const chart = turnover.getByRole('img', { name: /^Card spending per month from/ });
+  const chart = turnover.getByRole('figure', { name: /^Card spending per month from/ });
   await expect(chart).toHaveAccessibleName(`Card spending per month from ${monthText(monthAgo(11))} to ${monthText(monthAgo(0))}, €165.50 in total`);
-  await expect(turnover.locator('rect.turnover-chart__bar')).toHaveCount(12);
+  const bars = chart.getByRole('button');
+  await expect(bars).toHaveCount(12);
+  await expect(bars.first()).toHaveAccessibleName(`${monthName(monthAgo(11))}: €0.00`);
+  await expect(bars.last()).toHaveAccessibleName(`${monthName(monthAgo(0))}: €0.00`);
+
+  // The period's total, in words beside the chart.
+  await expect(turnover.getByText('Spent in this period')).toBeVisible();
+  await expect(turnover.getByTestId('turnover-total')).toHaveText('€165.50');
+  await expect(turnover.getByText('Transactions: 3', { exact: true })).toBeVisible();
+
+  // The EUR axis: round whole-euro steps from €0 to above the highest month (€125.50), by the money formatter.
+  const axisLabels = turnover.locator('.turnover-chart__y-label');
+  await expect(axisLabels).toHaveText(['€0', '€50', '€100', '€150']);
+  await expect(turnover.locator('.turnover-chart__gridline')).toHaveCount(4);
+  // Twelve months cross a year unless they end in December: then the first month and January carry their year.
+  const years = [...new Set([monthAgo(11), monthAgo(0)].map((month) => month.slice(0, 4)))];
+  await expect(turnover.locator('.turnover-chart__year-full')).toHaveText(years.length > 1 ? years : []);
+
+  // Keyboard: focusing a month's bar shows its tooltip (month, amount, count); arrows move on; Escape hides it.
+  const spentMonth = chart.getByRole('button', { name: `${monthName(monthAgo(2))}: €125.50` });
+  await spentMonth.focus();
+  const tip = turnover.getByRole('tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText(monthName(monthAgo(2)));
+  await expect(tip).toContainText('€125.50');
+  await expect(tip).toContainText('Transactions: 2');
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('ArrowRight');
+  await expect(chart.getByRole('button', { name: `${monthName(monthAgo(1))}: €0.00` })).toBeFocused();
+  await expect(tip).toContainText(monthName(monthAgo(1)));
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  // Pointer: hovering a bar shows that month's tooltip.
+  await chart.getByRole('button', { name: `${monthName(monthAgo(8))}: €40.00` }).hover();
+  await expect(tip).toContainText('€40.00');
+  await page.mouse.move(0, 0);
 
   // The table alternative: read by screen readers all along, shown by its toggle.
   const table = turnover.getByRole('table', { name: 'Card spending per month' });
@@ -65,14 +105,16 @@ test('the monthly turnover shows a bar per month of the period, with the same nu
   await expect(turnover.getByRole('button', { name: 'Show as table' })).toHaveAttribute('aria-pressed', 'true');
   await expect(table).toBeVisible();
   await expect(chart).toHaveCount(0);
+  await expect(turnover.getByTestId('turnover-total')).toHaveText('€165.50');
   await expectNoAxeViolations(page);
   await turnover.getByRole('button', { name: 'Show as table' }).click();
   await expect(chart).toBeVisible();
 
   // Three months leave the month eight back out of the sum.
   await turnover.getByText('3 months').click();
-  await expect(turnover.locator('rect.turnover-chart__bar')).toHaveCount(3);
-  await expect(turnover.getByRole('img')).toHaveAccessibleName(`Card spending per month from ${monthText(monthAgo(2))} to ${monthText(monthAgo(0))}, €125.50 in total`);
+  await expect(bars).toHaveCount(3);
+  await expect(turnover.getByRole('figure')).toHaveAccessibleName(`Card spending per month from ${monthText(monthAgo(2))} to ${monthText(monthAgo(0))}, €125.50 in total`);
+  await expect(turnover.getByTestId('turnover-total')).toHaveText('€125.50');
 
   // One month: nothing spent yet, said as such.
   await turnover.getByText('1 month').click();
@@ -90,7 +132,8 @@ test('the last transactions list the newest payments, narrow by merchant group, 
   await expect(rows.nth(1)).toContainText('Groceries');
   await expect(rows.nth(1)).toContainText('120.00');
   await expect(rows.nth(2)).toContainText('40.00');
-  await expect(rows.nth(0)).toContainText('Processed');
+  // The status is the portal's one status badge, its tone by meaning.
+  await expect(rows.nth(0).locator('.status-badge[data-tone="positive"]')).toHaveText('Processed');
   await expectNoAxeViolations(page);
 
   await panel.getByLabel('Merchant group').selectOption({ label: 'Transport' });
@@ -122,9 +165,23 @@ test('the last transactions list the newest payments, narrow by merchant group, 
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the dashboard fits the phone screen and passes axe', async ({ page }) => {
+  test('the dashboard fits the phone screen, the main account first, and passes axe', async ({ page }) => {
     await openDashboard(page);
-    await expect(page.getByRole('region', { name: 'Monthly turnover' }).getByRole('img')).toBeVisible();
+    const turnover = page.getByRole('region', { name: 'Monthly turnover' });
+    await expect(turnover.getByRole('figure')).toBeVisible();
+    await expect(turnover.getByRole('figure').getByRole('button')).toHaveCount(12);
+    // "How much do we have" comes first: the main account above the top-up panel and the chart.
+    const balances = await page.getByRole('region', { name: 'Main account' }).boundingBox();
+    const topUp = await page.getByRole('region', { name: 'Top up by bank transfer' }).boundingBox();
+    expect(balances && topUp && balances.y < topUp.y).toBe(true);
+    await expect(page.getByRole('region', { name: 'Main account' }).locator('time')).toBeVisible();
+    // Twelve months on a phone: a letter a month and the year as ’26, the years side by side without overlapping.
+    const years = turnover.locator('.turnover-chart__year-short');
+    if (monthAgo(11).slice(0, 4) !== monthAgo(0).slice(0, 4)) {
+      await expect(years).toHaveText([`’${monthAgo(11).slice(2, 4)}`, `’${monthAgo(0).slice(2, 4)}`]);
+      const [first, second] = [await years.nth(0).boundingBox(), await years.nth(1).boundingBox()];
+      expect(first && second && first.x + first.width <= second.x).toBe(true);
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);

@@ -7,6 +7,8 @@ import { Alert } from '@frontend/components/alert/alert';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { queueQueryOptions } from './review-api';
@@ -56,7 +58,7 @@ export function ApplicationsScreen() {
                   </td>
                   <td>{row.registrationNumber}</td>
                   <td>
-                    <span className={`status-badge status-badge--${row.status}`}>{t(`status.${row.status}`)}</span>
+                    <StatusBadge tone={statusTone('company', row.status)}>{t(`status.${row.status}`)}</StatusBadge>
                   </td>
                   <td>{row.submittedAt ? formatDate(row.submittedAt, { withTime: true }) : '—'}</td>
                   <td>{row.status === 'pending_approval' && row.submittedAt ? waitingFor(row.submittedAt, language) : '—'}</td>

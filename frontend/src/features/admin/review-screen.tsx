@@ -14,6 +14,8 @@ import { FieldError } from '@frontend/components/field-error/field-error';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
 import { PageHeader } from '@frontend/components/page-header/page-header';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { TextareaField } from '@frontend/components/textarea-field/textarea-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { zodValidate } from '@frontend/lib/form-validation';
@@ -50,7 +52,7 @@ export function ReviewScreen() {
         lead={
           <>
             {t('review.registrationNumber', { number: application.registrationNumber })} ·{' '}
-            <span className={`status-badge status-badge--${application.status}`}>{t(`status.${application.status}`)}</span>
+            <StatusBadge tone={statusTone('company', application.status)}>{t(`status.${application.status}`)}</StatusBadge>
           </>
         }
       />

@@ -7,6 +7,8 @@ import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
@@ -125,7 +127,7 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         </h2>
         <p className="card-summary__status">
           <span>{t('card:overview.status')}</span>{' '}
-          <span className={`card-status card-status--${card.cardStatus}`}>{t(`card:status.${card.cardStatus}`)}</span>
+          <StatusBadge tone={statusTone('card', card.cardStatus)}>{t(`card:status.${card.cardStatus}`)}</StatusBadge>
         </p>
         <dl className="card-balances">
           <div className="card-balances__main">
@@ -205,7 +207,8 @@ function TransactionRow({ transaction }: { transaction: CardTransaction }) {
       <div className="card-transaction__what">
         <span className="card-transaction__description">{transaction.description}</span>
         <span className="card-transaction__meta">
-          {format.date(transaction.executedAt)} · {t(`transactions.status.${transaction.status}`)}
+          {format.date(transaction.executedAt)}{' '}
+          <StatusBadge tone={statusTone('transaction', transaction.status)}>{t(`transactions.status.${transaction.status}`)}</StatusBadge>
         </span>
       </div>
       <span className={transaction.amountCents < 0 ? 'card-transaction__amount' : 'card-transaction__amount card-transaction__amount--in'}>

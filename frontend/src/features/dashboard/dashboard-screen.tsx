@@ -36,9 +36,11 @@ export function DashboardScreen() {
         title={t('title')}
         lead={profile ? t('welcome', { name: `${profile.name} ${profile.surname}`.trim() }) : undefined}
       />
+      {/* The main account first at every width (it answers "how much do we have"); the top-up panel beside it and the
+          turnover from 1024 px, below it on narrower screens. */}
       <div className="dashboard-grid">
-        <TopUpPanel />
         <Balances companyId={companyId} />
+        <TopUpPanel />
         <Turnover companyId={companyId} />
         <LastTransactions companyId={companyId} />
         <AccountActivity companyId={companyId} />
@@ -47,32 +49,44 @@ export function DashboardScreen() {
   );
 }
 
-/** Total available (the main account) and total reserved (pending card authorizations), and when they were read. */
+/**
+ * Total available (the main account) and total reserved (pending card authorizations), and when they were read: said
+ * under the numbers and again by the heading's "i" tooltip (SPEC section 2's sub-total balance tooltip).
+ */
 function Balances({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const format = useFormat();
   const summary = useQuery({ ...summaryQuery(companyId), enabled: companyId !== '' });
+  const lastUpdated = summary.isSuccess ? t('balances.lastUpdated', { date: format.date(summary.data.asOf, { withTime: true }) }) : '';
   return (
     <section className="panel dashboard-balances" aria-labelledby="dashboard-balances" aria-busy={summary.isPending}>
       <div className="dashboard-balances__head">
         <h2 id="dashboard-balances">{t('balances.title')}</h2>
-        {summary.isSuccess && <InfoTip label={t('balances.subtotalInfo')} text={t('balances.lastUpdated', { date: format.date(summary.data.asOf, { withTime: true }) })} />}
+        {summary.isSuccess && <InfoTip label={t('balances.subtotalInfo')} text={lastUpdated} />}
       </div>
       {summary.isPending ? (
-        <div className="skeleton skeleton--line" aria-hidden="true" />
+        <>
+          <div className="skeleton dashboard-balances__skeleton" aria-hidden="true" />
+          <div className="skeleton skeleton--line" aria-hidden="true" />
+        </>
       ) : summary.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(summary.error))}</Alert>
       ) : (
-        <dl className="dashboard-balances__list">
-          <div>
-            <dt>{t('balances.available')}</dt>
-            <dd>{format.money(summary.data.availableCents)}</dd>
-          </div>
-          <div>
-            <dt>{t('balances.reserved')}</dt>
-            <dd>{format.money(summary.data.reservedCents)}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="dashboard-balances__list">
+            <div className="dashboard-balances__available">
+              <dt>{t('balances.available')}</dt>
+              <dd>{format.money(summary.data.availableCents)}</dd>
+            </div>
+            <div className="dashboard-balances__reserved">
+              <dt>{t('balances.reserved')}</dt>
+              <dd>{format.money(summary.data.reservedCents)}</dd>
+            </div>
+          </dl>
+          <p className="dashboard-balances__as-of">
+            <time dateTime={summary.data.asOf}>{lastUpdated}</time>
+          </p>
+        </>
       )}
     </section>
   );

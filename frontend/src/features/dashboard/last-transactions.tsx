@@ -11,6 +11,8 @@ import { useBackgroundDownload } from '@frontend/components/background-download/
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { SelectField } from '@frontend/components/select-field/select-field';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { errorCodeOf } from '@frontend/lib/api-error';
@@ -35,7 +37,11 @@ export function LastTransactions({ companyId }: { companyId: string }) {
     { id: 'employee', header: t('transactions:columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
     { id: 'executed', header: t('transactions:columns.executed'), nowrap: true, cell: (row) => format.date(row.executedAt, { withTime: true }) },
     { id: 'group', header: t('lastTransactions.group'), cell: (row) => t(`common:merchantGroups.${row.mccGroup}`) },
-    { id: 'status', header: t('transactions:columns.status'), cell: (row) => t(`transactions:status.${row.status}`) },
+    {
+      id: 'status',
+      header: t('transactions:columns.status'),
+      cell: (row) => <StatusBadge tone={statusTone('transaction', row.status)}>{t(`transactions:status.${row.status}`)}</StatusBadge>,
+    },
     { id: 'amount', header: t('transactions:columns.amount'), align: 'end', cell: (row) => format.money(row.amountCents) },
   ];
   const groupOptions = [

@@ -14,6 +14,8 @@ import { TableToolbar } from '@frontend/components/data-table/table-toolbar';
 import { useTableQuery } from '@frontend/components/data-table/use-table-query';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
@@ -22,7 +24,6 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { GenerateReportDialog } from './generate-report-dialog';
 import { refreshWhileGenerating } from './report-refresh';
 import { deleteReports, downloadReport, fetchReports, noReportFilters, reportsQueryKey, type ReportFilters } from './reporting-api';
-import './reporting.css';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -145,7 +146,8 @@ export function ReportingScreen() {
           rowKey={(report) => report.id}
           loading={table.loading}
           skeletonRows={table.params.itemsPerPage}
-          selection={{ selected: table.selected, onChange: table.setSelected, rowLabel: reportName }}
+          selection={{ selected: table.selected, onChange: table.setSelected }}
+          rowLabel={reportName}
           empty={
             <EmptyState title={narrowed ? t('emptyPeriod.title') : t('empty.title')}>
               <p>{narrowed ? t('emptyPeriod.text') : t('empty.text')}</p>
@@ -185,14 +187,13 @@ export function ReportingScreen() {
 /** SPEC section 4 "Report status", in words (not by colour alone); a generating report also shows a spinner. */
 function ReportStatus({ report }: { report: Report }) {
   const { t } = useTranslation(['reporting', 'errors']);
+  const tone = statusTone('report', report.status);
   if (report.status === 'generating') {
     return (
-      <span className="reporting-status reporting-status--generating" aria-busy="true">
-        <span className="reporting-spinner" aria-hidden="true" />
+      <StatusBadge tone={tone} busy>
         {t('status.generating')}
-      </span>
+      </StatusBadge>
     );
   }
-  if (report.status === 'active') return <span className="reporting-status reporting-status--active">{t('status.active')}</span>;
-  return <span className="reporting-status reporting-status--failed">{t('errors:codes.REPORT_GENERATION_FAILED')}</span>;
+  return <StatusBadge tone={tone}>{report.status === 'active' ? t('status.active') : t('errors:codes.REPORT_GENERATION_FAILED')}</StatusBadge>;
 }
