@@ -3,13 +3,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The server failed without an error body we could read (a gateway's bare 502, an empty 500). */
+  readonly bodyless: boolean;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, bodyless = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.bodyless = bodyless;
   }
 }
 

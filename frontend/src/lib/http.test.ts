@@ -97,9 +97,11 @@ describe('callApi', () => {
     expect(rejected).not.toHaveBeenCalled();
   });
 
-  it('reports an unreadable error body as INTERNAL', async () => {
+  it('reports an unreadable error body as INTERNAL, marked bodyless', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
+    await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ status: 502, code: 'INTERNAL', bodyless: true });
+    fetchMock.mockResolvedValueOnce(answer(500, { code: 'INTERNAL', message: 'Unexpected error occurred. Please try again later.' }));
+    await expect(callApi(sessionRoutes.logOut)).rejects.toMatchObject({ status: 500, code: 'INTERNAL', bodyless: false });
   });
 
   it('reports a network failure as NETWORK', async () => {

@@ -117,7 +117,7 @@ export async function callApiWith<R extends RouteDefinition>(route: R, options: 
     const parsed = errorBodySchema.safeParse(json);
     if (response.status === 401 || response.status === 403) credentials.onRefused(response.status, parsed.success ? parsed.data.code : undefined);
     if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
-    throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
+    throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed', {}, true);
   }
 
   const answer = route.answer.safeParse(json);

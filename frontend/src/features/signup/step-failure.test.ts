@@ -16,9 +16,9 @@ describe('readStepFailure', () => {
   });
 
   it('says "Something went wrong" (INVALID_ANSWER) for a failure without a body (SPEC section 7)', () => {
-    // What the HTTP client makes of an error status whose body is empty or not the API's: INTERNAL with the status text.
-    expect(readStepFailure(new ApiError(502, 'INTERNAL', 'Bad Gateway'))).toEqual({ fields: {}, code: 'INVALID_ANSWER' });
-    expect(readStepFailure(new ApiError(500, 'INTERNAL', 'Request failed'))).toEqual({ fields: {}, code: 'INVALID_ANSWER' });
+    // What the HTTP client makes of an error status whose body is empty or not the API's: INTERNAL, marked bodyless.
+    expect(readStepFailure(new ApiError(502, 'INTERNAL', 'Bad Gateway', {}, true))).toEqual({ fields: {}, code: 'INVALID_ANSWER' });
+    expect(readStepFailure(new ApiError(500, 'INTERNAL', 'Request failed', {}, true))).toEqual({ fields: {}, code: 'INVALID_ANSWER' });
     expect(readStepFailure(new Error('boom'))).toEqual({ fields: {}, code: 'INVALID_ANSWER' });
   });
 });

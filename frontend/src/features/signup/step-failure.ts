@@ -1,4 +1,3 @@
-import { errorMessages } from '@shared/errors';
 import { ApiError, clientErrorCodes } from '@frontend/lib/api-error';
 
 export interface StepFailure {
@@ -10,13 +9,12 @@ export interface StepFailure {
 
 /**
  * Why sending a step failed. SPEC section 7: a sign-up list submission that fails without a body shows 'Something
- * went wrong' (the code of an answer the client could not read). The HTTP client reads such an answer as INTERNAL
- * with the status text for a message, while the API's own INTERNAL body says errorMessages.INTERNAL, so the message
- * tells the two apart; anything thrown that is not an API answer at all reads the same way.
+ * went wrong' (the code of an answer the client could not read); the HTTP client marks such an answer bodyless.
+ * Anything thrown that is not an API answer at all reads the same way.
  */
 export function readStepFailure(error: unknown): StepFailure {
   if (!(error instanceof ApiError)) return { fields: {}, code: clientErrorCodes.invalidAnswer };
   if (Object.keys(error.fields).length > 0) return { fields: error.fields, code: 'VALIDATION_FAILED' };
-  if (error.code === 'INTERNAL' && error.message !== errorMessages.INTERNAL) return { fields: {}, code: clientErrorCodes.invalidAnswer };
+  if (error.bodyless) return { fields: {}, code: clientErrorCodes.invalidAnswer };
   return { fields: {}, code: error.code };
 }
