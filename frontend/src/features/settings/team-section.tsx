@@ -9,6 +9,8 @@ import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialo
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { SelectField } from '@frontend/components/select-field/select-field';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { ApiError } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
@@ -126,8 +128,11 @@ export function TeamSection() {
     {
       id: 'status',
       header: t('settings:team.status'),
-      cell: (member) =>
-        member.status === 'invited' ? t('settings:team.invited', { date: member.invitedAt ? formatDate(member.invitedAt) : '' }) : t('settings:team.active'),
+      cell: (member) => (
+        <StatusBadge tone={statusTone('teamMember', member.status)}>
+          {member.status === 'invited' ? t('settings:team.invited', { date: member.invitedAt ? formatDate(member.invitedAt) : '' }) : t('settings:team.active')}
+        </StatusBadge>
+      ),
     },
   ];
   const memberActions = (member: TeamMember): RowAction[] => {

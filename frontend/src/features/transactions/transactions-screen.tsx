@@ -18,6 +18,8 @@ import { useTableQuery } from '@frontend/components/data-table/use-table-query';
 import { DateRangeField } from '@frontend/components/date-field/date-field';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { useFormat } from '@frontend/lib/format';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -61,7 +63,7 @@ export function TransactionsScreen() {
   const columns: DataTableColumn<TransactionRow>[] = [
     { id: 'employee', header: t('columns.employee'), rowHeader: true, truncate: (row) => row.employeeName, cell: (row) => row.employeeName },
     { id: 'amount', header: t('columns.amount'), align: 'end', cell: (row) => format.money(row.amountCents) },
-    { id: 'status', header: t('columns.status'), cell: (row) => <span className={`transactions-status transactions-status--${row.status}`}>{t(`status.${row.status}`)}</span> },
+    { id: 'status', header: t('columns.status'), cell: (row) => <StatusBadge tone={statusTone('transaction', row.status)}>{t(`status.${row.status}`)}</StatusBadge> },
     { id: 'executed', header: t('columns.executed'), cell: (row) => format.date(row.executedAt, { withTime: true }) },
 
     { id: 'description', header: t('columns.description'), truncate: (row) => row.description, cell: (row) => row.description },
