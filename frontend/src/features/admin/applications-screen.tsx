@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, generatePath } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@shared/dates';
+import type { QueueEntry } from '@shared/onboarding/application';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { ContentLoader } from '@frontend/components/loaders/content-loader';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
@@ -21,6 +23,23 @@ export function ApplicationsScreen() {
   useDocumentTitle(t('queue.title'));
   const queue = useQuery(queueQueryOptions());
   const language = uiLanguage(i18n);
+  const columns: DataTableColumn<QueueEntry>[] = [
+    {
+      id: 'company',
+      header: t('queue.company'),
+      rowHeader: true,
+      truncate: (row) => row.companyName,
+      cell: (row) => <Link to={generatePath(paths.adminApplication, { companyId: row.companyId })}>{row.companyName}</Link>,
+    },
+    { id: 'registrationNumber', header: t('queue.registrationNumber'), cell: (row) => row.registrationNumber },
+    { id: 'status', header: t('queue.status'), cell: (row) => <StatusBadge tone={statusTone('company', row.status)}>{t(`status.${row.status}`)}</StatusBadge> },
+    { id: 'submitted', header: t('queue.submitted'), cell: (row) => (row.submittedAt ? formatDate(row.submittedAt, { withTime: true }) : '—') },
+    {
+      id: 'waiting',
+      header: t('queue.waiting'),
+      cell: (row) => (row.status === 'pending_approval' && row.submittedAt ? waitingFor(row.submittedAt, language) : '—'),
+    },
+  ];
   return (
     <div className="page">
       <PageHeader title={t('queue.title')} lead={t('queue.lead')} />
@@ -38,35 +57,14 @@ export function ApplicationsScreen() {
           <p>{t('queue.emptyText')}</p>
         </EmptyState>
       ) : (
-        <div className="panel admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">{t('queue.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('queue.company')}</th>
-                <th scope="col">{t('queue.registrationNumber')}</th>
-                <th scope="col">{t('queue.status')}</th>
-                <th scope="col">{t('queue.submitted')}</th>
-                <th scope="col">{t('queue.waiting')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.data.rows.map((row) => (
-                <tr key={row.companyId}>
-                  <td>
-                    <Link to={generatePath(paths.adminApplication, { companyId: row.companyId })}>{row.companyName}</Link>
-                  </td>
-                  <td>{row.registrationNumber}</td>
-                  <td>
-                    <StatusBadge tone={statusTone('company', row.status)}>{t(`status.${row.status}`)}</StatusBadge>
-                  </td>
-                  <td>{row.submittedAt ? formatDate(row.submittedAt, { withTime: true }) : '—'}</td>
-                  <td>{row.status === 'pending_approval' && row.submittedAt ? waitingFor(row.submittedAt, language) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('queue.title')}
+          columns={columns}
+          rows={queue.data.rows}
+          rowKey={(row) => row.companyId}
+          loading={false}
+          skeletonRows={0}
+        />
       )}
     </div>
   );
