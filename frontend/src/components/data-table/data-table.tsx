@@ -157,7 +157,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
                               </svg>
                             </button>
                           )}
-                          {rowActions && <RowActionsMenu actions={rowActions(row)} rowLabel={labelOf(row)} />}
+                          {rowActions && <RowActionsCell actions={rowActions(row)} rowLabel={labelOf(row)} />}
                         </div>
                       </td>
                     )}
@@ -189,6 +189,11 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
       )}
     </div>
   );
+}
+
+/** A row without actions keeps the menu's place, so the details buttons of all rows stay in one column. */
+function RowActionsCell({ actions, rowLabel }: { actions: readonly RowAction[]; rowLabel: string }) {
+  return actions.length > 0 ? <RowActionsMenu actions={actions} rowLabel={rowLabel} /> : <span className="data-table__end-spacer" aria-hidden="true" />;
 }
 
 function CellContent<Row>({ column, row }: { column: DataTableColumn<Row>; row: Row }) {
