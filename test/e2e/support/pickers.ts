@@ -23,7 +23,7 @@ export async function addOption(scope: Page | Locator, label: string, option: st
   const box = combobox(scope, label);
   await box.fill(option);
   await box.press('Enter');
-  await expect(scope.getByRole('button', { name: `Remove ${option}` })).toBeVisible();
+  await expect(scope.getByRole('list', { name: `${label}: chosen`, exact: true }).getByRole('button', { name: `Remove ${option}` })).toBeVisible();
   await box.press('Escape');
 }
 

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useCombobox, useMultipleSelection, type UseComboboxReturnValue, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCombobox, type UseComboboxReturnValue, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import './combobox-field.css';
@@ -49,7 +49,8 @@ const firstMatchIndex = (options: readonly ComboboxOption[], typed: string | und
  * A select with a text box (SPEC section 4), on downshift's ARIA 1.2 combobox: a click opens the list and a click
  * outside closes it; typing filters the options case-insensitively, an exact match selects, and clearing the text
  * clears the value. With `multiple`, chosen options show as removable chips and leave the list (SPEC section 5),
- * choosing toggles a value, and Backspace in the empty box removes the last chip.
+ * choosing toggles a value, and Backspace in the empty box removes the last chip (the chips are the field's own:
+ * downshift's useMultipleSelection did not report removals with its selected items controlled).
  */
 export function ComboboxField(props: ComboboxFieldProps) {
   return props.multiple ? <MultipleCombobox {...props} /> : <SingleCombobox {...props} />;
@@ -68,7 +69,6 @@ function SingleCombobox({ label, name, options, value, onChange, onBlur, error, 
     itemToKey: optionKey,
     selectedItem: selected,
     inputValue: text,
-    defaultHighlightedIndex: 0,
     stateReducer: (state: UseComboboxState<ComboboxOption>, { type, changes }: UseComboboxStateChangeOptions<ComboboxOption>) => {
       // Leaving the field keeps what was chosen (not the option under the pointer), and its label in the box.
       if (type === stateChangeTypes.InputBlur) return { ...changes, selectedItem: state.selectedItem, inputValue: optionLabel(state.selectedItem) };
@@ -100,7 +100,24 @@ function SingleCombobox({ label, name, options, value, onChange, onBlur, error, 
     if (!combobox.isOpen) setText(shown);
   }
 
-  return <ComboboxView label={label} name={name} error={error} required={required} combobox={combobox} items={items} selectedValues={value ? [value] : []} onBlur={onBlur} />;
+  return (
+    <ComboboxView
+      label={label}
+      name={name}
+      error={error}
+      required={required}
+      combobox={combobox}
+      items={items}
+      selectedValues={value ? [value] : []}
+      inputProps={{
+        onBlur: () => {
+          // downshift puts the chosen label back on leaving only while the list is open; closed (after Escape) too.
+          if (!combobox.isOpen) setText(optionLabel(selected));
+          onBlur?.();
+        },
+      }}
+    />
+  );
 }
 
 function MultipleCombobox({ label, name, options, values, onChange, onBlur, error, required }: MultipleProps) {
@@ -112,19 +129,12 @@ function MultipleCombobox({ label, name, options, values, onChange, onBlur, erro
   );
   const items = useMemo(() => filterOptions(options.filter((option) => !values.includes(option.value)), text), [options, values, text]);
 
-  const selection = useMultipleSelection<ComboboxOption>({
-    selectedItems: chosen,
-    itemToKey: optionKey,
-    onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems.map((option) => option.value)),
-  });
-
   const combobox = useCombobox<ComboboxOption>({
     items,
     itemToString: optionLabel,
     itemToKey: optionKey,
     selectedItem: null,
     inputValue: text,
-    defaultHighlightedIndex: 0,
     stateReducer: (state: UseComboboxState<ComboboxOption>, { type, changes }: UseComboboxStateChangeOptions<ComboboxOption>) => {
       switch (type) {
         case stateChangeTypes.InputKeyDownEnter:
@@ -150,25 +160,18 @@ function MultipleCombobox({ label, name, options, values, onChange, onBlur, erro
   const chips =
     chosen.length > 0 ? (
       <ul className="combobox__chips" aria-label={t('common:choiceList.chosen', { label })}>
-        {chosen.map((option, index) => (
+        {chosen.map((option) => (
           <li key={option.value} className="combobox__chip">
             <span>{option.label}</span>
             <button
               type="button"
               className="combobox__chip-remove"
               aria-label={t('common:choiceList.remove', { item: option.label })}
-              {...selection.getSelectedItemProps({
-                selectedItem: option,
-                index,
-                // Every chip's button stays in the tab order, not only the one the arrow keys reached.
-                tabIndex: 0,
-                onClick: (event) => {
-                  // The focus goes to the box, or on to the chip that takes this one's place (downshift's click).
-                  const box = event.currentTarget.closest('.combobox')?.querySelector('input');
-                  selection.removeSelectedItem(option);
-                  box?.focus();
-                },
-              })}
+              onClick={(event) => {
+                // The focus goes to the box rather than to nowhere when the chip leaves.
+                event.currentTarget.closest('.combobox')?.querySelector('input')?.focus();
+                onChange(values.filter((value) => value !== option.value));
+              }}
             >
               ×
             </button>
@@ -187,8 +190,17 @@ function MultipleCombobox({ label, name, options, values, onChange, onBlur, erro
       items={items}
       selectedValues={values}
       chips={chips}
-      dropdownProps={selection.getDropdownProps({ preventKeyAction: combobox.isOpen })}
-      onBlur={onBlur}
+      inputProps={{
+        onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+          // Backspace in the empty box takes back the last choice.
+          if (event.key === 'Backspace' && event.currentTarget.value === '' && values.length > 0) onChange(values.slice(0, -1));
+        },
+        onBlur: () => {
+          // downshift tidies the box on leaving only while the list is open.
+          if (!combobox.isOpen) setText('');
+          onBlur?.();
+        },
+      }}
     />
   );
 }
@@ -202,11 +214,10 @@ interface ViewProps {
   items: readonly ComboboxOption[];
   selectedValues: readonly string[];
   chips?: ReactNode;
-  dropdownProps?: object;
-  onBlur: (() => void) | undefined;
+  inputProps: { onBlur: () => void; onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void };
 }
 
-function ComboboxView({ label, name, error, required, combobox, items, selectedValues, chips, dropdownProps, onBlur }: ViewProps) {
+function ComboboxView({ label, name, error, required, combobox, items, selectedValues, chips, inputProps }: ViewProps) {
   const { t } = useTranslation(['fields', 'common']);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getToggleButtonProps, getMenuProps, getItemProps } = combobox;
   const labelProps = getLabelProps();
@@ -223,13 +234,12 @@ function ComboboxView({ label, name, error, required, combobox, items, selectedV
         <input
           className="field__input combobox__input"
           {...getInputProps({
-            ...dropdownProps,
+            ...inputProps,
             name,
             autoComplete: 'off',
             'aria-invalid': error ? true : undefined,
             'aria-required': required ? true : undefined,
             'aria-describedby': [empty ? emptyId : undefined, errorId].filter(Boolean).join(' ') || undefined,
-            onBlur,
           })}
         />
         <button type="button" className="combobox__toggle" aria-label={t('fields:combobox.toggle', { label })} {...getToggleButtonProps()}>
