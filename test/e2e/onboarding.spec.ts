@@ -3,6 +3,7 @@ import { dayText } from '../../shared/dates';
 import { samplePdf, samplePng } from '../../infra/local/sample-application';
 import { emailedLinkPath, emailsTo, englishVisitor, expect, expectNoAxeViolations, LoginPage, signIn, test, VerifyPage } from './support/portal';
 import { layoutProblems, layoutWidths } from './support/screens';
+import { addOption, chooseOption, combobox, listOptions } from './support/pickers';
 import { english, fillAccount } from './support/sign-up';
 
 const company = { registrationNumber: '40003556006', name: 'Daugavpils Serviss SIA', email: 'daugavpils.owner@example.lv' };
@@ -108,19 +109,49 @@ async function general(page: Page) {
 
   await expect(field(page, 'Company name')).toHaveValue(company.name);
   await expect(field(page, 'Registration number')).toHaveValue(company.registrationNumber);
-  const taxCountries = field(page, 'Tax countries');
-  await taxCountries.selectOption({ label: 'Latvia' });
-  // A chosen option leaves the list and comes back when removed.
-  await expect(taxCountries.locator('option', { hasText: /^Latvia$/ })).toHaveCount(0);
-  await taxCountries.selectOption({ label: 'Lithuania' });
+  // Tax countries: typing filters the list case-insensitively; a chosen option shows as a chip, leaves the list and
+  // comes back when its chip is removed.
+  const taxCountries = combobox(page, 'Tax countries');
+  const taxOptions = listOptions(page, 'Tax countries');
+  await taxCountries.click();
+  await expect(taxOptions.filter({ hasText: /^Latvia$/ })).toBeVisible();
+  await taxCountries.fill('LITH');
+  await expect(taxOptions).toHaveText(['Lithuania']);
+  await taxCountries.press('Escape');
+  await addOption(page, 'Tax countries', 'Latvia');
+  await taxCountries.fill('latvia');
+  await expect(taxOptions).toHaveCount(0);
+  await expect(page.getByText('No matching options')).toBeVisible();
+  await taxCountries.press('Escape');
+  await addOption(page, 'Tax countries', 'Lithuania');
   await page.getByRole('button', { name: 'Remove Lithuania' }).click();
-  await expect(taxCountries.locator('option', { hasText: /^Lithuania$/ })).toHaveCount(1);
+  await taxCountries.fill('Lith');
+  await expect(taxOptions).toHaveText(['Lithuania']);
+  await taxCountries.press('Escape');
+  await expect(page.getByRole('button', { name: 'Remove Latvia' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Lithuania' })).toHaveCount(0);
 
   await field(page, 'Street').fill('Rīgas iela');
   await field(page, 'House number').fill('40');
   await field(page, 'City').fill('Daugavpils');
   await field(page, 'Postcode').fill('LV-5401');
-  await field(page, 'Country').selectOption({ label: 'Latvia' });
+  // The country: a click opens the list and a click outside closes it; an exact match, in any case, selects; clearing
+  // the text clears the value. The list open passes axe.
+  const country = combobox(page, 'Country');
+  await country.click();
+  await expect(page.getByRole('listbox', { name: 'Country' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByRole('listbox', { name: 'Country' })).toBeHidden();
+  await country.fill('TONIA');
+  await expect(listOptions(page, 'Country')).toHaveText(['Estonia']);
+  await expect(country).toHaveValue('TONIA');
+  await country.fill('ESTONIA');
+  await expect(country).toHaveValue('Estonia');
+  await country.fill('');
+  await country.blur();
+  await expect(country).toHaveValue('');
+  await chooseOption(page, 'Country', 'Latvia');
   // The actual address shows only while it differs from the legal one.
   await expect(field(page, 'Actual address: street')).toBeVisible();
   await field(page, 'The actual address is the legal address').check();
@@ -137,8 +168,8 @@ async function general(page: Page) {
   await field(page, 'Cooperation partners, line 1').fill('Latgales Nami SIA');
   await choose(page, 'Source of income', 'Other');
   await field(page, 'Other source of income').fill('Grants');
-  await field(page, 'Countries of the main suppliers').selectOption({ label: 'Latvia' });
-  await field(page, 'Countries of the largest customers').selectOption({ label: 'Latvia' });
+  await addOption(page, 'Countries of the main suppliers', 'Latvia');
+  await addOption(page, 'Countries of the largest customers', 'Latvia');
   await choose(page, 'Is the company part of a group?', 'No');
   await choose(page, 'Is the company an association or a foundation?', 'No');
   await field(page, 'Name').fill('Zane');
@@ -194,7 +225,7 @@ async function fillOwner(page: Page, index: number, values: { name: string; surn
   const block = page.getByRole('group', { name: `Owner ${index + 1}` });
   await choose(block, 'Owner is a', 'Natural person');
   await person(block, { name: values.name, surname: values.surname, personalId: `0101${index}0-33333`, born: '1970-01-01' });
-  await field(block, 'Country').selectOption({ label: 'Latvia' });
+  await chooseOption(block, 'Country', 'Latvia');
   await field(block, 'Share, percent').fill(values.share);
 }
 
@@ -212,7 +243,7 @@ async function trueBeneficiary(page: Page) {
   const block = page.getByRole('group', { name: 'Beneficiary 1' });
   await person(block, { name: 'Zane', surname: 'Zemgale', personalId: '090184-11111', born: '1984-01-09' });
   await field(block, 'Address').fill('Rīgas iela 40, Daugavpils');
-  await field(block, 'Country').selectOption({ label: 'Latvia' });
+  await chooseOption(block, 'Country', 'Latvia');
   await choose(block, 'Source of income', 'Dividends');
   await choose(block, 'Nature of participation', 'Direct owner');
   await field(block, 'Phone').fill('37123556006');
@@ -237,7 +268,7 @@ async function financialInformation(page: Page) {
   await field(page, 'Average top-up per card, EUR').fill('200');
   const partner = page.getByRole('group', { name: 'Partner 1' });
   await field(partner, 'Partner name').fill('Latgales Nami SIA');
-  await field(partner, 'Partner country').selectOption({ label: 'Latvia' });
+  await chooseOption(partner, 'Partner country', 'Latvia');
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page.getByText('Thank you! Your application has been submitted.')).toBeVisible();
 }
@@ -310,7 +341,7 @@ test('a new company signs up, completes the six steps with documents, is returne
     await expect(page.getByText('Please give the second owner’s country of residence')).toBeVisible();
     // The saved YYYY-MM-DD day comes back shown DD.MM.YYYY.
     await expect(field(page.getByRole('group', { name: 'Owner 1' }), 'Date of birth')).toHaveValue('01.01.1970');
-    await field(page.getByRole('group', { name: 'Owner 2' }), 'Country').selectOption({ label: 'Lithuania' });
+    await chooseOption(page.getByRole('group', { name: 'Owner 2' }), 'Country', 'Lithuania');
     await page.getByRole('button', { name: 'Submit application' }).click();
     await expect(page.getByText('Thank you! Your application has been submitted.')).toBeVisible();
   });
