@@ -242,7 +242,7 @@ function ComboboxView({ label, name, error, required, combobox, items, selectedV
             'aria-describedby': [empty ? emptyId : undefined, errorId].filter(Boolean).join(' ') || undefined,
           })}
         />
-        <button type="button" className="combobox__toggle" aria-label={t('fields:combobox.toggle', { label })} {...getToggleButtonProps()}>
+        <button type="button" className="field__end-button combobox__toggle" aria-label={t('fields:combobox.toggle', { label })} {...getToggleButtonProps()}>
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
             <path d={isOpen ? 'M4 10l4-4 4 4' : 'M4 6l4 4 4-4'} />
           </svg>

@@ -146,7 +146,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
                           {details.length > 0 && (
                             <button
                               type="button"
-                              className="data-table__detail-toggle"
+                              className="icon-button data-table__detail-toggle"
                               aria-expanded={open}
                               aria-controls={open ? detailId : undefined}
                               aria-label={t('table.rowDetails', { label: labelOf(row) })}

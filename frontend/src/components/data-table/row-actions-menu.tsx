@@ -96,7 +96,7 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
       <button
         ref={button}
         type="button"
-        className="row-actions__button"
+        className="icon-button row-actions__button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -144,7 +144,7 @@ export function DateField({ label, name, value, onChange, onBlur, min, max, cale
         <button
           ref={buttonRef}
           type="button"
-          className="date-field__toggle"
+          className="field__end-button date-field__toggle"
           aria-label={t('dateField.open', { label })}
           aria-haspopup="dialog"
           aria-expanded={open}

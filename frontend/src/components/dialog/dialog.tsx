@@ -100,7 +100,7 @@ export function Dialog({ open, title, onClose, closeOnBackdrop = true, busy = fa
         </h2>
         {children}
         {/* Last in the focus order, so the dialog still starts on its first field or button. */}
-        <button type="button" className="dialog__close" aria-label={t('closeDialog')} disabled={busy} onClick={requestClose}>
+        <button type="button" className="icon-button dialog__close" aria-label={t('closeDialog')} disabled={busy} onClick={requestClose}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
