@@ -5,6 +5,7 @@ import { maxFundingFileChars, type FundingFile } from '@shared/funding';
 import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
 import { FailedTransfersNotice } from '@frontend/components/background-download/failed-transfers-notice';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
@@ -185,29 +186,29 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
   );
 }
 
-function RowTable({ caption, rows }: { caption: string; rows: { rowNumber: number; name: string | null; employeeId: string | null; text: string }[] }) {
+interface FileRow {
+  rowNumber: number;
+  name: string | null;
+  employeeId: string | null;
+  text: string;
+}
+
+/** The refused or failed rows of a file: the shared data table, with the count as its visible title. */
+function RowTable({ caption, rows }: { caption: string; rows: FileRow[] }) {
   const { t } = useTranslation('users');
+  const columns: DataTableColumn<FileRow>[] = [
+    { id: 'row', header: t('funds.csv.row'), align: 'end', cell: (row) => row.rowNumber },
+    { id: 'user', header: t('funds.csv.user'), rowHeader: true, truncate: userOf, cell: userOf },
+    { id: 'reason', header: t('funds.csv.reason'), cell: (row) => row.text },
+  ];
   return (
     <div className="funding-rows">
-      <table className="data-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('funds.csv.row')}</th>
-            <th scope="col">{t('funds.csv.user')}</th>
-            <th scope="col">{t('funds.csv.reason')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.rowNumber}>
-              <td>{row.rowNumber}</td>
-              <td>{row.name ?? row.employeeId ?? '—'}</td>
-              <td>{row.text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className="funding-rows__title" aria-hidden="true">
+        {caption}
+      </p>
+      <DataTable caption={caption} columns={columns} rows={rows} rowKey={(row) => String(row.rowNumber)} loading={false} skeletonRows={0} />
     </div>
   );
 }
+
+const userOf = (row: FileRow) => row.name ?? row.employeeId ?? '—';
