@@ -47,7 +47,7 @@ test('at 1440 px a transaction is one line; its detail holds merchant, reference
   await expect(detail).toHaveCount(0);
 });
 
-test('below 640 px a transaction is a card whose employee, amount and status are seen without scrolling sideways', async ({ page }) => {
+test('at 375 px (a table narrower than 800 px) a transaction is a card whose employee, amount and status are seen without scrolling sideways', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openTransactions(page);
   const first = transactionRows(page).first();

@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { portProfiles, projectRoot } from '../../infra/local/settings';
@@ -10,7 +10,7 @@ import { layoutProblems, openScreen, screenTours, startTour } from '../e2e/suppo
 
 /**
  * `npm run screenshots`: every screen of the portal, as each role sees it, at 375 and 1440 px, into screenshots/
- * (git-ignored; `-- --out DIR` for another folder), with the layout problems found on each printed beside it. Builds the SPA and starts its own local
+ * (git-ignored; `-- --out screenshots-x` for another folder of that name), with the layout problems found on each printed beside it. Builds the SPA and starts its own local
  * cloud on the test ports; `-- --base-url http://localhost:5173` uses a portal already running (`npm start`).
  */
 const { values } = parseArgs({
@@ -22,7 +22,12 @@ const { values } = parseArgs({
   },
 });
 const widths = values.widths.split(',').map(Number);
-const outDir = join(projectRoot, values.out);
+const outDir = resolve(projectRoot, values.out);
+// The folder is emptied first: only a folder of its own inside the project, never the project or anything above it.
+if (!outDir.startsWith(projectRoot + sep) || !basename(outDir).startsWith('screenshots')) {
+  console.error(`--out must name a folder inside the project whose name starts with "screenshots" (it is emptied): ${values.out}`);
+  process.exit(2);
+}
 
 async function main(): Promise<void> {
   let cloud: SpawnedLocalCloud | undefined;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../../../shared/routes';
-import { screenLoaded, signIn } from './portal';
+import { expect, screenLoaded, signIn } from './portal';
 
 /** The widths every screen must read at (issue 16): a phone, a tablet, a small laptop, a desktop. */
 export const layoutWidths = [375, 768, 1024, 1440] as const;
@@ -89,6 +89,9 @@ export async function openScreen(page: Page, screen: ScreenVisit): Promise<void>
   }
   await page.locator('main, [role="main"]').first().waitFor();
   await screenLoaded(page);
+  // Lists and panels say aria-busy while their data loads: the layout is read with the data, not the skeletons. (A
+  // status badge's aria-busy is work going on on the server, a report being made: it may last.)
+  await expect(page.locator('[aria-busy="true"]:not(.status-badge)')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
 }
 

@@ -11,7 +11,7 @@ export function BackgroundDownloadDialog({ download }: { download: BackgroundDow
   const { t } = useTranslation('common');
   const { state, close } = download;
   return (
-    <Dialog open={state.step !== 'idle'} title={t('download.title')} onClose={close} closeOnBackdrop>
+    <Dialog open={state.step !== 'idle'} title={t('download.title')} onClose={close}>
       <div className="dialog__body background-download">
         {(state.step === 'requesting' || state.step === 'fetching') && (
           <p role="status">

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 // The skeleton look is the loaders' one; imported here too, since a list may render before any loader has.
 import '../loaders/loaders.css';
@@ -14,8 +14,6 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** 'end' for amounts and counts, so their digits line up. */
   align?: 'start' | 'end' | 'center';
-  /** Cells that must stay on one line, e.g. dates and periods ('end' cells already do). */
-  nowrap?: boolean;
   className?: string;
   /** This column names the row (a person's name): its cells become row headers for screen readers. */
   rowHeader?: boolean;
@@ -87,28 +85,29 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
     // Between 800 px and the columns' full width the table may still scroll inside this region; it takes focus so
     // keyboard users can scroll it too.
     <div className="data-table" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table__table" aria-busy={loading || undefined}>
+      {/* Explicit roles: the stacked cards change the table's display, and some browsers then stop reading a table. */}
+      <table className="data-table__table" role="table" aria-busy={loading || undefined}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {selection && (
-              <th scope="col" className="data-table__select">
+              <th scope="col" role="columnheader" className="data-table__select">
                 <HeaderCheckbox pageIds={loading ? [] : rows.map(rowKey)} selection={selection} />
               </th>
             )}
             {shown.map((column) => (
-              <th key={column.id} scope="col" className={cellClass(column)}>
+              <th key={column.id} scope="col" role="columnheader" className={cellClass(column)}>
                 {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
             {hasEndCell && (
-              <th scope="col" className="data-table__end">
+              <th scope="col" role="columnheader" className="data-table__end">
                 <span className="visually-hidden">{t('table.rowActionsHeader')}</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {loading ? (
             <SkeletonRows count={skeletonRows} columns={columnCount} />
           ) : (
@@ -119,9 +118,9 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
               const detailId = `${detailPrefix}-${id}`;
               return (
                 <Fragment key={id}>
-                  <tr className={['data-table__row', muted && 'data-table__row--muted', open && 'data-table__row--open'].filter(Boolean).join(' ')}>
+                  <tr role="row" className={['data-table__row', muted && 'data-table__row--muted', open && 'data-table__row--open'].filter(Boolean).join(' ')}>
                     {selection && (
-                      <td className="data-table__select">
+                      <td role="cell" className="data-table__select">
                         <input
                           type="checkbox"
                           className="data-table__checkbox"
@@ -134,14 +133,20 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
                     {shown.map((column, index) => {
                       const Cell = column.rowHeader ? 'th' : 'td';
                       return (
-                        <Cell key={column.id} scope={column.rowHeader ? 'row' : undefined} className={cellClass(column)} data-label={column.header}>
+                        <Cell
+                          key={column.id}
+                          scope={column.rowHeader ? 'row' : undefined}
+                          role={column.rowHeader ? 'rowheader' : 'cell'}
+                          className={cellClass(column)}
+                          data-label={column.hideHeader ? undefined : column.header}
+                        >
                           <CellContent column={column} row={row} />
                           {muted && index === 0 && <span className="visually-hidden"> ({muted})</span>}
                         </Cell>
                       );
                     })}
                     {hasEndCell && (
-                      <td className="data-table__end">
+                      <td role="cell" className="data-table__end">
                         <div className="data-table__end-actions">
                           {details.length > 0 && (
                             <button
@@ -163,8 +168,8 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, loading, skelet
                     )}
                   </tr>
                   {open && (
-                    <tr id={detailId} className="data-table__detail-row">
-                      <td colSpan={columnCount}>
+                    <tr id={detailId} role="row" className="data-table__detail-row">
+                      <td role="cell" colSpan={columnCount}>
                         <dl className="data-table__detail">
                           {details.map((column) => (
                             <div key={column.id} className="data-table__detail-item">
@@ -199,10 +204,32 @@ function RowActionsCell({ actions, rowLabel }: { actions: readonly RowAction[]; 
 function CellContent<Row>({ column, row }: { column: DataTableColumn<Row>; row: Row }) {
   const content = column.cell(row);
   if (!column.truncate) return content;
-  // Focusable so that keyboard users can reach the full text, which the focus style unfolds.
+  return <TruncatedText full={column.truncate(row)}>{content}</TruncatedText>;
+}
+
+/**
+ * Text cut to one line: the full value in its title for the mouse; while it is cut it also takes keyboard focus,
+ * which unfolds it (data-table.css), and only then, so a page of rows is not a page of extra tab stops.
+ */
+function TruncatedText({ full, children }: { full: string; children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const span = ref.current;
+    if (!span) return;
+    const check = () => {
+      if (span.matches(':focus')) return;
+      const cut = span.scrollWidth > span.clientWidth;
+      if (cut) span.setAttribute('tabindex', '0');
+      else span.removeAttribute('tabindex');
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(span);
+    return () => observer.disconnect();
+  }, [full]);
   return (
-    <span className="data-table__truncate" title={column.truncate(row)} tabIndex={0}>
-      {content}
+    <span ref={ref} className="data-table__truncate" title={full}>
+      {children}
     </span>
   );
 }
@@ -211,7 +238,6 @@ function cellClass<Row>(column: DataTableColumn<Row>): string {
   return [
     'data-table__cell',
     `data-table__cell--${column.align ?? 'start'}`,
-    column.nowrap && 'data-table__cell--nowrap',
     column.rowHeader && 'data-table__cell--title',
     column.className,
   ]

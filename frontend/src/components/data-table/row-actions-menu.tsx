@@ -47,7 +47,8 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
     const menuHeight = menu.current?.offsetHeight ?? 0;
     const below = box.bottom + 4;
     const top = below + menuHeight > window.innerHeight && box.top - menuHeight - 4 > 0 ? box.top - menuHeight - 4 : below;
-    setPlace({ top, right: Math.max(8, window.innerWidth - box.right) });
+    // The page's width without its scrollbar: fixed positions are measured from there.
+    setPlace({ top, right: Math.max(8, document.documentElement.clientWidth - box.right) });
   }, []);
 
   useLayoutEffect(() => {
@@ -85,7 +86,8 @@ export function RowActionsMenu({ actions, rowLabel }: { actions: readonly RowAct
     else if (event.key === 'Home') focus(0);
     else if (event.key === 'End') focus(items.length - 1);
     else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') close(false);
+    // The menu sits at the end of the page's main: Tab goes on from the menu's button, not from there.
+    else if (event.key === 'Tab') close(true);
     else return;
     if (event.key !== 'Tab') event.preventDefault();
   };

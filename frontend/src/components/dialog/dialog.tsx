@@ -10,8 +10,6 @@ interface DialogProps {
   title: string;
   /** Escape, a click on the overlay and the close icon ask for this; the owner decides. */
   onClose: () => void;
-  /** SPEC section 4: every modal closes on an overlay click; false keeps one open (Escape and the icon still close). */
-  closeOnBackdrop?: boolean;
   /** Work in flight (a transfer being sent): nothing closes the dialog until it is done. */
   busy?: boolean;
   size?: DialogSize;
@@ -27,7 +25,7 @@ interface DialogProps {
  * submit button of the portal says so while its request is in flight), so a money action cannot be left half-seen
  * by an overlay click or sent again from a dialog opened afresh.
  */
-export function Dialog({ open, title, onClose, closeOnBackdrop = true, busy = false, size = 'medium', className, children }: DialogProps) {
+export function Dialog({ open, title, onClose, busy = false, size = 'medium', className, children }: DialogProps) {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -75,10 +73,11 @@ export function Dialog({ open, title, onClose, closeOnBackdrop = true, busy = fa
         event.preventDefault();
         requestClose();
       }}
-      onClose={() => {
+      onClose={(event) => {
         // The browser closed it by itself (a second Escape the page may not refuse): ask the owner, and show it
-        // again if the owner keeps it open.
-        if (!openRef.current) return;
+        // again if the owner keeps it open. A close event that arrives when the dialog is open again is stale: React's
+        // StrictMode (npm start) unmounts and remounts a dialog that mounts open, and the remount shows it again.
+        if (!openRef.current || event.currentTarget.open) return;
         requestClose();
         setTimeout(() => {
           const dialog = ref.current;
@@ -91,7 +90,7 @@ export function Dialog({ open, title, onClose, closeOnBackdrop = true, busy = fa
       onClick={(event) => {
         const overlayClick = pressedOutside.current && isOnOverlay(event);
         pressedOutside.current = false;
-        if (closeOnBackdrop && overlayClick) requestClose();
+        if (overlayClick) requestClose();
       }}
     >
       <div className="dialog__panel">

@@ -376,7 +376,7 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
   });
   const legendId = useId();
   return (
-    <Dialog open title={t('topUps.assign.title')} onClose={onClose}>
+    <Dialog open title={t('topUps.assign.title')} onClose={onClose} busy={assign.isPending}>
       <p>{t('topUps.assign.transfer', { amount: format.money(transfer.amountCents), payer: transfer.payerName, reference: transfer.reference || '—' })}</p>
       <SearchField
         value={search}
@@ -408,13 +408,14 @@ function AssignDialog({ transfer, onClose, onAssigned }: { transfer: UnmatchedTr
       {chosen && <p className="alert alert--info">{t('topUps.assign.confirmText', { amount: format.money(transfer.amountCents), company: chosen.company.name })}</p>}
       {assign.error && <Alert>{errorCodeText(t, errorCodeOf(assign.error))}</Alert>}
       <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <button type="button" className="button button--secondary" disabled={assign.isPending} onClick={onClose}>
           {t('common:cancel')}
         </button>
         <button
           type="button"
           className="button"
           disabled={!chosen || assign.isPending}
+          aria-busy={assign.isPending || undefined}
           onClick={() => {
             if (chosen) assign.mutate({ body: { bankTransactionId: transfer.bankTransactionId, companyId: chosen.company.companyId }, key: chosen.key });
           }}

@@ -85,8 +85,8 @@ export function ReportingScreen() {
 
   const columns: DataTableColumn<Report>[] = [
     { id: 'type', header: t('columns.type'), rowHeader: true, cell: typeText },
-    { id: 'period', header: t('columns.period'), nowrap: true, cell: periodText },
-    { id: 'created', header: t('columns.created'), nowrap: true, cell: (report) => format.date(report.created, { withTime: true }) },
+    { id: 'period', header: t('columns.period'), cell: periodText },
+    { id: 'created', header: t('columns.created'), cell: (report) => format.date(report.created, { withTime: true }) },
     { id: 'status', header: t('columns.status'), cell: (report) => <ReportStatus report={report} /> },
     {
       id: 'actions',

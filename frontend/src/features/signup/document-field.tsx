@@ -219,7 +219,7 @@ export function DocumentField({ field, name, label, value, document, error, onUp
 function ImagePreview({ open, url, title, onClose }: { open: boolean; url: string; title: string; onClose: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <Dialog open={open} title={title} onClose={onClose} closeOnBackdrop className="document-preview">
+    <Dialog open={open} title={title} onClose={onClose} className="document-preview">
       <img src={url} alt={title} className="document-preview__image" />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>

@@ -205,7 +205,7 @@ export function UsersScreen() {
         <p>{pendingBulk ? t(`bulk.confirm.${pendingBulk}.text`, { count: table.selected.size }) : ''}</p>
       </ConfirmDialog>
 
-      <Dialog open={bulkResult !== null} title={bulkResult ? t(`bulk.result.${bulkResult.action}`) : ''} onClose={() => setBulkResult(null)} closeOnBackdrop>
+      <Dialog open={bulkResult !== null} title={bulkResult ? t(`bulk.result.${bulkResult.action}`) : ''} onClose={() => setBulkResult(null)}>
         {bulkResult && (
           <div className="dialog__body">
             <p role="status">
