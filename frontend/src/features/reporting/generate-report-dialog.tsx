@@ -39,7 +39,7 @@ export function GenerateReportDialog({ onClose, onGenerated }: { onClose: () => 
   });
   const busy = formik.isSubmitting;
   return (
-    <Dialog open title={t('generate.title')} onClose={() => !busy && onClose()}>
+    <Dialog open title={t('generate.title')} busy={busy} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate>
         <div className="dialog__body">
           <SelectField

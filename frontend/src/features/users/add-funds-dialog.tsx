@@ -65,7 +65,7 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
   if (confirming) {
     const after = account.data ? account.data.availableCents - confirming.amountCents : null;
     return (
-      <Dialog open title={t('funds.confirmTitle')} onClose={() => !busy && setConfirming(null)}>
+      <Dialog open title={t('funds.confirmTitle')} busy={busy} onClose={() => setConfirming(null)}>
         <div className="dialog__body">
           <p>{t('funds.confirmText', { amount: format.money(confirming.amountCents), name })}</p>
           <dl className="users-details">

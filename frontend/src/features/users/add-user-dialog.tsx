@@ -58,7 +58,7 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
   const [noPhoneFailure, setNoPhoneFailure] = useState<string | null>(null);
   return (
     <>
-      <Dialog open={askNoPhone === null} title={t('add.title')} onClose={() => !formik.isSubmitting && onClose()}>
+      <Dialog open={askNoPhone === null} title={t('add.title')} busy={formik.isSubmitting} onClose={onClose}>
         <form ref={formRef} onSubmit={submit} noValidate>
           <div className="dialog__body">
             {field('name', { autoComplete: 'off', required: true })}

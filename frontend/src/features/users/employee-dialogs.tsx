@@ -52,7 +52,7 @@ export function ChangePhoneDialog({ employee, onClose, onDone }: DialogProps) {
     onSubmit: async (values) => onDone(await callApi(employeeRoutes.changePhone, { params: { employeeId: employee.employeeId }, body: { phone: values.phone } })),
   });
   return (
-    <Dialog open title={t('phone.title')} onClose={() => !formik.isSubmitting && onClose()}>
+    <Dialog open title={t('phone.title')} busy={formik.isSubmitting} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate>
         <div className="dialog__body">
           <TextField label={t('add.fields.phone')} name="phone" inputMode="numeric" hint={t('add.phoneHint')} value={formik.values.phone} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('phone'))} />
@@ -87,7 +87,7 @@ export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
   });
   const groups = formik.values.mccGroups;
   return (
-    <Dialog open title={t('limits.title')} onClose={() => !formik.isSubmitting && onClose()}>
+    <Dialog open title={t('limits.title')} busy={formik.isSubmitting} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate>
         <div className="dialog__body">
           <TextField label={t('limits.monthly')} name="limit" inputMode="decimal" hint={t('limits.hint')} value={formik.values.limit} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode('limit'))} />
@@ -166,7 +166,7 @@ export function ReplaceCardDialog({ employee, onClose, onDone }: DialogProps) {
     <TextField label={t(`replace.fields.${name}`)} name={name} value={formik.values[name]} onChange={change} onBlur={blur} error={fieldErrorText(t, errorCode(name))} />
   );
   return (
-    <Dialog open title={t('replace.title')} onClose={() => !sending && onClose()}>
+    <Dialog open title={t('replace.title')} busy={sending} onClose={onClose}>
       {confirming ? (
         <div>
           <div className="dialog__body">
