@@ -265,11 +265,10 @@ function ComboboxView({ label, name, error, required, combobox, items, selectedV
               </li>
             ))}
         </ul>
-        {empty && (
-          <p id={emptyId} className="combobox__empty" role="status">
-            {t('fields:combobox.noMatches')}
-          </p>
-        )}
+        {/* Always in the page, so screen readers announce the text when it comes; empty while there are matches. */}
+        <p id={emptyId} className={empty ? 'combobox__empty' : 'visually-hidden'} role="status">
+          {empty ? t('fields:combobox.noMatches') : ''}
+        </p>
       </div>
       <FieldError id={errorId} message={error} />
     </div>

@@ -76,9 +76,14 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     }
   };
 
-  const closable = !busy;
+  // A large file goes on in the worker when the dialog is closed: what it applied so far shows at once.
+  const close = () => {
+    if (applying && !done) onApplied();
+    onClose();
+  };
+
   return (
-    <Dialog open title={t('funds.csv.title')} onClose={() => closable && onClose()} size="big">
+    <Dialog open title={t('funds.csv.title')} busy={busy} onClose={close} size="big">
       {!current ? (
         <form onSubmit={(event) => void upload(event)} noValidate>
           <div className="dialog__body">
