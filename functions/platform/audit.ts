@@ -34,7 +34,7 @@ export interface AuditEntry {
 /**
  * DESIGN section 6: every card, user and money action writes who did what to which target, before and after.
  * The item goes into the same transaction as the change, so there is no change without its record. The seed names
- * its records itself (`auditId`), so seeding again writes the same ones.
+ * its records itself (`auditId` "seed-…"), so a reseed can find and replace them.
  */
 export function auditItem(entry: AuditEntry, auditId: string = randomUUID()): Record<string, unknown> {
   return {

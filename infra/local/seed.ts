@@ -1,6 +1,6 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultCardLimits, employeeStatusOf, merchantGroupOf } from '@shared/cards';
 import { limitPeriodsOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
@@ -97,7 +97,10 @@ export function seededStatusChange(status: CardStatus, changer: StatusChanger): 
   return (changer === 'system' ? byIssuer[status] : byPerson[status]) ?? { action: 'card.status', before: null };
 }
 
-/** The seeded change's audit record, under an id of its own so seeding again writes the same record. */
+/**
+ * The seeded change's audit record, under an id of its own (`seed-…`) so a reseed can find it: its time counts back
+ * from the day of seeding, so a reseed's record sorts elsewhere and `seedDemo` deletes the last seed's first.
+ */
 function seededStatusAudit(companyId: string, employee: { employeeId: string; name: string; surname: string; cardStatus: CardStatus; changer: StatusChanger; at: string }, people: SeedPeople): Record<string, unknown> {
   const { action, before } = seededStatusChange(employee.cardStatus, employee.changer);
   const actors: Record<StatusChanger, Actor> = {
@@ -420,6 +423,28 @@ export interface SeedResult {
   userIds: Record<string, string>;
 }
 
+/**
+ * A new seed version is written over the old seed's data: most items land on the same keys, but a seeded audit record's
+ * key holds its time, which moves with the day of seeding, so the old ones go first or the history would list both.
+ */
+async function deleteSeededAudit(documents: DynamoDBDocumentClient, tableName: string, companyId: string): Promise<void> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'begins_with(auditId, :seed)',
+        ExpressionAttributeValues: { ':pk': keys.auditRecord(companyId, '', '').pk, ':seed': 'seed-' },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) await documents.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
 /** Puts the demo of DESIGN section 4 into the emulators once; a restart finds the marker and keeps the data. */
 export async function seedDemo(
   dynamodb: DynamoDBClient,
@@ -470,6 +495,7 @@ export async function seedDemo(
       );
     }
     items.push(...(await applicationItems(companyId, company, entry, options.documents)));
+    if (marker.Item) await deleteSeededAudit(documents, tableName, companyId);
     const employees = employeeItems(companyId, company, random, seedPeopleOf(users, userIds, company.key));
     const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : null;
     for (const employee of employees) {

@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'react';
 import Calendar from 'react-calendar';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/languages';
+import { intlLocale } from '@shared/money';
 import './calendar-panel.css';
 import { dateOfDay, dayOfDate } from './day-input';
-
-const calendarLocales: Record<Language, string> = { en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
 
 export interface CalendarPanelProps {
   /** YYYY-MM-DD, '' for none. */
@@ -46,7 +45,7 @@ export default function CalendarPanel({ value, min, max, language, onPick }: Cal
         maxDetail="month"
         maxDate={maxDate}
         minDate={min ? dateOfDay(min) : undefined}
-        locale={calendarLocales[language]}
+        locale={intlLocale[language]}
         prev2Label={null}
         next2Label={null}
         prevAriaLabel={t('dateField.previous')}

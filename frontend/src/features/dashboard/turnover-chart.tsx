@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monthLabels, turnoverAxis, type TurnoverMonth } from '@shared/dashboard';
 import { intlLocale } from '@shared/money';
-import { formatEur } from '@frontend/lib/format';
+import { formatEur, useFormat } from '@frontend/lib/format';
 import { uiLanguage } from '@frontend/lib/i18n';
 // Its table look; the chart's table alternative is a plain table of the same kind.
 import '@frontend/components/data-table/data-table.css';
@@ -17,13 +17,13 @@ const percentOf = (cents: number, topCents: number) => `${(Math.min(Math.max(cen
  * Card spending per month over the period: the period's total, then bars over a EUR axis with gridlines, a month name
  * under each bar (with the year under the first month and each January when the period crosses a year). Each bar is a
  * button named "October 2026: €1,234.56" whose tooltip (month, amount, count) shows on hover and on keyboard focus;
- * arrow keys move between months and Escape hides the tooltip. The same numbers are a table, for screen readers
- * always and for anyone who asks to see them.
+ * the bars are one tab stop (the month last focused, at first the newest), arrow keys move between months and Escape
+ * hides the tooltip. The same numbers are a table, for screen readers always and for anyone who asks to see them.
  */
 export function TurnoverChart({ months }: { months: readonly TurnoverMonth[] }) {
   const { t, i18n } = useTranslation('dashboard');
   const language = uiLanguage(i18n);
-  const money = (cents: number) => formatEur(cents, language);
+  const { money } = useFormat();
   const number = new Intl.NumberFormat(intlLocale[language]).format;
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
@@ -44,6 +44,10 @@ export function TurnoverChart({ months }: { months: readonly TurnoverMonth[] }) 
   const [active, setActive] = useState<number | null>(null);
   const focused = useRef<number | null>(null);
   const bars = useRef<(HTMLButtonElement | null)[]>([]);
+  // Roving tab stop: Tab enters and leaves the chart in one step, the arrows move within it. Clamped, as a shorter
+  // period may leave the month last focused out.
+  const [stop, setStop] = useState<number | null>(null);
+  const tabStop = Math.min(stop ?? months.length - 1, months.length - 1);
 
   const onBarKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     if (event.key === 'Escape') {
@@ -105,9 +109,12 @@ export function TurnoverChart({ months }: { months: readonly TurnoverMonth[] }) 
                     className={index === active ? 'turnover-chart__column turnover-chart__column--active' : 'turnover-chart__column'}
                     data-month={month.month}
                     aria-label={`${labels[index]?.long ?? monthText(month.month)}: ${money(month.spentCents)}`}
+                    aria-describedby={index === active ? tooltipId : undefined}
+                    tabIndex={index === tabStop ? 0 : -1}
                     onMouseEnter={() => setActive(index)}
                     onFocus={() => {
                       focused.current = index;
+                      setStop(index);
                       setActive(index);
                     }}
                     onBlur={() => {

@@ -169,7 +169,7 @@ export function DocumentField({ field, name, label, value, document, error, onUp
           id={id}
           name={name}
           type="file"
-          className="document-drop__input"
+          className="visually-hidden"
           accept={accepted.join(',')}
           disabled={uploading}
           aria-invalid={message ? true : undefined}
