@@ -6,11 +6,13 @@ import { portProfiles, projectRoot } from '../../infra/local/settings';
 import { spawnLocalCloud, type SpawnedLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
-import { layoutProblems, openScreen, screenTours, startTour } from '../e2e/support/screens';
+import { languageSchema } from '../../shared/languages';
+import { layoutProblems, openScreen, screenTours, showScreensIn, startTour } from '../e2e/support/screens';
 
 /**
  * `npm run screenshots`: every screen of the portal, as each role sees it, at 375 and 1440 px, into screenshots/
- * (git-ignored; `-- --out screenshots-x` for another folder of that name), with the layout problems found on each printed beside it. Builds the SPA and starts its own local
+ * (git-ignored; `-- --out screenshots-x` for another folder of that name, `-- --language lv` a visitor's
+ * first language), with the layout problems found on each printed beside it. Builds the SPA and starts its own local
  * cloud on the test ports; `-- --base-url http://localhost:5173` uses a portal already running (`npm start`).
  */
 const { values } = parseArgs({
@@ -19,9 +21,11 @@ const { values } = parseArgs({
     widths: { type: 'string', default: '375,1440' },
     only: { type: 'string' },
     out: { type: 'string', default: 'screenshots' },
+    language: { type: 'string', default: 'en' },
   },
 });
 const widths = values.widths.split(',').map(Number);
+const language = languageSchema.parse(values.language);
 const outDir = resolve(projectRoot, values.out);
 // The folder is emptied first: only a folder of its own inside the project, never the project or anything above it.
 if (!outDir.startsWith(projectRoot + sep) || !basename(outDir).startsWith('screenshots')) {
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
       await context.addInitScript(() => {
         if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
       });
+      await showScreensIn(context, tour, language);
       const page = await context.newPage();
       await startTour(page, tour);
       for (const screen of tour.screens) {

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Language } from '../../../shared/languages';
 import { paths } from '../../../shared/routes';
-import { expect, screenLoaded, signIn } from './portal';
+import { expect, signIn } from './portal';
 
 /** The widths every screen must read at (issue 16): a phone, a tablet, a small laptop, a desktop. */
 export const layoutWidths = [375, 768, 1024, 1440] as const;
@@ -70,6 +71,29 @@ export const screenTours: readonly ScreenTour[] = [
   },
 ];
 
+/**
+ * Shows a tour's screens in a language: a visitor's stored choice, or for a signed-in tour the profile the browser
+ * receives, rewritten here, so that signing in still reads English labels and no demo user's saved language changes.
+ * Call it after the English default has been stored.
+ */
+export async function showScreensIn(context: BrowserContext, tour: ScreenTour, language: Language): Promise<void> {
+  if (!tour.signInAs) {
+    if (language === 'en') return;
+    await context.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+    return;
+  }
+  await context.route(
+    (url) => url.pathname.endsWith('/users/profile'),
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      if (!response.ok()) return route.fulfill({ response });
+      const profile = (await response.json()) as Record<string, unknown>;
+      return route.fulfill({ response, json: { ...profile, language } });
+    },
+  );
+}
+
 /** Signs in for a tour; a visitor stays signed out. */
 export async function startTour(page: Page, tour: ScreenTour): Promise<void> {
   if (!tour.signInAs) return;
@@ -88,9 +112,9 @@ export async function openScreen(page: Page, screen: ScreenVisit): Promise<void>
     await page.goto(href);
   }
   await page.locator('main, [role="main"]').first().waitFor();
-  await screenLoaded(page);
-  // Lists and panels say aria-busy while their data loads: the layout is read with the data, not the skeletons. (A
-  // status badge's aria-busy is work going on on the server, a report being made: it may last.)
+  // The layout is read with the data, not the loaders, whatever the language: no skeleton (the page loader, a list's
+  // rows) and nothing aria-busy (a status badge's aria-busy is work on the server, a report being made: it may last).
+  await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('[aria-busy="true"]:not(.status-badge)')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
 }
