@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CompanyCardAction, DeviceAction } from '@shared/cards';
-import type { EmployeeDetail } from '@shared/employees';
+import type { EmployeeDetail, StatusChange } from '@shared/employees';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { errorCodeOf } from '@frontend/lib/api-error';
@@ -127,6 +128,16 @@ export function UserScreen() {
   const everydayCardActions = offered.card.filter((action) => !isIrreversibleAction(action));
   const irreversibleActions = offered.card.filter(isIrreversibleAction);
   const busy = act.isPending;
+  const historyColumns: DataTableColumn<StatusChange>[] = [
+    { id: 'when', header: t('history.when'), rowHeader: true, cell: (entry) => format.date(entry.at, { withTime: true }) },
+    { id: 'what', header: t('history.what'), cell: (entry) => t(`history.actions.${entry.action}`, { defaultValue: entry.action }) },
+    {
+      id: 'who',
+      header: t('history.who'),
+      cell: (entry) => (entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)),
+    },
+    { id: 'change', header: t('history.change'), cell: (entry) => describeChange(entry.before, entry.after, t) },
+  ];
   const actionButton = (request: PendingAction) => (
     <button key={`${request.kind}-${request.action}`} type="button" className="button button--secondary button--small" onClick={() => setPending(request)} disabled={busy}>
       {t(request.kind === 'card' ? `actions.${request.action}` : `deviceActions.${request.action}`)}
@@ -237,46 +248,20 @@ export function UserScreen() {
         </section>
       </div>
 
-      <section className="panel users-history" aria-labelledby="user-history">
-        <h2 id="user-history">{t('history.title')}</h2>
+      {/* Not a labelled region itself: the table's region carries the same name, and one landmark per name. */}
+      <section className="panel users-history">
+        <h2>{t('history.title')}</h2>
         {data.history.length === 0 ? (
           <p>{t('history.empty')}</p>
         ) : (
-          // Explicit roles: below 40rem the rows are stacked blocks (user-screen.css), which some browsers would
-          // otherwise no longer read as a table.
-          <table className="user-history__table" role="table">
-            <caption className="visually-hidden">{t('history.title')}</caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  {t('history.when')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('history.what')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('history.who')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('history.change')}
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {data.history.map((entry) => (
-                <tr key={`${entry.at}-${entry.action}`} role="row">
-                  <td role="cell" className="user-history__when">
-                    {format.date(entry.at, { withTime: true })}
-                  </td>
-                  <td role="cell" className="user-history__what">
-                    {t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
-                  </td>
-                  <td role="cell">{entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)}</td>
-                  <td role="cell">{describeChange(entry.before, entry.after, t)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t('history.title')}
+            columns={historyColumns}
+            rows={data.history}
+            rowKey={(entry) => `${entry.at}-${entry.action}`}
+            loading={false}
+            skeletonRows={0}
+          />
         )}
       </section>
 
