@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Link, Navigate, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths, protectedRoutes } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
 import { useSession } from '@frontend/lib/session/session-context';
+import { LogoutButton } from '../layouts/nav-bar/logout-button';
 import { NavFrame } from '../layouts/nav-bar/nav-frame';
 import { useInboxUnread } from '../layouts/nav-bar/unread-badge';
 import { SiteFrame } from '../layouts/site-frame';
@@ -29,7 +29,6 @@ function AdminHeader() {
   const { t } = useTranslation('common');
   const session = useSession();
   const { pathname } = useLocation();
-  const [leaving, setLeaving] = useState(false);
   const unread = useInboxUnread();
   const onPrices = matchPath(paths.adminPrices, pathname) !== null;
   const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
@@ -55,17 +54,7 @@ function AdminHeader() {
             </Link>
           )}
           <LanguageSwitcher tone="dark" />
-          <button
-            type="button"
-            className="nav-bar__logout"
-            disabled={leaving}
-            onClick={() => {
-              setLeaving(true);
-              void session.logout();
-            }}
-          >
-            {t('nav.logout')}
-          </button>
+          <LogoutButton />
         </>
       }
     />

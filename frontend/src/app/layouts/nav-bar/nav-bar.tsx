@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasReporting } from '@shared/api/schemas';
@@ -8,6 +7,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { isActiveLink } from './active-link';
 import { ClientSwitcher } from './client-switcher';
 import { IbanCopy } from './iban-copy';
+import { LogoutButton } from './logout-button';
 import { NavFrame } from './nav-frame';
 import { useCompanyUnread } from './unread-badge';
 
@@ -15,8 +15,7 @@ import { useCompanyUnread } from './unread-badge';
 export function NavBar() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  const { profile, logout } = useSession();
-  const [loggingOut, setLoggingOut] = useState(false);
+  const { profile } = useSession();
   const unread = useCompanyUnread(profile?.currentClient?.companyId);
   if (!profile) return null;
 
@@ -45,17 +44,7 @@ export function NavBar() {
           )}
           <ClientSwitcher profile={profile} />
           <LanguageSwitcher tone="dark" />
-          <button
-            type="button"
-            className="nav-bar__logout"
-            disabled={loggingOut}
-            onClick={() => {
-              setLoggingOut(true);
-              void logout().finally(() => setLoggingOut(false));
-            }}
-          >
-            {t('nav.logout')}
-          </button>
+          <LogoutButton />
         </>
       }
     />
