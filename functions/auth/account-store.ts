@@ -1,6 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '@shared/languages';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import type { CompanyRecord, UserProfileRecord } from '../platform/records';

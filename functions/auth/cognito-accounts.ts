@@ -23,7 +23,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { e164 } from '@shared/account';
 import type { Language } from '@shared/languages';
-import { cognito } from '../platform/clients';
+import { cognito } from '../platform/aws/cognito';
 import { isThrottled } from '../platform/cognito-errors';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';

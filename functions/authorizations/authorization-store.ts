@@ -12,7 +12,7 @@ import {
 import { rigaDateOf } from '@shared/dates';
 import { auditItem, systemActor } from '../platform/audit';
 import { recordTransaction, TransactionNumbersTaken, transactionChangeItems } from '../platform/card-transactions';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { findEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';

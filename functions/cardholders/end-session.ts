@@ -1,5 +1,5 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { keys } from '../platform/keys';
 import { tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { signInCodeRules } from '@shared/cardholder';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { cardholderSignInCodeRecord, type CardholderSignInCodeRecord } from '../platform/records';

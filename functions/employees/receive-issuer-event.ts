@@ -2,7 +2,7 @@ import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { nextCardStatus } from '@shared/cards';
 import { issuerEventSchema, issuerEventTypes, type IssuerEvent } from '@shared/issuer-events';
 import { systemActor } from '../platform/audit';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { commitEmployeeChange, findEmployee, readEmployee } from '../platform/employees';
 import { DomainError } from '../platform/errors';
 import { signedIssuerBody } from '../platform/issuer-signature';

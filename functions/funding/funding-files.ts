@@ -17,7 +17,9 @@ import {
 import { companyRoleSchema } from '@shared/roles';
 import { statusChangers } from '@shared/statuses';
 import type { Actor } from '../platform/audit';
-import { dynamo, s3, sqs } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
+import { s3 } from '../platform/aws/s3';
+import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, fundingFileObjectKey, keys } from '../platform/keys';

@@ -3,7 +3,7 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 
 import * as z from 'zod';
 import { issuerEventSchema, issuerSignatureHeader, type IssuerEvent } from '@shared/issuer-events';
 import { sandboxMessageSchema } from '../platform/card-issuer/sandbox-card-issuer';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { issuerWebhookEnv } from '../platform/env';
 import { issuerWebhookSecret, signIssuerEvent } from '../platform/issuer-signature';
 import { keys } from '../platform/keys';

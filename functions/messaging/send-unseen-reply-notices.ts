@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { paths } from '@shared/routes';
 import type { ChatSide } from '@shared/messaging';
 import { chatNoticeRecord, chatRecord, chatSideFields, noticeMailed, providerSupportName, type ChatNoticeRecord, type ChatRecord } from '../platform/chats';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { companyMembers } from '../platform/company-members';
 import { env } from '../platform/env';
 import { keys } from '../platform/keys';

@@ -7,7 +7,7 @@ import type { AfterSaving } from '@shared/onboarding/progress';
 import { queuePosition } from '@shared/onboarding/progress';
 import type { CompanyStatus } from '@shared/statuses';
 import type { Caller } from '../platform/caller';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound } from '../platform/errors';
 import { documentObjectKey, entities, keys } from '../platform/keys';
 import {

@@ -1,6 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { acceptedTypesOf } from '@shared/onboarding/documents';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound } from '../platform/errors';
 import { documentObjectKey, keys } from '../platform/keys';
 import { documentRecord } from '../platform/records';

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { acceptedTypesOf } from '@shared/onboarding/documents';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { validationFailed } from '../platform/errors';
 import { documentObjectKey, entities, keys } from '../platform/keys';
 import { companyRecord } from '../platform/records';

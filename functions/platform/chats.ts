@@ -19,7 +19,7 @@ import {
 } from '@shared/messaging';
 import { documentContentTypes } from '@shared/onboarding/documents';
 import type { Caller } from './caller';
-import { dynamo } from './clients';
+import { dynamo } from './aws/dynamo';
 import { env } from './env';
 import { DomainError, notFound, validationFailed } from './errors';
 import { chatAttachmentObjectKey, entities, keys } from './keys';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { dynamo } from './clients';
+import { dynamo } from './aws/dynamo';
 import { DomainError } from './errors';
 import { entities, keys } from './keys';
 import { conditionFailed, getItem, tableName, type TransactItem } from './table';

@@ -3,7 +3,7 @@ import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { issuerSignatureHeader, issuerSignatureToleranceSeconds } from '@shared/issuer-events';
-import { secretsManager } from './clients';
+import { secretsManager } from './aws/secrets-manager';
 import { issuerWebhookEnv } from './env';
 import { DomainError, validationFailed } from './errors';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
@@ -66,7 +66,7 @@ export function issuerWebhookSecret(): Promise<string> {
 async function readSecret(): Promise<string> {
   const { ISSUER_WEBHOOK_SECRET, ISSUER_WEBHOOK_SECRET_ARN } = issuerWebhookEnv();
   if (ISSUER_WEBHOOK_SECRET !== undefined) return ISSUER_WEBHOOK_SECRET;
-  const answer = await secretsManager().send(new GetSecretValueCommand({ SecretId: ISSUER_WEBHOOK_SECRET_ARN }));
+  const answer = await secretsManager.send(new GetSecretValueCommand({ SecretId: ISSUER_WEBHOOK_SECRET_ARN }));
   if (!answer.SecretString || answer.SecretString.length < 32) throw new Error('the issuer webhook secret is missing or shorter than 32 characters');
   return answer.SecretString;
 }

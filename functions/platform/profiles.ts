@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './clients';
+import { dynamo } from './aws/dynamo';
 import { keys } from './keys';
 import { userProfileRecord, type UserProfileRecord } from './records';
 import { conditionFailed, queryAll, tableName } from './table';

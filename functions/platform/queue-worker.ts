@@ -1,7 +1,7 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { deadLetterMaxReceiveCount } from '../../infra/definitions';
-import { sqs } from './clients';
+import { sqs } from './aws/sqs';
 import { queueWorkerEnv } from './env';
 
 /** One queue's work: what a record does, and what its last failed receipt leaves behind before the dead-letter queue. */

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './clients';
+import { dynamo } from './aws/dynamo';
 import { keys } from './keys';
 import { tableName } from './table';
 

@@ -1,6 +1,6 @@
 import { PublishCommand } from '@aws-sdk/client-sns';
 import { e164 } from '@shared/account';
-import { sns } from './clients';
+import { sns } from './aws/sns';
 
 export interface Sms {
   /** Country code and number, digits only (the portal's phone format); SNS is given it as E.164. */
@@ -13,7 +13,7 @@ export interface Sms {
  * the cloud; locally AWS_ENDPOINT_URL_SNS points at the adapter, which puts the message in the outbox.
  */
 export async function sendSms(sms: Sms): Promise<void> {
-  await sns().send(
+  await sns.send(
     new PublishCommand({
       PhoneNumber: e164(sms.phone),
       Message: sms.text,

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './clients';
+import { dynamo } from './aws/dynamo';
 import { env } from './env';
 
 export function tableName(): string {

@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { matchesSearch, totalPagesOf } from '@shared/lists';
 import { dayRangeOf, transactionRowSchema, type TransactionFilters, type TransactionRow } from '@shared/transactions';
 import { allTransactions, countedAmountCents, employeeTransactions, groupTransactions, type TransactionDimension } from './card-transactions';
-import { dynamo } from './clients';
+import { dynamo } from './aws/dynamo';
 import { keys, sequenceKey } from './keys';
 import { employeeRecord, transactionRecord, transactionTallyRecord, type TransactionRecord } from './records';
 import { queryAll, tableName } from './table';

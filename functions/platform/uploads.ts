@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { detectContentType, maxFileBytes, minFileBytes, signatureLength, type DocumentContentType, type FileProblem } from '@shared/onboarding/documents';
-import { s3 } from './clients';
+import { s3 } from './aws/s3';
 import { env } from './env';
 
 const uploadSeconds = 300;

@@ -8,7 +8,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Language } from '@shared/languages';
-import { cognito } from '../platform/clients';
+import { cognito } from '../platform/aws/cognito';
 import { isThrottled } from '../platform/cognito-errors';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';

@@ -1,7 +1,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import type { TeamMember } from '@shared/team';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { companyMembers } from '../platform/company-members';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';

@@ -1,6 +1,6 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '@shared/languages';
-import { dynamo } from '../platform/clients';
+import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { companyRecord, userProfileRecord, type CompanyRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';

@@ -55,7 +55,7 @@ const workerRunner = [
 /** Puts one item and reads items through the handlers' own clients (their environment is set before the workers run). */
 async function tableOfHandlers() {
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { dynamo } = await import('@functions/platform/clients');
+  const { dynamo } = await import('@functions/platform/aws/dynamo');
   const { getItem, tableName } = await import('@functions/platform/table');
   return { getItem, putItem: async (Item: Record<string, unknown>) => void (await dynamo.send(new PutCommand({ TableName: tableName(), Item }))) };
 }

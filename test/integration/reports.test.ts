@@ -11,7 +11,7 @@ import { formatDate, rigaDateOf } from '@shared/dates';
 import { exportFileSchema } from '@shared/exports';
 import { fundingFileSchema, parseCsv, type FundingFile } from '@shared/funding';
 import { reportGiveUpMs, reportSchema, reportsAnswerSchema, type Report, type ReportType } from '@shared/reports';
-import { s3 } from '@functions/platform/clients';
+import { s3 } from '@functions/platform/aws/s3';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, keys, reportObjectKey } from '@functions/platform/keys';
 import { deadLetterMaxReceiveCount } from '../../infra/definitions';

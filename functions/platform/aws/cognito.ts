@@ -1,0 +1,3 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+
+export const cognito = new CognitoIdentityProviderClient({});

@@ -1,0 +1,3 @@
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+
+export const secretsManager = new SecretsManagerClient({});

@@ -1,0 +1,3 @@
+import { SNSClient } from '@aws-sdk/client-sns';
+
+export const sns = new SNSClient({});
