@@ -5,8 +5,9 @@ import { keys } from '../platform/keys';
 import { companyRecord, mainAccountRecord } from '../platform/records';
 import { getItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import * as moneyRoutes from '@shared/api/routes/money-routes';
 
-export const handler = useCase('GET /accounts/main', async ({ caller }) => {
+export const handler = useCase(moneyRoutes.getMainAccount, async ({ caller }) => {
   const [item, company] = await Promise.all([getItem(keys.mainAccount(caller.companyId)), getItem(keys.company(caller.companyId))]);
   if (!item || !company) throw notFound();
   const { iban, availableCents, reservedCents } = mainAccountRecord.parse(item);

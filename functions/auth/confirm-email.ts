@@ -3,8 +3,9 @@ import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { activateProfile, findProfileByEmail } from '../platform/profiles';
 import { confirmAccount } from './cognito-accounts';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
-export const handler = useCase('POST /users/email/confirm', async ({ body }) => {
+export const handler = useCase(accountRoutes.confirmEmail, async ({ body }) => {
   const link = readConfirmationToken(body.token);
   if (!link) throw new DomainError(400, 'CONFIRMATION_LINK_INVALID');
   const profile = await findProfileByEmail(link.email);

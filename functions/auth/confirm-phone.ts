@@ -2,13 +2,14 @@ import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { recordPhone } from './account-store';
 import { confirmPhoneCode, setSmsSecondFactor } from './cognito-accounts';
+import * as phoneRoutes from '@shared/api/routes/phone-routes';
 
 /**
  * /phone/setup, second half: the code proves the phone, Cognito makes it the SMS second factor, and the portal
  * records it (claimed for this user alone) and ends the user's sessions in the same transaction: the next sign-in
  * goes through the SMS code.
  */
-export const handler = useCase('POST /users/phone/verify', async ({ caller, body }) => {
+export const handler = useCase(phoneRoutes.confirmPhone, async ({ caller, body }) => {
   if (caller.profile.phone) throw new DomainError(409, 'PHONE_ALREADY_SET');
   const phone = await confirmPhoneCode(caller.profile.email, body.code, caller.accessToken);
   try {

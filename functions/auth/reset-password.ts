@@ -4,8 +4,9 @@ import { endSessions } from '../platform/sessions';
 import { useCase } from '../platform/use-case';
 import { findProfileByEmail } from '../platform/profiles';
 import { resetPassword } from './cognito-accounts';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
-export const handler = useCase('POST /reset/password', async ({ body }) => {
+export const handler = useCase(accountRoutes.resetPassword, async ({ body }) => {
   const link = readConfirmationToken(body.token);
   if (!link) throw new DomainError(400, 'RESET_LINK_INVALID');
   await resetPassword(link.email, link.code, body.password);

@@ -7,10 +7,11 @@ import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { createCompanyWithOwner, isPhoneClaimed, isRegistrationNumberClaimed } from './account-store';
 import { enableSmsSecondFactor, registerAccount, removeAccount } from './cognito-accounts';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
 const register = sampleCompanyRegister();
 
-export const handler = useCase('POST /signup', async ({ body }) => {
+export const handler = useCase(accountRoutes.signUp, async ({ body }) => {
   const entry = await register.find(body.registrationNumber);
   if (!entry) throw new DomainError(404, 'COMPANY_NOT_IN_REGISTER', { registrationNumber: 'COMPANY_NOT_IN_REGISTER' });
   // Checked before Cognito, so the common case leaves no account to undo; the transaction below still decides races.

@@ -2,12 +2,13 @@ import { authorizationRequestSchema } from '@shared/authorizations';
 import { signedIssuerBody } from '../platform/issuer-signature';
 import { useCase } from '../platform/use-case';
 import { authorize } from './authorization-store';
+import * as authorizationRoutes from '@shared/api/routes/authorization-routes';
 
 /**
  * The card issuer asks, while the cardholder waits at the till, whether a card payment may go ahead. The request is
  * signed like the issuer's webhook events; the answer is the decision (a replay of the same id gets the same one).
  */
-export const handler = useCase('POST /issuer/authorizations', async ({ event }) => {
+export const handler = useCase(authorizationRoutes.authorizePayment, async ({ event }) => {
   const request = await signedIssuerBody(event, authorizationRequestSchema);
   const decision = await authorize(request);
   console.info(JSON.stringify({ message: 'authorization decided', authorizationId: request.authorizationId, decision: decision.decision, reason: decision.reason }));

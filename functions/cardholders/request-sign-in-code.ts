@@ -4,12 +4,13 @@ import { sendSms } from '../platform/sms';
 import { useCase } from '../platform/use-case';
 import { phoneOwner } from './cardholder-store';
 import { forgetSignInCode, newSignInCode, signInCodeText, storeSignInCode } from './sign-in-codes';
+import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 
 /**
  * /card, step 1. Whatever the phone, the answer is the same and a code item is stored (so the rate limit and the
  * code check behave alike); only an employee who may use /card gets a real code by SMS.
  */
-export const handler = useCase('POST /card/sign-in/code', async ({ body }) => {
+export const handler = useCase(cardholderRoutes.requestSignInCode, async ({ body }) => {
   const employee = await phoneOwner(body.phone);
   const code = employee && mayUseCardPage(employee.cardStatus, employee.deviceStatus) ? newSignInCode() : null;
   const stored = await storeSignInCode(body.phone, code);

@@ -8,12 +8,13 @@ import { tableName, transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { actorOfEmployee, phoneOwner } from './cardholder-store';
 import { trySignInCode } from './sign-in-codes';
+import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 
 /**
  * /card, step 2: the right code opens a session. The code is used up and the session written in one transaction,
  * and an employee's first sign-in moves the app access from created to active, with its audit record.
  */
-export const handler = useCase('POST /card/sign-in', async ({ body }) => {
+export const handler = useCase(cardholderRoutes.signIn, async ({ body }) => {
   const code = await trySignInCode(body.phone, body.code);
   const employee = await phoneOwner(body.phone);
   // The phone went to nobody, or the company blocked the access, after the code was sent.

@@ -5,13 +5,14 @@ import { keys } from '../platform/keys';
 import { mainAccountRecord } from '../platform/records';
 import { batchGetItems, itemId } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import * as dashboardRoutes from '@shared/api/routes/dashboard-routes';
 
 // Pending authorizations add to it and settlements and releases take from it in the writes that change them; a
 // company with no card activity yet has no such attribute.
 const reservedOfCounters = z.object({ reservedCents: z.number().int().default(0) });
 
 /** Two items by key, whatever the company holds: the main account and the counters. */
-export const handler = useCase('GET /dashboard/summary', async ({ caller }) => {
+export const handler = useCase(dashboardRoutes.getSummary, async ({ caller }) => {
   const asOf = new Date().toISOString();
   const accountKey = keys.mainAccount(caller.companyId);
   const countersKey = keys.counters(caller.companyId);

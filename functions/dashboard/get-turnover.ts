@@ -6,12 +6,13 @@ import { transactionTallyRecord } from '../platform/records';
 import { queryAll } from '../platform/table';
 import { monthTally } from '../platform/transaction-page-range';
 import { useCase } from '../platform/use-case';
+import * as dashboardRoutes from '@shared/api/routes/dashboard-routes';
 
 /**
  * Card spending per calendar month of the period from the company's month tallies: one Query of at most 12 items,
  * however many transactions the months hold. Card payments are stored negative, so the spent amount is the sum negated.
  */
-export const handler = useCase('GET /dashboard/turnover', async ({ caller, query }) => {
+export const handler = useCase(dashboardRoutes.getTurnover, async ({ caller, query }) => {
   const months = turnoverMonthsOf(query.dateLimit, rigaDateOf(new Date()));
   const first = monthTally(months[0] ?? '');
   const last = monthTally(months.at(-1) ?? '');

@@ -10,6 +10,7 @@ import { auditItem } from '../platform/audit';
 import { getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { detailOf } from './employee-store';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 const phoneTaken = () => new DomainError(409, 'EMPLOYEE_PHONE_TAKEN', { phone: 'EMPLOYEE_PHONE_TAKEN' });
 
@@ -17,7 +18,7 @@ const phoneTaken = () => new DomainError(409, 'EMPLOYEE_PHONE_TAKEN', { phone: '
  * Adds an employee and orders their card from the issuer (delivered to the company's legal address). The phone is
  * claimed in the same transaction, so two users can never share it.
  */
-export const handler = useCase('POST /employees', async ({ caller, body }) => {
+export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body }) => {
   const companyId = caller.companyId;
   // Checked first so a taken phone does not order a card; the claim's condition decides under concurrency.
   if (body.phone && (await getItem(keys.cardholderPhoneClaim(body.phone)))) throw phoneTaken();

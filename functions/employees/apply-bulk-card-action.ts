@@ -7,6 +7,7 @@ import { keys } from '../platform/keys';
 import { employeeRecord } from '../platform/records';
 import { batchGetItems } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 /** How many employees are changed at once: the issuer is called per card, so a page of 100 does not flood it. */
 const parallel = 5;
@@ -15,7 +16,7 @@ const parallel = 5;
  * Activates, blocks or unblocks the selected employees' cards, each on its own: one refusal does not stop the
  * others, and the answer says per employee what happened (the cards-activation status modal).
  */
-export const handler = useCase('POST /employees/card-actions', async ({ caller, body }) => {
+export const handler = useCase(employeeRoutes.applyBulkCardAction, async ({ caller, body }) => {
   const actor = actorOfCaller(caller, 'company_user');
   const ids = [...new Set(body.employeeIds)];
   const names = await namesOf(caller.companyId, ids);

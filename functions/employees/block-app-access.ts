@@ -2,8 +2,9 @@ import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
 import { changeAppAccess } from './change-app-access';
 import { detailOf } from './employee-store';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
-export const handler = useCase('POST /employees/{employeeId}/device/block', async ({ caller, params }) => {
+export const handler = useCase(employeeRoutes.blockAppAccess, async ({ caller, params }) => {
   const employee = await changeAppAccess({ companyId: caller.companyId, employeeId: params.employeeId, action: 'block', actor: actorOfCaller(caller, 'company_user') });
   return detailOf(employee);
 });

@@ -4,12 +4,13 @@ import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { commitEmployeeChange, phoneClaimPut, phoneClaimRelease, readEmployee, type EmployeeChange } from '../platform/employees';
 import { detailOf } from './employee-store';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 /**
  * SPEC section 5: the new phone must differ from the current one and not be used by another user. A terminated
  * employee's phone was given up with the product, so it is not claimed again.
  */
-export const handler = useCase('PUT /employees/{employeeId}/phone', async ({ caller, params, body }) => {
+export const handler = useCase(employeeRoutes.changePhone, async ({ caller, params, body }) => {
   const employee = await readEmployee(caller.companyId, params.employeeId);
   if (isTerminated(employee.cardStatus)) throw new DomainError(409, 'EMPLOYEE_TERMINATED');
   // As for the company's own users' phones: the same code and status for the same refusal.

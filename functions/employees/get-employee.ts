@@ -1,5 +1,6 @@
 import { useCase } from '../platform/use-case';
 import { readEmployee } from '../platform/employees';
 import { detailOf } from './employee-store';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
-export const handler = useCase('GET /employees/{employeeId}', async ({ caller, params }) => detailOf(await readEmployee(caller.companyId, params.employeeId)));
+export const handler = useCase(employeeRoutes.getEmployee, async ({ caller, params }) => detailOf(await readEmployee(caller.companyId, params.employeeId)));

@@ -1,6 +1,7 @@
 import { matchesSearch, pageOf } from '@shared/lists';
 import { useCase } from '../platform/use-case';
 import { employeeRow, listEmployees } from './employee-store';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 const byName = new Intl.Collator('lv', { sensitivity: 'base' });
 
@@ -8,7 +9,7 @@ const byName = new Intl.Collator('lv', { sensitivity: 'base' });
  * The Users list. A company's employees are one partition of at most a few thousand small items: the page is cut
  * from one read of it, so search can match any part of a name, phone or personal code (docs/decisions.md).
  */
-export const handler = useCase('GET /employees', async ({ caller, query }) => {
+export const handler = useCase(employeeRoutes.listEmployees, async ({ caller, query }) => {
   const employees = await listEmployees(caller.companyId);
   const matching = employees
     .filter((employee) => (!query.status || employee.status === query.status) && (!query.cardStatus || employee.cardStatus === query.cardStatus))

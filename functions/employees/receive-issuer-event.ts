@@ -10,6 +10,7 @@ import { entities, keys } from '../platform/keys';
 import { cardOwnerRecord, type EmployeeRecord } from '../platform/records';
 import { conditionFailed, getItem, tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import * as issuerRoutes from '@shared/api/routes/issuer-routes';
 
 type Outcome = 'applied' | 'not_current_card' | 'not_allowed';
 
@@ -22,7 +23,7 @@ const attempts = 3;
  * repeated delivery changes nothing. An event that cannot apply is still answered 200: a refusal would only make the
  * issuer send it again and again.
  */
-export const handler = useCase('POST /issuer/events', async ({ event }) => {
+export const handler = useCase(issuerRoutes.receiveIssuerEvent, async ({ event }) => {
   const issuerEvent = await signedIssuerBody(event, issuerEventSchema);
 
   if (await getItem(keys.issuerEvent(issuerEvent.eventId))) return { received: true, applied: false };

@@ -5,9 +5,10 @@ import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { commitEmployeeChange, findEmployee } from '../platform/employees';
 import { detailOf } from './employee-store';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 /** Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee. */
-export const handler = useCase('PUT /employees/{employeeId}/limits', async ({ caller, params, body }) => {
+export const handler = useCase(employeeRoutes.setLimits, async ({ caller, params, body }) => {
   const employee = await findEmployee(caller.companyId, params.employeeId);
   if (!employee) throw new DomainError(404, 'LIMIT_USER_NOT_ACTIVE');
   // A closed, removed or terminated card spends nothing any more; a blocked one keeps its limits for its return.

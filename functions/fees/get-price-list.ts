@@ -1,4 +1,5 @@
 import { readPriceList } from '../platform/prices';
 import { useCase } from '../platform/use-case';
+import * as feeRoutes from '@shared/api/routes/fee-routes';
 
-export const handler = useCase('GET /admin/prices', async () => readPriceList());
+export const handler = useCase(feeRoutes.getPriceList, async () => readPriceList());

@@ -8,6 +8,7 @@ import { useCase } from '../platform/use-case';
 import { canReceiveFunds } from '@shared/cards';
 import type { FundingAnswer } from '@shared/funding';
 import { transferItems } from './funding-store';
+import * as fundingRoutes from '@shared/api/routes/funding-routes';
 
 /** The main account is shared by every transfer, fee and top-up of the company: conflicts are expected under load. */
 const conflictRetries = 8;
@@ -16,8 +17,7 @@ const conflictRetries = 8;
  * Add funds to one employee (SPEC section 4): one TransactWriteItems moves the money, writes the ledger lines, the
  * audit record and the Idempotency-Key's answer, so a retried request can neither pay twice nor half.
  */
-export const handler = useCase(
-  'POST /employees/{employeeId}/funds',
+export const handler = useCase(fundingRoutes.fundEmployee,
   async ({ caller, params, body, idempotency }) => {
     const employee = await findEmployee(caller.companyId, params.employeeId);
     if (!employee) throw new DomainError(404, 'FUNDING_USER_NOT_ACTIVE');

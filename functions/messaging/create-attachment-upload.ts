@@ -1,4 +1,5 @@
 import { companyAuthor, createAttachmentUpload } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /chats/attachments', async ({ caller, body }) => createAttachmentUpload(caller.companyId, companyAuthor(caller), body));
+export const handler = useCase(messagingRoutes.createAttachmentUpload, async ({ caller, body }) => createAttachmentUpload(caller.companyId, companyAuthor(caller), body));

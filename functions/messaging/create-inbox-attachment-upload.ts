@@ -3,8 +3,9 @@ import { createAttachmentUpload, providerAuthor } from '../platform/chats';
 import { keys } from '../platform/keys';
 import { getItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /admin/companies/{companyId}/chats/attachments', async ({ caller, params, body }) => {
+export const handler = useCase(messagingRoutes.createInboxAttachmentUpload, async ({ caller, params, body }) => {
   if (!(await getItem(keys.company(params.companyId)))) throw notFound('COMPANY_NOT_FOUND');
   return createAttachmentUpload(params.companyId, providerAuthor(caller), body);
 });

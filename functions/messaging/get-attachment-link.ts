@@ -1,4 +1,5 @@
 import { attachmentLink } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /chats/{chatId}/attachments/{attachmentId}', async ({ caller, params }) => attachmentLink(caller.companyId, params.chatId, params.attachmentId));
+export const handler = useCase(messagingRoutes.getAttachmentLink, async ({ caller, params }) => attachmentLink(caller.companyId, params.chatId, params.attachmentId));

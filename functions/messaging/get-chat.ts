@@ -1,7 +1,8 @@
 import { chatSummaryOf, chatWithMessages } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /chats/{chatId}', async ({ caller, params, query }) => {
+export const handler = useCase(messagingRoutes.getChat, async ({ caller, params, query }) => {
   const found = await chatWithMessages(caller.companyId, params.chatId, query.before);
   return { ...found, chat: chatSummaryOf(found.chat, 'company') };
 });

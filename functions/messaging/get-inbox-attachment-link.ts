@@ -1,6 +1,7 @@
 import { attachmentLink } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /admin/companies/{companyId}/chats/{chatId}/attachments/{attachmentId}', async ({ params }) =>
+export const handler = useCase(messagingRoutes.getInboxAttachmentLink, async ({ params }) =>
   attachmentLink(params.companyId, params.chatId, params.attachmentId),
 );

@@ -1,7 +1,8 @@
 import { adminChatSummaryOf, chatWithMessages } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /admin/companies/{companyId}/chats/{chatId}', async ({ params, query }) => {
+export const handler = useCase(messagingRoutes.getInboxChat, async ({ params, query }) => {
   const found = await chatWithMessages(params.companyId, params.chatId, query.before);
   return { ...found, chat: adminChatSummaryOf(found.chat) };
 });

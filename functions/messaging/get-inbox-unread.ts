@@ -1,4 +1,5 @@
 import { unreadOf } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /admin/chats/unread', async () => ({ unread: await unreadOf('provider', '') }));
+export const handler = useCase(messagingRoutes.getInboxUnread, async () => ({ unread: await unreadOf('provider', '') }));

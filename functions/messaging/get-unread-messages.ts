@@ -1,4 +1,5 @@
 import { unreadOf } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /chats/unread', async ({ caller }) => ({ unread: await unreadOf('company', caller.companyId) }));
+export const handler = useCase(messagingRoutes.getUnreadMessages, async ({ caller }) => ({ unread: await unreadOf('company', caller.companyId) }));

@@ -1,4 +1,5 @@
 import { listCompanyChats } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /chats', async ({ caller, query }) => listCompanyChats(caller.companyId, query));
+export const handler = useCase(messagingRoutes.listChats, async ({ caller, query }) => listCompanyChats(caller.companyId, query));

@@ -1,4 +1,5 @@
 import { listInboxChats } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('GET /admin/chats', async ({ query }) => listInboxChats(query));
+export const handler = useCase(messagingRoutes.listInboxChats, async ({ query }) => listInboxChats(query));

@@ -1,4 +1,5 @@
 import { chatSummaryOf, markChatRead } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /chats/{chatId}/read', async ({ caller, params }) => chatSummaryOf(await markChatRead(caller.companyId, params.chatId, 'company'), 'company'));
+export const handler = useCase(messagingRoutes.markChatRead, async ({ caller, params }) => chatSummaryOf(await markChatRead(caller.companyId, params.chatId, 'company'), 'company'));

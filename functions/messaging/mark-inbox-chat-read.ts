@@ -1,6 +1,7 @@
 import { adminChatSummaryOf, markChatRead } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /admin/companies/{companyId}/chats/{chatId}/read', async ({ params }) =>
+export const handler = useCase(messagingRoutes.markInboxChatRead, async ({ params }) =>
   adminChatSummaryOf(await markChatRead(params.companyId, params.chatId, 'provider')),
 );

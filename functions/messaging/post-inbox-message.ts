@@ -1,6 +1,7 @@
 import { postMessage, providerAuthor } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /admin/companies/{companyId}/chats/{chatId}/messages', async ({ caller, params, body }) =>
+export const handler = useCase(messagingRoutes.postInboxMessage, async ({ caller, params, body }) =>
   postMessage(params.companyId, params.chatId, providerAuthor(caller), body),
 );

@@ -1,4 +1,5 @@
 import { companyAuthor, postMessage } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /chats/{chatId}/messages', async ({ caller, params, body }) => postMessage(caller.companyId, params.chatId, companyAuthor(caller), body));
+export const handler = useCase(messagingRoutes.postMessage, async ({ caller, params, body }) => postMessage(caller.companyId, params.chatId, companyAuthor(caller), body));

@@ -1,6 +1,7 @@
 import { adminChatSummaryOf, setChatStatus } from '../platform/chats';
 import { useCase } from '../platform/use-case';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 
-export const handler = useCase('POST /admin/companies/{companyId}/chats/{chatId}/status', async ({ params, body }) =>
+export const handler = useCase(messagingRoutes.setInboxChatStatus, async ({ params, body }) =>
   adminChatSummaryOf(await setChatStatus(params.companyId, params.chatId, body.status)),
 );

@@ -8,12 +8,13 @@ import { getItem, tableName } from '../platform/table';
 import { deleteUpload, inspectUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';
 import { documentView } from './application-store';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
 /**
  * The browser says its upload finished; the stored bytes decide. A file that is empty, too large or not an image
  * or PDF by its first bytes is deleted with its record, and the answer says why.
  */
-export const handler = useCase('POST /onboarding/documents/{documentId}/confirm', async ({ caller, params }) => {
+export const handler = useCase(onboardingRoutes.confirmDocument, async ({ caller, params }) => {
   const key = keys.document(caller.companyId, params.documentId);
   const item = await getItem(key);
   if (!item) throw notFound('DOCUMENT_NOT_FOUND');

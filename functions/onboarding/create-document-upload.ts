@@ -9,11 +9,12 @@ import { getItem, tableName } from '../platform/table';
 import { presignUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';
 import { assertEditable } from './editable-application';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
 /** An upload not confirmed within a day is forgotten by the table's TTL. */
 const unconfirmedSeconds = 24 * 60 * 60;
 
-export const handler = useCase('POST /onboarding/documents', async ({ caller, body }) => {
+export const handler = useCase(onboardingRoutes.createDocumentUpload, async ({ caller, body }) => {
   const company = companyRecord.parse(await getItem(keys.company(caller.companyId)));
   assertEditable(company.status);
   if (!acceptedTypesOf(body.kind).includes(body.contentType)) throw validationFailed({ contentType: 'FILE_TYPE_NOT_ALLOWED' });

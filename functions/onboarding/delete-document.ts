@@ -3,9 +3,10 @@ import { DomainError, notFound } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { forgetDocuments, readApplication } from './application-store';
 import { assertEditable } from './editable-application';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
 /** Removing an upload the applicant changed their mind about; one a saved step still points at stays. */
-export const handler = useCase('DELETE /onboarding/documents/{documentId}', async ({ caller, params }) => {
+export const handler = useCase(onboardingRoutes.deleteDocument, async ({ caller, params }) => {
   const { company, application, documents } = await readApplication(caller.companyId);
   assertEditable(company.status);
   if (!documents.some((document) => document.documentId === params.documentId)) throw notFound('DOCUMENT_NOT_FOUND');

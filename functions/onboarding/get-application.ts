@@ -1,4 +1,5 @@
 import { useCase } from '../platform/use-case';
 import { applicationView, readApplication } from './application-store';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
-export const handler = useCase('GET /onboarding', async ({ caller }) => applicationView(await readApplication(caller.companyId)));
+export const handler = useCase(onboardingRoutes.getApplication, async ({ caller }) => applicationView(await readApplication(caller.companyId)));

@@ -1,6 +1,7 @@
 import { documentLink } from '../platform/document-links';
 import { useCase } from '../platform/use-case';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
-export const handler = useCase('GET /onboarding/documents/{documentId}/link', async ({ caller, params }) =>
+export const handler = useCase(onboardingRoutes.getDocumentLink, async ({ caller, params }) =>
   documentLink(caller.companyId, params.documentId),
 );

@@ -1,6 +1,7 @@
 import { documentLink } from '../platform/document-links';
 import { useCase } from '../platform/use-case';
+import * as reviewRoutes from '@shared/api/routes/review-routes';
 
-export const handler = useCase('GET /admin/applications/{companyId}/documents/{documentId}/link', async ({ params }) =>
+export const handler = useCase(reviewRoutes.getReviewDocumentLink, async ({ params }) =>
   documentLink(params.companyId, params.documentId),
 );

@@ -1,6 +1,7 @@
 import { useCase } from '../platform/use-case';
 import { decide } from './decide';
+import * as reviewRoutes from '@shared/api/routes/review-routes';
 
-export const handler = useCase('POST /admin/applications/{companyId}/reject', async ({ caller, params, body }) =>
+export const handler = useCase(reviewRoutes.rejectApplication, async ({ caller, params, body }) =>
   decide(caller, params.companyId, { action: 'rejected', reason: body.reason }),
 );

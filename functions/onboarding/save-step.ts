@@ -4,6 +4,7 @@ import { DomainError, validationFailed } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
 import { actorOf, forgetDocuments, readApplication, saveStep } from './application-store';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
 /**
  * DynamoDB keeps an item up to 400 KB, and the answers of all six steps live in one item: lists have no length of
@@ -11,7 +12,7 @@ import { actorOf, forgetDocuments, readApplication, saveStep } from './applicati
  */
 const maxAnswersBytes = 350_000;
 
-export const handler = useCase('PUT /onboarding/steps/{step}', async ({ caller, params, body }) => {
+export const handler = useCase(onboardingRoutes.saveStep, async ({ caller, params, body }) => {
   const { step } = params;
   const snapshot = await readApplication(caller.companyId);
   const { company, application, documents } = snapshot;

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import type { RouteDefinition } from '@shared/api/manifest';
+import type { RouteDefinition } from '@shared/api/route-definition';
 import { hasReporting } from '@shared/api/schemas';
 import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { forbidden, unauthorized, DomainError } from './errors';

@@ -1,8 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import type { routes } from '@shared/api/manifest';
-import { findRoute, type RouteDefinition, type RouteKey } from '@shared/api/manifest';
+import type { RouteDefinition } from '@shared/api/route-definition';
 import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
@@ -13,27 +12,26 @@ import { fieldErrorsOf, safeParseReportingInput } from './validation';
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
 
-type RouteOf<K extends RouteKey> = Extract<(typeof routes)[number], { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
-export interface UseCaseInput<K extends RouteKey> {
-  caller: RouteOf<K>['access'] extends { kind: 'public' }
+export interface UseCaseInput<R extends RouteDefinition> {
+  caller: R['access'] extends { kind: 'public' }
     ? null
-    : RouteOf<K>['access'] extends { kind: 'cardholder' }
+    : R['access'] extends { kind: 'cardholder' }
       ? Cardholder
-      : RouteOf<K>['access'] extends { kind: 'member' }
+      : R['access'] extends { kind: 'member' }
         ? MemberCaller
         : Caller;
-  body: RouteOf<K> extends { body: infer B } ? Infer<B> : undefined;
-  query: RouteOf<K> extends { query: infer Q } ? Infer<Q> : undefined;
-  params: RouteOf<K> extends { params: infer P } ? Infer<P> : Record<string, never>;
+  body: R extends { body: infer B } ? Infer<B> : undefined;
+  query: R extends { query: infer Q } ? Infer<Q> : undefined;
+  params: R extends { params: infer P } ? Infer<P> : Record<string, never>;
   headers: Record<string, string | undefined>;
   /** Idempotent routes only: the request's key, for `answerItem` in the use case's own transaction. */
-  idempotency: RouteOf<K> extends { idempotent: true } ? IdempotentRequest : undefined;
+  idempotency: R extends { idempotent: true } ? IdempotentRequest : undefined;
   event: Event;
 }
 
-export type UseCaseAnswer<K extends RouteKey> = z.input<RouteOf<K>['answer']>;
+export type UseCaseAnswer<R extends RouteDefinition> = z.input<R['answer']>;
 
 interface Parsed {
   caller: Caller | Cardholder | null;
@@ -158,16 +156,15 @@ async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, 
 }
 
 /**
- * A handler is this chain (error mapper -> auth context -> zod validation) around the use case of one manifest
- * route; the file of each use case holds only what is particular to it.
+ * A handler is this chain (error mapper -> auth context -> zod validation) around the use case of one route; the
+ * file of each use case holds only what is particular to it. The handler passes its own route's definition, not a key
+ * into the manifest, so its bundle builds the schemas of that route alone.
  */
-export function useCase<K extends RouteKey>(
-  key: K,
-  run: (input: UseCaseInput<K>) => Promise<UseCaseAnswer<K>>,
+export function useCase<R extends RouteDefinition>(
+  route: R,
+  run: NoInfer<(input: UseCaseInput<R>) => Promise<UseCaseAnswer<R>>>,
   options: UseCaseOptions = {},
 ) {
-  const route = findRoute(key);
-  if (!route) throw new Error(`${key} is not in the route manifest`);
   return middy<Event, Result>()
     .use(errorMapper())
     .use(authAndValidation(route))
@@ -182,7 +179,7 @@ export function useCase<K extends RouteKey>(
         headers: event.headers ?? {},
         idempotency: parsed.idempotency,
         event,
-      } as UseCaseInput<K>;
+      } as UseCaseInput<R>;
       if (parsed.idempotency) {
         const once = await runOnce(parsed.idempotency, options, async () => route.answer.parse(await run(input)));
         return jsonResponse(once.statusCode, once.statusCode === 200 ? route.answer.parse(once.answer) : once.answer);

@@ -1,4 +1,5 @@
 import { useCase } from '../platform/use-case';
 import { searchCompanies } from './bank-transfers';
+import * as topUpRoutes from '@shared/api/routes/top-up-routes';
 
-export const handler = useCase('GET /admin/top-ups/companies', async ({ query }) => ({ companies: await searchCompanies(query.search) }));
+export const handler = useCase(topUpRoutes.searchCompanies, async ({ query }) => ({ companies: await searchCompanies(query.search) }));

@@ -2,9 +2,10 @@ import { rigaDateOf } from '@shared/dates';
 import { startExport } from '../platform/export-jobs';
 import { countTransactions } from '../platform/transaction-pages';
 import { useCase } from '../platform/use-case';
+import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 
 /** SPEC section 4 "Background export": the filtered transactions as a CSV file, made by the exports worker. */
-export const handler = useCase('GET /transactions/export', async ({ caller, query }) => {
+export const handler = useCase(transactionRoutes.exportTransactions, async ({ caller, query }) => {
   const { lang, ...filters } = query;
   return startExport({
     companyId: caller.companyId,

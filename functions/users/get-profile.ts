@@ -2,8 +2,9 @@ import { useCase } from '../platform/use-case';
 import { buildProfile } from './build-profile';
 import { activateInvitedMember } from './team-store';
 import { withCompanies } from './user-repository';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
 
-export const handler = useCase('GET /users/profile', async ({ caller }) => {
+export const handler = useCase(sessionRoutes.getProfile, async ({ caller }) => {
   const invited = caller.memberships.filter((m) => m.status === 'invited');
   // The first profile load after an invitation is the person's first sign-in: from now on they are active.
   const activating = invited.length > 0 || caller.profile.status === 'created';

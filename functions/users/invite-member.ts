@@ -4,13 +4,14 @@ import type { UserProfileRecord } from '../platform/records';
 import { createInvitedAccount, invitationContext, removeInvitedAccount, resendInvitation } from './cognito-invitations';
 import { currentCompany } from './current-company';
 import { addMember, teamMemberOf } from './team-store';
+import * as teamRoutes from '@shared/api/routes/team-routes';
 
 /**
  * An owner invites a colleague by e-mail with a role. Someone new to the portal gets an account and an e-mailed
  * link to set a password; someone with an account already gets the company in their client switcher at once
  * (and, if they never signed in, their invitation e-mail again).
  */
-export const handler = useCase('POST /team/members', async ({ caller, body }) => {
+export const handler = useCase(teamRoutes.inviteMember, async ({ caller, body }) => {
   const company = await currentCompany(caller);
   const email = body.email.toLowerCase();
   const context = invitationContext(company, caller.profile);

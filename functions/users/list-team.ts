@@ -1,4 +1,5 @@
 import { useCase } from '../platform/use-case';
 import { listMembers } from './team-store';
+import * as teamRoutes from '@shared/api/routes/team-routes';
 
-export const handler = useCase('GET /team', async ({ caller }) => ({ members: await listMembers(caller.companyId) }));
+export const handler = useCase(teamRoutes.listTeam, async ({ caller }) => ({ members: await listMembers(caller.companyId) }));

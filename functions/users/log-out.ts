@@ -1,7 +1,8 @@
 import { endSessions } from '../platform/sessions';
 import { useCase } from '../platform/use-case';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
 
-export const handler = useCase('POST /logout', async ({ caller }) => {
+export const handler = useCase(sessionRoutes.logOut, async ({ caller }) => {
   await endSessions(caller.userId, new Date());
   return { ok: true as const };
 });

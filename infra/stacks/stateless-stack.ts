@@ -16,7 +16,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
-import { issuerRoutes } from '../../shared/api/routes/issuer-routes';
+import * as issuerRoutes from '../../shared/api/routes/issuer-routes';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
@@ -28,7 +28,7 @@ import type { QueueName } from './stateful-stack';
 type HandlerName = (typeof routes)[number]['handler'];
 
 /** The jobs an EventBridge rule runs on a schedule (rules run on UTC). */
-const scheduledJobs = [
+export const scheduledJobs = [
   {
     // The monthly maintenance fee (SPEC section 4). A retried run charges nothing twice: each fee is written once per
     // month and employee.

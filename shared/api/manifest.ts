@@ -1,21 +1,21 @@
-import { accountRoutes } from './routes/account-routes';
-import { authorizationRoutes } from './routes/authorization-routes';
-import { cardholderRoutes } from './routes/cardholder-routes';
-import { dashboardRoutes } from './routes/dashboard-routes';
-import { employeeRoutes } from './routes/employee-routes';
-import { feeRoutes } from './routes/fee-routes';
-import { fundingRoutes } from './routes/funding-routes';
-import { issuerRoutes } from './routes/issuer-routes';
-import { moneyRoutes } from './routes/money-routes';
-import { onboardingRoutes } from './routes/onboarding-routes';
-import { messagingRoutes } from './routes/messaging-routes';
-import { reportRoutes } from './routes/report-routes';
-import { reviewRoutes } from './routes/review-routes';
-import { phoneRoutes } from './routes/phone-routes';
-import { sessionRoutes } from './routes/session-routes';
-import { teamRoutes } from './routes/team-routes';
-import { transactionRoutes } from './routes/transaction-routes';
-import { topUpRoutes } from './routes/top-up-routes';
+import * as accountRoutes from './routes/account-routes';
+import * as authorizationRoutes from './routes/authorization-routes';
+import * as cardholderRoutes from './routes/cardholder-routes';
+import * as dashboardRoutes from './routes/dashboard-routes';
+import * as employeeRoutes from './routes/employee-routes';
+import * as feeRoutes from './routes/fee-routes';
+import * as fundingRoutes from './routes/funding-routes';
+import * as issuerRoutes from './routes/issuer-routes';
+import * as moneyRoutes from './routes/money-routes';
+import * as onboardingRoutes from './routes/onboarding-routes';
+import * as messagingRoutes from './routes/messaging-routes';
+import * as reportRoutes from './routes/report-routes';
+import * as reviewRoutes from './routes/review-routes';
+import * as phoneRoutes from './routes/phone-routes';
+import * as sessionRoutes from './routes/session-routes';
+import * as teamRoutes from './routes/team-routes';
+import * as transactionRoutes from './routes/transaction-routes';
+import * as topUpRoutes from './routes/top-up-routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { HttpMethod, RouteAccess, RouteDefinition } from './route-definition';
@@ -36,14 +36,8 @@ export const routes = [
   ...Object.values(reportRoutes), ...Object.values(messagingRoutes),
 ] satisfies readonly RouteDefinition[];
 
-export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
-
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
-}
-
-export function findRoute(key: string): RouteDefinition | undefined {
-  return (routes as readonly RouteDefinition[]).find((route) => routeKey(route) === key);
 }
 
 /** Cognito triggers: wired by the stack, answered locally by the adapter's Lambda Invoke endpoint. */

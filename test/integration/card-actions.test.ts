@@ -4,7 +4,7 @@ import { bulkResultSchema, employeeDetailSchema, type EmployeeDetail } from '@sh
 import type { ErrorCode } from '@shared/errors';
 import { priceListSchema } from '@shared/prices';
 import { cardStatuses, type CardStatus } from '@shared/statuses';
-import { employeeRoutes } from '@shared/api/routes/employee-routes';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import {
   addEmployee,
   arrange,

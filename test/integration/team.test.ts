@@ -2,7 +2,7 @@ import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/cli
 import { describe, expect, it } from 'vitest';
 import { readInvitationToken } from '@shared/account';
 import { profileSchema } from '@shared/api/schemas';
-import { teamRoutes } from '@shared/api/routes/team-routes';
+import * as teamRoutes from '@shared/api/routes/team-routes';
 import { teamAnswerSchema, type TeamMember } from '@shared/team';
 import { keys } from '@functions/platform/keys';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setConfig } from './config';
 import { callApi, setSessionRejectedHandler } from './http';
-import { moneyRoutes } from '@shared/api/routes/money-routes';
-import { sessionRoutes } from '@shared/api/routes/session-routes';
-import { fundingRoutes } from '@shared/api/routes/funding-routes';
+import * as moneyRoutes from '@shared/api/routes/money-routes';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
+import * as fundingRoutes from '@shared/api/routes/funding-routes';
 
 vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '@shared/api/schemas';
 import { idempotencyKeyHeader, type RouteDefinition } from '@shared/api/route-definition';
-import { sessionRoutes } from '@shared/api/routes/session-routes';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
 import { getAccessToken } from './auth';
 import { getConfig } from './config';
 import { ApiError, clientErrorCodes } from './api-error';

@@ -18,7 +18,7 @@ export function useResendConfirmation() {
     setState({ status: 'sending' });
     try {
       // The account routes (and their sign-up schemas) load only when someone asks for a link: not with /login.
-      const { accountRoutes } = await import('@shared/api/routes/account-routes');
+      const accountRoutes = await import('@shared/api/routes/account-routes');
       await callApi(accountRoutes.resendConfirmation, { body: { email: email.trim() } });
       setState({ status: 'sent' });
     } catch (error) {

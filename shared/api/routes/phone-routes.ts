@@ -7,23 +7,22 @@ import { okAnswerSchema } from '../schemas';
  * /phone/setup for a signed-in user without an SMS second factor: send a code to the phone, then confirm it. The
  * confirmation turns the second factor on and ends the session, so the next sign-in asks for the SMS code.
  */
-export const phoneRoutes = {
-  requestPhoneCode: {
-    method: 'POST',
-    path: '/users/phone',
-    handler: 'auth/request-phone-code',
-    access: { kind: 'signed-in' },
-    beforeSecondFactor: true,
-    body: phoneSetupSchema,
-    answer: phoneSetupAnswerSchema,
-  },
-  confirmPhone: {
-    method: 'POST',
-    path: '/users/phone/verify',
-    handler: 'auth/confirm-phone',
-    access: { kind: 'signed-in' },
-    beforeSecondFactor: true,
-    body: smsCodeSchema,
-    answer: okAnswerSchema,
-  },
-} as const satisfies Record<string, RouteDefinition>;
+export const requestPhoneCode = {
+  method: 'POST',
+  path: '/users/phone',
+  handler: 'auth/request-phone-code',
+  access: { kind: 'signed-in' },
+  beforeSecondFactor: true,
+  body: phoneSetupSchema,
+  answer: phoneSetupAnswerSchema,
+} as const satisfies RouteDefinition;
+
+export const confirmPhone = {
+  method: 'POST',
+  path: '/users/phone/verify',
+  handler: 'auth/confirm-phone',
+  access: { kind: 'signed-in' },
+  beforeSecondFactor: true,
+  body: smsCodeSchema,
+  answer: okAnswerSchema,
+} as const satisfies RouteDefinition;

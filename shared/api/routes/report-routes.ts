@@ -6,45 +6,46 @@ import type { RouteDefinition } from '../route-definition';
  * SPEC section 2 "Reporting": list, generate, download, delete selected. Only for a company whose features include
  * reporting (or all features); an accountant reads everything, so an accountant may do all four (docs/decisions.md).
  */
-export const reportRoutes = {
-  listReports: {
-    method: 'GET',
-    path: '/reports',
-    handler: 'reports/list-reports',
-    access: { kind: 'member', minRole: 'accountant' },
-    activeCompanyOnly: true,
-    feature: 'reporting',
-    query: reportsQuerySchema,
-    answer: reportsAnswerSchema,
-  },
-  generateReport: {
-    method: 'POST',
-    path: '/reports',
-    handler: 'reports/generate-report',
-    access: { kind: 'member', minRole: 'accountant' },
-    activeCompanyOnly: true,
-    feature: 'reporting',
-    body: generateReportSchema,
-    answer: reportSchema,
-  },
-  getReportFile: {
-    method: 'GET',
-    path: '/reports/{reportId}/file',
-    handler: 'reports/get-report-file',
-    access: { kind: 'member', minRole: 'accountant' },
-    activeCompanyOnly: true,
-    feature: 'reporting',
-    params: reportParamsSchema,
-    answer: exportFileSchema,
-  },
-  deleteReports: {
-    method: 'POST',
-    path: '/reports/delete',
-    handler: 'reports/delete-reports',
-    access: { kind: 'member', minRole: 'accountant' },
-    activeCompanyOnly: true,
-    feature: 'reporting',
-    body: deleteReportsSchema,
-    answer: deleteReportsAnswerSchema,
-  },
-} as const satisfies Record<string, RouteDefinition>;
+export const listReports = {
+  method: 'GET',
+  path: '/reports',
+  handler: 'reports/list-reports',
+  access: { kind: 'member', minRole: 'accountant' },
+  activeCompanyOnly: true,
+  feature: 'reporting',
+  query: reportsQuerySchema,
+  answer: reportsAnswerSchema,
+} as const satisfies RouteDefinition;
+
+export const generateReport = {
+  method: 'POST',
+  path: '/reports',
+  handler: 'reports/generate-report',
+  access: { kind: 'member', minRole: 'accountant' },
+  activeCompanyOnly: true,
+  feature: 'reporting',
+  body: generateReportSchema,
+  answer: reportSchema,
+} as const satisfies RouteDefinition;
+
+export const getReportFile = {
+  method: 'GET',
+  path: '/reports/{reportId}/file',
+  handler: 'reports/get-report-file',
+  access: { kind: 'member', minRole: 'accountant' },
+  activeCompanyOnly: true,
+  feature: 'reporting',
+  params: reportParamsSchema,
+  answer: exportFileSchema,
+} as const satisfies RouteDefinition;
+
+export const deleteReports = {
+  method: 'POST',
+  path: '/reports/delete',
+  handler: 'reports/delete-reports',
+  access: { kind: 'member', minRole: 'accountant' },
+  activeCompanyOnly: true,
+  feature: 'reporting',
+  body: deleteReportsSchema,
+  answer: deleteReportsAnswerSchema,
+} as const satisfies RouteDefinition;

@@ -16,48 +16,50 @@ import type { RouteDefinition } from '../route-definition';
  * and assign the ones that matched no company. Each bank transaction id is credited at most once; the three money
  * POSTs also carry an Idempotency-Key, so a retried click answers what the first one did.
  */
-export const topUpRoutes = {
-  recordBankTransfer: {
-    method: 'POST',
-    path: '/admin/top-ups/transfers',
-    handler: 'top-ups/record-bank-transfer',
-    access: { kind: 'provider-admin' },
-    idempotent: true,
-    body: bankTransferSchema,
-    answer: transferResultSchema,
-  },
-  importBankStatement: {
-    method: 'POST',
-    path: '/admin/top-ups/statements',
-    handler: 'top-ups/import-bank-statement',
-    access: { kind: 'provider-admin' },
-    idempotent: true,
-    body: bankStatementBodySchema,
-    answer: statementImportAnswerSchema,
-  },
-  listUnmatchedTransfers: {
-    method: 'GET',
-    path: '/admin/top-ups/unmatched',
-    handler: 'top-ups/list-unmatched-transfers',
-    access: { kind: 'provider-admin' },
-    query: unmatchedTransfersQuerySchema,
-    answer: unmatchedTransfersAnswerSchema,
-  },
-  assignBankTransfer: {
-    method: 'POST',
-    path: '/admin/top-ups/assignments',
-    handler: 'top-ups/assign-bank-transfer',
-    access: { kind: 'provider-admin' },
-    idempotent: true,
-    body: assignTransferBodySchema,
-    answer: transferResultSchema,
-  },
-  searchCompanies: {
-    method: 'GET',
-    path: '/admin/top-ups/companies',
-    handler: 'top-ups/search-companies',
-    access: { kind: 'provider-admin' },
-    query: companySearchQuerySchema,
-    answer: companySearchAnswerSchema,
-  },
-} as const satisfies Record<string, RouteDefinition>;
+export const recordBankTransfer = {
+  method: 'POST',
+  path: '/admin/top-ups/transfers',
+  handler: 'top-ups/record-bank-transfer',
+  access: { kind: 'provider-admin' },
+  idempotent: true,
+  body: bankTransferSchema,
+  answer: transferResultSchema,
+} as const satisfies RouteDefinition;
+
+export const importBankStatement = {
+  method: 'POST',
+  path: '/admin/top-ups/statements',
+  handler: 'top-ups/import-bank-statement',
+  access: { kind: 'provider-admin' },
+  idempotent: true,
+  body: bankStatementBodySchema,
+  answer: statementImportAnswerSchema,
+} as const satisfies RouteDefinition;
+
+export const listUnmatchedTransfers = {
+  method: 'GET',
+  path: '/admin/top-ups/unmatched',
+  handler: 'top-ups/list-unmatched-transfers',
+  access: { kind: 'provider-admin' },
+  query: unmatchedTransfersQuerySchema,
+  answer: unmatchedTransfersAnswerSchema,
+} as const satisfies RouteDefinition;
+
+export const assignBankTransfer = {
+  method: 'POST',
+  path: '/admin/top-ups/assignments',
+  handler: 'top-ups/assign-bank-transfer',
+  access: { kind: 'provider-admin' },
+  idempotent: true,
+  body: assignTransferBodySchema,
+  answer: transferResultSchema,
+} as const satisfies RouteDefinition;
+
+export const searchCompanies = {
+  method: 'GET',
+  path: '/admin/top-ups/companies',
+  handler: 'top-ups/search-companies',
+  access: { kind: 'provider-admin' },
+  query: companySearchQuerySchema,
+  answer: companySearchAnswerSchema,
+} as const satisfies RouteDefinition;

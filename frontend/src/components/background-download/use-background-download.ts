@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { transactionRoutes } from '@shared/api/routes/transaction-routes';
+import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 import type { BackgroundFileAnswer } from '@shared/exports';
 import { pollIntervalMs } from '@shared/lists';
 import { callApi } from '@frontend/lib/http';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { feeRoutes } from '@shared/api/routes/fee-routes';
+import * as feeRoutes from '@shared/api/routes/fee-routes';
 import type { PriceListBody } from '@shared/prices';
 import { callApi } from '@frontend/lib/http';
 

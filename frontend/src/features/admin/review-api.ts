@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { reviewRoutes } from '@shared/api/routes/review-routes';
+import * as reviewRoutes from '@shared/api/routes/review-routes';
 import { callApi } from '@frontend/lib/http';
 
 export const queueQueryKey = ['admin', 'applications'] as const;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { reviewRoutes } from '@shared/api/routes/review-routes';
+import * as reviewRoutes from '@shared/api/routes/review-routes';
 import { formatDate } from '@shared/dates';
 import { signupSteps, type SignupStep } from '@shared/kyc';
 import { rejectApplicationSchema, returnApplicationSchema, type Review } from '@shared/onboarding/application';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { topUpRoutes } from '@shared/api/routes/top-up-routes';
+import * as topUpRoutes from '@shared/api/routes/top-up-routes';
 import type { AssignTransferBody, BankStatementBody, BankTransferInput } from '@shared/top-ups';
 import { callApi } from '@frontend/lib/http';
 

@@ -14,7 +14,7 @@ import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { useZodForm } from '@frontend/lib/use-zod-form';
 import { confirmFailure, type ConfirmOutcome } from './email-confirmation';
 import './auth-screens.css';
-import { accountRoutes } from '@shared/api/routes/account-routes';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
 /**
  * /users/email/confirm/{token}: confirms the e-mail once on opening (SPEC section 8), and offers a new link

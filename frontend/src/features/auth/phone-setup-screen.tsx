@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { phoneRoutes } from '@shared/api/routes/phone-routes';
+import * as phoneRoutes from '@shared/api/routes/phone-routes';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';

@@ -21,7 +21,7 @@ import {
 } from './password-reset';
 import { NewPasswordFields } from './new-password-fields';
 import './auth-screens.css';
-import { accountRoutes } from '@shared/api/routes/account-routes';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
 type ResetOutcome =
   | { status: 'form' }

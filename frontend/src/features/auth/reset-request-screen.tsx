@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { prefilledEmail, resetRequestFields, validateResetRequest, type ResetRequestValues } from './password-reset';
 import './auth-screens.css';
-import { accountRoutes } from '@shared/api/routes/account-routes';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
 /**
  * /reset/password/request: asks for a link to set a new password (SPEC sections 2 and 8). The API answers an

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cardholderRoutes } from '@shared/api/routes/cardholder-routes';
+import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 import type { CardholderCardAction, CardTransaction, CardView } from '@shared/cardholder';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardholderRoutes } from '@shared/api/routes/cardholder-routes';
+import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 import { smsCodeSchema, type SmsCodeValues } from '@shared/auth';
 import { cardholderPhoneSchema, type CardholderPhoneValues } from '@shared/cardholder';
 import { Alert } from '@frontend/components/alert/alert';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardRoutes } from '@shared/api/routes/dashboard-routes';
-import { transactionRoutes } from '@shared/api/routes/transaction-routes';
+import * as dashboardRoutes from '@shared/api/routes/dashboard-routes';
+import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 import type { MerchantCategoryGroup } from '@shared/cards';
 import type { Language } from '@shared/languages';
 import { defaultPeriod, type Period } from '@shared/lists';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { feeRoutes } from '@shared/api/routes/fee-routes';
+import * as feeRoutes from '@shared/api/routes/fee-routes';
 import type { AccountEntry } from '@shared/ledger';
 import { defaultPeriod, type Period } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';

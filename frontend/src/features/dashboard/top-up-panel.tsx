@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { moneyRoutes } from '@shared/api/routes/money-routes';
+import * as moneyRoutes from '@shared/api/routes/money-routes';
 import { formatPaymentReference } from '@shared/top-ups';
 import { Alert } from '@frontend/components/alert/alert';
 import { errorCodeText } from '@frontend/lib/error-text';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { messagingRoutes } from '@shared/api/routes/messaging-routes';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 import {
   chatPollIntervalMs,
   type AdminChatSummary,

@@ -1,4 +1,4 @@
-import { reportRoutes } from '@shared/api/routes/report-routes';
+import * as reportRoutes from '@shared/api/routes/report-routes';
 import type { GenerateReport, Report } from '@shared/reports';
 import type { TableParams } from '@frontend/components/data-table/use-table-query';
 import { callApi } from '@frontend/lib/http';

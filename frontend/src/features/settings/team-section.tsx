@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { teamRoutes } from '@shared/api/routes/team-routes';
+import * as teamRoutes from '@shared/api/routes/team-routes';
 import { can, type CompanyRole } from '@shared/roles';
 import { assignableRoles, type InviteMemberValues, type TeamMember } from '@shared/team';
 import { Alert } from '@frontend/components/alert/alert';

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { accountFields, emptyAccount, validateAccount, type AccountField, type AccountValues } from './account-validation';
 import './create-account.css';
-import { accountRoutes } from '@shared/api/routes/account-routes';
+import * as accountRoutes from '@shared/api/routes/account-routes';
 
 interface Created {
   email: string;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { onboardingRoutes } from '@shared/api/routes/onboarding-routes';
+import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 import type { SignupStep } from '@shared/kyc';
 import type { DocumentContentType, DocumentKind, DocumentView } from '@shared/onboarding/documents';
 import { callApi } from '@frontend/lib/http';

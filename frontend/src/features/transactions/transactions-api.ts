@@ -1,4 +1,4 @@
-import { transactionRoutes } from '@shared/api/routes/transaction-routes';
+import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 import type { Language } from '@shared/languages';
 import type { TableParams } from '@frontend/components/data-table/use-table-query';
 import { callApi } from '@frontend/lib/http';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { employeeRoutes } from '@shared/api/routes/employee-routes';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import { newEmployeeFieldsSchema, type EmployeeDetail } from '@shared/employees';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';

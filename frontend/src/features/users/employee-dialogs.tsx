@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { employeeRoutes } from '@shared/api/routes/employee-routes';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import { merchantCategoryGroupNames, replacementReasons, type MerchantCategoryGroup } from '@shared/cards';
 import { countryCodes } from '@shared/countries';
 import { centsToEurText } from '@shared/money-text';

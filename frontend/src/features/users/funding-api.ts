@@ -1,5 +1,5 @@
-import { fundingRoutes } from '@shared/api/routes/funding-routes';
-import { moneyRoutes } from '@shared/api/routes/money-routes';
+import * as fundingRoutes from '@shared/api/routes/funding-routes';
+import * as moneyRoutes from '@shared/api/routes/money-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '@frontend/lib/http';
 import { dashboardQueryKey, mainAccountQueryKey } from '@frontend/lib/query-keys';

@@ -1,4 +1,4 @@
-import { employeeRoutes } from '@shared/api/routes/employee-routes';
+import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import type { BulkCardAction, EmployeeDetail } from '@shared/employees';
 import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { TableParams } from '@frontend/components/data-table/use-table-query';

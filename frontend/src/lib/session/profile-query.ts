@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../http';
-import { sessionRoutes } from '@shared/api/routes/session-routes';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
 
 export const profileQueryKey = ['users', 'profile'] as const;
 

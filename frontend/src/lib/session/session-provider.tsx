@@ -8,7 +8,7 @@ import { callApi, setSessionRejectedHandler } from '../http';
 import { applyLanguage } from '../i18n';
 import { profileQueryKey, profileQueryOptions } from './profile-query';
 import { SessionContext, type Session } from './session-context';
-import { sessionRoutes } from '@shared/api/routes/session-routes';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
 
 type TokenState = 'checking' | 'present' | 'absent';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { messagingRoutes } from '@shared/api/routes/messaging-routes';
+import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 import { callApi } from '@frontend/lib/http';
 import { chatUnreadQueryKey, inboxUnreadQueryKey } from '@frontend/lib/query-keys';
 import './unread-badge.css';
