@@ -28,7 +28,7 @@ export const deadLetterMaxReceiveCount = 3;
  * message is never handed out twice while its first receipt is still being worked.
  */
 export const queueWorkers = [
-  { queue: 'issuerSandbox', handler: 'issuer-sandbox/send-issuer-events', timeoutSeconds: 30, batchSize: 10 },
+  { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: 30, batchSize: 10 },
   // One funding file per invocation: a 10,000-row file takes well under a minute, and a cut-short one resumes.
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: 600, batchSize: 1 },
   // One export at a time: a file of 500,000 rows takes minutes; the timeout stays under the queue's 900 s visibility.

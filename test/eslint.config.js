@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,6 +30,28 @@ export default tseslint.config(
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A cycle makes the order modules run in depend on which one a bundle enters first.
+    files: ['functions/**/*.ts', 'frontend/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // A context is used by others only through its public module (its index.ts), so what it keeps to itself can change.
+    files: ['functions/*/**/*.ts'],
+    ignores: ['functions/platform/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!platform/)[^./][^/]*/', message: "another context's files are its own: import its index ('../<context>')" }] }],
+    },
+  },
+  {
+    // The platform serves every context and knows none of them.
+    files: ['functions/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./infra/)', message: 'platform/ imports no context' }] }],
+    },
   },
   {
     // Features stay independent: a feature may use shared components and lib, never another feature.

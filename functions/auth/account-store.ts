@@ -3,7 +3,7 @@ import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import type { CompanyRecord, UserProfileRecord } from '../platform/records';
+import type { CompanyRecord, UserProfileRecord } from '../platform/identity-records';
 import { conditionFailed, getItem, tableName } from '../platform/table';
 
 export async function isRegistrationNumberClaimed(registrationNumber: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { activateProfile, findProfileByEmail } from '../platform/profiles';
+import { activateProfile, findProfileByEmail } from '../users';
 import { confirmAccount } from './cognito-accounts';
 import * as accountRoutes from '@shared/api/routes/account-routes';
 

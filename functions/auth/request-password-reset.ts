@@ -1,6 +1,6 @@
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { findProfileByEmail } from '../platform/profiles';
+import { findProfileByEmail } from '../users';
 import { requestPasswordReset } from './cognito-accounts';
 import * as accountRoutes from '@shared/api/routes/account-routes';
 

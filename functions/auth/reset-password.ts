@@ -1,8 +1,7 @@
 import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
-import { endSessions } from '../platform/sessions';
+import { endSessions, findProfileByEmail } from '../users';
 import { useCase } from '../platform/use-case';
-import { findProfileByEmail } from '../platform/profiles';
 import { resetPassword } from './cognito-accounts';
 import * as accountRoutes from '@shared/api/routes/account-routes';
 

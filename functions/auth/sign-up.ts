@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sessionDefaultLanguage } from '@shared/languages';
-import { sampleCompanyRegister } from '../companies/company-register';
-import { newCompany } from '../companies/new-company';
+import { newCompany, sampleCompanyRegister } from '../companies';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';

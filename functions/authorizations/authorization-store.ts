@@ -11,13 +11,13 @@ import {
 } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import { auditItem, systemActor } from '../platform/audit';
-import { recordTransaction, TransactionNumbersTaken, transactionChangeItems } from '../platform/card-transactions';
+import { recordTransaction, transactionChangeItems, TransactionNumbersTaken, transactionRecord, type TransactionRecord } from '../transactions';
 import { dynamo } from '../platform/aws/dynamo';
-import { findEmployee } from '../platform/employees';
+import { cardOwnerRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { ledgerItems } from '../platform/ledger';
-import { authorizationRecord, cardOwnerRecord, transactionRecord, type AuthorizationRecord, type EmployeeRecord, type TransactionRecord } from '../platform/records';
+import { ledgerItems } from '../money';
+import { authorizationRecord, type AuthorizationRecord } from './authorization-records';
 import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { decideAuthorization } from './decide-authorization';
 

@@ -1,5 +1,5 @@
 import { authorizationRequestSchema } from '@shared/authorizations';
-import { signedIssuerBody } from '../platform/issuer-signature';
+import { signedIssuerBody } from '../issuer';
 import { useCase } from '../platform/use-case';
 import { authorize } from './authorization-store';
 import * as authorizationRoutes from '@shared/api/routes/authorization-routes';

@@ -1,5 +1,5 @@
 import { authorizationEventSchema } from '@shared/authorizations';
-import { signedIssuerBody } from '../platform/issuer-signature';
+import { signedIssuerBody } from '../issuer';
 import { useCase } from '../platform/use-case';
 import { closeAuthorization } from './authorization-store';
 import * as authorizationRoutes from '@shared/api/routes/authorization-routes';

@@ -1,4 +1,4 @@
-import { changeCard } from '../platform/card-actions';
+import { changeCard } from '../employees';
 import { useCase } from '../platform/use-case';
 import { actorOfEmployee, cardView, readCardholder } from './cardholder-store';
 import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';

@@ -3,10 +3,10 @@ import { rigaDateOf } from '@shared/dates';
 import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type CardView } from '@shared/cardholder';
 import type { Actor } from '../platform/audit';
 import type { Cardholder } from '../platform/cardholder-sessions';
-import { findEmployee } from '../platform/employees';
+import { cardholderPhoneClaimRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { cardholderPhoneClaimRecord, transactionRecord, type EmployeeRecord } from '../platform/records';
+import { transactionRecord } from '../transactions';
 import { getItem, queryNewestOfGsi1 } from '../platform/table';
 
 /** The employee a phone signs in as, or null when no card belongs to it. */

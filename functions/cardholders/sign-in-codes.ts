@@ -4,7 +4,7 @@ import { signInCodeRules } from '@shared/cardholder';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { cardholderSignInCodeRecord, type CardholderSignInCodeRecord } from '../platform/records';
+import { cardholderSignInCodeRecord, type CardholderSignInCodeRecord } from './cardholder-records';
 import { conditionFailed, tableName } from '../platform/table';
 
 export function newSignInCode(): string {

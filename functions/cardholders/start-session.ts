@@ -1,7 +1,7 @@
 import { mayUseCardPage } from '@shared/cardholder';
 import { nextDeviceStatus } from '@shared/cards';
 import { cardholderSessionMinutes, hashSessionToken, newSessionToken } from '../platform/cardholder-sessions';
-import { commitEmployeeChange, type EmployeeChange } from '../platform/employees';
+import { commitEmployeeChange, type EmployeeChange } from '../employees';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { tableName, transact } from '../platform/table';

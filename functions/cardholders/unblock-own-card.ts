@@ -1,5 +1,5 @@
 import { allowedCardholderActions } from '@shared/cardholder';
-import { changeCard } from '../platform/card-actions';
+import { changeCard } from '../employees';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { actorOfEmployee, cardView, readCardholder } from './cardholder-store';

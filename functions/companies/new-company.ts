@@ -1,5 +1,5 @@
 import { noFeatures } from '@shared/api/schemas';
-import type { CompanyRecord } from '../platform/records';
+import type { CompanyRecord } from '../platform/identity-records';
 import type { RegisterEntry } from './company-register';
 
 /**

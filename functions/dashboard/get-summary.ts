@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { currency } from '@shared/money';
 import { notFound } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { mainAccountRecord } from '../platform/records';
+import { mainAccountRecord } from '../money';
 import { batchGetItems, itemId } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import * as dashboardRoutes from '@shared/api/routes/dashboard-routes';

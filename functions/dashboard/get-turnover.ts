@@ -1,10 +1,8 @@
 import { rigaDateOf } from '@shared/dates';
 import { turnoverMonthsOf } from '@shared/dashboard';
-import { allTransactions } from '../platform/card-transactions';
+import { allTransactions, monthTally, transactionTallyRecord } from '../transactions';
 import { keys } from '../platform/keys';
-import { transactionTallyRecord } from '../platform/records';
 import { queryAll } from '../platform/table';
-import { monthTally } from '../platform/transaction-page-range';
 import { useCase } from '../platform/use-case';
 import * as dashboardRoutes from '@shared/api/routes/dashboard-routes';
 

@@ -1,6 +1,6 @@
 import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
-import { changeCard } from '../platform/card-actions';
+import { changeCard } from './card-actions';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { defaultCardLimits } from '@shared/cards';
 import { actorOfCaller } from '../platform/audit';
-import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
+import { cardIssuer, CardIssuerError } from '../issuer';
 import { DomainError } from '../platform/errors';
-import { cardOwnerPut, phoneClaimPut } from '../platform/employees';
+import { cardOwnerPut, phoneClaimPut } from './employee-changes';
 import { entities, keys } from '../platform/keys';
-import { companyRecord, employeeRecord } from '../platform/records';
+import { companyRecord } from '../platform/identity-records';
+import { employeeRecord } from './employee-records';
 import { auditItem } from '../platform/audit';
 import { getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { useCase } from '../platform/use-case';

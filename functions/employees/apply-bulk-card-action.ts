@@ -1,10 +1,10 @@
 import type { BulkCardAction, BulkResult } from '@shared/employees';
 import type { ErrorCode } from '@shared/errors';
 import { actorOfCaller } from '../platform/audit';
-import { changeCard } from '../platform/card-actions';
+import { changeCard } from './card-actions';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { employeeRecord } from '../platform/records';
+import { employeeRecord } from './employee-records';
 import { batchGetItems } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';

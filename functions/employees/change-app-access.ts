@@ -1,8 +1,8 @@
 import { nextDeviceStatus, type DeviceAction } from '@shared/cards';
 import type { Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
-import type { EmployeeRecord } from '../platform/records';
-import { commitEmployeeChange, readEmployee } from '../platform/employees';
+import type { EmployeeRecord } from './employee-records';
+import { commitEmployeeChange, readEmployee } from './employee-changes';
 
 /**
  * Blocks or unblocks the employee's app access (device status). It is ours alone: the issuer's card is untouched,

@@ -2,7 +2,7 @@ import { actorOfCaller } from '../platform/audit';
 import { isTerminated } from '@shared/cards';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, phoneClaimPut, phoneClaimRelease, readEmployee, type EmployeeChange } from '../platform/employees';
+import { commitEmployeeChange, phoneClaimPut, phoneClaimRelease, readEmployee, type EmployeeChange } from './employee-changes';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 

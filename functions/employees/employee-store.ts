@@ -5,7 +5,7 @@ import type { EmployeeDetail, EmployeeRow, StatusChange } from '@shared/employee
 import { statusChangeSchema } from '@shared/employees';
 import { statusChangers } from '@shared/statuses';
 import { keys } from '../platform/keys';
-import { employeeRecord, type EmployeeRecord } from '../platform/records';
+import { employeeRecord, type EmployeeRecord } from './employee-records';
 import { queryAll, queryNewestOfGsi1 } from '../platform/table';
 
 export async function listEmployees(companyId: string): Promise<EmployeeRecord[]> {

@@ -1,5 +1,5 @@
 import { useCase } from '../platform/use-case';
-import { readEmployee } from '../platform/employees';
+import { readEmployee } from './employee-changes';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 

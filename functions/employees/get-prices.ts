@@ -1,4 +1,4 @@
-import { readPriceList } from '../platform/prices';
+import { readPriceList } from '../fees';
 import { useCase } from '../platform/use-case';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 

@@ -1,9 +1,9 @@
 import { isCardGone } from '@shared/cards';
 import { actorOfCaller } from '../platform/audit';
-import { CardIssuerError, cardIssuer } from '../platform/card-issuer/card-issuer';
+import { cardIssuer, CardIssuerError } from '../issuer';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, findEmployee } from '../platform/employees';
+import { commitEmployeeChange, findEmployee } from './employee-changes';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 

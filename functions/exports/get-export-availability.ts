@@ -1,4 +1,4 @@
-import { readExportJob } from '../platform/export-jobs';
+import { readExportJob } from './export-jobs';
 import { useCase } from '../platform/use-case';
 import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 

@@ -1,4 +1,4 @@
-import { exportFileLink } from '../platform/export-jobs';
+import { exportFileLink } from './export-jobs';
 import { useCase } from '../platform/use-case';
 import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 

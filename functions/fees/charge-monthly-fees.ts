@@ -3,9 +3,9 @@ import { isChargedMonthlyFee } from '@shared/cards';
 import { feeMonthOf, feeMonthSchema } from '@shared/fees';
 import { auditItem, systemActor } from '../platform/audit';
 import { entities, keys } from '../platform/keys';
-import { ledgerItems, mainAccountChange } from '../platform/ledger';
-import { readPriceList } from '../platform/prices';
-import { employeeRecord } from '../platform/records';
+import { ledgerItems, mainAccountChange } from '../money';
+import { readPriceList } from './prices';
+import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 
 export interface MonthlyFeeSummary {

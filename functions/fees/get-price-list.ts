@@ -1,4 +1,4 @@
-import { readPriceList } from '../platform/prices';
+import { readPriceList } from './prices';
 import { useCase } from '../platform/use-case';
 import * as feeRoutes from '@shared/api/routes/fee-routes';
 

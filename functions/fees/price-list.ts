@@ -2,7 +2,7 @@ import type { PriceList, PriceListBody } from '@shared/prices';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { readPriceList } from '../platform/prices';
+import { readPriceList } from './prices';
 import { tableName, transact } from '../platform/table';
 
 /** The provider's own audit trail sits beside the companies' ones, under a company id no company can have. */

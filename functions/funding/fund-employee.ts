@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { actorOfCaller } from '../platform/audit';
-import { findEmployee } from '../platform/employees';
+import { findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { IdempotencyClaimTaken } from '../platform/idempotency';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';

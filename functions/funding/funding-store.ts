@@ -4,8 +4,8 @@ import { cardStatuses } from '@shared/statuses';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { ledgerItems, mainAccountChange } from '../platform/ledger';
-import { employeeRecord, mainAccountRecord } from '../platform/records';
+import { ledgerItems, mainAccountChange, mainAccountRecord } from '../money';
+import { employeeRecord } from '../employees';
 import { getItem, queryAll, tableName, type TransactItem } from '../platform/table';
 import type { FundableEmployee } from './funding-rows';
 

@@ -1,4 +1,4 @@
-import { companyAuthor, createAttachmentUpload } from '../platform/chats';
+import { companyAuthor, createAttachmentUpload } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

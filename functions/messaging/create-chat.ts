@@ -1,4 +1,4 @@
-import { chatSummaryOf, companyAuthor, createChat } from '../platform/chats';
+import { chatSummaryOf, companyAuthor, createChat } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

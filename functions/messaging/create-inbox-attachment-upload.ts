@@ -1,5 +1,5 @@
 import { notFound } from '../platform/errors';
-import { createAttachmentUpload, providerAuthor } from '../platform/chats';
+import { createAttachmentUpload, providerAuthor } from './chats';
 import { keys } from '../platform/keys';
 import { getItem } from '../platform/table';
 import { useCase } from '../platform/use-case';

@@ -1,4 +1,4 @@
-import { attachmentLink } from '../platform/chats';
+import { attachmentLink } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

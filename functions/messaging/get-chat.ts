@@ -1,4 +1,4 @@
-import { chatSummaryOf, chatWithMessages } from '../platform/chats';
+import { chatSummaryOf, chatWithMessages } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

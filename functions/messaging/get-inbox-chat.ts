@@ -1,4 +1,4 @@
-import { adminChatSummaryOf, chatWithMessages } from '../platform/chats';
+import { adminChatSummaryOf, chatWithMessages } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

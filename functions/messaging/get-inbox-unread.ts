@@ -1,4 +1,4 @@
-import { unreadOf } from '../platform/chats';
+import { unreadOf } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

@@ -1,4 +1,4 @@
-import { listCompanyChats } from '../platform/chats';
+import { listCompanyChats } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

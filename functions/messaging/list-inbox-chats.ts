@@ -1,4 +1,4 @@
-import { listInboxChats } from '../platform/chats';
+import { listInboxChats } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

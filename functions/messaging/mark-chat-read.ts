@@ -1,4 +1,4 @@
-import { chatSummaryOf, markChatRead } from '../platform/chats';
+import { chatSummaryOf, markChatRead } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

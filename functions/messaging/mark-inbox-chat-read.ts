@@ -1,4 +1,4 @@
-import { adminChatSummaryOf, markChatRead } from '../platform/chats';
+import { adminChatSummaryOf, markChatRead } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

@@ -1,4 +1,4 @@
-import { postMessage, providerAuthor } from '../platform/chats';
+import { postMessage, providerAuthor } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

@@ -1,4 +1,4 @@
-import { companyAuthor, postMessage } from '../platform/chats';
+import { companyAuthor, postMessage } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

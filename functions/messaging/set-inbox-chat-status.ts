@@ -1,4 +1,4 @@
-import { adminChatSummaryOf, setChatStatus } from '../platform/chats';
+import { adminChatSummaryOf, setChatStatus } from './chats';
 import { useCase } from '../platform/use-case';
 import * as messagingRoutes from '@shared/api/routes/messaging-routes';
 

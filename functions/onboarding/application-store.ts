@@ -10,15 +10,8 @@ import type { Caller } from '../platform/caller';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound } from '../platform/errors';
 import { documentObjectKey, entities, keys } from '../platform/keys';
-import {
-  applicationEventRecord,
-  applicationRecord,
-  companyRecord,
-  documentRecord,
-  type ApplicationRecord,
-  type CompanyRecord,
-  type DocumentRecord,
-} from '../platform/records';
+import { applicationEventRecord, applicationRecord, documentRecord, type ApplicationRecord, type DocumentRecord } from './application-records';
+import { companyRecord, type CompanyRecord } from '../platform/identity-records';
 import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
 import { deleteUpload } from '../platform/uploads';
 

@@ -3,7 +3,7 @@ import { acceptedTypesOf } from '@shared/onboarding/documents';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound } from '../platform/errors';
 import { documentObjectKey, keys } from '../platform/keys';
-import { documentRecord } from '../platform/records';
+import { documentRecord } from './application-records';
 import { getItem, tableName } from '../platform/table';
 import { deleteUpload, inspectUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';

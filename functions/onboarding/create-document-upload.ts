@@ -4,7 +4,7 @@ import { acceptedTypesOf } from '@shared/onboarding/documents';
 import { dynamo } from '../platform/aws/dynamo';
 import { validationFailed } from '../platform/errors';
 import { documentObjectKey, entities, keys } from '../platform/keys';
-import { companyRecord } from '../platform/records';
+import { companyRecord } from '../platform/identity-records';
 import { getItem, tableName } from '../platform/table';
 import { presignUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';

@@ -1,5 +1,5 @@
 import type { Caller } from '../platform/caller';
-import { companyContacts } from '../platform/company-members';
+import { companyContacts } from '../users';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { sendEmails } from '../platform/mailer';

@@ -1,5 +1,5 @@
 import type { Language } from '@shared/languages';
-import type { Contact } from '../platform/company-members';
+import type { Contact } from '../users';
 import type { Email } from '../platform/mailer';
 
 export type DecisionKind = 'approved' | 'rejected' | 'returned';

@@ -1,4 +1,4 @@
-import { documentLink } from '../platform/document-links';
+import { documentLink } from './document-links';
 import { useCase } from '../platform/use-case';
 import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 

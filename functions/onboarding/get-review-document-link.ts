@@ -1,4 +1,4 @@
-import { documentLink } from '../platform/document-links';
+import { documentLink } from './document-links';
 import { useCase } from '../platform/use-case';
 import * as reviewRoutes from '@shared/api/routes/review-routes';
 

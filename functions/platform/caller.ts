@@ -4,7 +4,7 @@ import { hasReporting } from '@shared/api/schemas';
 import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { forbidden, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
-import { companyRecord, membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './records';
+import { companyRecord, membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './identity-records';
 import { getItem, queryPartition } from './table';
 
 export interface Caller {

@@ -2,7 +2,7 @@ import type { SQSRecord } from 'aws-lambda';
 import type { Language } from '@shared/languages';
 import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
-import { uploadTextStream } from '../platform/export-jobs';
+import { uploadTextStream } from '../exports';
 import { reportObjectKey } from '../platform/keys';
 import { sendEmails } from '../platform/mailer';
 import { queueWorker } from '../platform/queue-worker';

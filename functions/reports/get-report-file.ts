@@ -1,6 +1,6 @@
 import { reportFileName } from '@shared/report-csv';
 import { DomainError, notFound } from '../platform/errors';
-import { csvFileLink } from '../platform/export-jobs';
+import { csvFileLink } from '../exports';
 import { reportObjectKey } from '../platform/keys';
 import { useCase } from '../platform/use-case';
 import { readReport, reportRow } from './report-store';

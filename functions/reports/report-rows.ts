@@ -24,9 +24,10 @@ import { transactionCsvHeader, transactionCsvRow } from '@shared/transaction-csv
 import { transactionFiltersSchema } from '@shared/transactions';
 import type { Cells } from '../platform/csv-stream';
 import { keys } from '../platform/keys';
-import { employeeRecord, ledgerEntryRecord, type EmployeeRecord } from '../platform/records';
+import { employeeRecord, type EmployeeRecord } from '../employees';
+import { ledgerEntryRecord } from '../money';
 import { batchGetItems, itemId, queryAll, queryPages } from '../platform/table';
-import { transactionsOf } from '../platform/transaction-pages';
+import { transactionsOf } from '../transactions';
 import type { BuildableReport } from './report-store';
 import { nextDay, rigaDayStartMs } from './riga-day';
 

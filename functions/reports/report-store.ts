@@ -11,7 +11,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
-import { finishBackgroundFile, type FileOutcome } from '../platform/export-jobs';
+import { type FileOutcome, finishBackgroundFile } from '../exports';
 import { entities, keys, reportObjectKey } from '../platform/keys';
 import { getItem, tableName } from '../platform/table';
 

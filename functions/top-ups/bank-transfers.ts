@@ -13,8 +13,9 @@ import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { IdempotencyClaimTaken } from '../platform/idempotency';
 import { entities, keys } from '../platform/keys';
-import { ledgerItems, mainAccountChange } from '../platform/ledger';
-import { bankTransferRecord, companyRecord, type BankTransferRecord, type CompanyRecord } from '../platform/records';
+import { ledgerItems, mainAccountChange } from '../money';
+import { bankTransferRecord, type BankTransferRecord } from './bank-transfer-record';
+import { companyRecord, type CompanyRecord } from '../platform/identity-records';
 import { getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 
 /** A company's main account is busy (card funding, fees): a top-up that meets another write tries again. */

@@ -1,6 +1,6 @@
 import type { TransferResult } from '@shared/top-ups';
 import type { Actor } from '../platform/audit';
-import type { BankStatementPort, StatementLine } from '../platform/bank-statement/bank-statement-port';
+import type { BankStatementPort, StatementLine } from './bank-statement-port';
 import { DomainError } from '../platform/errors';
 import { recordTransfer } from './bank-transfers';
 

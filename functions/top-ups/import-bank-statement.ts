@@ -1,6 +1,6 @@
 import { bankStatementMaxBytes } from '@shared/top-ups';
 import { actorOfCaller } from '../platform/audit';
-import { csvStatement } from '../platform/bank-statement/csv-statement';
+import { csvStatement } from './csv-statement';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { creditStatement } from './credit-statement';

@@ -4,11 +4,11 @@ import { transactionCsvHeader, transactionCsvRow } from '@shared/transaction-csv
 import { transactionFiltersSchema, type TransactionRow } from '@shared/transactions';
 import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
-import { exportMessageSchema, finishExport, readExportJob, uploadTextStream, type ExportJobRecord } from '../platform/export-jobs';
+import { type ExportJobRecord, exportMessageSchema, finishExport, readExportJob, uploadTextStream } from '../exports';
 import { exportObjectKey } from '../platform/keys';
 import { sendEmail } from '../platform/mailer';
 import { queueWorker } from '../platform/queue-worker';
-import { transactionsOf } from '../platform/transaction-pages';
+import { transactionsOf } from './transaction-pages';
 
 /**
  * The exports queue's worker for transaction files: streams the filtered list to the reports bucket (one 5 MB part in

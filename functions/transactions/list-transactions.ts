@@ -1,4 +1,4 @@
-import { readTransactionPage } from '../platform/transaction-pages';
+import { readTransactionPage } from './transaction-pages';
 import { useCase } from '../platform/use-case';
 import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 

@@ -1,6 +1,6 @@
 import { rigaDateOf } from '@shared/dates';
-import { startExport } from '../platform/export-jobs';
-import { countTransactions } from '../platform/transaction-pages';
+import { startExport } from '../exports';
+import { countTransactions } from './transaction-pages';
 import { useCase } from '../platform/use-case';
 import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 

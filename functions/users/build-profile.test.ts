@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyRecord, UserProfileRecord } from '../platform/records';
+import type { CompanyRecord, UserProfileRecord } from '../platform/identity-records';
 import { buildProfile } from './build-profile';
 
 const user: UserProfileRecord = {

@@ -1,7 +1,7 @@
 import type { ClientEntry, Profile } from '@shared/api/schemas';
 import { noFeatures } from '@shared/api/schemas';
 import { currency } from '@shared/money';
-import type { UserProfileRecord } from '../platform/records';
+import type { UserProfileRecord } from '../platform/identity-records';
 import type { Membership } from './user-repository';
 
 function clientEntryOf({ membership, company }: Membership): ClientEntry {

@@ -12,7 +12,7 @@ import { cognito } from '../platform/aws/cognito';
 import { isThrottled } from '../platform/cognito-errors';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
-import type { CompanyRecord, UserProfileRecord } from '../platform/records';
+import type { CompanyRecord, UserProfileRecord } from '../platform/identity-records';
 
 /** What the invitation e-mail says about who invites whom where; Cognito hands it to the CustomMessage trigger. */
 export interface InvitationContext {

@@ -1,7 +1,7 @@
 import type { MemberCaller } from '../platform/caller';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { companyRecord, type CompanyRecord } from '../platform/records';
+import { companyRecord, type CompanyRecord } from '../platform/identity-records';
 import { getItem } from '../platform/table';
 
 /** The caller's current company (never one named in the request, DESIGN section 6). */

@@ -1,6 +1,6 @@
-import { findProfileByEmail } from '../platform/profiles';
+import { findProfileByEmail } from './profiles';
 import { useCase } from '../platform/use-case';
-import type { UserProfileRecord } from '../platform/records';
+import type { UserProfileRecord } from '../platform/identity-records';
 import { createInvitedAccount, invitationContext, removeInvitedAccount, resendInvitation } from './cognito-invitations';
 import { currentCompany } from './current-company';
 import { addMember, teamMemberOf } from './team-store';

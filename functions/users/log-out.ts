@@ -1,4 +1,4 @@
-import { endSessions } from '../platform/sessions';
+import { endSessions } from './sessions';
 import { useCase } from '../platform/use-case';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 

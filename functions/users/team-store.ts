@@ -2,11 +2,11 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { roleRank, type CompanyRole } from '@shared/roles';
 import type { TeamMember } from '@shared/team';
 import { dynamo } from '../platform/aws/dynamo';
-import { companyMembers } from '../platform/company-members';
+import { companyMembers } from './company-members';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { membershipRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
-import { activateProfile } from '../platform/profiles';
+import { membershipRecord, type MembershipRecord, type UserProfileRecord } from '../platform/identity-records';
+import { activateProfile } from './profiles';
 import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts } from '../platform/table';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

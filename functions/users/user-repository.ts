@@ -3,7 +3,7 @@ import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { companyRecord, userProfileRecord, type CompanyRecord, type MembershipRecord, type UserProfileRecord } from '../platform/records';
+import { companyRecord, userProfileRecord, type CompanyRecord, type MembershipRecord, type UserProfileRecord } from '../platform/identity-records';
 import { batchGetItems, conditionFailed, getItem, itemId, tableName } from '../platform/table';
 
 export interface Membership {

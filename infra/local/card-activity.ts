@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { authorizationDecisionSchema, type AuthorizationEvent, type AuthorizationRequest } from '@shared/authorizations';
 import { issuerSignatureHeader } from '@shared/issuer-events';
 import type { MerchantCategoryGroup } from '@shared/cards';
-import { signIssuerEvent } from '@functions/platform/issuer-signature';
+import { signIssuerEvent } from '@functions/issuer/issuer-signature';
 import { keys } from '@functions/platform/keys';
 
 /** Merchants of the demo's card activity, by merchant category group: a code of the group and a Riga shop. */

@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { defaultProviderName } from '@shared/brand';
 import { entities, keys } from '@functions/platform/keys';
-import { previewOf, supportNameOf, type ChatRecord } from '@functions/platform/chats';
+import { previewOf, supportNameOf, type ChatRecord } from '@functions/messaging/chats';
 
 /** The test-only Cēsu Flote's support chat: the authorization matrix names it as another company's chat id. */
 export const fleetChatId = '0f1ee7c0-c4a7-4d00-8000-000000000001';

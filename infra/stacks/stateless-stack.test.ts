@@ -188,9 +188,9 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(fn.Properties?.Timeout).toBe(worker.timeoutSeconds);
     // A message must not be handed out again while the worker still has it.
     expect(worker.timeoutSeconds).toBeLessThan(queue?.visibilityTimeoutSeconds ?? 0);
-    const mapping = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').map(([, candidate]) => candidate).find((candidate) => /^IssuerSandboxSendIssuerEvents/.test(String((candidate.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref)));
+    const mapping = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').map(([, candidate]) => candidate).find((candidate) => /^IssuerSendIssuerEvents/.test(String((candidate.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref)));
     if (!mapping) throw new Error('no event source of the sandbox worker');
-    expect(mapping.Properties).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'], FunctionName: { Ref: expect.stringMatching(/^IssuerSandboxSendIssuerEvents/) } });
+    expect(mapping.Properties).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'], FunctionName: { Ref: expect.stringMatching(/^IssuerSendIssuerEvents/) } });
     importOf(sandboxQueueArn)(mapping.Properties?.EventSourceArn);
     expect(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).toHaveLength(queueWorkers.length);
 

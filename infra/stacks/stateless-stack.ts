@@ -195,7 +195,7 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
 /** Functions no route calls (queue workers, scheduled jobs), with what each may touch, in the same terms. */
 export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // The sandbox's side of a delivery: its card item goes from ordered to delivered.
-  'issuer-sandbox/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
+  'issuer/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
   // Reads the open authorizations past their expiry (gsi2) and releases each with its transaction and audit record.
   'authorizations/release-expired-authorizations': { table: 'readWrite' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
@@ -437,7 +437,7 @@ export class StatelessStack extends Stack {
       if (queueName === issuerSandboxQueue) fn.addEnvironment('ISSUER_SANDBOX_DELIVERY_SECONDS', String(cloudSandboxDeliverySeconds));
     }
     if (needs.issuerWebhook !== 'none') {
-      // Read by the SDK at cold start (functions/platform/issuer-signature.ts), so the key never sits in the function's
+      // Read by the SDK at cold start (functions/issuer/issuer-signature.ts), so the key never sits in the function's
       // configuration, where a dynamic reference would resolve it for anyone allowed lambda:GetFunctionConfiguration.
       portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.issuerWebhookSecret.secretArn] }));
       fn.addEnvironment('ISSUER_WEBHOOK_SECRET_ARN', props.issuerWebhookSecret.secretArn);

@@ -7,7 +7,7 @@ import type { MerchantCategoryGroup } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
 import { issuerSignatureHeader } from '@shared/issuer-events';
 import type { releaseExpiredAuthorizations as ReleaseFn } from '@functions/authorizations/release-expired-authorizations';
-import { signIssuerEvent } from '@functions/platform/issuer-signature';
+import { signIssuerEvent } from '@functions/issuer/issuer-signature';
 import { keys, sequenceKey } from '@functions/platform/keys';
 import { resetEnvForTests } from '@functions/platform/env';
 import { localIssuerWebhookSecret } from '../../infra/local/local-cloud';

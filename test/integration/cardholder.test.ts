@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { cardViewSchema } from '@shared/cardholder';
 import { employeeDetailSchema } from '@shared/employees';
 import { rigaDateOf } from '@shared/dates';
-import { transactionItem } from '../../functions/platform/card-transactions';
+import { transactionItem } from '../../functions/transactions/card-transactions';
 import { keys } from '../../functions/platform/keys';
 import { api, cloud, documents, outbox, signIn } from './support';
 

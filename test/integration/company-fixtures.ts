@@ -6,9 +6,9 @@ import { employeeStatusOf } from '@shared/cards';
 import { noFeatures, type AvailableFeatures } from '@shared/api/schemas';
 import type { CompanyRole } from '@shared/roles';
 import type { CardStatus } from '@shared/statuses';
-import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
+import { tallyItemsOf, transactionItem } from '@functions/transactions/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
-import type { TransactionRecord } from '@functions/platform/records';
+import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { batchPut, ensureCognitoUser } from '../../infra/local/seed-writes';
 
 /** What the fixtures need of a running local cloud; both the integration and the end-to-end suites have it. */

@@ -8,7 +8,8 @@ import { priceListSchema, type PriceListBody } from '@shared/prices';
 import type { chargeMonthlyFees as ChargeMonthlyFeesFn } from '@functions/fees/charge-monthly-fees';
 import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
-import { employeeRecord, ledgerEntryRecord, type EmployeeRecord } from '@functions/platform/records';
+import { employeeRecord, type EmployeeRecord } from '@functions/employees/employee-records';
+import { ledgerEntryRecord } from '@functions/money/money-records';
 import { api, cloud, documents, signIn } from './support';
 
 // Cēsu Flote (test-only): its cards are changed by other suites too, so every expectation is read from its data here.

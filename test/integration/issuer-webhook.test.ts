@@ -4,7 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { employeeDetailSchema, employeeListAnswerSchema, type EmployeeDetail } from '@shared/employees';
 import { issuerSignatureHeader, issuerSignatureToleranceSeconds, type IssuerEvent } from '@shared/issuer-events';
-import { signIssuerEvent } from '@functions/platform/issuer-signature';
+import { signIssuerEvent } from '@functions/issuer/issuer-signature';
 import { keys } from '@functions/platform/keys';
 import { localIssuerWebhookSecret } from '../../infra/local/local-cloud';
 import { issuerDeliverySeconds, resourceNames } from '../../infra/local/settings';

@@ -13,7 +13,7 @@ import {
   type BankTransferInput,
 } from '@shared/top-ups';
 import { entities, keys } from '@functions/platform/keys';
-import { ledgerEntryRecord } from '@functions/platform/records';
+import { ledgerEntryRecord } from '@functions/money/money-records';
 import { api, cloud, documents, signIn } from './support';
 
 // Every company here is this file's own (written straight to the table as an approval leaves it), so the balances

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MerchantCategoryGroup } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
-import type { TransactionRecord } from '@functions/platform/records';
+import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { cardEmployeeItem, putItems, storeTransactions, type FixtureCloud } from './company-fixtures';
 
 export interface ListedEmployee {

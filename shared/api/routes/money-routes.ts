@@ -5,7 +5,7 @@ import type { RouteDefinition } from '../route-definition';
 export const getMainAccount = {
   method: 'GET',
   path: '/accounts/main',
-  handler: 'accounts/get-main-account',
+  handler: 'money/get-main-account',
   access: { kind: 'member', minRole: 'accountant' },
   activeCompanyOnly: true,
   answer: mainAccountSchema,

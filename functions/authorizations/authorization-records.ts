@@ -1,0 +1,33 @@
+import * as z from 'zod';
+import { declineReasons } from '@shared/authorizations';
+
+// Items are read through these so a malformed row fails loudly here, not deep in a use case.
+
+/**
+ * An authorization the issuer asked us to decide. `approved` ones hold `amountCents` reserved on the card account
+ * until settled, reversed or expired (`open` until then).
+ */
+export const authorizationRecord = z.object({
+  authorizationId: z.string(),
+  companyId: z.string(),
+  employeeId: z.string(),
+  cardId: z.string(),
+  decision: z.enum(['approved', 'declined']),
+  declineReason: z.enum(declineReasons).nullable(),
+  amountCents: z.number().int().nonnegative(),
+  merchantCategoryCode: z.string(),
+  /** Where the transaction it recorded is (approved only). */
+  seq: z.number().int().positive().nullable(),
+  state: z.enum(['open', 'settled', 'reversed', 'expired', 'declined']),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+  /** The Riga month and year whose limit use the approval was counted in (approved only). */
+  countedMonth: z.string().nullable().default(null),
+  countedYear: z.string().nullable().default(null),
+  /** What the merchant finally took (settled only). */
+  settledCents: z.number().int().nonnegative().nullable().default(null),
+  closedAt: z.string().nullable().default(null),
+  /** The issuer's event that closed it (settled or reversed), for the record. */
+  closedByEventId: z.string().nullable().default(null),
+});
+export type AuthorizationRecord = z.infer<typeof authorizationRecord>;

@@ -1,0 +1,19 @@
+import * as z from 'zod';
+
+// Items are read through these so a malformed row fails loudly here, not deep in a use case.
+
+/**
+ * A /card sign-in code, only its salted hash. Kept for any phone asked for, so an unknown phone answers exactly as a
+ * known one; codeHash is null when nothing was sent (no employee, or one who may not sign in), so no guess matches.
+ */
+export const cardholderSignInCodeRecord = z.object({
+  phone: z.string(),
+  codeHash: z.string().nullable(),
+  salt: z.string(),
+  attempts: z.number().int().nonnegative(),
+  /** Epoch milliseconds: a new code waits signInCodeRules.resendAfterSeconds after this. */
+  requestedAt: z.number().int(),
+  /** Epoch seconds, the table's TTL attribute; checked on every try, since TTL deletion lags. */
+  expiresAt: z.number().int(),
+});
+export type CardholderSignInCodeRecord = z.infer<typeof cardholderSignInCodeRecord>;

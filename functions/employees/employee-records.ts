@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { merchantCategoryGroupSchema } from '@shared/cards';
+import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, statusChangers } from '@shared/statuses';
+
+// Items are read through these so a malformed row fails loudly here, not deep in a use case.
+
+/** An employee with their card and card account (one item: a card action is one conditioned write). */
+export const employeeRecord = z.object({
+  companyId: z.string(),
+  employeeId: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable().default(null),
+  email: z.string().nullable().default(null),
+  personalCode: z.string().nullable().default(null),
+  cardId: z.string().nullable().default(null),
+  lastCardDigits: z.string().nullable().default(null),
+  cardStatus: z.enum(cardStatuses),
+  cardStatusChangedBy: z.enum(statusChangers),
+  cardStatusChangedAt: z.string(),
+  deviceStatus: z.enum(deviceStatuses),
+  cardAccountStatus: z.enum(cardAccountStatuses),
+  /** Derived from the card status on every write (employeeStatusOf), kept for the list's status filter. */
+  status: z.enum(employeeStatuses),
+  balanceCents: z.number().int(),
+  reservedCents: z.number().int().default(0),
+  /**
+   * The monthly limit's use in the Riga month `usedMonth`: every approved card payment of that month, counted when
+   * approved (so reservations are in it), corrected when settled, given back when reversed or expired. A month other
+   * than the current one means nothing used yet (limitUsageOf).
+   */
+  usedCents: z.number().int().default(0),
+  usedMonth: z.string().nullable().default(null),
+  /** The annual limit's use in the Riga year `usedYear`, kept the same way. */
+  annualUsedCents: z.number().int().default(0),
+  usedYear: z.string().nullable().default(null),
+  limitCents: z.number().int(),
+  annualLimitCents: z.number().int(),
+  mccGroups: z.array(merchantCategoryGroupSchema).default([]),
+  /** Authorizations approved and neither settled nor released: replacing or terminating waits for them. */
+  pendingAuthorizations: z.number().int().nonnegative().default(0),
+  /** The employee's last transaction sequence number (their own list's, keys.transactionOfEmployee). */
+  transactionSeq: z.number().int().nonnegative().default(0),
+  createdAt: z.string(),
+  version: z.number().int().nonnegative().default(0),
+});
+export type EmployeeRecord = z.infer<typeof employeeRecord>;
+
+/** Which employee signs in to /card with a phone (one employee per phone across companies). */
+export const cardholderPhoneClaimRecord = z.object({ phone: z.string(), companyId: z.string(), employeeId: z.string() });
+
+
+/** Which company and employee a card of the issuer belongs to (the webhook's way from a card id to its owner). */
+export const cardOwnerRecord = z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });

@@ -1,0 +1,66 @@
+import type { LedgerKind } from '@shared/ledger';
+import { entities, keys } from '../platform/keys';
+import { tableName, type TransactItem } from '../platform/table';
+
+/**
+ * The company's main account, one employee's card account, the provider's fee income, or the provider's bank
+ * clearing account (money received at the bank and owed to the company until it is credited: top-ups), or the
+ * merchants a card paid (settled card payments leave the programme there).
+ */
+export type LedgerAccount = 'main' | `employee:${string}` | 'provider:fees' | 'provider:bank' | 'merchants';
+
+export interface Movement {
+  companyId: string;
+  movementId: string;
+  at: string;
+  kind: LedgerKind;
+  description: string;
+  employeeId: string | null;
+  legs: { account: LedgerAccount; amountCents: number }[];
+}
+
+/**
+ * The ledger lines of one money movement (DESIGN section 7): double entry, so its legs sum to zero. They are Puts
+ * for the same transaction that changes the balances.
+ */
+export function ledgerItems(movement: Movement): TransactItem[] {
+  const sum = movement.legs.reduce((total, leg) => total + leg.amountCents, 0);
+  if (sum !== 0 || movement.legs.length < 2) throw new Error(`movement ${movement.movementId} does not balance (${sum})`);
+  return movement.legs.map((leg, index) => ({
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.ledgerEntry(movement.companyId, movement.at, movement.movementId, index),
+        ...(leg.account === 'main' ? keys.mainLedgerEntry(movement.companyId, movement.at, movement.movementId, index) : {}),
+        entity: entities.ledgerEntry,
+        companyId: movement.companyId,
+        movementId: movement.movementId,
+        kind: movement.kind,
+        description: movement.description,
+        employeeId: movement.employeeId,
+        account: leg.account,
+        amountCents: leg.amountCents,
+        at: movement.at,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }));
+}
+
+/**
+ * Takes `amountCents` from the company's main account, refused (condition) when it holds less, unless `mayGoNegative`.
+ * Every movement with a main-account leg makes exactly one such change, so it also counts the account's ledger lines
+ * (`entryCount`): the statement's total without reading it.
+ */
+export function mainAccountChange(companyId: string, deltaCents: number, options: { mayGoNegative: boolean }): TransactItem {
+  const guarded = deltaCents < 0 && !options.mayGoNegative;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.mainAccount(companyId),
+      UpdateExpression: 'SET availableCents = availableCents + :delta, version = version + :one ADD entryCount :one',
+      ConditionExpression: guarded ? 'attribute_exists(pk) AND availableCents >= :needed' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(guarded ? { ':needed': -deltaCents } : {}) },
+    },
+  };
+}

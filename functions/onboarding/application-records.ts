@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import { signupStepSchema } from '@shared/kyc';
+import { historyEntrySchema, returnedStepsSchema } from '@shared/onboarding/application';
+import { documentContentTypeSchema, documentKindSchema } from '@shared/onboarding/documents';
+
+// Items are read through these so a malformed row fails loudly here, not deep in a use case.
+export const applicationRecord = z.object({
+  companyId: z.string(),
+  answers: z.partialRecord(signupStepSchema, z.record(z.string(), z.unknown())).default({}),
+  returnedSteps: returnedStepsSchema.default({}),
+  rejectionReason: z.string().nullable().default(null),
+  submittedAt: z.string().nullable().default(null),
+  /** Every write compares it with what it read, so two tabs cannot overwrite each other's answers unseen. */
+  updatedAt: z.string(),
+});
+export type ApplicationRecord = z.infer<typeof applicationRecord>;
+
+export const documentRecord = z.object({
+  companyId: z.string(),
+  documentId: z.string(),
+  kind: documentKindSchema,
+  fileName: z.string(),
+  contentType: documentContentTypeSchema,
+  size: z.number().int(),
+  /** uploading: a presigned POST was handed out; stored: the bytes were checked and accepted. */
+  status: z.enum(['uploading', 'stored']),
+  uploadedAt: z.string(),
+  uploadedBy: z.string(),
+});
+export type DocumentRecord = z.infer<typeof documentRecord>;
+
+export const applicationEventRecord = historyEntrySchema.extend({ companyId: z.string() });

@@ -1,0 +1,50 @@
+import * as z from 'zod';
+import { availableFeaturesSchema } from '@shared/api/schemas';
+import { addressSchema } from '@shared/company';
+import { kycStatusSchema } from '@shared/kyc';
+import { languageSchema } from '@shared/languages';
+import { companyRoleSchema } from '@shared/roles';
+import { companyStatusSchema, userStatusSchema } from '@shared/statuses';
+import { memberStatusSchema } from '@shared/team';
+
+// Items are read through these so a malformed row fails loudly here, not deep in a use case.
+export const userProfileRecord = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable().optional(),
+  status: userStatusSchema,
+  language: languageSchema,
+  currentCompanyId: z.string().nullable(),
+  tokensValidAfter: z.number().int().nonnegative().default(0),
+});
+export type UserProfileRecord = z.infer<typeof userProfileRecord>;
+
+export const membershipRecord = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  membershipId: z.string(),
+  role: companyRoleSchema,
+  /** Invited: the person has not signed in since the invitation; their first profile load makes it active. */
+  status: memberStatusSchema.default('active'),
+  invitedAt: z.string().nullable().default(null),
+});
+export type MembershipRecord = z.infer<typeof membershipRecord>;
+
+export const companyRecord = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  registrationNumber: z.string(),
+  status: companyStatusSchema,
+  kycStatus: kycStatusSchema,
+  provider: z.string(),
+  topUpAccountIBAN: z.string().nullable(),
+  availableFeatures: availableFeaturesSchema,
+  /** From the company register at sign-up; onboarding shows them. */
+  legalAddress: addressSchema.nullable().default(null),
+  registeredOn: z.string().nullable().default(null),
+  /** Kept with every role change in the same transaction, so the last owner can never be removed or demoted. */
+  ownerCount: z.number().int().nonnegative(),
+});
+export type CompanyRecord = z.infer<typeof companyRecord>;
