@@ -97,7 +97,7 @@ async function workerInChild(handler: string, body: Record<string, string>, envi
  * fails here, not as an empty measurement.
  */
 async function benchExport(environment: Record<string, string>) {
-  const { exportJobRecord } = await import('@functions/platform/export-jobs');
+  const { exportJobRecord } = await import('@functions/exports/export-jobs');
   const { getItem, putItem } = await tableOfHandlers();
   const now = new Date();
   const fileId = randomUUID();
@@ -175,7 +175,7 @@ export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Mea
   const resources = await provision(portProfiles.test, resolve(projectRoot, dataDir), [cloud.urls.web]);
   const environment = handlerEnvironment(portProfiles.test, resources, cloud.urls.web, 'test');
   Object.assign(process.env, environment);
-  const { readTransactionPage } = await import('@functions/platform/transaction-pages');
+  const { readTransactionPage } = await import('@functions/transactions/transaction-pages');
   const itemsRead = new Map<string, number | string>();
   for (const call of calls) {
     if (!call.filters || call.page === null) {

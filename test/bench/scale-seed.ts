@@ -4,9 +4,9 @@ import { defaultProviderName } from '@shared/brand';
 import { noFeatures } from '@shared/api/schemas';
 import { merchantCategoryGroupNames, merchantCategoryGroups } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
-import { tallyItemsOf, transactionItem } from '@functions/platform/card-transactions';
+import { tallyItemsOf, transactionItem } from '@functions/transactions/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
-import type { TransactionRecord } from '@functions/platform/records';
+import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { ensureCognitoUser } from '../../infra/local/seed-writes';
 
 /**
