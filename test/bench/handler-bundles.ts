@@ -1,44 +1,111 @@
-import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cognitoTriggers, routes } from '@shared/api/manifest';
 import { handlerBundling } from '../../infra/constructs/handler-bundling';
+import { queueWorkers } from '../../infra/definitions';
 import { projectRoot } from '../../infra/local/settings';
+import { scheduledJobs } from '../../infra/stacks/stateless-stack';
 
-export interface BundleSize {
-  handler: string;
-  minifiedBytes: number;
-  gzippedBytes: number;
+/** Whether the AWS SDK is left to the Lambda runtime's own copy or bundled, tree-shaken, into each handler. */
+export type SdkPlacement = 'external' | 'bundled';
+
+const awsSdkExternal = '@aws-sdk/*';
+// Widened so the check keeps compiling when handler-bundling.ts narrows `external` to another tuple (or none).
+const stackExternals: readonly string[] = handlerBundling.external;
+
+/** Follows handler-bundling.ts, so the bench measures whatever the stack deploys today. */
+export const stackSdkPlacement: SdkPlacement = stackExternals.includes(awsSdkExternal) ? 'external' : 'bundled';
+
+function externalsFor(sdk: SdkPlacement): string[] {
+  const withoutSdk = stackExternals.filter((name) => name !== awsSdkExternal);
+  return sdk === 'external' ? [...withoutSdk, awsSdkExternal] : withoutSdk;
 }
 
-/** One handler bundled with the stack's options: the code as deployed, in memory, or written to `outfile`. */
-export async function bundleHandler(handler: string, outfile?: string): Promise<Uint8Array> {
+/** Every module the stack deploys as a Lambda handler (API routes, Cognito triggers, queue workers, scheduled jobs). */
+export function deployedHandlers(): string[] {
+  const handlers = [
+    ...routes.map((route) => route.handler),
+    ...Object.values(cognitoTriggers),
+    ...queueWorkers.map((worker) => worker.handler),
+    ...scheduledJobs.map((job) => job.handler),
+  ];
+  return [...new Set<string>(handlers)].sort();
+}
+
+export function handlerEntry(handler: string): string {
+  return join(projectRoot, 'functions', `${handler}.ts`);
+}
+
+export interface BuiltBundle {
+  /** The written `index.mjs`; its `index.mjs.map` lies beside it. */
+  file: string;
+  codeBytes: number;
+  sourceMapBytes: number;
+  gzippedCodeBytes: number;
+  /** Every `@aws-sdk/*` package the bundle loads, whether bundled into it or imported from node_modules at run time. */
+  sdkPackages: string[];
+  /** Those the portal's own code (or a non-SDK dependency) imports; the rest come in through the SDK itself. */
+  directSdkPackages: string[];
+}
+
+const sdkPackageInNodeModules = /node_modules\/@aws-sdk\/([^/]+)\//;
+const withinSdk = /node_modules\/@(aws-sdk|smithy)\//;
+
+/** The package an import lands in: a bundled file's path under node_modules, or an external specifier. */
+function sdkPackageOf(importPath: string, external: boolean): string | undefined {
+  if (external) return importPath.startsWith('@aws-sdk/') ? importPath.split('/').slice(0, 2).join('/') : undefined;
+  const match = sdkPackageInNodeModules.exec(importPath);
+  return match ? `@aws-sdk/${match[1]}` : undefined;
+}
+
+function sdkPackagesOf(metafile: Metafile): Pick<BuiltBundle, 'sdkPackages' | 'directSdkPackages'> {
+  const bundled = Object.keys(metafile.inputs).flatMap((input) => sdkPackageOf(input, false) ?? []);
+  const imported = Object.values(metafile.outputs).flatMap((output) =>
+    output.imports.flatMap((entry) => (entry.external ? (sdkPackageOf(entry.path, true) ?? []) : [])),
+  );
+  const direct = Object.entries(metafile.inputs)
+    .filter(([input]) => !withinSdk.test(input))
+    .flatMap(([, input]) => input.imports.flatMap((entry) => sdkPackageOf(entry.path, entry.external === true) ?? []));
+  return { sdkPackages: [...new Set([...bundled, ...imported])].sort(), directSdkPackages: [...new Set(direct)].sort() };
+}
+
+/**
+ * Bundles `entry` as NodejsFunction does with the options of portal-function.ts: ESM, the shared handlerBundling, and
+ * a linked source map without sources beside the code. `outfile` should lie inside the project, so an external SDK
+ * resolves from node_modules as it resolves from the runtime's copy in Lambda.
+ */
+export async function buildBundle(entry: string, outfile: string, sdk: SdkPlacement): Promise<BuiltBundle> {
+  mkdirSync(dirname(outfile), { recursive: true });
   const result = await build({
-    entryPoints: [join(projectRoot, 'functions', `${handler}.ts`)],
+    entryPoints: [entry],
+    outfile,
     bundle: true,
-    minify: handlerBundling.minify,
     platform: 'node',
-    target: handlerBundling.target,
     format: 'esm',
+    target: handlerBundling.target,
+    minify: handlerBundling.minify,
     mainFields: [...handlerBundling.mainFields],
     banner: { js: handlerBundling.banner },
-    external: [...handlerBundling.external],
-    write: outfile !== undefined,
-    ...(outfile ? { outfile } : {}),
+    external: externalsFor(sdk),
+    sourcemap: true,
+    sourcesContent: false,
     tsconfig: join(projectRoot, 'tsconfig.json'),
+    metafile: true,
     logLevel: 'silent',
   });
-  return outfile ? new Uint8Array(readFileSync(outfile)) : (result.outputFiles?.[0]?.contents ?? new Uint8Array());
+  const code = readFileSync(outfile);
+  return {
+    file: outfile,
+    codeBytes: code.byteLength,
+    sourceMapBytes: readFileSync(`${outfile}.map`).byteLength,
+    gzippedCodeBytes: gzipSync(code).byteLength,
+    ...sdkPackagesOf(result.metafile),
+  };
 }
 
-/** Bundles each handler with the stack's options and weighs it. */
-export async function measureHandlerBundles(): Promise<BundleSize[]> {
-  const modules = [...new Set([...routes.map((r) => r.handler), ...Object.values(cognitoTriggers)])];
-  const sizes: BundleSize[] = [];
-  for (const handler of modules) {
-    const code = await bundleHandler(handler);
-    sizes.push({ handler, minifiedBytes: code.byteLength, gzippedBytes: gzipSync(code).byteLength });
-  }
-  return sizes;
+/** One handler bundled exactly as the stack bundles it, written to `outfile`. */
+export async function bundleHandler(handler: string, outfile: string): Promise<BuiltBundle> {
+  return buildBundle(handlerEntry(handler), outfile, stackSdkPlacement);
 }

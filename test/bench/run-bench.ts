@@ -1,4 +1,5 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { keys } from '@functions/platform/keys';
@@ -8,16 +9,34 @@ import { fixedSmsCode, portProfiles } from '../../infra/local/settings';
 import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
-import { measureHandlerBundles } from './handler-bundles';
+import { coldStartBench } from './cold-start';
 import { benchCsvFunding } from './funding-bench';
 import { scaleBench } from './scale-bench';
+
+const { values: flags } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    'keep-data': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'cold-start-variants': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '9' },
+  },
+});
 
 /**
  * `npm run bench -- --keep-data` keeps the bench's data in .bench-local (git-ignored) so the large company is seeded
  * once; DynamoDB Local on disk writes it slowly (measured here: about 400 items/s, so the first seed takes long).
  * Without it everything is in memory and seeded afresh.
  */
-const benchDataDir = process.argv.includes('--keep-data') ? '.bench-local' : undefined;
+const benchDataDir = flags['keep-data'] ? '.bench-local' : undefined;
+
+/** `--only cold-start` skips the local cloud, the browser and the API: minutes instead of half an hour. */
+const onlySections = ['cold-start'] as const;
+if (flags.only !== undefined && !(onlySections as readonly string[]).includes(flags.only)) {
+  throw new Error(`--only takes one of: ${onlySections.join(', ')}`);
+}
+const coldStartRounds = Number(flags.rounds);
+if (!Number.isInteger(coldStartRounds) || coldStartRounds < 1) throw new Error('--rounds takes a whole number from 1');
 
 /**
  * `npm run bench`: the figures of DESIGN section 11 that exist so far, printed as tables. Nothing here asserts:
@@ -79,15 +98,9 @@ async function measure(call: () => Promise<void>, requests: number, concurrency:
 }
 
 async function main(): Promise<void> {
-  console.log('Handler bundles (esbuild, minified, ESM, AWS SDK external; budget 250 KB each)');
-  console.table(
-    (await measureHandlerBundles()).map((b) => ({
-      handler: b.handler,
-      minified: kb(b.minifiedBytes),
-      gzipped: kb(b.gzippedBytes),
-      'within budget': b.minifiedBytes <= 250 * 1024 ? 'yes' : 'NO',
-    })),
-  );
+  // `--cold-start-variants` runs the other SDK placement and source maps in the same rounds, to choose between them.
+  await coldStartBench({ rounds: coldStartRounds, allVariants: flags['cold-start-variants'] });
+  if (flags.only === 'cold-start') return;
 
   console.log('Building the SPA for production…');
   buildFrontend();
