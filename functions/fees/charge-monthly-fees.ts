@@ -4,7 +4,7 @@ import { feeMonthOf, feeMonthSchema } from '@shared/fees';
 import { auditItem, systemActor } from '../platform/audit';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems, mainAccountChange } from '../money';
-import { readPriceList } from './prices';
+import { readPriceList } from './price-list';
 import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 

@@ -1,4 +1,4 @@
-import { readPriceList } from './prices';
+import { readPriceList } from './price-list';
 import { useCase } from '../platform/use-case';
 import * as feeRoutes from '@shared/api/routes/fee-routes';
 

@@ -1,9 +1,20 @@
-import type { PriceList, PriceListBody } from '@shared/prices';
+import * as z from 'zod';
+import { defaultPrices, priceListBodySchema, type PriceList, type PriceListBody } from '@shared/prices';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { readPriceList } from './prices';
-import { tableName, transact } from '../platform/table';
+import { getItem, tableName, transact } from '../platform/table';
+
+/** The provider's price list item (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
+const priceListRecord = priceListBodySchema.extend({ updatedAt: z.string(), updatedBy: z.string().nullable() });
+
+/** The provider's current prices; the defaults until a provider admin first sets them. */
+export async function readPriceList(): Promise<PriceList> {
+  const item = await getItem(keys.priceList());
+  if (!item) return { ...defaultPrices, updatedAt: null };
+  const record = priceListRecord.parse(item);
+  return { replacementFeeCents: record.replacementFeeCents, monthlyFeeCents: record.monthlyFeeCents, updatedAt: record.updatedAt };
+}
 
 /** The provider's own audit trail sits beside the companies' ones, under a company id no company can have. */
 export const providerAuditId = 'PROVIDER';
