@@ -5,8 +5,8 @@ import { missingOrInvalid, nameMaxLength, phonePattern, textMinLength } from './
 /** SPEC section 5 and 9. */
 export const passwordMinLength = 8;
 
-const email = z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
-const personName = z
+const email = /* @__PURE__ */ z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
+const personName = /* @__PURE__ */ z
   .string({ error: missingOrInvalid })
   .trim()
   .min(1, { error: 'REQUIRED' })
@@ -33,29 +33,29 @@ const passwordsMatch: [
 ];
 
 /** Latvian register numbers have 11 digits. */
-export const registrationNumberSchema = z
+export const registrationNumberSchema = /* @__PURE__ */ z
   .string({ error: () => 'REGISTRATION_NUMBER_REQUIRED' })
   .trim()
   .min(1, { error: 'REGISTRATION_NUMBER_REQUIRED' })
   .regex(/^\d{11}$/, { error: 'INVALID_REGISTRATION_NUMBER' });
 
 /** SPEC section 5: a phone is the country code and the number, digits only, no plus sign (E.164 without the +). */
-export const phoneSchema = z
+export const phoneSchema = /* @__PURE__ */ z
   .string({ error: missingOrInvalid })
   .trim()
   .min(1, { error: 'REQUIRED' })
   .regex(phonePattern, { error: 'INVALID_PHONE' });
 
 /** /phone/setup: the phone that will receive the SMS second factor. */
-export const phoneSetupSchema = z.object({ phone: phoneSchema });
+export const phoneSetupSchema = /* @__PURE__ */ z.object({ phone: phoneSchema });
 export type PhoneSetupValues = z.input<typeof phoneSetupSchema>;
-export const phoneSetupAnswerSchema = z.object({ phone: z.string() });
+export const phoneSetupAnswerSchema = /* @__PURE__ */ z.object({ phone: z.string() });
 
 /** Cognito and SMS want E.164 with the plus. */
 export const e164 = (phone: string) => `+${phone}`;
 
 /** SPEC section 5: sign-up. The same schema validates the form and the API. */
-export const signupSchema = z
+export const signupSchema = /* @__PURE__ */ z
   .object({
     registrationNumber: registrationNumberSchema,
     email,
@@ -71,30 +71,30 @@ export const signupSchema = z
 export type SignupValues = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
 
-export const signupAnswerSchema = z.object({ email: z.string(), companyName: z.string() });
+export const signupAnswerSchema = /* @__PURE__ */ z.object({ email: z.string(), companyName: z.string() });
 
 /**
  * The token of a link that proves an e-mail (confirmation, password reset): the e-mail (base64url) and Cognito's
  * code, joined by a dot. Cognito puts the code where the trigger wrote its placeholder, so the trigger builds the
  * link without knowing the code.
  */
-export const confirmationTokenSchema = z.object({ token: z.string({ error: missingOrInvalid }).min(3).max(600) });
-export const confirmEmailAnswerSchema = z.object({ email: z.string() });
-export const resendConfirmationSchema = z.object({ email });
+export const confirmationTokenSchema = /* @__PURE__ */ z.object({ token: z.string({ error: missingOrInvalid }).min(3).max(600) });
+export const confirmEmailAnswerSchema = /* @__PURE__ */ z.object({ email: z.string() });
+export const resendConfirmationSchema = /* @__PURE__ */ z.object({ email });
 
 /** SPEC section 5: the reset request takes an e-mail; the reset a new password and its repeat. */
-export const passwordResetRequestSchema = z.object({ email });
-export const passwordResetSchema = z
+export const passwordResetRequestSchema = /* @__PURE__ */ z.object({ email });
+export const passwordResetSchema = /* @__PURE__ */ z
   .object({
     token: z.string({ error: missingOrInvalid }).min(3).max(600),
     password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
     passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
   })
   .refine(...passwordsMatch);
-export const passwordResetAnswerSchema = z.object({ email: z.string() });
+export const passwordResetAnswerSchema = /* @__PURE__ */ z.object({ email: z.string() });
 
 /** SPEC section 2 "Settings: change password": the current one, the new one and its repeat. */
-export const changePasswordSchema = z
+export const changePasswordSchema = /* @__PURE__ */ z
   .object({
     currentPassword: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
     password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** The company's main account (DESIGN section 7): integer cents, the top-up IBAN the dashboard shows. */
-export const mainAccountSchema = z.object({
+export const mainAccountSchema = /* @__PURE__ */ z.object({
   iban: z.string(),
   /** What the company writes on its top-up transfer (shared/top-ups.ts paymentReferenceOf). */
   paymentReference: z.string(),

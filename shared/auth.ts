@@ -1,14 +1,14 @@
 import * as z from 'zod';
 
 /** SPEC section 5: e-mail required and valid; the password only required here (its rules apply at sign-up). */
-export const loginSchema = z.object({
+export const loginSchema = /* @__PURE__ */ z.object({
   email: z.string().trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' })),
   password: z.string().min(1, { error: 'REQUIRED' }),
 });
 export type LoginValues = z.input<typeof loginSchema>;
 
 /** SPEC section 5: the two-factor code is required and must be valid: Cognito sends six digits. */
-export const smsCodeSchema = z.object({
+export const smsCodeSchema = /* @__PURE__ */ z.object({
   code: z
     .string()
     .trim()

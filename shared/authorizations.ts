@@ -6,7 +6,7 @@ import { issuerEventAnswerSchema } from './issuer-events';
  * webhook events (shared/issuer-events.ts). An approval reserves the amount on the card account until the issuer
  * reports the payment settled or reversed (POST /issuer/authorization-events), or the reservation expires.
  */
-export const authorizationRequestSchema = z.object({
+export const authorizationRequestSchema = /* @__PURE__ */ z.object({
   authorizationId: z.string().min(1).max(200),
   cardId: z.string().min(1).max(200),
   /** What the merchant asks for, in euro cents (EUR only: the programme's cards are EUR cards). */
@@ -30,7 +30,7 @@ export const declineReasons = [
 ] as const;
 export type DeclineReason = (typeof declineReasons)[number];
 
-export const authorizationDecisionSchema = z.object({
+export const authorizationDecisionSchema = /* @__PURE__ */ z.object({
   authorizationId: z.string(),
   decision: z.enum(['approved', 'declined']),
   reason: z.enum(declineReasons).nullable(),
@@ -41,7 +41,7 @@ export type AuthorizationDecision = z.infer<typeof authorizationDecisionSchema>;
 export const authorizationHoldDays = 7;
 
 /** What the issuer reports later about an authorization it asked us to decide. */
-export const authorizationEventSchema = z.discriminatedUnion('type', [
+export const authorizationEventSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
   z.object({
     eventId: z.string().min(1).max(200),
     type: z.literal('authorization.settled'),

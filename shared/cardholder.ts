@@ -9,13 +9,13 @@ import { cardStatuses, transactionStatuses, type CardStatus, type DeviceStatus, 
  * employee sees the card and may block or unblock it (SPEC section 1: "Employees can also change their own card
  * status").
  */
-export const cardholderPhoneSchema = z.object({ phone: phoneSchema });
+export const cardholderPhoneSchema = /* @__PURE__ */ z.object({ phone: phoneSchema });
 export type CardholderPhoneValues = z.input<typeof cardholderPhoneSchema>;
-export const cardholderSignInSchema = cardholderPhoneSchema.extend(smsCodeSchema.shape);
+export const cardholderSignInSchema = /* @__PURE__ */ cardholderPhoneSchema.extend(smsCodeSchema.shape);
 
 /** The same answer whoever the phone belongs to, so the route tells nobody who holds a card. */
-export const codeSentAnswerSchema = z.object({ sent: z.literal(true) });
-export const cardholderSessionAnswerSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export const codeSentAnswerSchema = /* @__PURE__ */ z.object({ sent: z.literal(true) });
+export const cardholderSessionAnswerSchema = /* @__PURE__ */ z.object({ token: z.string(), expiresAt: z.string() });
 
 export const signInCodeRules = {
   validMinutes: 5,
@@ -44,7 +44,7 @@ export function mayUseCardPage(cardStatus: CardStatus, deviceStatus: DeviceStatu
 /** How many of the newest transactions the card page shows. */
 export const recentTransactionCount = 10;
 
-export const cardTransactionSchema = z.object({
+export const cardTransactionSchema = /* @__PURE__ */ z.object({
   transactionId: z.string(),
   executedAt: z.string(),
   /** Negative for a purchase, positive for money in. */
@@ -54,7 +54,7 @@ export const cardTransactionSchema = z.object({
 });
 export type CardTransaction = z.infer<typeof cardTransactionSchema>;
 
-export const cardViewSchema = z.object({
+export const cardViewSchema = /* @__PURE__ */ z.object({
   name: z.string(),
   surname: z.string(),
   lastCardDigits: z.string().nullable(),

@@ -123,7 +123,7 @@ export const merchantCategoryGroups = {
 } as const satisfies Record<string, readonly string[]>;
 export type MerchantCategoryGroup = keyof typeof merchantCategoryGroups;
 export const merchantCategoryGroupNames = Object.keys(merchantCategoryGroups) as MerchantCategoryGroup[];
-export const merchantCategoryGroupSchema = z.enum(merchantCategoryGroupNames as [MerchantCategoryGroup, ...MerchantCategoryGroup[]]);
+export const merchantCategoryGroupSchema = /* @__PURE__ */ z.enum(merchantCategoryGroupNames as [MerchantCategoryGroup, ...MerchantCategoryGroup[]]);
 
 export function merchantGroupOf(merchantCategoryCode: string): MerchantCategoryGroup | null {
   return merchantCategoryGroupNames.find((group) => (merchantCategoryGroups[group] as readonly string[]).includes(merchantCategoryCode)) ?? null;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** An address as SPEC section 3 lists it for onboarding: street, house and premises number, city, postcode, country. */
-export const addressSchema = z.object({
+export const addressSchema = /* @__PURE__ */ z.object({
   street: z.string(),
   houseNumber: z.string(),
   premisesNumber: z.string().nullable(),

@@ -11,4 +11,4 @@ export const countryCodes = (
   'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-export const countryCodeSchema = z.string().refine((value) => countryCodes.includes(value));
+export const countryCodeSchema = /* @__PURE__ */ z.string().refine((value) => countryCodes.includes(value));

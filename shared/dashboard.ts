@@ -8,7 +8,7 @@ import { periods, periodMonths, type Period } from './lists';
  * The dashboard's balances (SPEC section 2 "Dashboard"): what the main account can spend, and what pending card
  * authorizations hold across the company's cards; `asOf` is when they were read ('Last updated {date}').
  */
-export const dashboardSummarySchema = z.object({
+export const dashboardSummarySchema = /* @__PURE__ */ z.object({
   availableCents: z.number().int(),
   reservedCents: z.number().int(),
   currency: z.literal('EUR'),
@@ -16,11 +16,11 @@ export const dashboardSummarySchema = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
-export const turnoverQuerySchema = z.object({ dateLimit: z.enum(periods).default('1y') });
+export const turnoverQuerySchema = /* @__PURE__ */ z.object({ dateLimit: z.enum(periods).default('1y') });
 export type TurnoverQuery = z.infer<typeof turnoverQuerySchema>;
 
 /** One calendar month of card spending: net spent (payments less refunds, positive when spent) and how many. */
-export const turnoverMonthSchema = z.object({
+export const turnoverMonthSchema = /* @__PURE__ */ z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   spentCents: z.number().int(),
   count: z.number().int().nonnegative(),
@@ -28,7 +28,7 @@ export const turnoverMonthSchema = z.object({
 export type TurnoverMonth = z.infer<typeof turnoverMonthSchema>;
 
 /** Every month of the period, oldest first, months without transactions as zero. */
-export const turnoverAnswerSchema = z.object({ months: z.array(turnoverMonthSchema) });
+export const turnoverAnswerSchema = /* @__PURE__ */ z.object({ months: z.array(turnoverMonthSchema) });
 export type TurnoverAnswer = z.infer<typeof turnoverAnswerSchema>;
 
 /**

@@ -38,7 +38,7 @@ export function eurTextSchema(required: FieldMessageCode) {
 }
 
 /** The new user's fields as the form checks them; the API also asks for the no-phone confirmation below. */
-export const newEmployeeFieldsSchema = z.object({
+export const newEmployeeFieldsSchema = /* @__PURE__ */ z.object({
   name: nameSchema('NAME_REQUIRED'),
   surname: nameSchema('SURNAME_REQUIRED'),
   phone: optionalText(z.string().trim().regex(phonePattern, { error: 'INVALID_PHONE' })),
@@ -46,7 +46,7 @@ export const newEmployeeFieldsSchema = z.object({
   personalCode: optionalText(z.string().trim().regex(personalCodePattern, { error: 'INVALID_PERSONAL_CODE' })),
 });
 
-export const addEmployeeBodySchema = newEmployeeFieldsSchema
+export const addEmployeeBodySchema = /* @__PURE__ */ newEmployeeFieldsSchema
   .extend({
     /** SPEC section 4: adding a user without a phone requires a confirmation; the API asks for it too. */
     confirmWithoutPhone: z.boolean().default(false),
@@ -56,16 +56,16 @@ export const addEmployeeBodySchema = newEmployeeFieldsSchema
   });
 export type AddEmployeeBody = z.input<typeof addEmployeeBodySchema>;
 
-export const changePhoneBodySchema = z.object({ phone: phoneSchema });
+export const changePhoneBodySchema = /* @__PURE__ */ z.object({ phone: phoneSchema });
 
 // A card allowed in no group could not be used at all; blocking the card says that honestly.
-const mccGroupsSchema = z
+const mccGroupsSchema = /* @__PURE__ */ z
   .array(merchantCategoryGroupSchema, { error: missingOrInvalid })
   .min(1, { error: 'LIST_REQUIRED' })
   .max(merchantCategoryGroupNames.length)
   .refine((groups) => new Set(groups).size === groups.length, { error: 'DUPLICATE_OPTION' });
 
-export const limitsBodySchema = z
+export const limitsBodySchema = /* @__PURE__ */ z
   .object({
     limitCents: positiveCentsSchema('LIMIT_REQUIRED'),
     annualLimitCents: positiveCentsSchema('LIMIT_REQUIRED'),
@@ -76,20 +76,20 @@ export const limitsBodySchema = z
   });
 
 /** The same limits as typed in the form, in euros. */
-export const limitsFormSchema = z
+export const limitsFormSchema = /* @__PURE__ */ z
   .object({ limit: eurTextSchema('LIMIT_REQUIRED'), annualLimit: eurTextSchema('LIMIT_REQUIRED'), mccGroups: mccGroupsSchema })
   .superRefine((form, context) => {
     if (form.annualLimit < form.limit) context.addIssue({ code: 'custom', path: ['annualLimit'], message: 'ANNUAL_LIMIT_BELOW_MONTHLY' });
   });
 
-export const replacementAddressSchema = z.object({
+export const replacementAddressSchema = /* @__PURE__ */ z.object({
   address: requiredText(textMaxLength),
   city: requiredText(nameMaxLength),
   country: countryCodeSchema,
   postalCode: z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).max(10, { error: 'INVALID_VALUE' }).regex(/^[A-Za-z0-9 -]+$/, { error: 'INVALID_VALUE' }),
 });
 
-export const replaceCardBodySchema = z.object({
+export const replaceCardBodySchema = /* @__PURE__ */ z.object({
   // A select left on its empty option sends '': that is a missing choice, not a wrong one.
   reason: z.enum(replacementReasons, { error: (issue) => (issue.input === '' ? 'REQUIRED' : missingOrInvalid(issue)) }),
   address: replacementAddressSchema,
@@ -100,20 +100,20 @@ export type ReplaceCardBody = z.input<typeof replaceCardBodySchema>;
 
 /** Bulk actions on the list's selection; one request for at most one page (100 rows). */
 export const bulkCardActions = ['activate', 'block', 'unblock'] as const;
-export const bulkCardActionBodySchema = z.object({
+export const bulkCardActionBodySchema = /* @__PURE__ */ z.object({
   action: z.enum(bulkCardActions),
   employeeIds: z.array(z.string().min(1).max(100)).min(1, { error: 'LIST_REQUIRED' }).max(100),
 });
 export type BulkCardAction = (typeof bulkCardActions)[number];
 
-export const employeeIdParamsSchema = z.object({ employeeId: z.string().min(1).max(100) });
+export const employeeIdParamsSchema = /* @__PURE__ */ z.object({ employeeId: z.string().min(1).max(100) });
 
-export const employeeListQuerySchema = listQuerySchema.extend({
+export const employeeListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
   status: z.enum(employeeStatuses).optional(),
   cardStatus: z.enum(cardStatuses).optional(),
 });
 
-export const employeeRowSchema = z.object({
+export const employeeRowSchema = /* @__PURE__ */ z.object({
   employeeId: z.string(),
   name: z.string(),
   surname: z.string(),
@@ -128,9 +128,9 @@ export const employeeRowSchema = z.object({
   hasActiveAuthorizations: z.boolean(),
 });
 export type EmployeeRow = z.infer<typeof employeeRowSchema>;
-export const employeeListAnswerSchema = tableAnswerSchema(employeeRowSchema);
+export const employeeListAnswerSchema = /* @__PURE__ */ tableAnswerSchema(employeeRowSchema);
 
-export const statusChangeSchema = z.object({
+export const statusChangeSchema = /* @__PURE__ */ z.object({
   at: z.string(),
   action: z.string(),
   changedBy: z.enum(statusChangers),
@@ -140,7 +140,7 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
-export const employeeDetailSchema = employeeRowSchema.extend({
+export const employeeDetailSchema = /* @__PURE__ */ employeeRowSchema.extend({
   email: z.string().nullable(),
   cardId: z.string().nullable(),
   usedCents: z.number().int(),
@@ -155,7 +155,7 @@ export const employeeDetailSchema = employeeRowSchema.extend({
 });
 export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
 
-export const bulkResultSchema = z.object({
+export const bulkResultSchema = /* @__PURE__ */ z.object({
   results: z.array(z.object({ employeeId: z.string(), name: z.string().nullable(), ok: z.boolean(), code: z.string().nullable(), cardStatus: z.enum(cardStatuses).nullable() })),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;

@@ -5,20 +5,20 @@ import * as z from 'zod';
  * id and the seconds it should take, or (when that is longer than anyone should wait) only the e-mail address the file
  * will be sent to. Availability is polled each second; the file itself comes as a short-lived link to the bucket.
  */
-export const backgroundFileAnswerSchema = z.object({
+export const backgroundFileAnswerSchema = /* @__PURE__ */ z.object({
   timeRemaining: z.number().int().nonnegative().optional(),
   fileId: z.string().optional(),
   descriptionValues: z.object({ email: z.string() }).optional(),
 });
 export type BackgroundFileAnswer = z.infer<typeof backgroundFileAnswerSchema>;
 
-export const exportParamsSchema = z.object({ fileId: z.string().min(1).max(64) });
+export const exportParamsSchema = /* @__PURE__ */ z.object({ fileId: z.string().min(1).max(64) });
 
-export const exportAvailabilitySchema = z.object({ available: z.boolean() });
+export const exportAvailabilitySchema = /* @__PURE__ */ z.object({ available: z.boolean() });
 export type ExportAvailability = z.infer<typeof exportAvailabilitySchema>;
 
 /** The file: a presigned GET of the reports bucket (Lambda cannot answer 500,000 rows itself), and its name. */
-export const exportFileSchema = z.object({ url: z.string(), fileName: z.string() });
+export const exportFileSchema = /* @__PURE__ */ z.object({ url: z.string(), fileName: z.string() });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
 /** A download that should take longer than this is e-mailed instead of waited for (docs/decisions.md). */

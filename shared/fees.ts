@@ -4,7 +4,7 @@ import { eurTextToCents } from './money-text';
 import { priceListBodySchema, type PriceListBody } from './prices';
 
 /** The month a monthly maintenance fee is for, YYYY-MM: each product is charged once per month. */
-export const feeMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_VALUE' });
+export const feeMonthSchema = /* @__PURE__ */ z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_VALUE' });
 
 /** The fee month a moment falls in, by the programme's own clock (Riga), not the server's UTC. */
 export function feeMonthOf(at: Date): string {
@@ -12,7 +12,7 @@ export function feeMonthOf(at: Date): string {
 }
 
 /** The price list as the provider's form takes it, in euros; zero is a valid fee (the fee is waived). */
-export const priceListFormSchema = z.object({
+export const priceListFormSchema = /* @__PURE__ */ z.object({
   replacementFee: eurTextToCents('AMOUNT_REQUIRED', priceListBodySchema.shape.replacementFeeCents),
   monthlyFee: eurTextToCents('AMOUNT_REQUIRED', priceListBodySchema.shape.monthlyFeeCents),
 });

@@ -2,14 +2,14 @@ import * as z from 'zod';
 import { eurTextSchema, positiveCentsSchema } from './employees';
 
 /** Add funds to one employee (SPEC section 4): a positive amount in cents, 'Amount required' when missing. */
-export const fundEmployeeBodySchema = z.object({ amountCents: positiveCentsSchema('AMOUNT_REQUIRED') });
+export const fundEmployeeBodySchema = /* @__PURE__ */ z.object({ amountCents: positiveCentsSchema('AMOUNT_REQUIRED') });
 export type FundEmployeeBody = z.input<typeof fundEmployeeBodySchema>;
 
 /** The same amount as typed in the form, in euros with a period as the decimal separator. */
-export const fundEmployeeFormSchema = z.object({ amount: eurTextSchema('AMOUNT_REQUIRED') });
+export const fundEmployeeFormSchema = /* @__PURE__ */ z.object({ amount: eurTextSchema('AMOUNT_REQUIRED') });
 
 /** One transfer done: its ledger movement. A replay with the same Idempotency-Key answers exactly this again. */
-export const fundingAnswerSchema = z.object({
+export const fundingAnswerSchema = /* @__PURE__ */ z.object({
   movementId: z.string(),
   employeeId: z.string(),
   amountCents: z.number().int().positive(),
@@ -29,9 +29,9 @@ export const fundingBackgroundRows = 500;
 /** A CSV of 10,000 employees is about 1 MB; Lambda's payload limit is 6 MB, this leaves room for JSON escaping. */
 export const maxFundingFileChars = 4_000_000;
 
-export const fundingTemplateAnswerSchema = z.object({ fileName: z.string(), content: z.string() });
+export const fundingTemplateAnswerSchema = /* @__PURE__ */ z.object({ fileName: z.string(), content: z.string() });
 
-export const fundingUploadBodySchema = z.object({
+export const fundingUploadBodySchema = /* @__PURE__ */ z.object({
   fileName: z.string().trim().min(1).max(200).default('funding.csv'),
   // SPEC section 5: 'File required' when the upload has no file (or an empty one).
   content: z
@@ -41,7 +41,7 @@ export const fundingUploadBodySchema = z.object({
 });
 export type FundingUploadBody = z.input<typeof fundingUploadBodySchema>;
 
-export const fundingFileIdParamsSchema = z.object({ fileId: z.uuid() });
+export const fundingFileIdParamsSchema = /* @__PURE__ */ z.object({ fileId: z.uuid() });
 
 /** Why a row is refused in the preview (field message codes: errors:fields). */
 export const rowProblemCodes = ['NUMBER_INVALID', 'AMOUNT_NEGATIVE', 'AMOUNT_TOO_PRECISE', 'NUMBER_TOO_LARGE', 'ROW_USER_NOT_ACTIVE', 'ROW_DUPLICATE', 'ROW_CHANGED'] as const;
@@ -52,12 +52,12 @@ export const rowFailureCodes = ['FUNDING_USER_NOT_ACTIVE', 'FUNDS_NOT_ENOUGH', '
 export type RowFailureCode = (typeof rowFailureCodes)[number];
 
 /** A row as the preview and the result name it: its spreadsheet row number (the header is row 1) and its user. */
-const rowOfFileSchema = z.object({ rowNumber: z.number().int().min(2), employeeId: z.string().nullable(), name: z.string().nullable() });
-export const rowProblemSchema = rowOfFileSchema.extend({ reason: z.enum(rowProblemCodes) });
+const rowOfFileSchema = /* @__PURE__ */ z.object({ rowNumber: z.number().int().min(2), employeeId: z.string().nullable(), name: z.string().nullable() });
+export const rowProblemSchema = /* @__PURE__ */ rowOfFileSchema.extend({ reason: z.enum(rowProblemCodes) });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
-export const rowFailureSchema = rowOfFileSchema.extend({ reason: z.enum(rowFailureCodes) });
+export const rowFailureSchema = /* @__PURE__ */ rowOfFileSchema.extend({ reason: z.enum(rowFailureCodes) });
 export type RowFailure = z.infer<typeof rowFailureSchema>;
-export const appliedRowSchema = rowOfFileSchema.extend({ amountCents: z.number().int().positive() });
+export const appliedRowSchema = /* @__PURE__ */ rowOfFileSchema.extend({ amountCents: z.number().int().positive() });
 export type AppliedRow = z.infer<typeof appliedRowSchema>;
 
 export const fundingFileStatuses = ['previewed', 'queued', 'applying', 'applied'] as const;
@@ -66,7 +66,7 @@ export type FundingFileStatus = (typeof fundingFileStatuses)[number];
 /** At most this many problems or failures are listed (their counts are always whole). */
 export const listedRowsLimit = 200;
 
-export const fundingFileSchema = z.object({
+export const fundingFileSchema = /* @__PURE__ */ z.object({
   fileId: z.string(),
   fileName: z.string(),
   status: z.enum(fundingFileStatuses),

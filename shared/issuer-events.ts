@@ -15,7 +15,7 @@ export const issuerEventTypes = {
 } as const satisfies Record<string, IssuerCardAction>;
 export type IssuerEventType = keyof typeof issuerEventTypes;
 
-export const issuerEventSchema = z.object({
+export const issuerEventSchema = /* @__PURE__ */ z.object({
   eventId: z.string().min(1).max(200),
   type: z.enum(Object.keys(issuerEventTypes) as [IssuerEventType, ...IssuerEventType[]]),
   cardId: z.string().min(1).max(200),
@@ -27,4 +27,4 @@ export const issuerSignatureHeader = 'issuer-signature';
 /** A signed event older than this is refused: a captured request cannot be replayed days later. */
 export const issuerSignatureToleranceSeconds = 300;
 
-export const issuerEventAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean() });
+export const issuerEventAnswerSchema = /* @__PURE__ */ z.object({ received: z.literal(true), applied: z.boolean() });

@@ -10,7 +10,7 @@ export const kycStatuses = [
   'filled',
 ] as const;
 export type KycStatus = (typeof kycStatuses)[number];
-export const kycStatusSchema = z.enum(kycStatuses);
+export const kycStatusSchema = /* @__PURE__ */ z.enum(kycStatuses);
 
 export const kycRank: Readonly<Record<KycStatus, number>> = {
   not_filled: 0,
@@ -31,7 +31,7 @@ export const signupSteps = [
   'financial_information',
 ] as const;
 export type SignupStep = (typeof signupSteps)[number];
-export const signupStepSchema = z.enum(signupSteps);
+export const signupStepSchema = /* @__PURE__ */ z.enum(signupSteps);
 
 export function isKycComplete(status: KycStatus | undefined | null): boolean {
   return status != null && kycRank[status] >= kycRank.filled;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 export const languages = ['en', 'lv', 'ru'] as const;
 export type Language = (typeof languages)[number];
-export const languageSchema = z.enum(languages);
+export const languageSchema = /* @__PURE__ */ z.enum(languages);
 
 /** Each language named in itself, as a switcher shows it. */
 export const languageNames: Readonly<Record<Language, string>> = { en: 'English', lv: 'Latviešu', ru: 'Русский' };

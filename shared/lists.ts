@@ -17,7 +17,7 @@ export const pollIntervalMs = 1_000;
 export const searchMaxLength = 100;
 
 /** The query every list route takes (SPEC section 7 `GET {dataPath}`); list routes extend it with their filters. */
-export const listQuerySchema = z.object({
+export const listQuerySchema = /* @__PURE__ */ z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   itemsPerPage: z.coerce
     .number()

@@ -6,14 +6,14 @@ import * as z from 'zod';
  */
 export const defaultPrices = { replacementFeeCents: 500, monthlyFeeCents: 150 } as const;
 
-const feeCents = z
+const feeCents = /* @__PURE__ */ z
   .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'AMOUNT_REQUIRED' : 'NUMBER_INVALID') })
   .int({ error: 'AMOUNT_TOO_PRECISE' })
   .nonnegative({ error: 'AMOUNT_NEGATIVE' })
   .max(100_000, { error: 'NUMBER_TOO_LARGE' });
 
-export const priceListBodySchema = z.object({ replacementFeeCents: feeCents, monthlyFeeCents: feeCents });
+export const priceListBodySchema = /* @__PURE__ */ z.object({ replacementFeeCents: feeCents, monthlyFeeCents: feeCents });
 export type PriceListBody = z.infer<typeof priceListBodySchema>;
 
-export const priceListSchema = priceListBodySchema.extend({ updatedAt: z.string().nullable() });
+export const priceListSchema = /* @__PURE__ */ priceListBodySchema.extend({ updatedAt: z.string().nullable() });
 export type PriceList = z.infer<typeof priceListSchema>;

@@ -11,17 +11,17 @@ import { reportStatuses, type ReportStatus } from './statuses';
  */
 export const reportTypes = ['transactions', 'funding', 'card_statuses', 'monthly_fees'] as const;
 export type ReportType = (typeof reportTypes)[number];
-export const reportTypeSchema = z.enum(reportTypes);
+export const reportTypeSchema = /* @__PURE__ */ z.enum(reportTypes);
 
 /** Created time (epoch milliseconds, 13 digits) and a random part: ids sort as the reports were requested. */
-export const reportIdSchema = z.string().regex(/^\d{13}-[0-9a-f]{8}$/, { error: 'INVALID_VALUE' });
+export const reportIdSchema = /* @__PURE__ */ z.string().regex(/^\d{13}-[0-9a-f]{8}$/, { error: 'INVALID_VALUE' });
 
 /** The earliest day a report may start from ('Date is too early'). */
 export const earliestReportDay = '2000-01-01';
 
 const reportDay = calendarDay(z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }));
 
-export const reportSchema = z.object({
+export const reportSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   type: reportTypeSchema,
   dateFrom: z.string(),
@@ -33,14 +33,14 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 /** The list: the shared list's page and size, and the period (by created time, 1y by default). */
-export const reportsQuerySchema = listQuerySchema.pick({ page: true, itemsPerPage: true }).extend({ dateLimit: z.enum(periods).default('1y') });
+export const reportsQuerySchema = /* @__PURE__ */ listQuerySchema.pick({ page: true, itemsPerPage: true }).extend({ dateLimit: z.enum(periods).default('1y') });
 export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
 
-export const reportsAnswerSchema = tableAnswerSchema(reportSchema);
+export const reportsAnswerSchema = /* @__PURE__ */ tableAnswerSchema(reportSchema);
 export type ReportsAnswer = z.infer<typeof reportsAnswerSchema>;
 
 /** Generate: a type and a period of whole days, none after today; `lang` is the CSV's headers' and texts' language. */
-export const generateReportSchema = z
+export const generateReportSchema = /* @__PURE__ */ z
   .object({ type: reportTypeSchema, dateFrom: reportDay, dateTo: reportDay, lang: languageSchema.default('en') })
   .superRefine((value, context) => {
     const today = rigaDateOf(new Date());
@@ -51,12 +51,12 @@ export const generateReportSchema = z
   });
 export type GenerateReport = z.infer<typeof generateReportSchema>;
 
-export const reportParamsSchema = z.object({ reportId: reportIdSchema });
+export const reportParamsSchema = /* @__PURE__ */ z.object({ reportId: reportIdSchema });
 
 /** Delete selected: at most one page of the largest size. */
-export const deleteReportsSchema = z.object({ ids: z.array(reportIdSchema).min(1, { error: 'REQUIRED' }).max(100) });
+export const deleteReportsSchema = /* @__PURE__ */ z.object({ ids: z.array(reportIdSchema).min(1, { error: 'REQUIRED' }).max(100) });
 export type DeleteReports = z.infer<typeof deleteReportsSchema>;
-export const deleteReportsAnswerSchema = z.object({ deleted: z.number().int().nonnegative() });
+export const deleteReportsAnswerSchema = /* @__PURE__ */ z.object({ deleted: z.number().int().nonnegative() });
 
 /**
  * Longer than a report can still be in work: every receipt of the reports queue (its visibility timeout, 900 s, bounds

@@ -4,8 +4,8 @@ export const companyRoles = ['accountant', 'manager', 'owner'] as const;
 export const roles = ['guest', ...companyRoles] as const;
 export type Role = (typeof roles)[number];
 export type CompanyRole = (typeof companyRoles)[number];
-export const roleSchema = z.enum(roles);
-export const companyRoleSchema = z.enum(companyRoles);
+export const roleSchema = /* @__PURE__ */ z.enum(roles);
+export const companyRoleSchema = /* @__PURE__ */ z.enum(companyRoles);
 
 export const roleRank: Readonly<Record<Role, number>> = { guest: 0, accountant: 1, manager: 2, owner: 3 };
 

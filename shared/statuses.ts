@@ -38,9 +38,9 @@ export type ReportStatus = (typeof reportStatuses)[number];
 
 export const userStatuses = ['created', 'active', 'blocked'] as const;
 export type UserStatus = (typeof userStatuses)[number];
-export const userStatusSchema = z.enum(userStatuses);
+export const userStatusSchema = /* @__PURE__ */ z.enum(userStatuses);
 
 /** onboarding -> pending_approval -> active | rejected | returned (-> pending_approval again when fixed). */
 export const companyStatuses = ['onboarding', 'pending_approval', 'returned', 'active', 'rejected'] as const;
 export type CompanyStatus = (typeof companyStatuses)[number];
-export const companyStatusSchema = z.enum(companyStatuses);
+export const companyStatusSchema = /* @__PURE__ */ z.enum(companyStatuses);

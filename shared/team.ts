@@ -8,15 +8,15 @@ import { missingOrInvalid } from './validation';
  * An invited member has an account but has not signed in yet.
  */
 export const memberStatuses = ['invited', 'active'] as const;
-export const memberStatusSchema = z.enum(memberStatuses);
+export const memberStatusSchema = /* @__PURE__ */ z.enum(memberStatuses);
 export type MemberStatus = (typeof memberStatuses)[number];
 
 /** The roles an owner can give, highest first, as the invitation form and the role select offer them. */
 export const assignableRoles: readonly CompanyRole[] = ['owner', 'manager', 'accountant'];
 
-const roleField = z.enum(['owner', 'manager', 'accountant'], { error: (issue) => (issue.input === undefined || issue.input === '' ? 'REQUIRED' : 'INVALID_VALUE') });
+const roleField = /* @__PURE__ */ z.enum(['owner', 'manager', 'accountant'], { error: (issue) => (issue.input === undefined || issue.input === '' ? 'REQUIRED' : 'INVALID_VALUE') });
 
-export const inviteMemberSchema = z.object({
+export const inviteMemberSchema = /* @__PURE__ */ z.object({
   email: emailAddressSchema,
   name: personNameSchema,
   surname: personNameSchema,
@@ -24,10 +24,10 @@ export const inviteMemberSchema = z.object({
 });
 export type InviteMemberValues = z.input<typeof inviteMemberSchema>;
 
-export const changeRoleSchema = z.object({ role: roleField });
-export const memberParamsSchema = z.object({ userId: z.string({ error: missingOrInvalid }).min(1).max(100) });
+export const changeRoleSchema = /* @__PURE__ */ z.object({ role: roleField });
+export const memberParamsSchema = /* @__PURE__ */ z.object({ userId: z.string({ error: missingOrInvalid }).min(1).max(100) });
 
-export const teamMemberSchema = z.object({
+export const teamMemberSchema = /* @__PURE__ */ z.object({
   userId: z.string(),
   email: z.string(),
   name: z.string(),
@@ -38,5 +38,5 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const teamAnswerSchema = z.object({ members: z.array(teamMemberSchema) });
-export const memberAnswerSchema = z.object({ member: teamMemberSchema });
+export const teamAnswerSchema = /* @__PURE__ */ z.object({ members: z.array(teamMemberSchema) });
+export const memberAnswerSchema = /* @__PURE__ */ z.object({ member: teamMemberSchema });

@@ -48,13 +48,13 @@ export const bookingDateSchema = calendarDay(
   .refine((day) => day >= earliestBookingDate, { error: 'DATE_TOO_EARLY', abort: true })
   .refine((day) => day <= rigaDateOf(new Date()), { error: 'DATE_IN_FUTURE' });
 
-const ibanSchema = z
+const ibanSchema = /* @__PURE__ */ z
   .string({ error: () => 'REQUIRED' })
   .transform((value) => value.replace(/\s+/g, '').toUpperCase())
   .pipe(z.string().min(1, { error: 'REQUIRED' }).refine(isValidIban, { error: 'INVALID_IBAN' }));
 
 /** A payer from outside SEPA may come without an IBAN; one that is given must be valid. */
-const optionalIbanSchema = z
+const optionalIbanSchema = /* @__PURE__ */ z
   .string({ error: () => 'INVALID_VALUE' })
   .transform((value) => value.replace(/\s+/g, '').toUpperCase())
   .pipe(z.string().refine((value) => value === '' || isValidIban(value), { error: 'INVALID_IBAN' }))
@@ -73,12 +73,12 @@ const transferFields = {
 };
 
 /** An incoming bank transfer as the API takes it (amount in integer cents). */
-export const bankTransferSchema = z.object({ ...transferFields, amountCents: positiveCentsSchema('AMOUNT_REQUIRED') });
+export const bankTransferSchema = /* @__PURE__ */ z.object({ ...transferFields, amountCents: positiveCentsSchema('AMOUNT_REQUIRED') });
 export type BankTransfer = z.output<typeof bankTransferSchema>;
 export type BankTransferInput = z.input<typeof bankTransferSchema>;
 
 /** The admin's form: the amount typed in euros with a period, the rest as the API takes it. */
-export const bankTransferFormSchema = z.object({ ...transferFields, amount: eurTextSchema('AMOUNT_REQUIRED') });
+export const bankTransferFormSchema = /* @__PURE__ */ z.object({ ...transferFields, amount: eurTextSchema('AMOUNT_REQUIRED') });
 export type BankTransferFormValues = { [K in keyof z.input<typeof bankTransferFormSchema>]-?: string };
 
 export function bankTransferOf(form: z.output<typeof bankTransferFormSchema>): BankTransferInput {
@@ -103,30 +103,30 @@ export const bankStatementColumns = {
 export type BankStatementColumn = keyof typeof bankStatementColumns;
 
 /** One statement line, its cells as text: what the CSV adapter checks before anything is recorded. */
-export const bankStatementLineSchema = z
+export const bankStatementLineSchema = /* @__PURE__ */ z
   .object({ ...transferFields, amount: eurTextSchema('AMOUNT_REQUIRED'), currency: z.string().trim().toUpperCase().refine((value) => value === 'EUR', { error: 'INVALID_OPTION' }) })
   .transform(({ amount, currency: _currency, ...rest }) => ({ ...rest, amountCents: amount }));
 
 /** The statement travels in the JSON body as text, capped here (413 above); decisions.md says why. */
 export const bankStatementMaxBytes = 2 * 1024 * 1024;
 export const bankStatementMaxLines = 1_000;
-export const bankStatementBodySchema = z.object({
+export const bankStatementBodySchema = /* @__PURE__ */ z.object({
   fileName: z.string().trim().max(200).default('statement.csv'),
   text: z.string({ error: () => 'FILE_REQUIRED' }).min(1, { error: 'FILE_REQUIRED' }),
 });
 export type BankStatementBody = z.input<typeof bankStatementBodySchema>;
 
-export const matchedBySchema = z.enum(['reference', 'iban', 'manual']);
+export const matchedBySchema = /* @__PURE__ */ z.enum(['reference', 'iban', 'manual']);
 export type MatchedBy = z.infer<typeof matchedBySchema>;
 
 /** credited: money moved to the company; unmatched: waits for an admin; already_recorded: this bank id was seen. */
 export const transferOutcomes = ['credited', 'unmatched', 'already_recorded', 'invalid'] as const;
-export const transferOutcomeSchema = z.enum(transferOutcomes);
+export const transferOutcomeSchema = /* @__PURE__ */ z.enum(transferOutcomes);
 export type TransferOutcome = z.infer<typeof transferOutcomeSchema>;
 
-export const creditedCompanySchema = z.object({ companyId: z.string(), name: z.string() });
+export const creditedCompanySchema = /* @__PURE__ */ z.object({ companyId: z.string(), name: z.string() });
 
-export const transferResultSchema = z.object({
+export const transferResultSchema = /* @__PURE__ */ z.object({
   /** The statement's line number (the header is line 1); null for a transfer recorded by hand. */
   line: z.number().int().nullable(),
   bankTransactionId: z.string().nullable(),
@@ -139,14 +139,14 @@ export const transferResultSchema = z.object({
 });
 export type TransferResult = z.infer<typeof transferResultSchema>;
 
-export const statementImportAnswerSchema = z.object({
+export const statementImportAnswerSchema = /* @__PURE__ */ z.object({
   fileName: z.string(),
   lines: z.array(transferResultSchema),
   creditedCents: z.number().int(),
 });
 export type StatementImportAnswer = z.infer<typeof statementImportAnswerSchema>;
 
-export const unmatchedTransferSchema = z.object({
+export const unmatchedTransferSchema = /* @__PURE__ */ z.object({
   bankTransactionId: z.string(),
   bookingDate: z.string(),
   amountCents: z.number().int(),
@@ -159,14 +159,14 @@ export const unmatchedTransferSchema = z.object({
 export type UnmatchedTransfer = z.infer<typeof unmatchedTransferSchema>;
 
 export const unmatchedTransfersQuerySchema = listQuerySchema;
-export const unmatchedTransfersAnswerSchema = tableAnswerSchema(unmatchedTransferSchema);
+export const unmatchedTransfersAnswerSchema = /* @__PURE__ */ tableAnswerSchema(unmatchedTransferSchema);
 
-export const assignTransferBodySchema = z.object({ bankTransactionId: requiredText(100), companyId: requiredText(100) });
+export const assignTransferBodySchema = /* @__PURE__ */ z.object({ bankTransactionId: requiredText(100), companyId: requiredText(100) });
 export type AssignTransferBody = z.infer<typeof assignTransferBodySchema>;
 
 /** The assign dialog's company search: by name or registration number, active companies only. */
-export const companySearchQuerySchema = z.object({ search: z.string().trim().max(100).default('') });
-export const companyChoiceSchema = z.object({ companyId: z.string(), name: z.string(), registrationNumber: z.string() });
+export const companySearchQuerySchema = /* @__PURE__ */ z.object({ search: z.string().trim().max(100).default('') });
+export const companyChoiceSchema = /* @__PURE__ */ z.object({ companyId: z.string(), name: z.string(), registrationNumber: z.string() });
 export type CompanyChoice = z.infer<typeof companyChoiceSchema>;
 export const companySearchLimit = 20;
-export const companySearchAnswerSchema = z.object({ companies: z.array(companyChoiceSchema) });
+export const companySearchAnswerSchema = /* @__PURE__ */ z.object({ companies: z.array(companyChoiceSchema) });

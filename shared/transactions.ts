@@ -6,7 +6,7 @@ import { listQuerySchema, periods, periodMonths, tableAnswerSchema, type Period 
 import { transactionStatuses } from './statuses';
 
 /** SPEC section 3 "Transaction": one card payment of an employee, as the transactions list and its CSV show it. */
-export const transactionRowSchema = z.object({
+export const transactionRowSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   employeeId: z.string(),
   employeeName: z.string(),
@@ -27,7 +27,7 @@ export type TransactionRow = z.infer<typeof transactionRowSchema>;
 const calendarDate = calendarDay(z.string());
 
 /** `a,b` or a repeated parameter (API Gateway joins repeats with commas) as a list of merchant category groups. */
-const groupList = z.preprocess(
+const groupList = /* @__PURE__ */ z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value),
   z.array(merchantCategoryGroupSchema).max(merchantCategoryGroupSchema.options.length),
 );
@@ -54,17 +54,17 @@ function checkDates(value: { dateFrom?: string | undefined; dateTo?: string | un
  * phone, merchant category groups, and a date range no later than today; without a range the period (`dateLimit`,
  * 1y by default) counts back from today. The CSV download takes the same filters.
  */
-export const transactionFiltersSchema = z.object(filterShape).superRefine(checkDates);
+export const transactionFiltersSchema = /* @__PURE__ */ z.object(filterShape).superRefine(checkDates);
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 
-export const transactionsQuerySchema = listQuerySchema.pick({ page: true, itemsPerPage: true }).extend(filterShape).superRefine(checkDates);
+export const transactionsQuerySchema = /* @__PURE__ */ listQuerySchema.pick({ page: true, itemsPerPage: true }).extend(filterShape).superRefine(checkDates);
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 
 /** The CSV download (SPEC section 7 `GET {downloadDataPath}`): the list's filters without a page, and the headers' language. */
-export const transactionsExportQuerySchema = z.object({ ...filterShape, lang: languageSchema.default('en') }).superRefine(checkDates);
+export const transactionsExportQuerySchema = /* @__PURE__ */ z.object({ ...filterShape, lang: languageSchema.default('en') }).superRefine(checkDates);
 export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;
 
-export const transactionsAnswerSchema = tableAnswerSchema(transactionRowSchema);
+export const transactionsAnswerSchema = /* @__PURE__ */ tableAnswerSchema(transactionRowSchema);
 export type TransactionsAnswer = z.infer<typeof transactionsAnswerSchema>;
 
 /** The Riga days a list covers, inclusive: the given range, or the period counted back from today. */

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import portal from './eslint-rules/pure-schemas.js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -13,7 +14,7 @@ const zodNamespaceExport = {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', '.bench-local/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', '.bench-local/**', '.bench-build/**', 'test-results/**', 'playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -37,6 +38,12 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['shared/**/*.ts', 'functions/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { portal },
+    rules: { 'portal/pure-schemas': 'error' },
   },
   {
     // A context is used by others only through its public module (its index.ts), so what it keeps to itself can change.

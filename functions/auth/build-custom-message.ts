@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { confirmationToken, invitationToken } from '@shared/account';
 import { triggerEnv } from '../platform/env';
 
-const triggerEventSchema = z.object({
+const triggerEventSchema = /* @__PURE__ */ z.object({
   triggerSource: z.string(),
   request: z.object({
     codeParameter: z.string().nullable().optional(),

@@ -7,7 +7,7 @@ import { declineReasons } from '@shared/authorizations';
  * An authorization the issuer asked us to decide. `approved` ones hold `amountCents` reserved on the card account
  * until settled, reversed or expired (`open` until then).
  */
-export const authorizationRecord = z.object({
+export const authorizationRecord = /* @__PURE__ */ z.object({
   authorizationId: z.string(),
   companyId: z.string(),
   employeeId: z.string(),

@@ -6,7 +6,7 @@ import * as z from 'zod';
  * A /card sign-in code, only its salted hash. Kept for any phone asked for, so an unknown phone answers exactly as a
  * known one; codeHash is null when nothing was sent (no employee, or one who may not sign in), so no guess matches.
  */
-export const cardholderSignInCodeRecord = z.object({
+export const cardholderSignInCodeRecord = /* @__PURE__ */ z.object({
   phone: z.string(),
   codeHash: z.string().nullable(),
   salt: z.string(),

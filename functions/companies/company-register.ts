@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { addressSchema } from '@shared/company';
 import sample from './sample-register.json';
 
-export const registerEntrySchema = z.object({
+export const registerEntrySchema = /* @__PURE__ */ z.object({
   registrationNumber: z.string().regex(/^\d{11}$/),
   name: z.string().min(1),
   registeredOn: z.iso.date(),
@@ -15,7 +15,7 @@ export interface CompanyRegister {
   find(registrationNumber: string): Promise<RegisterEntry | null>;
 }
 
-const sampleFileSchema = z.object({ source: z.string(), companies: z.array(registerEntrySchema) });
+const sampleFileSchema = /* @__PURE__ */ z.object({ source: z.string(), companies: z.array(registerEntrySchema) });
 
 /**
  * The register shipped with the code: locally, in tests and until a contract with the real register's API

@@ -5,7 +5,7 @@ import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, st
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
 
 /** An employee with their card and card account (one item: a card action is one conditioned write). */
-export const employeeRecord = z.object({
+export const employeeRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   employeeId: z.string(),
   name: z.string(),
@@ -47,8 +47,8 @@ export const employeeRecord = z.object({
 export type EmployeeRecord = z.infer<typeof employeeRecord>;
 
 /** Which employee signs in to /card with a phone (one employee per phone across companies). */
-export const cardholderPhoneClaimRecord = z.object({ phone: z.string(), companyId: z.string(), employeeId: z.string() });
+export const cardholderPhoneClaimRecord = /* @__PURE__ */ z.object({ phone: z.string(), companyId: z.string(), employeeId: z.string() });
 
 
 /** Which company and employee a card of the issuer belongs to (the webhook's way from a card id to its owner). */
-export const cardOwnerRecord = z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });
+export const cardOwnerRecord = /* @__PURE__ */ z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });

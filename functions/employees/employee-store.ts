@@ -33,7 +33,7 @@ export function employeeRow(employee: EmployeeRecord): EmployeeRow {
 
 const historyLength = 50;
 
-const auditItemSchema = z.object({
+const auditItemSchema = /* @__PURE__ */ z.object({
   at: z.string(),
   action: z.string(),
   actor: z.object({ kind: z.enum(statusChangers), name: z.string().nullable() }),

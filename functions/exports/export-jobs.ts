@@ -33,7 +33,7 @@ const partBytes = 5 * 1024 * 1024;
 
 export const exportKinds = ['transactions'] as const;
 
-export const exportJobRecord = z.object({
+export const exportJobRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   fileId: z.string(),
   kind: z.enum(exportKinds),
@@ -52,7 +52,7 @@ export const exportJobRecord = z.object({
 });
 export type ExportJobRecord = z.infer<typeof exportJobRecord>;
 
-export const exportMessageSchema = z.object({ companyId: z.string(), fileId: z.string() });
+export const exportMessageSchema = /* @__PURE__ */ z.object({ companyId: z.string(), fileId: z.string() });
 
 export interface ExportRequest {
   companyId: string;

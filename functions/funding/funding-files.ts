@@ -34,14 +34,14 @@ import { listFundableEmployees, readAvailableCents, transferItems } from './fund
 export const rowsPerChunk = 32;
 const conflictRetries = 8;
 
-const actorSchema: z.ZodType<Actor> = z.object({
+const actorSchema: z.ZodType<Actor> = /* @__PURE__ */ z.object({
   kind: z.enum(statusChangers),
   userId: z.string().nullable(),
   name: z.string().nullable(),
   role: z.union([companyRoleSchema, z.literal('provider_admin')]).nullable(),
 });
 
-const fundingFileRecord = z.object({
+const fundingFileRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   fileId: z.string(),
   fileName: z.string(),
@@ -62,7 +62,7 @@ const fundingFileRecord = z.object({
 });
 type FundingFileRecord = z.infer<typeof fundingFileRecord>;
 
-export const fundingJobMessageSchema = z.object({ companyId: z.string(), fileId: z.string() });
+export const fundingJobMessageSchema = /* @__PURE__ */ z.object({ companyId: z.string(), fileId: z.string() });
 
 export function sha256Of(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -114,7 +114,7 @@ export async function fundingFileView(file: FundingFileRecord): Promise<FundingF
   };
 }
 
-const rowItemSchema = z.object({ rowNumber: z.number().int(), employeeId: z.string(), name: z.string(), amountCents: z.number().int(), outcome: z.enum(['applied', 'failed']) });
+const rowItemSchema = /* @__PURE__ */ z.object({ rowNumber: z.number().int(), employeeId: z.string(), name: z.string(), amountCents: z.number().int(), outcome: z.enum(['applied', 'failed']) });
 
 /**
  * The first applied rows of a file, for its result. DynamoDB filters after it has read a page, so it reads on until it

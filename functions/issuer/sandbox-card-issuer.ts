@@ -12,7 +12,7 @@ import { CardIssuerError, type CardIssuer, type CardStatusChange, type IssuedCar
 
 const sandboxStatuses = ['ordered', 'delivered', 'active', 'blocked', 'closed', 'replaced'] as const;
 
-const sandboxCardRecord = z.object({
+const sandboxCardRecord = /* @__PURE__ */ z.object({
   cardId: z.string(),
   lastDigits: z.string(),
   status: z.enum(sandboxStatuses),
@@ -125,4 +125,4 @@ async function announce(event: Omit<IssuerEvent, 'occurredAt'> & { occurredAt: s
 }
 
 /** The messages on the sandbox's queue: an event whose time is stamped when it is sent. */
-export const sandboxMessageSchema = issuerEventSchema.extend({ occurredAt: z.string().nullable() });
+export const sandboxMessageSchema = /* @__PURE__ */ issuerEventSchema.extend({ occurredAt: z.string().nullable() });

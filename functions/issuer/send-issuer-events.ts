@@ -52,7 +52,7 @@ async function send(record: SQSRecord): Promise<void> {
   if (!answer.ok) throw new Error(`the webhook answered ${answer.status}: ${(await answer.text()).slice(0, 500)}`);
 }
 
-const sandboxCardStatus = z.object({ status: z.string() });
+const sandboxCardStatus = /* @__PURE__ */ z.object({ status: z.string() });
 
 /**
  * The sandbox's side of a delivery: the card goes from ordered to delivered. A card found delivered already is a

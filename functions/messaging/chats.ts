@@ -36,7 +36,7 @@ import { downloadSeconds, inspectUpload, presignDownload, presignUpload } from '
 /** `noticeFor<Side>`: the due time of the pending unseen-reply e-mail, `mailed` once sent, null when read. */
 export const noticeMailed = 'mailed';
 
-export const chatRecord = z.object({
+export const chatRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   companyName: z.string(),
   chatId: z.string(),
@@ -57,7 +57,7 @@ export const chatRecord = z.object({
 });
 export type ChatRecord = z.infer<typeof chatRecord>;
 
-export const chatMessageRecord = z.object({
+export const chatMessageRecord = /* @__PURE__ */ z.object({
   chatId: z.string(),
   messageId: z.string(),
   side: z.enum(chatSides),
@@ -68,7 +68,7 @@ export const chatMessageRecord = z.object({
   createdAt: z.string(),
 });
 
-export const chatAttachmentRecord = z.object({
+export const chatAttachmentRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   attachmentId: z.string(),
   side: z.enum(chatSides),
@@ -81,10 +81,10 @@ export const chatAttachmentRecord = z.object({
 });
 type ChatAttachmentRecord = z.infer<typeof chatAttachmentRecord>;
 
-export const chatNoticeRecord = z.object({ companyId: z.string(), chatId: z.string(), side: z.enum(chatSides), dueAt: z.string() });
+export const chatNoticeRecord = /* @__PURE__ */ z.object({ companyId: z.string(), chatId: z.string(), side: z.enum(chatSides), dueAt: z.string() });
 export type ChatNoticeRecord = z.infer<typeof chatNoticeRecord>;
 
-const counterRecord = z.object({
+const counterRecord = /* @__PURE__ */ z.object({
   unread: z.number().int().default(0),
   chats: z.number().int().default(0),
   openChats: z.number().int().default(0),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ledgerKindSchema } from '@shared/ledger';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
-export const mainAccountRecord = z.object({
+export const mainAccountRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   iban: z.string(),
   availableCents: z.number().int(),
@@ -13,7 +13,7 @@ export const mainAccountRecord = z.object({
 });
 
 /** One leg of a money movement (functions/money/ledger.ts writes them; legs of a movement sum to zero). */
-export const ledgerEntryRecord = z.object({
+export const ledgerEntryRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   movementId: z.string(),
   kind: ledgerKindSchema,

@@ -4,7 +4,7 @@ import { historyEntrySchema, returnedStepsSchema } from '@shared/onboarding/appl
 import { documentContentTypeSchema, documentKindSchema } from '@shared/onboarding/documents';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
-export const applicationRecord = z.object({
+export const applicationRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   answers: z.partialRecord(signupStepSchema, z.record(z.string(), z.unknown())).default({}),
   returnedSteps: returnedStepsSchema.default({}),
@@ -15,7 +15,7 @@ export const applicationRecord = z.object({
 });
 export type ApplicationRecord = z.infer<typeof applicationRecord>;
 
-export const documentRecord = z.object({
+export const documentRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   documentId: z.string(),
   kind: documentKindSchema,
@@ -29,4 +29,4 @@ export const documentRecord = z.object({
 });
 export type DocumentRecord = z.infer<typeof documentRecord>;
 
-export const applicationEventRecord = historyEntrySchema.extend({ companyId: z.string() });
+export const applicationEventRecord = /* @__PURE__ */ historyEntrySchema.extend({ companyId: z.string() });

@@ -15,7 +15,7 @@ export interface Cardholder {
   tokenHash: string;
 }
 
-const sessionRecord = z.object({ companyId: z.string(), employeeId: z.string(), expiresAt: z.number().int() });
+const sessionRecord = /* @__PURE__ */ z.object({ companyId: z.string(), employeeId: z.string(), expiresAt: z.number().int() });
 
 /** Only a hash of the token is stored, so the table never holds a usable session. */
 export function hashSessionToken(token: string): string {

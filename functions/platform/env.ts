@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defaultProviderName } from '@shared/brand';
 
 /** What a Cognito trigger can be told: the user pool refers to it, so it cannot refer back to the pool or API. */
-const triggerEnvSchema = z.object({
+const triggerEnvSchema = /* @__PURE__ */ z.object({
   PORTAL_URL: z.url(),
   PROVIDER_NAME: z.string().min(1).default(defaultProviderName),
 });
@@ -11,7 +11,7 @@ const triggerEnvSchema = z.object({
  * Everything an API handler reads from its environment. The stacks set these on every function; the local adapter
  * sets them for the emulators. AWS endpoints themselves come from the SDK's own AWS_ENDPOINT_URL_* variables.
  */
-const envSchema = triggerEnvSchema.extend({
+const envSchema = /* @__PURE__ */ triggerEnvSchema.extend({
   AWS_REGION: z.string().min(1),
   TABLE_NAME: z.string().min(1),
   DOCUMENTS_BUCKET: z.string().min(1),
@@ -32,7 +32,7 @@ export type Env = z.infer<typeof envSchema>;
  * The card issuer sandbox's settings, given to the functions that order or replace cards. They do not get the
  * webhook secret: ordering a card signs nothing.
  */
-const issuerEnvSchema = z.object({
+const issuerEnvSchema = /* @__PURE__ */ z.object({
   ISSUER_SANDBOX_QUEUE_URL: z.string().min(1),
   /** How long the sandbox takes to deliver an ordered card (SQS allows a delay of at most 15 minutes). */
   ISSUER_SANDBOX_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
@@ -50,7 +50,7 @@ export function issuerEnv(): IssuerEnv {
  * start, so the value never sits in the function's configuration; locally the value itself (there is no Secrets
  * Manager emulator). Only the webhook and the sandbox's sender are given these.
  */
-const issuerWebhookEnvSchema = z
+const issuerWebhookEnvSchema = /* @__PURE__ */ z
   .object({
     ISSUER_WEBHOOK_SECRET: z.string().min(32).optional(),
     ISSUER_WEBHOOK_SECRET_ARN: z.string().min(1).optional(),
@@ -72,7 +72,7 @@ export function issuerWebhookEnv(): IssuerWebhookEnv {
  * (functions/platform/queue-worker.ts), not after the queue's 900 s visibility timeout. The stack sets 30; the local
  * cloud a few seconds (infra/local/settings.ts), so a failing report shows as failed within seconds in tests.
  */
-const queueWorkerEnvSchema = z.object({ QUEUE_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(300).default(30) });
+const queueWorkerEnvSchema = /* @__PURE__ */ z.object({ QUEUE_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(300).default(30) });
 export type QueueWorkerEnv = z.infer<typeof queueWorkerEnvSchema>;
 let parsedForQueueWorker: QueueWorkerEnv | undefined;
 

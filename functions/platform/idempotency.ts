@@ -10,9 +10,9 @@ import { conditionFailed, getItem, tableName, type TransactItem } from './table'
 const keptSeconds = 48 * 60 * 60;
 
 /** What a client may send as a key: a UUID or any short token of its own. */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
+export const idempotencyKeySchema = /* @__PURE__ */ z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
 
-const storedSchema = z.object({
+const storedSchema = /* @__PURE__ */ z.object({
   requestHash: z.string(),
   state: z.enum(['running', 'done']),
   statusCode: z.number().int().optional(),

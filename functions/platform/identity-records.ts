@@ -8,7 +8,7 @@ import { companyStatusSchema, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
-export const userProfileRecord = z.object({
+export const userProfileRecord = /* @__PURE__ */ z.object({
   userId: z.string(),
   email: z.string(),
   name: z.string(),
@@ -21,7 +21,7 @@ export const userProfileRecord = z.object({
 });
 export type UserProfileRecord = z.infer<typeof userProfileRecord>;
 
-export const membershipRecord = z.object({
+export const membershipRecord = /* @__PURE__ */ z.object({
   userId: z.string(),
   companyId: z.string(),
   membershipId: z.string(),
@@ -32,7 +32,7 @@ export const membershipRecord = z.object({
 });
 export type MembershipRecord = z.infer<typeof membershipRecord>;
 
-export const companyRecord = z.object({
+export const companyRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   name: z.string(),
   registrationNumber: z.string(),

@@ -19,7 +19,7 @@ import { getItem, tableName } from '../platform/table';
  * A company's reports (docs/access-patterns.md, reports rows): one item each in the company's partition, keyed by its
  * id, which starts with its created time, so a period of them is one sort key range. Kept until deleted (no TTL).
  */
-export const reportRecord = z.object({
+export const reportRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   reportId: z.string(),
   type: z.string(),
@@ -39,10 +39,10 @@ export type ReportRecord = z.infer<typeof reportRecord>;
  * day that does not exist, an unknown type) fails its generation instead of producing a wrong file.
  */
 const day = calendarDay(z.string());
-export const buildableReport = reportRecord.extend({ type: reportTypeSchema, dateFrom: day, dateTo: day, lang: languageSchema }).refine((report) => report.dateFrom <= report.dateTo, { error: 'DATE_RANGE_REVERSED' });
+export const buildableReport = /* @__PURE__ */ reportRecord.extend({ type: reportTypeSchema, dateFrom: day, dateTo: day, lang: languageSchema }).refine((report) => report.dateFrom <= report.dateTo, { error: 'DATE_RANGE_REVERSED' });
 export type BuildableReport = z.infer<typeof buildableReport>;
 
-export const reportMessageSchema = z.object({ companyId: z.string(), reportId: z.string() });
+export const reportMessageSchema = /* @__PURE__ */ z.object({ companyId: z.string(), reportId: z.string() });
 
 /**
  * The list's row. The stored type is read loosely (an item written around the route, which the worker fails, must not

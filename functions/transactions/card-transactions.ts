@@ -112,8 +112,8 @@ export class TransactionNumbersTaken extends Error {
   }
 }
 
-const countersState = z.object({ transactionSeq: z.number().int().nonnegative().default(0), lastTransactionAt: z.string().nullable().default(null) });
-const groupCounterState = z.object({ transactionSeq: z.number().int().nonnegative().default(0) });
+const countersState = /* @__PURE__ */ z.object({ transactionSeq: z.number().int().nonnegative().default(0), lastTransactionAt: z.string().nullable().default(null) });
+const groupCounterState = /* @__PURE__ */ z.object({ transactionSeq: z.number().int().nonnegative().default(0) });
 
 export interface TransactionWrite {
   draft: TransactionDraft;

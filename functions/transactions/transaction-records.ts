@@ -7,7 +7,7 @@ import { transactionRowSchema } from '@shared/transactions';
  * A card transaction (functions/transactions/card-transactions.ts writes it): numbered `seq` per company, `employeeSeq`
  * per employee and `groupSeq` per merchant category group, in the order recorded; `day` is its Riga day.
  */
-export const transactionRecord = transactionRowSchema.omit({ id: true }).extend({
+export const transactionRecord = /* @__PURE__ */ transactionRowSchema.omit({ id: true }).extend({
   companyId: z.string(),
   transactionId: z.string(),
   authorizationId: z.string().nullable(),
@@ -22,7 +22,7 @@ export const transactionRecord = transactionRowSchema.omit({ id: true }).extend(
 export type TransactionRecord = z.infer<typeof transactionRecord>;
 
 /** Count and sum of one list dimension's transactions in one day or month, with the range of its sequence numbers. */
-export const transactionTallyRecord = z.object({
+export const transactionTallyRecord = /* @__PURE__ */ z.object({
   count: z.number().int().nonnegative(),
   sumCents: z.number().int(),
   firstSeq: z.number().int().positive(),

@@ -6,14 +6,14 @@ import { companyRoleSchema, roleSchema } from '../roles';
 import { companyStatusSchema, userStatusSchema } from '../statuses';
 import { requiredText } from '../validation';
 
-export const errorBodySchema = z.object({
+export const errorBodySchema = /* @__PURE__ */ z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const availableFeaturesSchema = z.object({
+export const availableFeaturesSchema = /* @__PURE__ */ z.object({
   reporting: z.object({ available: z.boolean() }),
   all_features: z.boolean(),
 });
@@ -24,7 +24,7 @@ export function hasReporting(features: AvailableFeatures): boolean {
   return features.all_features || features.reporting.available;
 }
 
-export const clientEntrySchema = z.object({
+export const clientEntrySchema = /* @__PURE__ */ z.object({
   id: z.string(),
   companyId: z.string(),
   name: z.string(),
@@ -36,7 +36,7 @@ export const clientEntrySchema = z.object({
 export type ClientEntry = z.infer<typeof clientEntrySchema>;
 
 /** The session user of SPEC section 3, as GET /users/profile answers it. */
-export const profileSchema = z.object({
+export const profileSchema = /* @__PURE__ */ z.object({
   userId: z.string(),
   email: z.string(),
   name: z.string(),
@@ -59,10 +59,10 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const setLanguageBodySchema = z.object({ language: requiredText(10) });
-export const setLanguageAnswerSchema = z.object({ language: languageSchema });
+export const setLanguageBodySchema = /* @__PURE__ */ z.object({ language: requiredText(10) });
+export const setLanguageAnswerSchema = /* @__PURE__ */ z.object({ language: languageSchema });
 
-export const switchClientBodySchema = z.object({ companyId: requiredText(100) });
-export const switchClientAnswerSchema = z.object({ accessToken: z.string().nullable(), profile: profileSchema });
+export const switchClientBodySchema = /* @__PURE__ */ z.object({ companyId: requiredText(100) });
+export const switchClientAnswerSchema = /* @__PURE__ */ z.object({ accessToken: z.string().nullable(), profile: profileSchema });
 
-export const okAnswerSchema = z.object({ ok: z.literal(true) });
+export const okAnswerSchema = /* @__PURE__ */ z.object({ ok: z.literal(true) });

@@ -4,14 +4,14 @@ import { companyStatusSchema } from '../statuses';
 import { textareaSchema } from './fields';
 import { documentSchema } from './documents';
 
-const stepAnswersSchema = z.record(z.string(), z.unknown());
+const stepAnswersSchema = /* @__PURE__ */ z.record(z.string(), z.unknown());
 
 /** A step sent back by the provider, with what the applicant must fix. */
-export const returnedStepsSchema = z.partialRecord(signupStepSchema, z.string());
+export const returnedStepsSchema = /* @__PURE__ */ z.partialRecord(signupStepSchema, z.string());
 export type ReturnedSteps = z.infer<typeof returnedStepsSchema>;
 
 /** What the applicant sees of their application: every saved step, the documents, and the provider's word. */
-export const applicationSchema = z.object({
+export const applicationSchema = /* @__PURE__ */ z.object({
   companyId: z.string(),
   companyName: z.string(),
   registrationNumber: z.string(),
@@ -25,7 +25,7 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-export const saveStepAnswerSchema = z.object({
+export const saveStepAnswerSchema = /* @__PURE__ */ z.object({
   status: companyStatusSchema,
   kycStatus: kycStatusSchema,
   /** Where the applicant goes next: the following step, the next returned one, or the success screen. */
@@ -35,7 +35,7 @@ export const saveStepAnswerSchema = z.object({
 export const applicationActions = ['submitted', 'resubmitted', 'approved', 'rejected', 'returned'] as const;
 export type ApplicationAction = (typeof applicationActions)[number];
 
-export const historyEntrySchema = z.object({
+export const historyEntrySchema = /* @__PURE__ */ z.object({
   at: z.string(),
   action: z.enum(applicationActions),
   actorName: z.string(),
@@ -45,7 +45,7 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export const queueEntrySchema = z.object({
+export const queueEntrySchema = /* @__PURE__ */ z.object({
   companyId: z.string(),
   companyName: z.string(),
   registrationNumber: z.string(),
@@ -54,18 +54,18 @@ export const queueEntrySchema = z.object({
   updatedAt: z.string(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
-export const queueAnswerSchema = z.object({ rows: z.array(queueEntrySchema) });
+export const queueAnswerSchema = /* @__PURE__ */ z.object({ rows: z.array(queueEntrySchema) });
 
-export const reviewSchema = applicationSchema.extend({ history: z.array(historyEntrySchema) });
+export const reviewSchema = /* @__PURE__ */ applicationSchema.extend({ history: z.array(historyEntrySchema) });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const applicationParamsSchema = z.object({ companyId: z.string().min(1).max(100) });
-export const applicationDocumentParamsSchema = applicationParamsSchema.extend({ documentId: z.uuid() });
+export const applicationParamsSchema = /* @__PURE__ */ z.object({ companyId: z.string().min(1).max(100) });
+export const applicationDocumentParamsSchema = /* @__PURE__ */ applicationParamsSchema.extend({ documentId: z.uuid() });
 
-const comment = textareaSchema();
+const comment = /* @__PURE__ */ textareaSchema();
 
-export const rejectApplicationSchema = z.object({ reason: comment });
-export const returnApplicationSchema = z.object({
+export const rejectApplicationSchema = /* @__PURE__ */ z.object({ reason: comment });
+export const returnApplicationSchema = /* @__PURE__ */ z.object({
   steps: z
     .array(signupStepSchema, { error: () => 'STEPS_REQUIRED' })
     .min(1, { error: 'STEPS_REQUIRED' })
@@ -75,4 +75,4 @@ export const returnApplicationSchema = z.object({
 });
 export type ReturnApplicationValues = z.input<typeof returnApplicationSchema>;
 
-export const decisionAnswerSchema = z.object({ status: companyStatusSchema });
+export const decisionAnswerSchema = /* @__PURE__ */ z.object({ status: companyStatusSchema });

@@ -3,7 +3,7 @@ import * as z from 'zod';
 /** The documents onboarding asks for (SPEC section 3). */
 export const documentKinds = ['registration_certificate', 'articles_of_association', 'passport_photo', 'evidence_of_right'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
-export const documentKindSchema = z.enum(documentKinds);
+export const documentKindSchema = /* @__PURE__ */ z.enum(documentKinds);
 
 /** SPEC sections 5 and 9. */
 export const maxFileBytes = 10_000_000;
@@ -11,7 +11,7 @@ export const minFileBytes = 1;
 
 export const documentContentTypes = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif'] as const;
 export type DocumentContentType = (typeof documentContentTypes)[number];
-export const documentContentTypeSchema = z.enum(documentContentTypes);
+export const documentContentTypeSchema = /* @__PURE__ */ z.enum(documentContentTypes);
 export const imageContentTypes: readonly DocumentContentType[] = ['image/png', 'image/jpeg', 'image/gif'];
 
 /** A passport photo is an image; the other documents may also be PDF. */
@@ -50,9 +50,9 @@ export function fileProblemOf(file: { size: number; type: string }, accepted: re
   return null;
 }
 
-export const fileNameSchema = z.string().trim().min(1).max(200);
+export const fileNameSchema = /* @__PURE__ */ z.string().trim().min(1).max(200);
 
-export const createUploadSchema = z.object({
+export const createUploadSchema = /* @__PURE__ */ z.object({
   kind: documentKindSchema,
   fileName: fileNameSchema,
   contentType: documentContentTypeSchema,
@@ -60,16 +60,16 @@ export const createUploadSchema = z.object({
 });
 export type CreateUpload = z.infer<typeof createUploadSchema>;
 
-export const uploadAnswerSchema = z.object({
+export const uploadAnswerSchema = /* @__PURE__ */ z.object({
   documentId: z.uuid(),
   /** The presigned POST: the browser sends `fields` and then the file as form data to `url`. */
   url: z.string(),
   fields: z.record(z.string(), z.string()),
 });
 
-export const documentParamsSchema = z.object({ documentId: z.uuid() });
+export const documentParamsSchema = /* @__PURE__ */ z.object({ documentId: z.uuid() });
 
-export const documentSchema = z.object({
+export const documentSchema = /* @__PURE__ */ z.object({
   documentId: z.string(),
   kind: documentKindSchema,
   fileName: z.string(),
@@ -79,4 +79,4 @@ export const documentSchema = z.object({
 });
 export type DocumentView = z.infer<typeof documentSchema>;
 
-export const documentLinkSchema = z.object({ url: z.string(), expiresInSeconds: z.number().int() });
+export const documentLinkSchema = /* @__PURE__ */ z.object({ url: z.string(), expiresInSeconds: z.number().int() });

@@ -325,4 +325,4 @@ export function documentIdsOfAnswers(answers: Partial<Record<SignupStep, BlockVa
   );
 }
 
-export const stepParamsSchema = z.object({ step: z.enum(signupSteps) });
+export const stepParamsSchema = /* @__PURE__ */ z.object({ step: z.enum(signupSteps) });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** What /config.json must hold: the cloud writes it at deploy, the Vite plugin serves it in dev and preview. */
-export const appConfigSchema = z.object({
+export const appConfigSchema = /* @__PURE__ */ z.object({
   apiUrl: z.string().min(1),
   region: z.string().min(1),
   userPoolId: z.string().min(1),

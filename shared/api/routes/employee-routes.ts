@@ -14,7 +14,7 @@ import {
 import { priceListSchema } from '../../prices';
 import type { RouteDefinition } from '../route-definition';
 
-const noBody = z.object({});
+const noBody = /* @__PURE__ */ z.object({});
 const manager = { kind: 'member', minRole: 'manager' } as const;
 const employeeAction = <P extends string, H extends string>(path: P, handler: H) =>
   ({

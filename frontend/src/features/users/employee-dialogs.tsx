@@ -117,7 +117,7 @@ export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
 
 type ReplaceValues = { reason: string; address: string; city: string; country: string; postalCode: string };
 const replaceFields = ['reason', 'address', 'city', 'country', 'postalCode'] as const;
-const replaceFormSchema = replaceCardBodySchema.pick({ reason: true }).extend(replaceCardBodySchema.shape.address.shape);
+const replaceFormSchema = /* @__PURE__ */ replaceCardBodySchema.pick({ reason: true }).extend(replaceCardBodySchema.shape.address.shape);
 const validateReplacement = zodValidate<ReplaceValues>(replaceFormSchema);
 
 /**
