@@ -47,15 +47,15 @@ describe('function environment', () => {
     resetEnvForTests();
   });
 
-  it('is exactly what functions/platform/env.ts parses (plus NODE_OPTIONS for source maps), for every API function', () => {
+  it('is exactly what functions/platform/env.ts parses, for every API function (no NODE_OPTIONS: source maps are read on error only)', () => {
     const apiFunctions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(
       ([, fn]) => String(fn.Properties?.Runtime).startsWith('nodejs'),
     );
     expect(apiFunctions.length).toBeGreaterThan(0);
     for (const [id, fn] of apiFunctions) {
       const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-      const { NODE_OPTIONS: nodeOptions, ...appVariables } = variables;
-      expect(nodeOptions, id).toBe('--enable-source-maps');
+      expect(variables, id).not.toHaveProperty('NODE_OPTIONS');
+      const appVariables = variables;
       // Deploy-time values (imports, joins) stand in as URLs, which every string field of the schema accepts.
       const deployed = Object.fromEntries(
         Object.entries(appVariables).map(([key, value]) => [key, typeof value === 'string' ? value : 'https://resolved-at-deploy.example']),
@@ -76,7 +76,7 @@ describe('function environment', () => {
   it('of the CustomMessage trigger holds what the trigger can know: the portal URL and the provider name', () => {
     const trigger = resourcesOf(testApp.statefulTemplate, 'AWS::Lambda::Function')[0]?.[1] as CfnResource;
     const variables = (trigger.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).sort()).toEqual(['NODE_OPTIONS', 'PORTAL_URL', 'PROVIDER_NAME']);
+    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME']);
   });
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { keys } from '../platform/keys';
 import { queryAll } from '../platform/table';
+import { readableStack } from '../platform/readable-stack';
 import { closeAuthorization } from './authorization-store';
 
 export interface ReleaseSummary {
@@ -9,7 +10,7 @@ export interface ReleaseSummary {
 }
 
 /** EventBridge's scheduled event: only its time is read. */
-const scheduledEventSchema = z.object({ time: z.iso.datetime() });
+const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() });
 
 /** The scheduled job (every 15 minutes): releases what expired up to the moment the schedule fired. */
 export async function handler(event: unknown): Promise<ReleaseSummary> {
@@ -19,7 +20,7 @@ export async function handler(event: unknown): Promise<ReleaseSummary> {
   return summary;
 }
 
-const openEntry = z.object({ authorizationId: z.string() });
+const openEntry = /* @__PURE__ */ z.object({ authorizationId: z.string() });
 
 /** Different cards' releases touch different employees; a company's share its counters item, so only a few at once. */
 const releasesAtOnce = 4;
@@ -48,7 +49,7 @@ export async function releaseExpiredAuthorizations(now: Date = new Date()): Prom
         else summary.alreadyClosed += 1;
       } catch (error) {
         failures.push(error);
-        console.error('authorization not released', { authorizationId: id }, error);
+        console.error('authorization not released', { authorizationId: id }, await readableStack(error));
       }
     }
   };

@@ -7,6 +7,7 @@ import { ledgerItems, mainAccountChange } from '../money';
 import { readPriceList } from './price-list';
 import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { readableStack } from '../platform/readable-stack';
 
 export interface MonthlyFeeSummary {
   companies: number;
@@ -15,7 +16,7 @@ export interface MonthlyFeeSummary {
 }
 
 /** EventBridge's scheduled event: only its time is read, the moment the schedule fired. */
-const scheduledEventSchema = z.object({ time: z.iso.datetime() });
+const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() });
 
 /** The scheduled job: charges the month the schedule fired in (Riga time), so a late or repeated firing is harmless. */
 export async function handler(event: unknown): Promise<MonthlyFeeSummary> {
@@ -26,7 +27,7 @@ export async function handler(event: unknown): Promise<MonthlyFeeSummary> {
   return summary;
 }
 
-const chargedEmployee = employeeRecord.pick({ employeeId: true, name: true, surname: true, cardStatus: true });
+const chargedEmployee = /* @__PURE__ */ employeeRecord.pick({ employeeId: true, name: true, surname: true, cardStatus: true });
 type ChargedEmployee = z.infer<typeof chargedEmployee>;
 
 /** Companies are independent (each has its own main account), so a few run side by side. */
@@ -54,7 +55,7 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
           summary[outcome] += 1;
         } catch (error) {
           failures.push(error);
-          console.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month }, error);
+          console.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month }, await readableStack(error));
         }
       }
     }

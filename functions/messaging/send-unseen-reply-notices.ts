@@ -9,6 +9,7 @@ import { env } from '../platform/env';
 import { keys } from '../platform/keys';
 import { sendEmails } from '../platform/mailer';
 import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
+import { readableStack } from '../platform/readable-stack';
 import { unseenReplyEmails, type NoticeRecipient } from './unseen-reply-mail';
 
 export interface NoticeSummary {
@@ -17,7 +18,7 @@ export interface NoticeSummary {
 }
 
 /** EventBridge's scheduled event: only its time is read. */
-const scheduledEventSchema = z.object({ time: z.iso.datetime() });
+const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() });
 
 /** The scheduled job (every 5 minutes; locally every 60 seconds, 5 in tests): e-mails the replies left unread past their notice time. */
 export async function handler(event: unknown): Promise<NoticeSummary> {
@@ -53,7 +54,7 @@ export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<No
         else summary.skipped += 1;
       } catch (error) {
         failures.push(error);
-        console.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side }, error);
+        console.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side }, await readableStack(error));
       }
     }
   };

@@ -7,6 +7,7 @@ import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
 import { DomainError, validationFailed } from './errors';
 import { AlreadyAnswered, IdempotencyClaimTaken, IdempotentRequest } from './idempotency';
+import { readableStack } from './readable-stack';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -50,7 +51,7 @@ export function jsonResponse(statusCode: number, body: unknown): Result {
 
 function errorMapper(): MiddlewareObj<Event, Result> {
   return {
-    onError: (request) => {
+    onError: async (request) => {
       const error = request.error;
       if (error instanceof DomainError) {
         request.response = jsonResponse(error.status, {
@@ -61,7 +62,7 @@ function errorMapper(): MiddlewareObj<Event, Result> {
         return;
       }
       // Anything else is our fault: log it for the operator, tell the caller nothing about internals.
-      console.error('unhandled error', error);
+      console.error('unhandled error', await readableStack(error), { ...(error as object) });
       request.response = jsonResponse(500, { code: 'INTERNAL', message: errorMessages.INTERNAL });
     },
   };

@@ -48,8 +48,9 @@ export class PortalFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
-      // Stack traces in the logs should point at the TypeScript sources; the bundle ships a source map for that.
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // The bundle ships its source map, but Node does not load it (--enable-source-maps would parse it on every cold
+      // start): a logged error maps its own stack to the TypeScript sources (functions/platform/readable-stack.ts).
+      environment: { ...props.environment },
       projectRoot: repoRoot,
       depsLockFilePath: `${repoRoot}package-lock.json`,
       bundling: {

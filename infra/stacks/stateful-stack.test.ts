@@ -241,7 +241,7 @@ describe('user pool', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Timeout: 5,
-      Environment: { Variables: { PORTAL_URL: portalUrlPlaceholder, PROVIDER_NAME: 'Bonus Card', NODE_OPTIONS: '--enable-source-maps' } },
+      Environment: { Variables: { PORTAL_URL: portalUrlPlaceholder, PROVIDER_NAME: 'Bonus Card' } },
     });
   });
 
