@@ -9,6 +9,7 @@ export const handlerBundling = {
   // esbuild's ESM output has no `require`; CommonJS dependencies that require Node built-ins need one. The alias
   // keeps the name from clashing with anything the bundle declares.
   banner: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
-  // The runtime ships the AWS SDK v3; everything else is bundled so a cold start reads one file.
-  external: ['@aws-sdk/*'],
+  // Nothing is external: the AWS SDK is bundled, tree-shaken and minified with the rest (the version of our lockfile,
+  // not the runtime's), which imports faster than the runtime's copy (`npm run bench`, docs/decisions.md).
+  external: [] as string[],
 } as const;

@@ -20,7 +20,10 @@ export interface ColdStartOptions {
 interface Variant {
   name: string;
   sdk: SdkPlacement;
-  /** NODE_OPTIONS=--enable-source-maps for the child, as portal-function.ts sets it on every deployed function. */
+  /**
+   * NODE_OPTIONS=--enable-source-maps for the child: what Node's own source-map support costs at import. Deployed
+   * functions do not pay it; they map a stack when they log one (functions/platform/readable-stack.ts).
+   */
   enableSourceMaps: boolean;
   description: string;
 }
@@ -39,11 +42,12 @@ const allVariants: Variant[] = [
     name: `${stackSdkPlacement}+source-maps`,
     sdk: stackSdkPlacement,
     enableSourceMaps: true,
-    description: `the stack's choice with NODE_OPTIONS=--enable-source-maps, as deployed functions run`,
+    description: `the stack's choice run with NODE_OPTIONS=--enable-source-maps (deployed functions run without it)`,
   },
 ];
 
 const budget = { medianRatio: 1.25, worstRatio: 1.6, codeKb: 250 } as const;
+const timedWithout = (bundle: BundleUnderTest) => !bundle.variant.enableSourceMaps;
 
 const referenceHandlersDir = join(projectRoot, 'test', 'bench', 'reference-handlers');
 const helloWorld = 'reference/hello-world';
@@ -203,7 +207,10 @@ interface HandlerResult {
 interface VariantSummary {
   variant: Variant;
   helloWorldMs: number;
+  /** The pooled median of the reference runs without --enable-source-maps: the denominator of every ratio. */
   dynamoDbReferenceMs: number;
+  /** This variant's own reference runs (with the flag, for a source-map variant). */
+  ownReferenceMs: number;
   handlers: HandlerResult[];
   medianRatio: number;
   worst: HandlerResult | undefined;
@@ -212,13 +219,24 @@ interface VariantSummary {
   totalSourceMapBytes: number;
 }
 
+/**
+ * The yardstick of every ratio: the DynamoDB reference is the same bundle in every variant, so all its runs without
+ * --enable-source-maps are pooled (more samples, one number for all variants); a source-map variant's ratio then
+ * shows what the flag costs instead of hiding it in a reference slowed by the same flag.
+ */
+function pooledReferenceMs(bundles: BundleUnderTest[], timings: Map<BundleUnderTest, Timing>): number {
+  const references = bundles.filter((bundle) => bundle.name === dynamoDbReference && timedWithout(bundle));
+  return median(references.flatMap((bundle) => timings.get(bundle)?.samplesMs ?? []));
+}
+
 function summarise(variant: Variant, bundles: BundleUnderTest[], timings: Map<BundleUnderTest, Timing>): VariantSummary {
   const ofVariant = bundles.filter((bundle) => bundle.variant === variant);
   const medianOf = (name: string) => {
     const bundle = ofVariant.find((candidate) => candidate.name === name);
     return bundle ? median(timings.get(bundle)?.samplesMs ?? []) : Number.NaN;
   };
-  const dynamoDbReferenceMs = medianOf(dynamoDbReference);
+  const dynamoDbReferenceMs = pooledReferenceMs(bundles, timings);
+  const ownReferenceMs = medianOf(dynamoDbReference);
   const handlers = ofVariant
     .filter((bundle) => !bundle.name.startsWith('reference/'))
     .map((bundle): HandlerResult => {
@@ -238,6 +256,7 @@ function summarise(variant: Variant, bundles: BundleUnderTest[], timings: Map<Bu
     variant,
     helloWorldMs: medianOf(helloWorld),
     dynamoDbReferenceMs,
+    ownReferenceMs,
     handlers,
     medianRatio: median(timed.map((handler) => handler.ratio)),
     worst: timed[0],
@@ -260,6 +279,7 @@ function printVariant(summary: VariantSummary, bundles: BundleUnderTest[], round
       'median ms': ms(handler.medianMs),
       'x DynamoDB ref': ratio(handler.ratio),
       'code KB': handler.build ? kb(handler.build.codeBytes) : '-',
+      'without SDK KB': handler.build ? kb(handler.build.codeWithoutSdkBytes) : '-',
       'map KB': handler.build ? kb(handler.build.sourceMapBytes) : '-',
       'gzip KB': handler.build ? kb(handler.build.gzippedCodeBytes) : '-',
       [`<= ${budget.codeKb} KB`]: handler.build ? (handler.build.codeBytes <= budget.codeKb * 1024 ? 'yes' : 'NO') : '-',
@@ -272,7 +292,7 @@ function printVariant(summary: VariantSummary, bundles: BundleUnderTest[], round
     references.map((reference) => ({
       reference: reference.name,
       build: reference.name === dynamoDbReference ? 'SDK bundled + minified (always)' : `as this variant's handlers (${variant.sdk})`,
-      'median ms': ms(reference.name === helloWorld ? summary.helloWorldMs : summary.dynamoDbReferenceMs),
+      'median ms': ms(reference.name === helloWorld ? summary.helloWorldMs : summary.ownReferenceMs),
       'code KB': 'file' in reference.build ? kb(reference.build.codeBytes) : '-',
       'map KB': 'file' in reference.build ? kb(reference.build.sourceMapBytes) : '-',
       '@aws-sdk/': 'file' in reference.build ? sdkList(reference.build) : '-',
@@ -284,7 +304,7 @@ function printVariant(summary: VariantSummary, bundles: BundleUnderTest[], round
   for (const reference of failedReferences) console.log(`  FAILED ${reference.name}: ${'error' in reference.build ? reference.build.error : ''}`);
   console.table([
     { figure: 'hello-world, median', value: `${ms(summary.helloWorldMs)} ms`, budget: '-' },
-    { figure: 'DynamoDB reference, median', value: `${ms(summary.dynamoDbReferenceMs)} ms`, budget: '-' },
+    { figure: 'DynamoDB reference, median (all its runs without source maps)', value: `${ms(summary.dynamoDbReferenceMs)} ms`, budget: '-' },
     { figure: 'handlers, median ratio', value: ratio(summary.medianRatio), budget: `<= ${budget.medianRatio}x` },
     {
       figure: 'handlers, worst ratio',
@@ -296,12 +316,12 @@ function printVariant(summary: VariantSummary, bundles: BundleUnderTest[], round
 }
 
 function printComparison(summaries: VariantSummary[]): void {
-  console.log('\nCold start by variant (same rounds, interleaved; ratios to each variant\'s own DynamoDB reference run)');
+  console.log('\nCold start by variant (same rounds, interleaved; ratios to the pooled DynamoDB reference runs without source maps)');
   console.table(
     summaries.map((summary) => ({
       variant: summary.variant.name,
       'hello-world ms': ms(summary.helloWorldMs),
-      'DynamoDB ref ms': ms(summary.dynamoDbReferenceMs),
+      'DynamoDB ref ms (own runs)': ms(summary.ownReferenceMs),
       'handlers median ms': ms(summary.medianHandlerMs),
       [`median ratio (<= ${budget.medianRatio}x)`]: ratio(summary.medianRatio),
       [`worst ratio (<= ${budget.worstRatio}x)`]: `${ratio(summary.worst?.ratio ?? Number.NaN)} ${summary.worst?.name ?? ''}`,
@@ -320,14 +340,13 @@ export async function coldStartBench(options: ColdStartOptions): Promise<void> {
     bundles = await buildVariants(variants);
     timings = await timeImports(bundles, options.rounds);
   } finally {
-    // `npm run lint` lints the whole repository and its config does not ignore .bench-build: minified bundles left
-    // here would fail it with tens of thousands of errors.
+    // About 140 MB of bundles and maps when all variants are built; nothing reads them after the run.
     rmSync(buildRoot, { recursive: true, force: true });
   }
   const summaries = variants.map((variant) => summarise(variant, bundles, timings));
   for (const summary of summaries) printVariant(summary, bundles, options.rounds);
   if (!options.allVariants) {
-    console.log(`  (Deployed functions run with NODE_OPTIONS=--enable-source-maps; its cost is measured by --cold-start-variants.)`);
+    console.log(`  (What NODE_OPTIONS=--enable-source-maps would cost, and the other SDK placement, are measured by --cold-start-variants.)`);
   }
   if (summaries.length > 1) printComparison(summaries);
 }

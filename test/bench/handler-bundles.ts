@@ -42,6 +42,8 @@ export interface BuiltBundle {
   /** The written `index.mjs`; its `index.mjs.map` lies beside it. */
   file: string;
   codeBytes: number;
+  /** The code of the bundle that is not the AWS SDK's (ours and our other dependencies), minified. */
+  codeWithoutSdkBytes: number;
   sourceMapBytes: number;
   gzippedCodeBytes: number;
   /** Every `@aws-sdk/*` package the bundle loads, whether bundled into it or imported from node_modules at run time. */
@@ -96,9 +98,13 @@ export async function buildBundle(entry: string, outfile: string, sdk: SdkPlacem
     logLevel: 'silent',
   });
   const code = readFileSync(outfile);
+  const sdkBytes = Object.values(result.metafile.outputs)
+    .flatMap((output) => Object.entries(output.inputs))
+    .reduce((sum, [input, contribution]) => sum + (withinSdk.test(input) ? contribution.bytesInOutput : 0), 0);
   return {
     file: outfile,
     codeBytes: code.byteLength,
+    codeWithoutSdkBytes: Math.max(0, code.byteLength - sdkBytes),
     sourceMapBytes: readFileSync(`${outfile}.map`).byteLength,
     gzippedCodeBytes: gzipSync(code).byteLength,
     ...sdkPackagesOf(result.metafile),
