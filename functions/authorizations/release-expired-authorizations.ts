@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { keys } from '../platform/keys';
 import { queryAll } from '../platform/table';
-import { readableStack } from '../platform/readable-stack';
+import { readableError } from '../platform/readable-error';
 import { closeAuthorization } from './authorization-store';
 
 export interface ReleaseSummary {
@@ -49,7 +49,7 @@ export async function releaseExpiredAuthorizations(now: Date = new Date()): Prom
         else summary.alreadyClosed += 1;
       } catch (error) {
         failures.push(error);
-        console.error('authorization not released', { authorizationId: id }, await readableStack(error));
+        console.error('authorization not released', { authorizationId: id }, await readableError(error));
       }
     }
   };

@@ -49,6 +49,5 @@ export type EmployeeRecord = z.infer<typeof employeeRecord>;
 /** Which employee signs in to /card with a phone (one employee per phone across companies). */
 export const cardholderPhoneClaimRecord = /* @__PURE__ */ z.object({ phone: z.string(), companyId: z.string(), employeeId: z.string() });
 
-
 /** Which company and employee a card of the issuer belongs to (the webhook's way from a card id to its owner). */
 export const cardOwnerRecord = /* @__PURE__ */ z.object({ cardId: z.string(), companyId: z.string(), employeeId: z.string() });

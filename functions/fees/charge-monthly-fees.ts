@@ -7,7 +7,7 @@ import { ledgerItems, mainAccountChange } from '../money';
 import { readPriceList } from './price-list';
 import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
-import { readableStack } from '../platform/readable-stack';
+import { readableError } from '../platform/readable-error';
 
 export interface MonthlyFeeSummary {
   companies: number;
@@ -55,7 +55,7 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
           summary[outcome] += 1;
         } catch (error) {
           failures.push(error);
-          console.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month }, await readableStack(error));
+          console.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month }, await readableError(error));
         }
       }
     }

@@ -8,6 +8,7 @@ import { issuerWebhookEnv } from '../platform/env';
 import { issuerWebhookSecret, signIssuerEvent } from './issuer-signature';
 import { keys } from '../platform/keys';
 import { conditionFailed, tableName } from '../platform/table';
+import { readableError } from '../platform/readable-error';
 
 /** Shorter than the function's timeout, so a hanging webhook fails its record instead of the whole batch. */
 const postTimeoutMs = 10_000;
@@ -24,12 +25,12 @@ const undeliverable = new Set(['closed', 'replaced']);
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const outcomes = await Promise.allSettled(event.Records.map((record) => send(record)));
   const batchItemFailures: SQSBatchItemFailure[] = [];
-  outcomes.forEach((outcome, index) => {
+  for (const [index, outcome] of outcomes.entries()) {
     const record = event.Records[index];
-    if (outcome.status === 'fulfilled' || !record) return;
-    console.error(JSON.stringify({ message: 'issuer event not delivered', messageId: record.messageId, error: String(outcome.reason) }));
+    if (outcome.status === 'fulfilled' || !record) continue;
+    console.error(JSON.stringify({ message: 'issuer event not delivered', messageId: record.messageId, error: await readableError(outcome.reason) }));
     batchItemFailures.push({ itemIdentifier: record.messageId });
-  });
+  }
   return { batchItemFailures };
 }
 

@@ -9,7 +9,7 @@ import { env } from '../platform/env';
 import { keys } from '../platform/keys';
 import { sendEmails } from '../platform/mailer';
 import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
-import { readableStack } from '../platform/readable-stack';
+import { readableError } from '../platform/readable-error';
 import { unseenReplyEmails, type NoticeRecipient } from './unseen-reply-mail';
 
 export interface NoticeSummary {
@@ -54,7 +54,7 @@ export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<No
         else summary.skipped += 1;
       } catch (error) {
         failures.push(error);
-        console.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side }, await readableStack(error));
+        console.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side }, await readableError(error));
       }
     }
   };

@@ -3,7 +3,7 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 
 import { deadLetterMaxReceiveCount } from '../../infra/definitions';
 import { sqs } from './aws/sqs';
 import { queueWorkerEnv } from './env';
-import { readableStack } from './readable-stack';
+import { readableError } from './readable-error';
 
 /** One queue's work: what a record does, and what its last failed receipt leaves behind before the dead-letter queue. */
 export interface QueueJob {
@@ -34,7 +34,7 @@ export function queueWorker(job: QueueJob): (event: SQSEvent) => Promise<SQSBatc
       } catch (error) {
         const receiveCount = Number(record.attributes.ApproximateReceiveCount);
         const last = receiveCount >= deadLetterMaxReceiveCount;
-        console.error(JSON.stringify({ message: `${job.name} failed`, messageId: record.messageId, receiveCount, last, error: await readableStack(error) }));
+        console.error(JSON.stringify({ message: `${job.name} failed`, messageId: record.messageId, receiveCount, last, error: await readableError(error) }));
         if (last) {
           await job.giveUp(record).catch((giveUpError: unknown) => {
             console.error(JSON.stringify({ message: `${job.name} not marked failed`, messageId: record.messageId, error: String(giveUpError) }));

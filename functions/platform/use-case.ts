@@ -7,7 +7,7 @@ import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
 import { DomainError, validationFailed } from './errors';
 import { AlreadyAnswered, IdempotencyClaimTaken, IdempotentRequest } from './idempotency';
-import { readableStack } from './readable-stack';
+import { readableError } from './readable-error';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -62,7 +62,7 @@ function errorMapper(): MiddlewareObj<Event, Result> {
         return;
       }
       // Anything else is our fault: log it for the operator, tell the caller nothing about internals.
-      console.error('unhandled error', await readableStack(error), { ...(error as object) });
+      console.error('unhandled error', await readableError(error));
       request.response = jsonResponse(500, { code: 'INTERNAL', message: errorMessages.INTERNAL });
     },
   };

@@ -49,7 +49,7 @@ export class PortalFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       // The bundle ships its source map, but Node does not load it (--enable-source-maps would parse it on every cold
-      // start): a logged error maps its own stack to the TypeScript sources (functions/platform/readable-stack.ts).
+      // start): a logged error maps its own stack to the TypeScript sources (functions/platform/readable-error.ts).
       environment: { ...props.environment },
       projectRoot: repoRoot,
       depsLockFilePath: `${repoRoot}package-lock.json`,

@@ -30,7 +30,7 @@ export interface ApiServerOptions {
 /** Lambda's request payload limit: a larger body never reaches a function in the cloud either. */
 const maxBodyBytes = 6 * 1024 * 1024;
 
-interface CompiledRoute {
+export interface CompiledRoute {
   route: RouteDefinition;
   pattern: RegExp;
   paramNames: string[];
@@ -48,6 +48,17 @@ function compile(route: RouteDefinition): CompiledRoute {
 }
 
 const compiledRoutes = (routes as readonly RouteDefinition[]).map(compile);
+
+/** The route a request goes to; as in API Gateway the most specific wins (GET /chats/unread over /chats/{chatId}). */
+export function routeFor(
+  method: string,
+  pathname: string,
+): { kind: 'route'; match: CompiledRoute } | { kind: 'not-found' } | { kind: 'method-not-allowed'; allow: string[] } {
+  const matches = compiledRoutes.filter((r) => r.pattern.test(pathname));
+  if (matches.length === 0) return { kind: 'not-found' };
+  const match = matches.filter((r) => r.route.method === method).sort((a, b) => a.paramNames.length - b.paramNames.length)[0];
+  return match ? { kind: 'route', match } : { kind: 'method-not-allowed', allow: matches.map((r) => r.route.method) };
+}
 
 const handlerCache = new Map<string, Promise<Handler>>();
 /** A handler module as the stack deploys it, imported once; the queue workers call handlers through it too. */
@@ -219,10 +230,10 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
     if (method === 'POST' && invocation?.[1]) return invokeTrigger(decodeURIComponent(invocation[1]), body, response);
 
-    const matches = compiledRoutes.filter((r) => r.pattern.test(url.pathname));
-    if (matches.length === 0) return sendError(response, 404, 'ROUTE_NOT_FOUND', cors);
-    const match = matches.find((r) => r.route.method === method);
-    if (!match) return sendError(response, 405, 'METHOD_NOT_ALLOWED', { ...cors, allow: matches.map((r) => r.route.method).join(', ') });
+    const routing = routeFor(method, url.pathname);
+    if (routing.kind === 'not-found') return sendError(response, 404, 'ROUTE_NOT_FOUND', cors);
+    if (routing.kind === 'method-not-allowed') return sendError(response, 405, 'METHOD_NOT_ALLOWED', { ...cors, allow: routing.allow.join(', ') });
+    const match = routing.match;
 
     let claims: JWTPayload | null = null;
     if (checksCognitoToken(match.route.access)) {

@@ -3,7 +3,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../infra/local/settings';
-import { buildBundle, type BuiltBundle, deployedHandlers, handlerEntry, type SdkPlacement, stackSdkPlacement } from './handler-bundles';
+import { handlerEntry } from '../../infra/constructs/repo-paths';
+import { buildBundle, type BuiltBundle, deployedHandlers, type SdkPlacement, stackSdkPlacement } from './handler-bundles';
 
 /**
  * The cold-start section of `npm run bench`: every deployed handler is bundled as the stack bundles it and imported
@@ -22,7 +23,7 @@ interface Variant {
   sdk: SdkPlacement;
   /**
    * NODE_OPTIONS=--enable-source-maps for the child: what Node's own source-map support costs at import. Deployed
-   * functions do not pay it; they map a stack when they log one (functions/platform/readable-stack.ts).
+   * functions do not pay it; they map a stack when they log one (functions/platform/readable-error.ts).
    */
   enableSourceMaps: boolean;
   description: string;

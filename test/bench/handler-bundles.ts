@@ -6,6 +6,7 @@ import { cognitoTriggers, routes } from '@shared/api/manifest';
 import { handlerBundling } from '../../infra/constructs/handler-bundling';
 import { queueWorkers } from '../../infra/definitions';
 import { projectRoot } from '../../infra/local/settings';
+import { handlerEntry } from '../../infra/constructs/repo-paths';
 import { scheduledJobs } from '../../infra/stacks/stateless-stack';
 
 /** Whether the AWS SDK is left to the Lambda runtime's own copy or bundled, tree-shaken, into each handler. */
@@ -34,9 +35,6 @@ export function deployedHandlers(): string[] {
   return [...new Set<string>(handlers)].sort();
 }
 
-export function handlerEntry(handler: string): string {
-  return join(projectRoot, 'functions', `${handler}.ts`);
-}
 
 export interface BuiltBundle {
   /** The written `index.mjs`; its `index.mjs.map` lies beside it. */
