@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, LoginPage, screenLoaded, test } from './support/portal';
+import { pastSessionCut } from '../session-cut';
 
 /**
  * A user without a phone (Latvian profile): sign-in leads to /phone/setup, where SPEC section 5's phone rules apply;
@@ -40,10 +41,15 @@ test('a user without a phone sets one up by SMS code and signs in again with the
   await expect(page.getByRole('status').filter({ hasText: 'Mēs nosūtījām jaunu kodu.' })).toBeVisible();
   await code.fill('123 456');
   await expect(code).toHaveValue('123456');
+  const phoneRecorded = page.waitForResponse((response) => response.url().endsWith('/users/phone/verify') && response.ok());
   await page.getByRole('button', { name: 'Apstiprināt tālruni' }).click();
+  await phoneRecorded;
+  const sessionEndedAt = Date.now();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Tālrunis ir iestatīts' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // Recording the phone ended the session that set it up; a sign-in in that same second would be refused too.
+  await pastSessionCut(sessionEndedAt);
   await page.getByRole('link', { name: 'Uz pieslēgšanos' }).click();
 
   await page.waitForURL('**/login');

@@ -58,14 +58,7 @@ export async function signInWithoutSecondFactor(email: string, password = demoPa
   return token;
 }
 
-/**
- * Ending sessions refuses every token issued before the next whole second (token `iat` has whole seconds), so a
- * sign-in meant to start a new session waits for the clock to pass that cut first.
- */
-export async function pastSessionCut(endedAt: number): Promise<void> {
-  const cut = (Math.floor(endedAt / 1000) + 1) * 1000;
-  while (Date.now() < cut) await new Promise((resolve) => setTimeout(resolve, cut - Date.now()));
-}
+export { pastSessionCut } from '../session-cut';
 
 /** The newest local outbox entries first. */
 export async function outbox() {
