@@ -1,3 +1,5 @@
+import { repoRoot } from './repo-paths';
+
 /**
  * How every handler is bundled (ESM for Node 24), shared by the stack and `npm run bench` so the bench weighs
  * exactly what is deployed.
@@ -12,4 +14,7 @@ export const handlerBundling = {
   // Nothing is external: the AWS SDK is bundled, tree-shaken and minified with the rest (the version of our lockfile,
   // not the runtime's), which imports faster than the runtime's copy (`npm run bench`, docs/decisions.md).
   external: [] as string[],
+  // In Lambda the credentials are in the environment: the SDK's default chain (~140 KB with its own STS and SSO
+  // clients) is replaced by the environment alone (functions/platform/aws/lambda-credentials.ts).
+  alias: { '@aws-sdk/credential-provider-node': `${repoRoot}functions/platform/aws/lambda-credentials.ts` } as Record<string, string>,
 } as const;

@@ -63,6 +63,7 @@ export class PortalFunction extends Construct {
         banner: handlerBundling.banner,
         tsconfig: `${repoRoot}tsconfig.json`,
         externalModules: [...handlerBundling.external],
+        esbuildArgs: Object.fromEntries(Object.entries(handlerBundling.alias).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });
   }

@@ -89,6 +89,8 @@ export async function buildBundle(entry: string, outfile: string, sdk: SdkPlacem
     mainFields: [...handlerBundling.mainFields],
     banner: { js: handlerBundling.banner },
     external: externalsFor(sdk),
+    // The stand-in for the SDK's credential chain goes with the bundled SDK; an external SDK brings its own chain.
+    alias: sdk === 'bundled' ? { ...handlerBundling.alias } : {},
     sourcemap: true,
     sourcesContent: false,
     tsconfig: join(projectRoot, 'tsconfig.json'),

@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handlerBundling } from './constructs/handler-bundling';
+import { repoRoot } from './constructs/repo-paths';
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+describe('a handler bundled as the stack bundles it', () => {
+  it('takes its AWS credentials from the environment, without the SDK default chain in the bundle', async () => {
+    const entry = path.join(workDir, 'credentials-probe.ts');
+    writeFileSync(
+      entry,
+      [
+        "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+        'const client = new DynamoDBClient({});',
+        'const credentials = await client.config.credentials();',
+        'console.log(JSON.stringify({ accessKeyId: credentials.accessKeyId, sessionToken: credentials.sessionToken }));',
+      ].join('\n'),
+    );
+    const outfile = path.join(workDir, 'credentials-probe.mjs');
+    const result = await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: handlerBundling.target,
+      minify: handlerBundling.minify,
+      mainFields: [...handlerBundling.mainFields],
+      banner: { js: handlerBundling.banner },
+      external: [...handlerBundling.external],
+      alias: { ...handlerBundling.alias },
+      nodePaths: [path.join(repoRoot, 'node_modules')],
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs).filter((input) => input.includes('credential-provider-node'))).toEqual([]);
+
+    // As Lambda starts a function: the role's session credentials in the environment, no profile files or metadata.
+    const printed = execFileSync(process.execPath, [outfile], {
+      env: { AWS_REGION: 'eu-north-1', AWS_ACCESS_KEY_ID: 'ASIAROLECREDENTIALS1', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session-token' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(printed)).toEqual({ accessKeyId: 'ASIAROLECREDENTIALS1', sessionToken: 'session-token' });
+  });
+});
