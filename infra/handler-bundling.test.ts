@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { handlerBundling } from './constructs/handler-bundling';
+import { handlerBuildOptions } from './constructs/handler-bundling';
 import { repoRoot } from './constructs/repo-paths';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));
@@ -24,17 +24,9 @@ describe('a handler bundled as the stack bundles it', () => {
     );
     const outfile = path.join(workDir, 'credentials-probe.mjs');
     const result = await build({
+      ...handlerBuildOptions(),
       entryPoints: [entry],
       outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: handlerBundling.target,
-      minify: handlerBundling.minify,
-      mainFields: [...handlerBundling.mainFields],
-      banner: { js: handlerBundling.banner },
-      external: [...handlerBundling.external],
-      alias: { ...handlerBundling.alias },
       nodePaths: [path.join(repoRoot, 'node_modules')],
       metafile: true,
       logLevel: 'silent',

@@ -1,3 +1,4 @@
+import type { BuildOptions } from 'esbuild';
 import { repoRoot } from './repo-paths';
 
 /**
@@ -18,3 +19,24 @@ export const handlerBundling = {
   // clients) is replaced by the environment alone (functions/platform/aws/lambda-credentials.ts).
   alias: { '@aws-sdk/credential-provider-node': `${repoRoot}functions/platform/aws/lambda-credentials.ts` } as Record<string, string>,
 } as const;
+
+/**
+ * The same, as options for code that runs esbuild itself (the bench, tests), the way NodejsFunction runs it with the
+ * props of portal-function.ts: ESM, a linked source map without sources beside the code.
+ */
+export function handlerBuildOptions(): BuildOptions {
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: handlerBundling.target,
+    minify: handlerBundling.minify,
+    mainFields: [...handlerBundling.mainFields],
+    banner: { js: handlerBundling.banner },
+    external: [...handlerBundling.external],
+    alias: { ...handlerBundling.alias },
+    sourcemap: true,
+    sourcesContent: false,
+    tsconfig: `${repoRoot}tsconfig.json`,
+  };
+}

@@ -1,11 +1,10 @@
 import { build, type Metafile } from 'esbuild';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cognitoTriggers, routes } from '@shared/api/manifest';
-import { handlerBundling } from '../../infra/constructs/handler-bundling';
+import { handlerBuildOptions, handlerBundling } from '../../infra/constructs/handler-bundling';
 import { queueWorkers } from '../../infra/definitions';
-import { projectRoot } from '../../infra/local/settings';
 import { handlerEntry } from '../../infra/constructs/repo-paths';
 import { scheduledJobs } from '../../infra/stacks/stateless-stack';
 
@@ -72,28 +71,18 @@ function sdkPackagesOf(metafile: Metafile): Pick<BuiltBundle, 'sdkPackages' | 'd
 }
 
 /**
- * Bundles `entry` as NodejsFunction does with the options of portal-function.ts: ESM, the shared handlerBundling, and
- * a linked source map without sources beside the code. `outfile` should lie inside the project, so an external SDK
- * resolves from node_modules as it resolves from the runtime's copy in Lambda.
+ * Bundles `entry` as the stack does (`handlerBuildOptions`), with the SDK where `sdk` says. `outfile` should lie inside
+ * the project, so an external SDK resolves from node_modules as it resolves from the runtime's copy in Lambda.
  */
 export async function buildBundle(entry: string, outfile: string, sdk: SdkPlacement): Promise<BuiltBundle> {
   mkdirSync(dirname(outfile), { recursive: true });
   const result = await build({
+    ...handlerBuildOptions(),
     entryPoints: [entry],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: handlerBundling.target,
-    minify: handlerBundling.minify,
-    mainFields: [...handlerBundling.mainFields],
-    banner: { js: handlerBundling.banner },
     external: externalsFor(sdk),
     // The stand-in for the SDK's credential chain goes with the bundled SDK; an external SDK brings its own chain.
     alias: sdk === 'bundled' ? { ...handlerBundling.alias } : {},
-    sourcemap: true,
-    sourcesContent: false,
-    tsconfig: join(projectRoot, 'tsconfig.json'),
     metafile: true,
     logLevel: 'silent',
   });

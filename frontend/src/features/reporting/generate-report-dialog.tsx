@@ -38,6 +38,14 @@ export function GenerateReportDialog({ onClose, onGenerated }: { onClose: () => 
     },
   });
   const busy = formik.isSubmitting;
+  const dayField = (name: 'dateFrom' | 'dateTo') => ({
+    name,
+    label: t(`generate.${name}`),
+    value: formik.values[name],
+    onChange: (day: string) => void formik.setFieldValue(name, day),
+    onBlur: blur,
+    error: fieldErrorText(t, errorCode(name)),
+  });
   return (
     <Dialog open title={t('generate.title')} busy={busy} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate>
@@ -55,22 +63,8 @@ export function GenerateReportDialog({ onClose, onGenerated }: { onClose: () => 
             min={earliestReportDay}
             max={today}
             required
-            from={{
-              name: 'dateFrom',
-              label: t('generate.dateFrom'),
-              value: formik.values.dateFrom,
-              onChange: (day) => void formik.setFieldValue('dateFrom', day),
-              onBlur: blur,
-              error: fieldErrorText(t, errorCode('dateFrom')),
-            }}
-            to={{
-              name: 'dateTo',
-              label: t('generate.dateTo'),
-              value: formik.values.dateTo,
-              onChange: (day) => void formik.setFieldValue('dateTo', day),
-              onBlur: blur,
-              error: fieldErrorText(t, errorCode('dateTo')),
-            }}
+            from={dayField('dateFrom')}
+            to={dayField('dateTo')}
           />
           {invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>}
           {formCode && !invalidSubmit && <Alert>{errorCodeText(t, formCode)}</Alert>}
