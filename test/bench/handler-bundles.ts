@@ -60,12 +60,17 @@ function sdkPackageOf(importPath: string, external: boolean): string | undefined
 }
 
 function sdkPackagesOf(metafile: Metafile): Pick<BuiltBundle, 'sdkPackages' | 'directSdkPackages'> {
-  const bundled = Object.keys(metafile.inputs).flatMap((input) => sdkPackageOf(input, false) ?? []);
+  // What the output holds: an input that tree-shaking dropped whole (bytesInOutput 0) is not loaded.
+
   const imported = Object.values(metafile.outputs).flatMap((output) =>
     output.imports.flatMap((entry) => (entry.external ? (sdkPackageOf(entry.path, true) ?? []) : [])),
   );
+  const inOutput = new Set(
+    Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []))),
+  );
+  const bundled = [...inOutput].flatMap((input) => sdkPackageOf(input, false) ?? []);
   const direct = Object.entries(metafile.inputs)
-    .filter(([input]) => !withinSdk.test(input))
+    .filter(([input]) => inOutput.has(input) && !withinSdk.test(input))
     .flatMap(([, input]) => input.imports.flatMap((entry) => sdkPackageOf(entry.path, entry.external === true) ?? []));
   return { sdkPackages: [...new Set([...bundled, ...imported])].sort(), directSdkPackages: [...new Set(direct)].sort() };
 }
