@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { changePasswordSchema, confirmationToken, readConfirmationToken, signupSchema } from './account';
 import { loginSchema, normaliseCode, smsCodeSchema } from './auth';
 
 /** The first problem of each field, as the API and the forms report it. */
-function codesOf(schema: z.ZodType, values: unknown): Record<string, string> {
+function codesOf(schema: z.ZodMiniType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values, { reportInput: true });
   const codes: Record<string, string> = {};
   if (!result.success) for (const issue of result.error.issues) codes[issue.path.join('.')] ??= issue.message;

@@ -1,17 +1,20 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { languageSchema } from './languages';
 import { missingOrInvalid, nameMaxLength, phonePattern, textMinLength } from './validation';
 
 /** SPEC section 5 and 9. */
 export const passwordMinLength = 8;
 
-const email = /* @__PURE__ */ z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
-const personName = /* @__PURE__ */ z
-  .string({ error: missingOrInvalid })
-  .trim()
-  .min(1, { error: 'REQUIRED' })
-  .min(textMinLength, { error: 'TEXT_TOO_SHORT' })
-  .max(nameMaxLength, { error: 'NAME_TOO_LONG' });
+const email = /* @__PURE__ */ z.pipe(z.string({ error: missingOrInvalid }).check(
+  z.trim(),
+  z.minLength(1, { error: 'REQUIRED' }),
+), z.email({ error: 'INVALID_EMAIL' }));
+const personName = /* @__PURE__ */ z.string({ error: missingOrInvalid }).check(
+  z.trim(),
+  z.minLength(1, { error: 'REQUIRED' }),
+  z.minLength(textMinLength, { error: 'TEXT_TOO_SHORT' }),
+  z.maxLength(nameMaxLength, { error: 'NAME_TOO_LONG' }),
+);
 
 /**
  * 'Passwords must match' on the repeat field. zod runs a refinement only once every field is valid unless told
@@ -33,18 +36,18 @@ const passwordsMatch: [
 ];
 
 /** Latvian register numbers have 11 digits. */
-export const registrationNumberSchema = /* @__PURE__ */ z
-  .string({ error: () => 'REGISTRATION_NUMBER_REQUIRED' })
-  .trim()
-  .min(1, { error: 'REGISTRATION_NUMBER_REQUIRED' })
-  .regex(/^\d{11}$/, { error: 'INVALID_REGISTRATION_NUMBER' });
+export const registrationNumberSchema = /* @__PURE__ */ z.string({ error: () => 'REGISTRATION_NUMBER_REQUIRED' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'REGISTRATION_NUMBER_REQUIRED' }),
+  z.regex(/^\d{11}$/, { error: 'INVALID_REGISTRATION_NUMBER' }),
+);
 
 /** SPEC section 5: a phone is the country code and the number, digits only, no plus sign (E.164 without the +). */
-export const phoneSchema = /* @__PURE__ */ z
-  .string({ error: missingOrInvalid })
-  .trim()
-  .min(1, { error: 'REQUIRED' })
-  .regex(phonePattern, { error: 'INVALID_PHONE' });
+export const phoneSchema = /* @__PURE__ */ z.string({ error: missingOrInvalid }).check(
+  z.trim(),
+  z.minLength(1, { error: 'REQUIRED' }),
+  z.regex(phonePattern, { error: 'INVALID_PHONE' }),
+);
 
 /** /phone/setup: the phone that will receive the SMS second factor. */
 export const phoneSetupSchema = /* @__PURE__ */ z.object({ phone: phoneSchema });
@@ -55,19 +58,20 @@ export const phoneSetupAnswerSchema = /* @__PURE__ */ z.object({ phone: z.string
 export const e164 = (phone: string) => `+${phone}`;
 
 /** SPEC section 5: sign-up. The same schema validates the form and the API. */
-export const signupSchema = /* @__PURE__ */ z
-  .object({
+export const signupSchema = /* @__PURE__ */ z.object({
     registrationNumber: registrationNumberSchema,
     email,
     phone: phoneSchema,
-    password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
-    passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
+    password: z.string({ error: missingOrInvalid }).check(
+      z.minLength(1, { error: 'REQUIRED' }),
+      z.minLength(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
+    ),
+    passwordRepeat: z.string({ error: missingOrInvalid }).check(z.minLength(1, { error: 'REQUIRED' })),
     name: personName,
     surname: personName,
     termsAccepted: z.literal(true, { error: 'TERMS_REQUIRED' }),
-    language: languageSchema.optional(),
-  })
-  .refine(...passwordsMatch);
+    language: z.optional(languageSchema),
+  }).check(z.refine(...passwordsMatch));
 export type SignupValues = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
 
@@ -78,30 +82,37 @@ export const signupAnswerSchema = /* @__PURE__ */ z.object({ email: z.string(), 
  * code, joined by a dot. Cognito puts the code where the trigger wrote its placeholder, so the trigger builds the
  * link without knowing the code.
  */
-export const confirmationTokenSchema = /* @__PURE__ */ z.object({ token: z.string({ error: missingOrInvalid }).min(3).max(600) });
+export const confirmationTokenSchema = /* @__PURE__ */ z.object({ token: z.string({ error: missingOrInvalid }).check(
+  z.minLength(3),
+  z.maxLength(600),
+) });
 export const confirmEmailAnswerSchema = /* @__PURE__ */ z.object({ email: z.string() });
 export const resendConfirmationSchema = /* @__PURE__ */ z.object({ email });
 
 /** SPEC section 5: the reset request takes an e-mail; the reset a new password and its repeat. */
 export const passwordResetRequestSchema = /* @__PURE__ */ z.object({ email });
-export const passwordResetSchema = /* @__PURE__ */ z
-  .object({
-    token: z.string({ error: missingOrInvalid }).min(3).max(600),
-    password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
-    passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
-  })
-  .refine(...passwordsMatch);
+export const passwordResetSchema = /* @__PURE__ */ z.object({
+    token: z.string({ error: missingOrInvalid }).check(z.minLength(3), z.maxLength(600)),
+    password: z.string({ error: missingOrInvalid }).check(
+      z.minLength(1, { error: 'REQUIRED' }),
+      z.minLength(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
+    ),
+    passwordRepeat: z.string({ error: missingOrInvalid }).check(z.minLength(1, { error: 'REQUIRED' })),
+  }).check(z.refine(...passwordsMatch));
 export const passwordResetAnswerSchema = /* @__PURE__ */ z.object({ email: z.string() });
 
 /** SPEC section 2 "Settings: change password": the current one, the new one and its repeat. */
-export const changePasswordSchema = /* @__PURE__ */ z
-  .object({
-    currentPassword: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
-    password: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }).min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
-    passwordRepeat: z.string({ error: missingOrInvalid }).min(1, { error: 'REQUIRED' }),
-  })
-  .refine(...passwordsMatch)
-  .refine((values) => values.password !== values.currentPassword, { path: ['password'], error: 'PASSWORD_SAME_AS_CURRENT' });
+export const changePasswordSchema = /* @__PURE__ */ z.object({
+    currentPassword: z.string({ error: missingOrInvalid }).check(z.minLength(1, { error: 'REQUIRED' })),
+    password: z.string({ error: missingOrInvalid }).check(
+      z.minLength(1, { error: 'REQUIRED' }),
+      z.minLength(passwordMinLength, { error: 'PASSWORD_TOO_SHORT' }),
+    ),
+    passwordRepeat: z.string({ error: missingOrInvalid }).check(z.minLength(1, { error: 'REQUIRED' })),
+  }).check(
+    z.refine(...passwordsMatch),
+    z.refine((values) => values.password !== values.currentPassword, { path: ['password'], error: 'PASSWORD_SAME_AS_CURRENT' }),
+  );
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
 
 export function confirmationToken(emailAddress: string, code: string): string {

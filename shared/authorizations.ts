@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { issuerEventAnswerSchema } from './issuer-events';
 
 /**
@@ -7,14 +7,14 @@ import { issuerEventAnswerSchema } from './issuer-events';
  * reports the payment settled or reversed (POST /issuer/authorization-events), or the reservation expires.
  */
 export const authorizationRequestSchema = /* @__PURE__ */ z.object({
-  authorizationId: z.string().min(1).max(200),
-  cardId: z.string().min(1).max(200),
+  authorizationId: z.string().check(z.minLength(1), z.maxLength(200)),
+  cardId: z.string().check(z.minLength(1), z.maxLength(200)),
   /** What the merchant asks for, in euro cents (EUR only: the programme's cards are EUR cards). */
-  amountCents: z.number().int().positive().max(100_000_000),
-  merchantCategoryCode: z.string().regex(/^\d{4}$/),
-  merchantId: z.string().min(1).max(100),
-  merchantName: z.string().min(1).max(200),
-  reference: z.string().max(100),
+  amountCents: z.int().check(z.positive(), z.lte(100_000_000)),
+  merchantCategoryCode: z.string().check(z.regex(/^\d{4}$/)),
+  merchantId: z.string().check(z.minLength(1), z.maxLength(100)),
+  merchantName: z.string().check(z.minLength(1), z.maxLength(200)),
+  reference: z.string().check(z.maxLength(100)),
   occurredAt: z.iso.datetime(),
 });
 export type AuthorizationRequest = z.infer<typeof authorizationRequestSchema>;
@@ -33,7 +33,7 @@ export type DeclineReason = (typeof declineReasons)[number];
 export const authorizationDecisionSchema = /* @__PURE__ */ z.object({
   authorizationId: z.string(),
   decision: z.enum(['approved', 'declined']),
-  reason: z.enum(declineReasons).nullable(),
+  reason: z.nullable(z.enum(declineReasons)),
 });
 export type AuthorizationDecision = z.infer<typeof authorizationDecisionSchema>;
 
@@ -43,17 +43,17 @@ export const authorizationHoldDays = 7;
 /** What the issuer reports later about an authorization it asked us to decide. */
 export const authorizationEventSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
   z.object({
-    eventId: z.string().min(1).max(200),
+    eventId: z.string().check(z.minLength(1), z.maxLength(200)),
     type: z.literal('authorization.settled'),
-    authorizationId: z.string().min(1).max(200),
+    authorizationId: z.string().check(z.minLength(1), z.maxLength(200)),
     /** The amount the merchant finally took: at most what was authorized (a tip-less bill, a partial shipment). */
-    amountCents: z.number().int().nonnegative().max(100_000_000),
+    amountCents: z.int().check(z.nonnegative(), z.lte(100_000_000)),
     occurredAt: z.iso.datetime(),
   }),
   z.object({
-    eventId: z.string().min(1).max(200),
+    eventId: z.string().check(z.minLength(1), z.maxLength(200)),
     type: z.literal('authorization.reversed'),
-    authorizationId: z.string().min(1).max(200),
+    authorizationId: z.string().check(z.minLength(1), z.maxLength(200)),
     occurredAt: z.iso.datetime(),
   }),
 ]);

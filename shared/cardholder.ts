@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { phoneSchema } from './account';
 import { smsCodeSchema } from './auth';
 import { isTerminated, nextCardStatus, nextDeviceStatus } from './cards';
@@ -11,7 +11,7 @@ import { cardStatuses, transactionStatuses, type CardStatus, type DeviceStatus, 
  */
 export const cardholderPhoneSchema = /* @__PURE__ */ z.object({ phone: phoneSchema });
 export type CardholderPhoneValues = z.input<typeof cardholderPhoneSchema>;
-export const cardholderSignInSchema = /* @__PURE__ */ cardholderPhoneSchema.extend(smsCodeSchema.shape);
+export const cardholderSignInSchema = /* @__PURE__ */ z.extend(cardholderPhoneSchema, smsCodeSchema.shape);
 
 /** The same answer whoever the phone belongs to, so the route tells nobody who holds a card. */
 export const codeSentAnswerSchema = /* @__PURE__ */ z.object({ sent: z.literal(true) });
@@ -48,7 +48,7 @@ export const cardTransactionSchema = /* @__PURE__ */ z.object({
   transactionId: z.string(),
   executedAt: z.string(),
   /** Negative for a purchase, positive for money in. */
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   description: z.string(),
   status: z.enum(transactionStatuses),
 });
@@ -57,12 +57,12 @@ export type CardTransaction = z.infer<typeof cardTransactionSchema>;
 export const cardViewSchema = /* @__PURE__ */ z.object({
   name: z.string(),
   surname: z.string(),
-  lastCardDigits: z.string().nullable(),
+  lastCardDigits: z.nullable(z.string()),
   cardStatus: z.enum(cardStatuses),
-  balanceCents: z.number().int(),
-  reservedCents: z.number().int(),
-  limitCents: z.number().int(),
-  usedCents: z.number().int(),
+  balanceCents: z.int(),
+  reservedCents: z.int(),
+  limitCents: z.int(),
+  usedCents: z.int(),
   transactions: z.array(cardTransactionSchema),
   actions: z.array(z.enum(cardholderCardActions)),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames in the viewer's language. */
 export const countryCodes = (
@@ -11,4 +11,4 @@ export const countryCodes = (
   'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-export const countryCodeSchema = /* @__PURE__ */ z.string().refine((value) => countryCodes.includes(value));
+export const countryCodeSchema = /* @__PURE__ */ z.string().check(z.refine((value) => countryCodes.includes(value)));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { monthsBefore } from './dates';
 import type { Language } from './languages';
 import { intlLocale } from './money';
@@ -9,21 +9,21 @@ import { periods, periodMonths, type Period } from './lists';
  * authorizations hold across the company's cards; `asOf` is when they were read ('Last updated {date}').
  */
 export const dashboardSummarySchema = /* @__PURE__ */ z.object({
-  availableCents: z.number().int(),
-  reservedCents: z.number().int(),
+  availableCents: z.int(),
+  reservedCents: z.int(),
   currency: z.literal('EUR'),
   asOf: z.string(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
-export const turnoverQuerySchema = /* @__PURE__ */ z.object({ dateLimit: z.enum(periods).default('1y') });
+export const turnoverQuerySchema = /* @__PURE__ */ z.object({ dateLimit: z._default(z.enum(periods), '1y') });
 export type TurnoverQuery = z.infer<typeof turnoverQuerySchema>;
 
 /** One calendar month of card spending: net spent (payments less refunds, positive when spent) and how many. */
 export const turnoverMonthSchema = /* @__PURE__ */ z.object({
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  spentCents: z.number().int(),
-  count: z.number().int().nonnegative(),
+  month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
+  spentCents: z.int(),
+  count: z.int().check(z.nonnegative()),
 });
 export type TurnoverMonth = z.infer<typeof turnoverMonthSchema>;
 

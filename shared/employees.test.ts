@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   addEmployeeBodySchema,
   bulkCardActionBodySchema,
@@ -14,7 +14,7 @@ import {
 import { messageCodeOf } from './validation';
 
 /** The field codes a caller would get back, as the API's validation reports them (first problem per field). */
-function fieldCodes(schema: z.ZodType, value: unknown): Record<string, string> | 'valid' {
+function fieldCodes(schema: z.ZodMiniType, value: unknown): Record<string, string> | 'valid' {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return 'valid';
   const fields: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * SPEC section 4 "Background export" and section 3 "Background file response": a download request answers the file's
@@ -6,13 +6,13 @@ import * as z from 'zod';
  * will be sent to. Availability is polled each second; the file itself comes as a short-lived link to the bucket.
  */
 export const backgroundFileAnswerSchema = /* @__PURE__ */ z.object({
-  timeRemaining: z.number().int().nonnegative().optional(),
-  fileId: z.string().optional(),
-  descriptionValues: z.object({ email: z.string() }).optional(),
+  timeRemaining: z.optional(z.int().check(z.nonnegative())),
+  fileId: z.optional(z.string()),
+  descriptionValues: z.optional(z.object({ email: z.string() })),
 });
 export type BackgroundFileAnswer = z.infer<typeof backgroundFileAnswerSchema>;
 
-export const exportParamsSchema = /* @__PURE__ */ z.object({ fileId: z.string().min(1).max(64) });
+export const exportParamsSchema = /* @__PURE__ */ z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const exportAvailabilitySchema = /* @__PURE__ */ z.object({ available: z.boolean() });
 export type ExportAvailability = z.infer<typeof exportAvailabilitySchema>;

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { rigaDateOf } from './dates';
 import { eurTextToCents } from './money-text';
 import { priceListBodySchema, type PriceListBody } from './prices';
 
 /** The month a monthly maintenance fee is for, YYYY-MM: each product is charged once per month. */
-export const feeMonthSchema = /* @__PURE__ */ z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_VALUE' });
+export const feeMonthSchema = /* @__PURE__ */ z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'INVALID_VALUE' }));
 
 /** The fee month a moment falls in, by the programme's own clock (Riga), not the server's UTC. */
 export function feeMonthOf(at: Date): string {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { eurTextSchema, positiveCentsSchema } from './employees';
 
 /** Add funds to one employee (SPEC section 4): a positive amount in cents, 'Amount required' when missing. */
@@ -12,7 +12,7 @@ export const fundEmployeeFormSchema = /* @__PURE__ */ z.object({ amount: eurText
 export const fundingAnswerSchema = /* @__PURE__ */ z.object({
   movementId: z.string(),
   employeeId: z.string(),
-  amountCents: z.number().int().positive(),
+  amountCents: z.int().check(z.positive()),
   at: z.string(),
 });
 export type FundingAnswer = z.infer<typeof fundingAnswerSchema>;
@@ -32,12 +32,12 @@ export const maxFundingFileChars = 4_000_000;
 export const fundingTemplateAnswerSchema = /* @__PURE__ */ z.object({ fileName: z.string(), content: z.string() });
 
 export const fundingUploadBodySchema = /* @__PURE__ */ z.object({
-  fileName: z.string().trim().min(1).max(200).default('funding.csv'),
+  fileName: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), 'funding.csv'),
   // SPEC section 5: 'File required' when the upload has no file (or an empty one).
-  content: z
-    .string({ error: () => 'FILE_REQUIRED' })
-    .refine((text) => text.replace(/^\uFEFF/, '').trim() !== '', { error: 'FILE_REQUIRED' })
-    .refine((text) => text.length <= maxFundingFileChars, { error: 'INVALID_VALUE' }),
+  content: z.string({ error: () => 'FILE_REQUIRED' }).check(
+    z.refine((text) => text.replace(/^\uFEFF/, '').trim() !== '', { error: 'FILE_REQUIRED' }),
+    z.refine((text) => text.length <= maxFundingFileChars, { error: 'INVALID_VALUE' }),
+  ),
 });
 export type FundingUploadBody = z.input<typeof fundingUploadBodySchema>;
 
@@ -52,12 +52,12 @@ export const rowFailureCodes = ['FUNDING_USER_NOT_ACTIVE', 'FUNDS_NOT_ENOUGH', '
 export type RowFailureCode = (typeof rowFailureCodes)[number];
 
 /** A row as the preview and the result name it: its spreadsheet row number (the header is row 1) and its user. */
-const rowOfFileSchema = /* @__PURE__ */ z.object({ rowNumber: z.number().int().min(2), employeeId: z.string().nullable(), name: z.string().nullable() });
-export const rowProblemSchema = /* @__PURE__ */ rowOfFileSchema.extend({ reason: z.enum(rowProblemCodes) });
+const rowOfFileSchema = /* @__PURE__ */ z.object({ rowNumber: z.int().check(z.gte(2)), employeeId: z.nullable(z.string()), name: z.nullable(z.string()) });
+export const rowProblemSchema = /* @__PURE__ */ z.extend(rowOfFileSchema, { reason: z.enum(rowProblemCodes) });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
-export const rowFailureSchema = /* @__PURE__ */ rowOfFileSchema.extend({ reason: z.enum(rowFailureCodes) });
+export const rowFailureSchema = /* @__PURE__ */ z.extend(rowOfFileSchema, { reason: z.enum(rowFailureCodes) });
 export type RowFailure = z.infer<typeof rowFailureSchema>;
-export const appliedRowSchema = /* @__PURE__ */ rowOfFileSchema.extend({ amountCents: z.number().int().positive() });
+export const appliedRowSchema = /* @__PURE__ */ z.extend(rowOfFileSchema, { amountCents: z.int().check(z.positive()) });
 export type AppliedRow = z.infer<typeof appliedRowSchema>;
 
 export const fundingFileStatuses = ['previewed', 'queued', 'applying', 'applied'] as const;
@@ -71,30 +71,28 @@ export const fundingFileSchema = /* @__PURE__ */ z.object({
   fileName: z.string(),
   status: z.enum(fundingFileStatuses),
   /** Data rows of the file (the header not counted). */
-  rowCount: z.number().int().nonnegative(),
+  rowCount: z.int().check(z.nonnegative()),
   /** Rows that will move money: a positive Add Balance, no problem. Empty or zero rows are skipped. */
-  fundedRowCount: z.number().int().nonnegative(),
-  totalCents: z.number().int().nonnegative(),
+  fundedRowCount: z.int().check(z.nonnegative()),
+  totalCents: z.int().check(z.nonnegative()),
   /** The main account's available amount when the file was checked, and what stays after the total. */
-  availableCents: z.number().int(),
+  availableCents: z.int(),
   problems: z.array(rowProblemSchema),
-  problemCount: z.number().int().nonnegative(),
+  problemCount: z.int().check(z.nonnegative()),
   /** Why the file cannot be applied as it is; null when it can. */
-  blocking: z.enum(['FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH']).nullable(),
+  blocking: z.nullable(z.enum(['FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH'])),
   /** Rows worked so far out of the rows to transfer (a background job's progress). */
-  progress: z.object({ doneRows: z.number().int().nonnegative(), totalRows: z.number().int().nonnegative() }),
-  result: z
-    .object({
-      appliedCount: z.number().int().nonnegative(),
-      appliedCents: z.number().int().nonnegative(),
-      failedCount: z.number().int().nonnegative(),
+  progress: z.object({ doneRows: z.int().check(z.nonnegative()), totalRows: z.int().check(z.nonnegative()) }),
+  result: z.nullable(z.object({
+      appliedCount: z.int().check(z.nonnegative()),
+      appliedCents: z.int().check(z.nonnegative()),
+      failedCount: z.int().check(z.nonnegative()),
       failed: z.array(rowFailureSchema),
       /** The first applied rows (at most listedRowsLimit); the count is whole. */
       applied: z.array(appliedRowSchema),
       /** 'Funds transfer failed for listed accounts' when some rows failed. */
-      code: z.literal('FUNDS_TRANSFER_FAILED_FOR_ACCOUNTS').nullable(),
-    })
-    .nullable(),
+      code: z.nullable(z.literal('FUNDS_TRANSFER_FAILED_FOR_ACCOUNTS')),
+    })),
 });
 export type FundingFile = z.infer<typeof fundingFileSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { IssuerCardAction } from './cards';
 
 /**
@@ -16,9 +16,9 @@ export const issuerEventTypes = {
 export type IssuerEventType = keyof typeof issuerEventTypes;
 
 export const issuerEventSchema = /* @__PURE__ */ z.object({
-  eventId: z.string().min(1).max(200),
+  eventId: z.string().check(z.minLength(1), z.maxLength(200)),
   type: z.enum(Object.keys(issuerEventTypes) as [IssuerEventType, ...IssuerEventType[]]),
-  cardId: z.string().min(1).max(200),
+  cardId: z.string().check(z.minLength(1), z.maxLength(200)),
   occurredAt: z.iso.datetime(),
 });
 export type IssuerEvent = z.infer<typeof issuerEventSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const languages = ['en', 'lv', 'ru'] as const;
 export type Language = (typeof languages)[number];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listQuerySchema, tableAnswerSchema } from './lists';
 
 /** Why money moved on a company's accounts; the company's ledger view translates each. */
@@ -12,12 +12,12 @@ export const accountEntrySchema = /* @__PURE__ */ z.object({
   at: z.string(),
   kind: ledgerKindSchema,
   description: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
 });
 export type AccountEntry = z.infer<typeof accountEntrySchema>;
 
 /** Pages only: the lines are read in the table's order (newest first), so there is nothing to search in. */
-export const accountEntriesQuerySchema = /* @__PURE__ */ listQuerySchema.omit({ search: true });
+export const accountEntriesQuerySchema = /* @__PURE__ */ z.omit(listQuerySchema, { search: true });
 export type AccountEntriesQuery = z.infer<typeof accountEntriesQuerySchema>;
 
 export const accountEntriesAnswerSchema = /* @__PURE__ */ tableAnswerSchema(accountEntrySchema);

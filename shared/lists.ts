@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** SPEC section 2 "Shared list behaviour" and section 9: page sizes, periods, and the table contract. */
 export const pageSizes = [10, 25, 50, 100] as const;
@@ -18,22 +18,19 @@ export const searchMaxLength = 100;
 
 /** The query every list route takes (SPEC section 7 `GET {dataPath}`); list routes extend it with their filters. */
 export const listQuerySchema = /* @__PURE__ */ z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  itemsPerPage: z.coerce
-    .number()
-    .refine((value): value is PageSize => (pageSizes as readonly number[]).includes(value), { error: 'INVALID_OPTION' })
-    .default(defaultPageSize),
-  search: z.string().trim().max(searchMaxLength, { error: 'TEXT_TOO_LONG' }).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  itemsPerPage: z._default(z.coerce.number().check(z.refine((value): value is PageSize => (pageSizes as readonly number[]).includes(value), { error: 'INVALID_OPTION' })), defaultPageSize),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(searchMaxLength, { error: 'TEXT_TOO_LONG' }))),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** SPEC section 3 "Table response": rows, total pages, total records, optional total sum. */
-export function tableAnswerSchema<Row extends z.ZodType>(row: Row) {
+export function tableAnswerSchema<Row extends z.ZodMiniType>(row: Row) {
   return z.object({
     rows: z.array(row),
-    totalPages: z.number().int().nonnegative(),
-    totalRecords: z.number().int().nonnegative(),
-    totalSumCents: z.number().int().optional(),
+    totalPages: z.int().check(z.nonnegative()),
+    totalRecords: z.int().check(z.nonnegative()),
+    totalSumCents: z.optional(z.int()),
   });
 }
 export interface TableAnswer<Row> {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { calendarDay, rigaDateOf } from './dates';
 import { languageSchema } from './languages';
 import { listQuerySchema, periods, tableAnswerSchema } from './lists';
@@ -14,12 +14,12 @@ export type ReportType = (typeof reportTypes)[number];
 export const reportTypeSchema = /* @__PURE__ */ z.enum(reportTypes);
 
 /** Created time (epoch milliseconds, 13 digits) and a random part: ids sort as the reports were requested. */
-export const reportIdSchema = /* @__PURE__ */ z.string().regex(/^\d{13}-[0-9a-f]{8}$/, { error: 'INVALID_VALUE' });
+export const reportIdSchema = /* @__PURE__ */ z.string().check(z.regex(/^\d{13}-[0-9a-f]{8}$/, { error: 'INVALID_VALUE' }));
 
 /** The earliest day a report may start from ('Date is too early'). */
 export const earliestReportDay = '2000-01-01';
 
-const reportDay = calendarDay(z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }));
+const reportDay = calendarDay(z.string({ error: 'REQUIRED' }).check(z.minLength(1, { error: 'REQUIRED' })));
 
 export const reportSchema = /* @__PURE__ */ z.object({
   id: z.string(),
@@ -33,30 +33,31 @@ export const reportSchema = /* @__PURE__ */ z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 /** The list: the shared list's page and size, and the period (by created time, 1y by default). */
-export const reportsQuerySchema = /* @__PURE__ */ listQuerySchema.pick({ page: true, itemsPerPage: true }).extend({ dateLimit: z.enum(periods).default('1y') });
+export const reportsQuerySchema = /* @__PURE__ */ z.extend(z.pick(listQuerySchema, { page: true, itemsPerPage: true }), { dateLimit: z._default(z.enum(periods), '1y') });
 export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
 
 export const reportsAnswerSchema = /* @__PURE__ */ tableAnswerSchema(reportSchema);
 export type ReportsAnswer = z.infer<typeof reportsAnswerSchema>;
 
 /** Generate: a type and a period of whole days, none after today; `lang` is the CSV's headers' and texts' language. */
-export const generateReportSchema = /* @__PURE__ */ z
-  .object({ type: reportTypeSchema, dateFrom: reportDay, dateTo: reportDay, lang: languageSchema.default('en') })
-  .superRefine((value, context) => {
+export const generateReportSchema = /* @__PURE__ */ z.object({ type: reportTypeSchema, dateFrom: reportDay, dateTo: reportDay, lang: z._default(languageSchema, 'en') }).check(z.superRefine((value, context) => {
     const today = rigaDateOf(new Date());
     if (value.dateFrom < earliestReportDay) context.addIssue({ code: 'custom', path: ['dateFrom'], message: 'DATE_TOO_EARLY' });
     if (value.dateFrom > today) context.addIssue({ code: 'custom', path: ['dateFrom'], message: 'DATE_IN_FUTURE' });
     if (value.dateTo > today) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_IN_FUTURE' });
     if (value.dateFrom > value.dateTo) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_RANGE_REVERSED' });
-  });
+  }));
 export type GenerateReport = z.infer<typeof generateReportSchema>;
 
 export const reportParamsSchema = /* @__PURE__ */ z.object({ reportId: reportIdSchema });
 
 /** Delete selected: at most one page of the largest size. */
-export const deleteReportsSchema = /* @__PURE__ */ z.object({ ids: z.array(reportIdSchema).min(1, { error: 'REQUIRED' }).max(100) });
+export const deleteReportsSchema = /* @__PURE__ */ z.object({ ids: z.array(reportIdSchema).check(
+  z.minLength(1, { error: 'REQUIRED' }),
+  z.maxLength(100),
+) });
 export type DeleteReports = z.infer<typeof deleteReportsSchema>;
-export const deleteReportsAnswerSchema = /* @__PURE__ */ z.object({ deleted: z.number().int().nonnegative() });
+export const deleteReportsAnswerSchema = /* @__PURE__ */ z.object({ deleted: z.int().check(z.nonnegative()) });
 
 /**
  * Longer than a report can still be in work: every receipt of the reports queue (its visibility timeout, 900 s, bounds

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const companyRoles = ['accountant', 'manager', 'owner'] as const;
 export const roles = ['guest', ...companyRoles] as const;

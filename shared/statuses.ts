@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const employeeStatuses = ['created', 'active', 'non_active', 'closed_card'] as const;
 export type EmployeeStatus = (typeof employeeStatuses)[number];

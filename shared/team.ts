@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailAddressSchema, personNameSchema } from './account';
 import { companyRoleSchema, type CompanyRole } from './roles';
 import { missingOrInvalid } from './validation';
@@ -25,7 +25,7 @@ export const inviteMemberSchema = /* @__PURE__ */ z.object({
 export type InviteMemberValues = z.input<typeof inviteMemberSchema>;
 
 export const changeRoleSchema = /* @__PURE__ */ z.object({ role: roleField });
-export const memberParamsSchema = /* @__PURE__ */ z.object({ userId: z.string({ error: missingOrInvalid }).min(1).max(100) });
+export const memberParamsSchema = /* @__PURE__ */ z.object({ userId: z.string({ error: missingOrInvalid }).check(z.minLength(1), z.maxLength(100)) });
 
 export const teamMemberSchema = /* @__PURE__ */ z.object({
   userId: z.string(),
@@ -34,7 +34,7 @@ export const teamMemberSchema = /* @__PURE__ */ z.object({
   surname: z.string(),
   role: companyRoleSchema,
   status: memberStatusSchema,
-  invitedAt: z.string().nullable(),
+  invitedAt: z.nullable(z.string()),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

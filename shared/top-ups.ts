@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { calendarDay, rigaDateOf } from './dates';
 import { positiveCentsSchema, eurTextSchema } from './employees';
+import type { FieldMessageCode } from './errors';
 import { formatIban, isValidIban, mod97, numeric } from './iban';
 import { tableAnswerSchema, listQuerySchema } from './lists';
 import { requiredText } from './validation';
@@ -40,25 +41,26 @@ export const formatPaymentReference = formatIban;
 /** The booking date of a transfer: a real day, not after today (Riga), not before the programme existed. */
 export const earliestBookingDate = '2000-01-01';
 export const bookingDateSchema = calendarDay(
-  z
-    .string({ error: () => 'REQUIRED' })
-    .trim()
-    .min(1, { error: 'REQUIRED' }),
-)
-  .refine((day) => day >= earliestBookingDate, { error: 'DATE_TOO_EARLY', abort: true })
-  .refine((day) => day <= rigaDateOf(new Date()), { error: 'DATE_IN_FUTURE' });
+  z.string({ error: () => 'REQUIRED' }).check(z.trim(), z.minLength(1, { error: 'REQUIRED' })),
+).check(
+  z.refine((day) => day >= earliestBookingDate, { error: 'DATE_TOO_EARLY', abort: true }),
+  z.refine((day) => day <= rigaDateOf(new Date()), { error: 'DATE_IN_FUTURE' }),
+);
 
-const ibanSchema = /* @__PURE__ */ z
-  .string({ error: () => 'REQUIRED' })
-  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-  .pipe(z.string().min(1, { error: 'REQUIRED' }).refine(isValidIban, { error: 'INVALID_IBAN' }));
+/** An IBAN as typed or printed (spaces, lower case), as the compact upper-case text it is checked in. */
+const compactIbanText = (code: FieldMessageCode) =>
+  z.pipe(z.string({ error: () => code }), z.transform((value) => value.replace(/\s+/g, '').toUpperCase()));
+
+const ibanSchema = /* @__PURE__ */ z.pipe(
+  compactIbanText('REQUIRED'),
+  z.string().check(z.minLength(1, { error: 'REQUIRED' }), z.refine(isValidIban, { error: 'INVALID_IBAN' })),
+);
 
 /** A payer from outside SEPA may come without an IBAN; one that is given must be valid. */
-const optionalIbanSchema = /* @__PURE__ */ z
-  .string({ error: () => 'INVALID_VALUE' })
-  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-  .pipe(z.string().refine((value) => value === '' || isValidIban(value), { error: 'INVALID_IBAN' }))
-  .transform((value) => (value === '' ? null : value));
+const optionalIbanSchema = /* @__PURE__ */ z.pipe(
+  z.pipe(compactIbanText('INVALID_VALUE'), z.string().check(z.refine((value) => value === '' || isValidIban(value), { error: 'INVALID_IBAN' }))),
+  z.transform((value) => (value === '' ? null : value)),
+);
 
 /** SEPA's remittance information holds up to 140 characters. */
 export const referenceMaxLength = 140;
@@ -67,9 +69,9 @@ const transferFields = {
   bankTransactionId: requiredText(100),
   bookingDate: bookingDateSchema,
   payerName: requiredText(referenceMaxLength),
-  payerIban: optionalIbanSchema.nullable().default(null),
+  payerIban: z._default(z.nullable(optionalIbanSchema), null),
   beneficiaryIban: ibanSchema,
-  reference: z.string({ error: () => 'INVALID_VALUE' }).trim().max(referenceMaxLength, { error: 'TEXT_TOO_LONG' }).default(''),
+  reference: z._default(z.string({ error: () => 'INVALID_VALUE' }).check(z.trim(), z.maxLength(referenceMaxLength, { error: 'TEXT_TOO_LONG' })), ''),
 };
 
 /** An incoming bank transfer as the API takes it (amount in integer cents). */
@@ -103,16 +105,21 @@ export const bankStatementColumns = {
 export type BankStatementColumn = keyof typeof bankStatementColumns;
 
 /** One statement line, its cells as text: what the CSV adapter checks before anything is recorded. */
-export const bankStatementLineSchema = /* @__PURE__ */ z
-  .object({ ...transferFields, amount: eurTextSchema('AMOUNT_REQUIRED'), currency: z.string().trim().toUpperCase().refine((value) => value === 'EUR', { error: 'INVALID_OPTION' }) })
-  .transform(({ amount, currency: _currency, ...rest }) => ({ ...rest, amountCents: amount }));
+export const bankStatementLineSchema = /* @__PURE__ */ z.pipe(
+  z.object({
+    ...transferFields,
+    amount: eurTextSchema('AMOUNT_REQUIRED'),
+    currency: z.string().check(z.trim(), z.toUpperCase(), z.refine((value) => value === 'EUR', { error: 'INVALID_OPTION' })),
+  }),
+  z.transform(({ amount, currency: _currency, ...rest }) => ({ ...rest, amountCents: amount })),
+);
 
 /** The statement travels in the JSON body as text, capped here (413 above); decisions.md says why. */
 export const bankStatementMaxBytes = 2 * 1024 * 1024;
 export const bankStatementMaxLines = 1_000;
 export const bankStatementBodySchema = /* @__PURE__ */ z.object({
-  fileName: z.string().trim().max(200).default('statement.csv'),
-  text: z.string({ error: () => 'FILE_REQUIRED' }).min(1, { error: 'FILE_REQUIRED' }),
+  fileName: z._default(z.string().check(z.trim(), z.maxLength(200)), 'statement.csv'),
+  text: z.string({ error: () => 'FILE_REQUIRED' }).check(z.minLength(1, { error: 'FILE_REQUIRED' })),
 });
 export type BankStatementBody = z.input<typeof bankStatementBodySchema>;
 
@@ -128,30 +135,30 @@ export const creditedCompanySchema = /* @__PURE__ */ z.object({ companyId: z.str
 
 export const transferResultSchema = /* @__PURE__ */ z.object({
   /** The statement's line number (the header is line 1); null for a transfer recorded by hand. */
-  line: z.number().int().nullable(),
-  bankTransactionId: z.string().nullable(),
-  amountCents: z.number().int().nullable(),
+  line: z.nullable(z.int()),
+  bankTransactionId: z.nullable(z.string()),
+  amountCents: z.nullable(z.int()),
   outcome: transferOutcomeSchema,
-  matchedBy: matchedBySchema.nullable(),
-  company: creditedCompanySchema.nullable(),
+  matchedBy: z.nullable(matchedBySchema),
+  company: z.nullable(creditedCompanySchema),
   /** Invalid lines: the field message code of each cell that failed. */
-  fields: z.record(z.string(), z.string()).nullable(),
+  fields: z.nullable(z.record(z.string(), z.string())),
 });
 export type TransferResult = z.infer<typeof transferResultSchema>;
 
 export const statementImportAnswerSchema = /* @__PURE__ */ z.object({
   fileName: z.string(),
   lines: z.array(transferResultSchema),
-  creditedCents: z.number().int(),
+  creditedCents: z.int(),
 });
 export type StatementImportAnswer = z.infer<typeof statementImportAnswerSchema>;
 
 export const unmatchedTransferSchema = /* @__PURE__ */ z.object({
   bankTransactionId: z.string(),
   bookingDate: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   payerName: z.string(),
-  payerIban: z.string().nullable(),
+  payerIban: z.nullable(z.string()),
   beneficiaryIban: z.string(),
   reference: z.string(),
   recordedAt: z.string(),
@@ -165,7 +172,7 @@ export const assignTransferBodySchema = /* @__PURE__ */ z.object({ bankTransacti
 export type AssignTransferBody = z.infer<typeof assignTransferBodySchema>;
 
 /** The assign dialog's company search: by name or registration number, active companies only. */
-export const companySearchQuerySchema = /* @__PURE__ */ z.object({ search: z.string().trim().max(100).default('') });
+export const companySearchQuerySchema = /* @__PURE__ */ z.object({ search: z._default(z.string().check(z.trim(), z.maxLength(100)), '') });
 export const companyChoiceSchema = /* @__PURE__ */ z.object({ companyId: z.string(), name: z.string(), registrationNumber: z.string() });
 export type CompanyChoice = z.infer<typeof companyChoiceSchema>;
 export const companySearchLimit = 20;

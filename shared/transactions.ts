@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { merchantCategoryGroupSchema } from './cards';
 import { languageSchema } from './languages';
 import { calendarDay, monthsBefore, rigaDateOf } from './dates';
@@ -10,9 +10,9 @@ export const transactionRowSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   employeeId: z.string(),
   employeeName: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   executedAt: z.string(),
-  processedAt: z.string().nullable(),
+  processedAt: z.nullable(z.string()),
   description: z.string(),
   merchantCategoryCode: z.string(),
   mccGroup: merchantCategoryGroupSchema,
@@ -27,22 +27,22 @@ export type TransactionRow = z.infer<typeof transactionRowSchema>;
 const calendarDate = calendarDay(z.string());
 
 /** `a,b` or a repeated parameter (API Gateway joins repeats with commas) as a list of merchant category groups. */
-const groupList = /* @__PURE__ */ z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value),
-  z.array(merchantCategoryGroupSchema).max(merchantCategoryGroupSchema.options.length),
+const groupList = /* @__PURE__ */ z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value)),
+  z.array(merchantCategoryGroupSchema).check(z.maxLength(merchantCategoryGroupSchema.options.length)),
 );
 
 const filterShape = {
   search: listQuerySchema.shape.search,
-  personalCode: z.string().trim().max(20, { error: 'TEXT_TOO_LONG' }).optional(),
-  phone: z.string().trim().max(20, { error: 'TEXT_TOO_LONG' }).optional(),
-  mccGroups: groupList.optional(),
-  dateLimit: z.enum(periods).default('1y'),
-  dateFrom: calendarDate.optional(),
-  dateTo: calendarDate.optional(),
+  personalCode: z.optional(z.string().check(z.trim(), z.maxLength(20, { error: 'TEXT_TOO_LONG' }))),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(20, { error: 'TEXT_TOO_LONG' }))),
+  mccGroups: z.optional(groupList),
+  dateLimit: z._default(z.enum(periods), '1y'),
+  dateFrom: z.optional(calendarDate),
+  dateTo: z.optional(calendarDate),
 };
 
-function checkDates(value: { dateFrom?: string | undefined; dateTo?: string | undefined }, context: z.RefinementCtx): void {
+function checkDates(value: { dateFrom?: string | undefined; dateTo?: string | undefined }, context: z.core.$RefinementCtx): void {
   const today = rigaDateOf(new Date());
   if (value.dateFrom && value.dateFrom > today) context.addIssue({ code: 'custom', path: ['dateFrom'], message: 'DATE_IN_FUTURE' });
   if (value.dateTo && value.dateTo > today) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_IN_FUTURE' });
@@ -54,14 +54,14 @@ function checkDates(value: { dateFrom?: string | undefined; dateTo?: string | un
  * phone, merchant category groups, and a date range no later than today; without a range the period (`dateLimit`,
  * 1y by default) counts back from today. The CSV download takes the same filters.
  */
-export const transactionFiltersSchema = /* @__PURE__ */ z.object(filterShape).superRefine(checkDates);
+export const transactionFiltersSchema = /* @__PURE__ */ z.object(filterShape).check(z.superRefine(checkDates));
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 
-export const transactionsQuerySchema = /* @__PURE__ */ listQuerySchema.pick({ page: true, itemsPerPage: true }).extend(filterShape).superRefine(checkDates);
+export const transactionsQuerySchema = /* @__PURE__ */ z.extend(z.pick(listQuerySchema, { page: true, itemsPerPage: true }), filterShape).check(z.superRefine(checkDates));
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 
 /** The CSV download (SPEC section 7 `GET {downloadDataPath}`): the list's filters without a page, and the headers' language. */
-export const transactionsExportQuerySchema = /* @__PURE__ */ z.object({ ...filterShape, lang: languageSchema.default('en') }).superRefine(checkDates);
+export const transactionsExportQuerySchema = /* @__PURE__ */ z.object({ ...filterShape, lang: z._default(languageSchema, 'en') }).check(z.superRefine(checkDates));
 export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;
 
 export const transactionsAnswerSchema = /* @__PURE__ */ tableAnswerSchema(transactionRowSchema);

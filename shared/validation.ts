@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fieldMessages, type FieldMessageCode } from './errors';
 
 /** SPEC sections 5 and 9: text length, name length, and a phone as the country code and number without a plus. */
@@ -13,7 +13,15 @@ export const missingOrInvalid = (issue: { input?: unknown }): FieldMessageCode =
 
 /** A required text field: trimmed, not empty, at most `max` characters. */
 export function requiredText(max = 100) {
-  return z.string({ error: missingOrInvalid }).trim().min(1, { error: 'REQUIRED' }).max(max, { error: 'INVALID_VALUE' });
+  return z.string({ error: missingOrInvalid }).check(z.trim(), z.minLength(1, { error: 'REQUIRED' }), z.maxLength(max, { error: 'INVALID_VALUE' }));
+}
+
+/**
+ * Reports a failure from inside a transform (zod/mini hands a transform the parse payload itself): the issue carries
+ * the value the transform was given, as a refinement's would.
+ */
+export function addIssue(payload: z.core.ParsePayload, issue: { message: FieldMessageCode; path?: PropertyKey[]; input?: unknown }): void {
+  payload.issues.push({ code: 'custom', input: payload.value, ...issue });
 }
 
 export function isFieldMessageCode(message: string): message is FieldMessageCode {

@@ -12,6 +12,13 @@ const zodNamespaceExport = {
   message: "Use `import * as z from 'zod'`: the z namespace export drags every locale into the bundle.",
 };
 
+// Code that ships (a Lambda bundle, the SPA) uses zod/mini: classic zod is ~97 KB minified, cannot be tree-shaken and
+// cost ~7 ms of every cold start (docs/decisions.md, issue 17). Tests and local tooling may use either.
+const classicZod = {
+  selector: "ImportDeclaration[source.value='zod']",
+  message: "Import zod/mini (`import * as z from 'zod/mini'`): classic zod weighs on every cold start and page load.",
+};
+
 export default tseslint.config(
   {
     ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', '.bench-local/**', '.bench-build/**', 'test-results/**', 'playwright-report/**'],
@@ -43,7 +50,7 @@ export default tseslint.config(
     files: ['shared/**/*.ts', 'functions/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     plugins: { portal },
-    rules: { 'portal/pure-schemas': 'error' },
+    rules: { 'portal/pure-schemas': 'error', 'no-restricted-syntax': ['error', zodNamespaceExport, classicZod] },
   },
   {
     // A context is used by others only through its public module (its index.ts), so what it keeps to itself can change.

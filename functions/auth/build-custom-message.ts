@@ -1,15 +1,15 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { confirmationToken, invitationToken } from '@shared/account';
 import { triggerEnv } from '../platform/env';
 
 const triggerEventSchema = /* @__PURE__ */ z.object({
   triggerSource: z.string(),
   request: z.object({
-    codeParameter: z.string().nullable().optional(),
-    usernameParameter: z.string().nullable().optional(),
+    codeParameter: z.optional(z.nullable(z.string())),
+    usernameParameter: z.optional(z.nullable(z.string())),
     userAttributes: z.record(z.string(), z.string()),
-    clientMetadata: z.record(z.string(), z.string()).nullable().optional(),
+    clientMetadata: z.optional(z.nullable(z.record(z.string(), z.string()))),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys } from '../platform/keys';
 import { queryAll } from '../platform/table';
 import { readableError } from '../platform/readable-error';

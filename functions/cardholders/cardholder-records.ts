@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
 
@@ -8,12 +8,12 @@ import * as z from 'zod';
  */
 export const cardholderSignInCodeRecord = /* @__PURE__ */ z.object({
   phone: z.string(),
-  codeHash: z.string().nullable(),
+  codeHash: z.nullable(z.string()),
   salt: z.string(),
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
   /** Epoch milliseconds: a new code waits signInCodeRules.resendAfterSeconds after this. */
-  requestedAt: z.number().int(),
+  requestedAt: z.int(),
   /** Epoch seconds, the table's TTL attribute; checked on every try, since TTL deletion lags. */
-  expiresAt: z.number().int(),
+  expiresAt: z.int(),
 });
 export type CardholderSignInCodeRecord = z.infer<typeof cardholderSignInCodeRecord>;

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { addressSchema } from '@shared/company';
 import sample from './sample-register.json';
 
 export const registerEntrySchema = /* @__PURE__ */ z.object({
-  registrationNumber: z.string().regex(/^\d{11}$/),
-  name: z.string().min(1),
+  registrationNumber: z.string().check(z.regex(/^\d{11}$/)),
+  name: z.string().check(z.minLength(1)),
   registeredOn: z.iso.date(),
   legalAddress: addressSchema,
 });

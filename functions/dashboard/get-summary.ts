@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { currency } from '@shared/money';
 import { notFound } from '../platform/errors';
 import { keys } from '../platform/keys';
@@ -9,7 +9,7 @@ import * as dashboardRoutes from '@shared/api/routes/dashboard-routes';
 
 // Pending authorizations add to it and settlements and releases take from it in the writes that change them; a
 // company with no card activity yet has no such attribute.
-const reservedOfCounters = /* @__PURE__ */ z.object({ reservedCents: z.number().int().default(0) });
+const reservedOfCounters = /* @__PURE__ */ z.object({ reservedCents: z._default(z.int(), 0) });
 
 /** Two items by key, whatever the company holds: the main account and the counters. */
 export const handler = useCase(dashboardRoutes.getSummary, async ({ caller }) => {

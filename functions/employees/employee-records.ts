@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { merchantCategoryGroupSchema } from '@shared/cards';
 import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, statusChangers } from '@shared/statuses';
 
@@ -10,11 +10,11 @@ export const employeeRecord = /* @__PURE__ */ z.object({
   employeeId: z.string(),
   name: z.string(),
   surname: z.string(),
-  phone: z.string().nullable().default(null),
-  email: z.string().nullable().default(null),
-  personalCode: z.string().nullable().default(null),
-  cardId: z.string().nullable().default(null),
-  lastCardDigits: z.string().nullable().default(null),
+  phone: z._default(z.nullable(z.string()), null),
+  email: z._default(z.nullable(z.string()), null),
+  personalCode: z._default(z.nullable(z.string()), null),
+  cardId: z._default(z.nullable(z.string()), null),
+  lastCardDigits: z._default(z.nullable(z.string()), null),
   cardStatus: z.enum(cardStatuses),
   cardStatusChangedBy: z.enum(statusChangers),
   cardStatusChangedAt: z.string(),
@@ -22,27 +22,27 @@ export const employeeRecord = /* @__PURE__ */ z.object({
   cardAccountStatus: z.enum(cardAccountStatuses),
   /** Derived from the card status on every write (employeeStatusOf), kept for the list's status filter. */
   status: z.enum(employeeStatuses),
-  balanceCents: z.number().int(),
-  reservedCents: z.number().int().default(0),
+  balanceCents: z.int(),
+  reservedCents: z._default(z.int(), 0),
   /**
    * The monthly limit's use in the Riga month `usedMonth`: every approved card payment of that month, counted when
    * approved (so reservations are in it), corrected when settled, given back when reversed or expired. A month other
    * than the current one means nothing used yet (limitUsageOf).
    */
-  usedCents: z.number().int().default(0),
-  usedMonth: z.string().nullable().default(null),
+  usedCents: z._default(z.int(), 0),
+  usedMonth: z._default(z.nullable(z.string()), null),
   /** The annual limit's use in the Riga year `usedYear`, kept the same way. */
-  annualUsedCents: z.number().int().default(0),
-  usedYear: z.string().nullable().default(null),
-  limitCents: z.number().int(),
-  annualLimitCents: z.number().int(),
-  mccGroups: z.array(merchantCategoryGroupSchema).default([]),
+  annualUsedCents: z._default(z.int(), 0),
+  usedYear: z._default(z.nullable(z.string()), null),
+  limitCents: z.int(),
+  annualLimitCents: z.int(),
+  mccGroups: z._default(z.array(merchantCategoryGroupSchema), []),
   /** Authorizations approved and neither settled nor released: replacing or terminating waits for them. */
-  pendingAuthorizations: z.number().int().nonnegative().default(0),
+  pendingAuthorizations: z._default(z.int().check(z.nonnegative()), 0),
   /** The employee's last transaction sequence number (their own list's, keys.transactionOfEmployee). */
-  transactionSeq: z.number().int().nonnegative().default(0),
+  transactionSeq: z._default(z.int().check(z.nonnegative()), 0),
   createdAt: z.string(),
-  version: z.number().int().nonnegative().default(0),
+  version: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type EmployeeRecord = z.infer<typeof employeeRecord>;
 

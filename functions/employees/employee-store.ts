@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { limitUsageOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import type { EmployeeDetail, EmployeeRow, StatusChange } from '@shared/employees';
@@ -36,7 +36,7 @@ const historyLength = 50;
 const auditItemSchema = /* @__PURE__ */ z.object({
   at: z.string(),
   action: z.string(),
-  actor: z.object({ kind: z.enum(statusChangers), name: z.string().nullable() }),
+  actor: z.object({ kind: z.enum(statusChangers), name: z.nullable(z.string()) }),
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),
 });

@@ -3,7 +3,7 @@ import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMult
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { exportMaxWaitSeconds, type BackgroundFileAnswer, type ExportFile } from '@shared/exports';
 import { languageSchema, type Language } from '@shared/languages';
 import { reportStatuses } from '@shared/statuses';
@@ -47,8 +47,8 @@ export const exportJobRecord = /* @__PURE__ */ z.object({
   mailAfter: z.string(),
   requestedBy: z.string(),
   createdAt: z.string(),
-  rows: z.number().int().nonnegative().nullable().default(null),
-  expiresAt: z.number().int(),
+  rows: z._default(z.nullable(z.int().check(z.nonnegative())), null),
+  expiresAt: z.int(),
 });
 export type ExportJobRecord = z.infer<typeof exportJobRecord>;
 

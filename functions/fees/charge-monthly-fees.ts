@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isChargedMonthlyFee } from '@shared/cards';
 import { feeMonthOf, feeMonthSchema } from '@shared/fees';
 import { auditItem, systemActor } from '../platform/audit';
@@ -27,7 +27,7 @@ export async function handler(event: unknown): Promise<MonthlyFeeSummary> {
   return summary;
 }
 
-const chargedEmployee = /* @__PURE__ */ employeeRecord.pick({ employeeId: true, name: true, surname: true, cardStatus: true });
+const chargedEmployee = /* @__PURE__ */ z.pick(employeeRecord, { employeeId: true, name: true, surname: true, cardStatus: true });
 type ChargedEmployee = z.infer<typeof chargedEmployee>;
 
 /** Companies are independent (each has its own main account), so a few run side by side. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defaultPrices, priceListBodySchema, type PriceList, type PriceListBody } from '@shared/prices';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
@@ -6,7 +6,7 @@ import { entities, keys } from '../platform/keys';
 import { getItem, tableName, transact } from '../platform/table';
 
 /** The provider's price list item (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
-const priceListRecord = /* @__PURE__ */ priceListBodySchema.extend({ updatedAt: z.string(), updatedBy: z.string().nullable() });
+const priceListRecord = /* @__PURE__ */ z.extend(priceListBodySchema, { updatedAt: z.string(), updatedBy: z.nullable(z.string()) });
 
 /** The provider's current prices; the defaults until a provider admin first sets them. */
 export async function readPriceList(): Promise<PriceList> {

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   fundingBackgroundRows,
   fundingFileStatuses,
@@ -34,11 +34,11 @@ import { listFundableEmployees, readAvailableCents, transferItems } from './fund
 export const rowsPerChunk = 32;
 const conflictRetries = 8;
 
-const actorSchema: z.ZodType<Actor> = /* @__PURE__ */ z.object({
+const actorSchema: z.ZodMiniType<Actor> = /* @__PURE__ */ z.object({
   kind: z.enum(statusChangers),
-  userId: z.string().nullable(),
-  name: z.string().nullable(),
-  role: z.union([companyRoleSchema, z.literal('provider_admin')]).nullable(),
+  userId: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  role: z.nullable(z.union([companyRoleSchema, z.literal('provider_admin')])),
 });
 
 const fundingFileRecord = /* @__PURE__ */ z.object({
@@ -47,18 +47,18 @@ const fundingFileRecord = /* @__PURE__ */ z.object({
   fileName: z.string(),
   sha256: z.string(),
   status: z.enum(fundingFileStatuses),
-  rowCount: z.number().int(),
-  fundedRowCount: z.number().int(),
-  totalCents: z.number().int(),
-  availableCents: z.number().int(),
+  rowCount: z.int(),
+  fundedRowCount: z.int(),
+  totalCents: z.int(),
+  availableCents: z.int(),
   problems: z.array(rowProblemSchema),
-  problemCount: z.number().int(),
-  doneRows: z.number().int().default(0),
-  appliedCount: z.number().int().default(0),
-  appliedCents: z.number().int().default(0),
-  failedCount: z.number().int().default(0),
-  failures: z.array(rowFailureSchema).default([]),
-  appliedBy: actorSchema.nullable().default(null),
+  problemCount: z.int(),
+  doneRows: z._default(z.int(), 0),
+  appliedCount: z._default(z.int(), 0),
+  appliedCents: z._default(z.int(), 0),
+  failedCount: z._default(z.int(), 0),
+  failures: z._default(z.array(rowFailureSchema), []),
+  appliedBy: z._default(z.nullable(actorSchema), null),
 });
 type FundingFileRecord = z.infer<typeof fundingFileRecord>;
 
@@ -114,7 +114,7 @@ export async function fundingFileView(file: FundingFileRecord): Promise<FundingF
   };
 }
 
-const rowItemSchema = /* @__PURE__ */ z.object({ rowNumber: z.number().int(), employeeId: z.string(), name: z.string(), amountCents: z.number().int(), outcome: z.enum(['applied', 'failed']) });
+const rowItemSchema = /* @__PURE__ */ z.object({ rowNumber: z.int(), employeeId: z.string(), name: z.string(), amountCents: z.int(), outcome: z.enum(['applied', 'failed']) });
 
 /**
  * The first applied rows of a file, for its result. DynamoDB filters after it has read a page, so it reads on until it

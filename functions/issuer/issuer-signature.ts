@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { issuerSignatureHeader, issuerSignatureToleranceSeconds } from '@shared/issuer-events';
 import { secretsManager } from '../platform/aws/secrets-manager';
 import { issuerWebhookEnv } from '../platform/env';
@@ -75,7 +75,7 @@ async function readSecret(): Promise<string> {
  * The body of a request the card issuer signed, parsed by `schema` only after the signature over the raw bytes was
  * checked (parsing first would check something other than what was signed): 401 WEBHOOK_SIGNATURE_INVALID, then 400.
  */
-export async function signedIssuerBody<T extends z.ZodType>(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'headers' | 'requestContext'>, schema: T): Promise<z.infer<T>> {
+export async function signedIssuerBody<T extends z.ZodMiniType>(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'headers' | 'requestContext'>, schema: T): Promise<z.infer<T>> {
   const rawBody = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   const check = verifyIssuerSignature(await issuerWebhookSecret(), rawBody, event.headers[issuerSignatureHeader]);
   if (check !== 'valid') {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { issuerEventSchema, type IssuerEvent } from '@shared/issuer-events';
 import { dynamo } from '../platform/aws/dynamo';
 import { sqs } from '../platform/aws/sqs';
@@ -20,7 +20,7 @@ const sandboxCardRecord = /* @__PURE__ */ z.object({
    * Calls this card refuses, like a real issuer's test cards with magic values: the demo and the tests use it to
    * show the portal's answer to an issuer's refusal.
    */
-  declines: z.array(z.string()).default([]),
+  declines: z._default(z.array(z.string()), []),
 });
 type SandboxCard = z.infer<typeof sandboxCardRecord>;
 
@@ -125,4 +125,4 @@ async function announce(event: Omit<IssuerEvent, 'occurredAt'> & { occurredAt: s
 }
 
 /** The messages on the sandbox's queue: an event whose time is stamped when it is sent. */
-export const sandboxMessageSchema = /* @__PURE__ */ issuerEventSchema.extend({ occurredAt: z.string().nullable() });
+export const sandboxMessageSchema = /* @__PURE__ */ z.extend(issuerEventSchema, { occurredAt: z.nullable(z.string()) });

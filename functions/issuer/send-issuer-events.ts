@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { issuerEventSchema, issuerSignatureHeader, type IssuerEvent } from '@shared/issuer-events';
 import { sandboxMessageSchema } from './sandbox-card-issuer';
 import { dynamo } from '../platform/aws/dynamo';

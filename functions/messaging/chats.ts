@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { totalPagesOf } from '@shared/lists';
 import {
   attachmentSchema,
@@ -47,13 +47,13 @@ export const chatRecord = /* @__PURE__ */ z.object({
   lastMessageAt: z.string(),
   lastMessage: z.string(),
   lastMessageSide: z.enum(chatSides),
-  unreadForCompany: z.number().int().nonnegative(),
-  unreadForProvider: z.number().int().nonnegative(),
-  noticeForCompany: z.string().nullable().default(null),
-  noticeForProvider: z.string().nullable().default(null),
+  unreadForCompany: z.int().check(z.nonnegative()),
+  unreadForProvider: z.int().check(z.nonnegative()),
+  noticeForCompany: z._default(z.nullable(z.string()), null),
+  noticeForProvider: z._default(z.nullable(z.string()), null),
   /** Company users who wrote in the chat (its creator first): who the company side's e-mail goes to. */
-  participantUserIds: z.array(z.string()).default([]),
-  version: z.number().int(),
+  participantUserIds: z._default(z.array(z.string()), []),
+  version: z.int(),
 });
 export type ChatRecord = z.infer<typeof chatRecord>;
 
@@ -75,9 +75,9 @@ export const chatAttachmentRecord = /* @__PURE__ */ z.object({
   uploadedBy: z.string(),
   fileName: z.string(),
   contentType: attachmentSchema.shape.contentType,
-  size: z.number().int(),
+  size: z.int(),
   status: z.enum(['uploaded', 'attached']),
-  chatId: z.string().nullable().default(null),
+  chatId: z._default(z.nullable(z.string()), null),
 });
 type ChatAttachmentRecord = z.infer<typeof chatAttachmentRecord>;
 
@@ -85,10 +85,10 @@ export const chatNoticeRecord = /* @__PURE__ */ z.object({ companyId: z.string()
 export type ChatNoticeRecord = z.infer<typeof chatNoticeRecord>;
 
 const counterRecord = /* @__PURE__ */ z.object({
-  unread: z.number().int().default(0),
-  chats: z.number().int().default(0),
-  openChats: z.number().int().default(0),
-  closedChats: z.number().int().default(0),
+  unread: z._default(z.int(), 0),
+  chats: z._default(z.int(), 0),
+  openChats: z._default(z.int(), 0),
+  closedChats: z._default(z.int(), 0),
 });
 
 /** The chat's fields of each side: its unread count and its pending notice's due time. */

@@ -1,5 +1,5 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { paths } from '@shared/routes';
 import type { ChatSide } from '@shared/messaging';
 import { chatNoticeRecord, chatRecord, chatSideFields, noticeMailed, providerSupportName, type ChatNoticeRecord, type ChatRecord } from './chats';

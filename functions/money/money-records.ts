@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ledgerKindSchema } from '@shared/ledger';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
 export const mainAccountRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
   iban: z.string(),
-  availableCents: z.number().int(),
-  reservedCents: z.number().int(),
-  version: z.number().int(),
+  availableCents: z.int(),
+  reservedCents: z.int(),
+  version: z.int(),
   /** How many ledger lines the account has (one per movement that changed it): its statement's total. */
-  entryCount: z.number().int().nonnegative().default(0),
+  entryCount: z._default(z.int().check(z.nonnegative()), 0),
 });
 
 /** One leg of a money movement (functions/money/ledger.ts writes them; legs of a movement sum to zero). */
@@ -18,9 +18,9 @@ export const ledgerEntryRecord = /* @__PURE__ */ z.object({
   movementId: z.string(),
   kind: ledgerKindSchema,
   description: z.string(),
-  employeeId: z.string().nullable(),
+  employeeId: z.nullable(z.string()),
   account: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   at: z.string(),
 });
 export type LedgerEntryRecord = z.infer<typeof ledgerEntryRecord>;

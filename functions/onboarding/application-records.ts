@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { signupStepSchema } from '@shared/kyc';
 import { historyEntrySchema, returnedStepsSchema } from '@shared/onboarding/application';
 import { documentContentTypeSchema, documentKindSchema } from '@shared/onboarding/documents';
@@ -6,10 +6,10 @@ import { documentContentTypeSchema, documentKindSchema } from '@shared/onboardin
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
 export const applicationRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),
-  answers: z.partialRecord(signupStepSchema, z.record(z.string(), z.unknown())).default({}),
-  returnedSteps: returnedStepsSchema.default({}),
-  rejectionReason: z.string().nullable().default(null),
-  submittedAt: z.string().nullable().default(null),
+  answers: z._default(z.partialRecord(signupStepSchema, z.record(z.string(), z.unknown())), {}),
+  returnedSteps: z._default(returnedStepsSchema, {}),
+  rejectionReason: z._default(z.nullable(z.string()), null),
+  submittedAt: z._default(z.nullable(z.string()), null),
   /** Every write compares it with what it read, so two tabs cannot overwrite each other's answers unseen. */
   updatedAt: z.string(),
 });
@@ -21,7 +21,7 @@ export const documentRecord = /* @__PURE__ */ z.object({
   kind: documentKindSchema,
   fileName: z.string(),
   contentType: documentContentTypeSchema,
-  size: z.number().int(),
+  size: z.int(),
   /** uploading: a presigned POST was handed out; stored: the bytes were checked and accepted. */
   status: z.enum(['uploading', 'stored']),
   uploadedAt: z.string(),
@@ -29,4 +29,4 @@ export const documentRecord = /* @__PURE__ */ z.object({
 });
 export type DocumentRecord = z.infer<typeof documentRecord>;
 
-export const applicationEventRecord = /* @__PURE__ */ historyEntrySchema.extend({ companyId: z.string() });
+export const applicationEventRecord = /* @__PURE__ */ z.extend(historyEntrySchema, { companyId: z.string() });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DomainError } from './errors';
 import { keys } from './keys';
 import { getItem } from './table';
@@ -15,7 +15,7 @@ export interface Cardholder {
   tokenHash: string;
 }
 
-const sessionRecord = /* @__PURE__ */ z.object({ companyId: z.string(), employeeId: z.string(), expiresAt: z.number().int() });
+const sessionRecord = /* @__PURE__ */ z.object({ companyId: z.string(), employeeId: z.string(), expiresAt: z.int() });
 
 /** Only a hash of the token is stored, so the table never holds a usable session. */
 export function hashSessionToken(token: string): string {

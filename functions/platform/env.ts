@@ -1,30 +1,30 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defaultProviderName } from '@shared/brand';
 
 /** What a Cognito trigger can be told: the user pool refers to it, so it cannot refer back to the pool or API. */
 const triggerEnvSchema = /* @__PURE__ */ z.object({
   PORTAL_URL: z.url(),
-  PROVIDER_NAME: z.string().min(1).default(defaultProviderName),
+  PROVIDER_NAME: z._default(z.string().check(z.minLength(1)), defaultProviderName),
 });
 
 /**
  * Everything an API handler reads from its environment. The stacks set these on every function; the local adapter
  * sets them for the emulators. AWS endpoints themselves come from the SDK's own AWS_ENDPOINT_URL_* variables.
  */
-const envSchema = /* @__PURE__ */ triggerEnvSchema.extend({
-  AWS_REGION: z.string().min(1),
-  TABLE_NAME: z.string().min(1),
-  DOCUMENTS_BUCKET: z.string().min(1),
-  REPORTS_BUCKET: z.string().min(1),
-  REPORTS_QUEUE_URL: z.string().min(1),
-  EXPORTS_QUEUE_URL: z.string().min(1),
-  FUNDING_QUEUE_URL: z.string().min(1),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
+const envSchema = /* @__PURE__ */ z.extend(triggerEnvSchema, {
+  AWS_REGION: z.string().check(z.minLength(1)),
+  TABLE_NAME: z.string().check(z.minLength(1)),
+  DOCUMENTS_BUCKET: z.string().check(z.minLength(1)),
+  REPORTS_BUCKET: z.string().check(z.minLength(1)),
+  REPORTS_QUEUE_URL: z.string().check(z.minLength(1)),
+  EXPORTS_QUEUE_URL: z.string().check(z.minLength(1)),
+  FUNDING_QUEUE_URL: z.string().check(z.minLength(1)),
+  USER_POOL_ID: z.string().check(z.minLength(1)),
+  USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)),
   /** The sender of the portal's own e-mails (SES in the cloud, the local outbox on a laptop). */
   MAIL_FROM: z.email(),
   /** Where the provider's unseen-reply e-mails about support chats go; without it, to MAIL_FROM. */
-  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_EMAIL: z.optional(z.email()),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -33,9 +33,9 @@ export type Env = z.infer<typeof envSchema>;
  * webhook secret: ordering a card signs nothing.
  */
 const issuerEnvSchema = /* @__PURE__ */ z.object({
-  ISSUER_SANDBOX_QUEUE_URL: z.string().min(1),
+  ISSUER_SANDBOX_QUEUE_URL: z.string().check(z.minLength(1)),
   /** How long the sandbox takes to deliver an ordered card (SQS allows a delay of at most 15 minutes). */
-  ISSUER_SANDBOX_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  ISSUER_SANDBOX_DELIVERY_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(900)), 60),
 });
 export type IssuerEnv = z.infer<typeof issuerEnvSchema>;
 let parsedForIssuer: IssuerEnv | undefined;
@@ -50,16 +50,14 @@ export function issuerEnv(): IssuerEnv {
  * start, so the value never sits in the function's configuration; locally the value itself (there is no Secrets
  * Manager emulator). Only the webhook and the sandbox's sender are given these.
  */
-const issuerWebhookEnvSchema = /* @__PURE__ */ z
-  .object({
-    ISSUER_WEBHOOK_SECRET: z.string().min(32).optional(),
-    ISSUER_WEBHOOK_SECRET_ARN: z.string().min(1).optional(),
+const issuerWebhookEnvSchema = /* @__PURE__ */ z.object({
+    ISSUER_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(32))),
+    ISSUER_WEBHOOK_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
     /** Where the sandbox posts its events: our webhook route, as an external issuer would. */
-    ISSUER_WEBHOOK_URL: z.url().optional(),
-  })
-  .refine((value) => (value.ISSUER_WEBHOOK_SECRET === undefined) !== (value.ISSUER_WEBHOOK_SECRET_ARN === undefined), {
+    ISSUER_WEBHOOK_URL: z.optional(z.url()),
+  }).check(z.refine((value) => (value.ISSUER_WEBHOOK_SECRET === undefined) !== (value.ISSUER_WEBHOOK_SECRET_ARN === undefined), {
     message: 'set exactly one of ISSUER_WEBHOOK_SECRET and ISSUER_WEBHOOK_SECRET_ARN',
-  });
+  }));
 export type IssuerWebhookEnv = z.infer<typeof issuerWebhookEnvSchema>;
 let parsedForWebhook: IssuerWebhookEnv | undefined;
 
@@ -72,7 +70,11 @@ export function issuerWebhookEnv(): IssuerWebhookEnv {
  * (functions/platform/queue-worker.ts), not after the queue's 900 s visibility timeout. The stack sets 30; the local
  * cloud a few seconds (infra/local/settings.ts), so a failing report shows as failed within seconds in tests.
  */
-const queueWorkerEnvSchema = /* @__PURE__ */ z.object({ QUEUE_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(300).default(30) });
+const queueWorkerEnvSchema = /* @__PURE__ */ z.object({ QUEUE_RETRY_BASE_SECONDS: z._default(z.coerce.number().check(
+  z.int(),
+  z.gte(0),
+  z.lte(300),
+), 30) });
 export type QueueWorkerEnv = z.infer<typeof queueWorkerEnvSchema>;
 let parsedForQueueWorker: QueueWorkerEnv | undefined;
 

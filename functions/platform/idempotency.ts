@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dynamo } from './aws/dynamo';
 import { DomainError } from './errors';
 import { entities, keys } from './keys';
@@ -10,13 +10,13 @@ import { conditionFailed, getItem, tableName, type TransactItem } from './table'
 const keptSeconds = 48 * 60 * 60;
 
 /** What a client may send as a key: a UUID or any short token of its own. */
-export const idempotencyKeySchema = /* @__PURE__ */ z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
+export const idempotencyKeySchema = /* @__PURE__ */ z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/));
 
 const storedSchema = /* @__PURE__ */ z.object({
   requestHash: z.string(),
   state: z.enum(['running', 'done']),
-  statusCode: z.number().int().optional(),
-  answer: z.unknown().optional(),
+  statusCode: z.optional(z.int()),
+  answer: z.optional(z.unknown()),
 });
 
 export interface StoredAnswer {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { availableFeaturesSchema } from '@shared/api/schemas';
 import { addressSchema } from '@shared/company';
 import { kycStatusSchema } from '@shared/kyc';
@@ -13,11 +13,11 @@ export const userProfileRecord = /* @__PURE__ */ z.object({
   email: z.string(),
   name: z.string(),
   surname: z.string(),
-  phone: z.string().nullable().optional(),
+  phone: z.optional(z.nullable(z.string())),
   status: userStatusSchema,
   language: languageSchema,
-  currentCompanyId: z.string().nullable(),
-  tokensValidAfter: z.number().int().nonnegative().default(0),
+  currentCompanyId: z.nullable(z.string()),
+  tokensValidAfter: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type UserProfileRecord = z.infer<typeof userProfileRecord>;
 
@@ -27,8 +27,8 @@ export const membershipRecord = /* @__PURE__ */ z.object({
   membershipId: z.string(),
   role: companyRoleSchema,
   /** Invited: the person has not signed in since the invitation; their first profile load makes it active. */
-  status: memberStatusSchema.default('active'),
-  invitedAt: z.string().nullable().default(null),
+  status: z._default(memberStatusSchema, 'active'),
+  invitedAt: z._default(z.nullable(z.string()), null),
 });
 export type MembershipRecord = z.infer<typeof membershipRecord>;
 
@@ -39,12 +39,12 @@ export const companyRecord = /* @__PURE__ */ z.object({
   status: companyStatusSchema,
   kycStatus: kycStatusSchema,
   provider: z.string(),
-  topUpAccountIBAN: z.string().nullable(),
+  topUpAccountIBAN: z.nullable(z.string()),
   availableFeatures: availableFeaturesSchema,
   /** From the company register at sign-up; onboarding shows them. */
-  legalAddress: addressSchema.nullable().default(null),
-  registeredOn: z.string().nullable().default(null),
+  legalAddress: z._default(z.nullable(addressSchema), null),
+  registeredOn: z._default(z.nullable(z.string()), null),
   /** Kept with every role change in the same transaction, so the last owner can never be removed or demoted. */
-  ownerCount: z.number().int().nonnegative(),
+  ownerCount: z.int().check(z.nonnegative()),
 });
 export type CompanyRecord = z.infer<typeof companyRecord>;

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller, type MemberCaller } from './caller';
@@ -13,7 +13,7 @@ import { fieldErrorsOf, safeParseReportingInput } from './validation';
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 
 export interface UseCaseInput<R extends RouteDefinition> {
   caller: R['access'] extends { kind: 'public' }
@@ -78,7 +78,7 @@ function readJsonBody(event: Event): unknown {
   }
 }
 
-function parseWith(schema: z.ZodType | undefined, value: unknown, location: 'params' | 'body' | 'query'): unknown {
+function parseWith(schema: z.ZodMiniType | undefined, value: unknown, location: 'params' | 'body' | 'query'): unknown {
   if (!schema) return location === 'params' ? {} : undefined;
   const result = safeParseReportingInput(schema, value ?? (location === 'body' ? undefined : {}));
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
 describe('fieldErrorsOf', () => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { limitUsageOf } from '@shared/authorizations';
 import { formatDate, rigaDateOf } from '@shared/dates';
 import { rowFailureCodes } from '@shared/funding';
@@ -87,7 +87,7 @@ function periodInstants(report: BuildableReport): { from: string; to: string } {
   return { from: new Date(rigaDayStartMs(report.dateFrom)).toISOString(), to: new Date(rigaDayStartMs(nextDay(report.dateTo))).toISOString() };
 }
 
-const auditAfterSchema = /* @__PURE__ */ z.object({ after: z.record(z.string(), z.unknown()).default({}) });
+const auditAfterSchema = /* @__PURE__ */ z.object({ after: z._default(z.record(z.string(), z.unknown()), {}) });
 
 /**
  * Money given to employees in the period, oldest first: each employee_funding movement of the main account (its own
@@ -167,7 +167,7 @@ async function* fundingRows(report: BuildableReport): AsyncGenerator<Cells> {
 }
 
 const fundingFileOfReport = /* @__PURE__ */ z.object({ fileId: z.string(), fileName: z.string(), uploadedAt: z.string() });
-const refusedRowSchema = /* @__PURE__ */ z.object({ employeeId: z.string().default(''), name: z.string().default(''), amountCents: z.number().int(), reason: z.enum(rowFailureCodes).nullable().default(null) });
+const refusedRowSchema = /* @__PURE__ */ z.object({ employeeId: z._default(z.string(), ''), name: z._default(z.string(), ''), amountCents: z.int(), reason: z._default(z.nullable(z.enum(rowFailureCodes)), null) });
 
 /** Whether a funding movement came from a CSV file: its audit record, written in the same transaction, names the file. */
 async function movedByFile(companyId: string, at: string, movementId: string): Promise<boolean> {
@@ -202,7 +202,7 @@ async function* cardStatusRows(report: BuildableReport): AsyncGenerator<Cells> {
   }
 }
 
-const feeChargeSchema = /* @__PURE__ */ z.object({ employeeId: z.string(), month: z.string(), feeCents: z.number().int(), at: z.string() });
+const feeChargeSchema = /* @__PURE__ */ z.object({ employeeId: z.string(), month: z.string(), feeCents: z.int(), at: z.string() });
 
 /**
  * The monthly fee charges of the months the period overlaps, by month then employee, each with the employee's card

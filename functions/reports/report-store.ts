@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { calendarDay } from '@shared/dates';
 import { languageSchema } from '@shared/languages';
 import { reportTypeSchema, shownReportStatus, type GenerateReport, type Report } from '@shared/reports';
@@ -30,7 +30,7 @@ export const reportRecord = /* @__PURE__ */ z.object({
   requestedBy: z.string(),
   requestedByEmail: z.string(),
   created: z.string(),
-  rows: z.number().int().nonnegative().nullable().default(null),
+  rows: z._default(z.nullable(z.int().check(z.nonnegative())), null),
 });
 export type ReportRecord = z.infer<typeof reportRecord>;
 
@@ -39,7 +39,7 @@ export type ReportRecord = z.infer<typeof reportRecord>;
  * day that does not exist, an unknown type) fails its generation instead of producing a wrong file.
  */
 const day = calendarDay(z.string());
-export const buildableReport = /* @__PURE__ */ reportRecord.extend({ type: reportTypeSchema, dateFrom: day, dateTo: day, lang: languageSchema }).refine((report) => report.dateFrom <= report.dateTo, { error: 'DATE_RANGE_REVERSED' });
+export const buildableReport = /* @__PURE__ */ z.extend(reportRecord, { type: reportTypeSchema, dateFrom: day, dateTo: day, lang: languageSchema }).check(z.refine((report) => report.dateFrom <= report.dateTo, { error: 'DATE_RANGE_REVERSED' }));
 export type BuildableReport = z.infer<typeof buildableReport>;
 
 export const reportMessageSchema = /* @__PURE__ */ z.object({ companyId: z.string(), reportId: z.string() });
@@ -51,7 +51,7 @@ export const reportMessageSchema = /* @__PURE__ */ z.object({ companyId: z.strin
 export function reportRow(record: ReportRecord, now = new Date()): Report {
   return {
     id: record.reportId,
-    type: reportTypeSchema.catch('transactions').parse(record.type),
+    type: z.catch(reportTypeSchema, 'transactions').parse(record.type),
     dateFrom: record.dateFrom,
     dateTo: record.dateTo,
     created: record.created,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { rigaDateOf } from '@shared/dates';
 import { entities, keys } from '../platform/keys';
 import type { TransactionRecord, TransactionTallyRecord } from './transaction-records';
@@ -112,8 +112,8 @@ export class TransactionNumbersTaken extends Error {
   }
 }
 
-const countersState = /* @__PURE__ */ z.object({ transactionSeq: z.number().int().nonnegative().default(0), lastTransactionAt: z.string().nullable().default(null) });
-const groupCounterState = /* @__PURE__ */ z.object({ transactionSeq: z.number().int().nonnegative().default(0) });
+const countersState = /* @__PURE__ */ z.object({ transactionSeq: z._default(z.int().check(z.nonnegative()), 0), lastTransactionAt: z._default(z.nullable(z.string()), null) });
+const groupCounterState = /* @__PURE__ */ z.object({ transactionSeq: z._default(z.int().check(z.nonnegative()), 0) });
 
 export interface TransactionWrite {
   draft: TransactionDraft;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Role } from '../roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,10 +37,10 @@ export interface RouteDefinition {
   /** A feature the caller's current company must have (or all features), else 403 FEATURE_NOT_AVAILABLE (SPEC section 6). */
   feature?: 'reporting';
   /** The `{name}` parts of the path; a route with parameters must say what they may be. */
-  params?: z.ZodType;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  answer: z.ZodType;
+  params?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  answer: z.ZodMiniType;
 }
 
 /** Whether the gateway checks a Cognito access token before the function runs. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { kycStatusSchema } from '../kyc';
 import { languageSchema } from '../languages';
 import { currency } from '../money';
@@ -9,7 +9,7 @@ import { requiredText } from '../validation';
 export const errorBodySchema = /* @__PURE__ */ z.object({
   code: z.string(),
   message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -31,7 +31,7 @@ export const clientEntrySchema = /* @__PURE__ */ z.object({
   role: companyRoleSchema,
   availableFeatures: availableFeaturesSchema,
   provider: z.string(),
-  topUpAccountIBAN: z.string().nullable(),
+  topUpAccountIBAN: z.nullable(z.string()),
 });
 export type ClientEntry = z.infer<typeof clientEntrySchema>;
 
@@ -46,13 +46,13 @@ export const profileSchema = /* @__PURE__ */ z.object({
   currency: z.literal(currency),
   language: languageSchema,
   clients: z.array(clientEntrySchema),
-  currentClient: clientEntrySchema.nullable(),
+  currentClient: z.nullable(clientEntrySchema),
   availableFeatures: availableFeaturesSchema,
-  provider: z.string().nullable(),
-  topUpAccountIBAN: z.string().nullable(),
+  provider: z.nullable(z.string()),
+  topUpAccountIBAN: z.nullable(z.string()),
   currentKycStatus: kycStatusSchema,
   /** The current company's standing with the provider: pending_approval shows the waiting state. */
-  currentCompanyStatus: companyStatusSchema.nullable(),
+  currentCompanyStatus: z.nullable(companyStatusSchema),
   isProviderAdmin: z.boolean(),
   /** No SMS second factor yet: the portal sends the user to /phone/setup and the API refuses everything else. */
   phoneSetupRequired: z.boolean(),
@@ -63,6 +63,6 @@ export const setLanguageBodySchema = /* @__PURE__ */ z.object({ language: requir
 export const setLanguageAnswerSchema = /* @__PURE__ */ z.object({ language: languageSchema });
 
 export const switchClientBodySchema = /* @__PURE__ */ z.object({ companyId: requiredText(100) });
-export const switchClientAnswerSchema = /* @__PURE__ */ z.object({ accessToken: z.string().nullable(), profile: profileSchema });
+export const switchClientAnswerSchema = /* @__PURE__ */ z.object({ accessToken: z.nullable(z.string()), profile: profileSchema });
 
 export const okAnswerSchema = /* @__PURE__ */ z.object({ ok: z.literal(true) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { signupStepSchema, kycStatusSchema, signupSteps } from '../kyc';
 import { companyStatusSchema } from '../statuses';
 import { textareaSchema } from './fields';
@@ -19,8 +19,8 @@ export const applicationSchema = /* @__PURE__ */ z.object({
   kycStatus: kycStatusSchema,
   steps: z.partialRecord(signupStepSchema, stepAnswersSchema),
   returnedSteps: returnedStepsSchema,
-  rejectionReason: z.string().nullable(),
-  submittedAt: z.string().nullable(),
+  rejectionReason: z.nullable(z.string()),
+  submittedAt: z.nullable(z.string()),
   documents: z.array(documentSchema),
 });
 export type Application = z.infer<typeof applicationSchema>;
@@ -40,7 +40,7 @@ export const historyEntrySchema = /* @__PURE__ */ z.object({
   action: z.enum(applicationActions),
   actorName: z.string(),
   actorEmail: z.string(),
-  comment: z.string().nullable(),
+  comment: z.nullable(z.string()),
   steps: z.array(signupStepSchema),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
@@ -50,27 +50,26 @@ export const queueEntrySchema = /* @__PURE__ */ z.object({
   companyName: z.string(),
   registrationNumber: z.string(),
   status: companyStatusSchema,
-  submittedAt: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
   updatedAt: z.string(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 export const queueAnswerSchema = /* @__PURE__ */ z.object({ rows: z.array(queueEntrySchema) });
 
-export const reviewSchema = /* @__PURE__ */ applicationSchema.extend({ history: z.array(historyEntrySchema) });
+export const reviewSchema = /* @__PURE__ */ z.extend(applicationSchema, { history: z.array(historyEntrySchema) });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const applicationParamsSchema = /* @__PURE__ */ z.object({ companyId: z.string().min(1).max(100) });
-export const applicationDocumentParamsSchema = /* @__PURE__ */ applicationParamsSchema.extend({ documentId: z.uuid() });
+export const applicationParamsSchema = /* @__PURE__ */ z.object({ companyId: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const applicationDocumentParamsSchema = /* @__PURE__ */ z.extend(applicationParamsSchema, { documentId: z.uuid() });
 
 const comment = /* @__PURE__ */ textareaSchema();
 
 export const rejectApplicationSchema = /* @__PURE__ */ z.object({ reason: comment });
 export const returnApplicationSchema = /* @__PURE__ */ z.object({
-  steps: z
-    .array(signupStepSchema, { error: () => 'STEPS_REQUIRED' })
-    .min(1, { error: 'STEPS_REQUIRED' })
-    .refine((steps) => new Set(steps).size === steps.length, { error: 'DUPLICATE_OPTION' })
-    .transform((steps) => signupSteps.filter((step) => steps.includes(step))),
+  steps: z.pipe(z.array(signupStepSchema, { error: () => 'STEPS_REQUIRED' }).check(
+    z.minLength(1, { error: 'STEPS_REQUIRED' }),
+    z.refine((steps) => new Set(steps).size === steps.length, { error: 'DUPLICATE_OPTION' }),
+  ), z.transform((steps) => signupSteps.filter((step) => steps.includes(step)))),
   comment,
 });
 export type ReturnApplicationValues = z.input<typeof returnApplicationSchema>;

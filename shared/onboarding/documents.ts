@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The documents onboarding asks for (SPEC section 3). */
 export const documentKinds = ['registration_certificate', 'articles_of_association', 'passport_photo', 'evidence_of_right'] as const;
@@ -50,13 +50,13 @@ export function fileProblemOf(file: { size: number; type: string }, accepted: re
   return null;
 }
 
-export const fileNameSchema = /* @__PURE__ */ z.string().trim().min(1).max(200);
+export const fileNameSchema = /* @__PURE__ */ z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 export const createUploadSchema = /* @__PURE__ */ z.object({
   kind: documentKindSchema,
   fileName: fileNameSchema,
   contentType: documentContentTypeSchema,
-  size: z.number().int().min(minFileBytes).max(maxFileBytes),
+  size: z.int().check(z.gte(minFileBytes), z.lte(maxFileBytes)),
 });
 export type CreateUpload = z.infer<typeof createUploadSchema>;
 
@@ -74,9 +74,9 @@ export const documentSchema = /* @__PURE__ */ z.object({
   kind: documentKindSchema,
   fileName: z.string(),
   contentType: documentContentTypeSchema,
-  size: z.number().int(),
+  size: z.int(),
   uploadedAt: z.string(),
 });
 export type DocumentView = z.infer<typeof documentSchema>;
 
-export const documentLinkSchema = /* @__PURE__ */ z.object({ url: z.string(), expiresInSeconds: z.number().int() });
+export const documentLinkSchema = /* @__PURE__ */ z.object({ url: z.string(), expiresInSeconds: z.int() });

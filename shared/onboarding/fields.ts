@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { countryCodes } from '../countries';
 import { calendarDay } from '../dates';
 import type { FieldMessageCode } from '../errors';
 import { isValidIban } from '../iban';
-import { messageCodeOf, missingOrInvalid, nameMaxLength, phonePattern, textMaxLength, textMinLength } from '../validation';
+import { addIssue, messageCodeOf, missingOrInvalid, nameMaxLength, phonePattern, textMaxLength, textMinLength } from '../validation';
 import type { DocumentKind } from './documents';
 
 /** SPEC section 3: "A field can show only when another field equals a value or is in a list". */
@@ -79,66 +79,75 @@ export function isShown(field: Pick<FieldBase, 'showIf'>, values: Record<string,
 }
 
 const requiredString = (code: FieldMessageCode) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? code : 'INVALID_VALUE') }).trim().min(1, { error: code, abort: true });
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? code : 'INVALID_VALUE') }).check(
+    z.trim(),
+    z.minLength(1, { error: code, abort: true }),
+  );
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function textSchema(field: Extract<InputField, { type: 'text' }>, required: FieldMessageCode): z.ZodType<string> {
+function textSchema(field: Extract<InputField, { type: 'text' }>, required: FieldMessageCode): z.ZodMiniType<string> {
   const base = requiredString(required);
   switch (field.format) {
     case 'name':
-      return base.min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(nameMaxLength, { error: 'NAME_TOO_LONG' });
+      return base.check(z.minLength(textMinLength, { error: 'TEXT_TOO_SHORT' }), z.maxLength(nameMaxLength, { error: 'NAME_TOO_LONG' }));
     case 'email':
-      return base.max(textMaxLength, { error: 'TEXT_TOO_LONG' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
+      return z.pipe(base.check(z.maxLength(textMaxLength, { error: 'TEXT_TOO_LONG' })), z.email({ error: 'INVALID_EMAIL' }));
     case 'phone':
-      return base.regex(phonePattern, { error: 'INVALID_PHONE' });
+      return base.check(z.regex(phonePattern, { error: 'INVALID_PHONE' }));
     case 'date':
     case 'pastDate':
-      return calendarDay(base)
-        .refine((value) => value >= earliestDate, { error: 'DATE_TOO_EARLY', abort: true })
-        .refine((value) => field.format === 'date' || value <= today(), { error: 'DATE_IN_FUTURE' });
+      return calendarDay(base).check(
+        z.refine((value) => value >= earliestDate, { error: 'DATE_TOO_EARLY', abort: true }),
+        z.refine((value) => field.format === 'date' || value <= today(), { error: 'DATE_IN_FUTURE' }),
+      );
     case 'integer':
     case 'percent': {
       const min = field.min ?? 0;
       const max = field.max ?? (field.format === 'percent' ? 100 : 1_000_000_000);
-      return base
-        .regex(field.format === 'percent' ? /^\d{1,3}(\.\d{1,2})?$/ : /^\d{1,12}$/, { error: 'NUMBER_INVALID' })
-        .refine((value) => Number(value) >= min, { error: field.belowMinCode ?? 'NUMBER_TOO_SMALL', abort: true })
-        .refine((value) => Number(value) <= max, { error: 'NUMBER_TOO_LARGE' });
+      return base.check(
+        z.regex(field.format === 'percent' ? /^\d{1,3}(\.\d{1,2})?$/ : /^\d{1,12}$/, { error: 'NUMBER_INVALID' }),
+        z.refine((value) => Number(value) >= min, { error: field.belowMinCode ?? 'NUMBER_TOO_SMALL', abort: true }),
+        z.refine((value) => Number(value) <= max, { error: 'NUMBER_TOO_LARGE' }),
+      );
     }
     case 'swift':
-      return base.transform((value) => value.toUpperCase()).pipe(z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: 'INVALID_SWIFT' }));
+      return z.pipe(z.pipe(base, z.transform((value) => value.toUpperCase())), z.string().check(z.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: 'INVALID_SWIFT' })));
     case 'iban':
-      return base.transform((value) => value.replace(/\s+/g, '').toUpperCase()).pipe(z.string().refine(isValidIban, { error: 'INVALID_IBAN' }));
+      return z.pipe(z.pipe(base, z.transform((value) => value.replace(/\s+/g, '').toUpperCase())), z.string().check(z.refine(isValidIban, { error: 'INVALID_IBAN' })));
     case 'website':
-      return base
-        .max(textMaxLength, { error: 'TEXT_TOO_LONG' })
-        .regex(/^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i, { error: 'INVALID_WEBSITE' });
+      return base.check(
+        z.maxLength(textMaxLength, { error: 'TEXT_TOO_LONG' }),
+        z.regex(/^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i, { error: 'INVALID_WEBSITE' }),
+      );
     case 'text':
-      return base.min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(textMaxLength, { error: 'TEXT_TOO_LONG' });
+      return base.check(z.minLength(textMinLength, { error: 'TEXT_TOO_SHORT' }), z.maxLength(textMaxLength, { error: 'TEXT_TOO_LONG' }));
   }
 }
 
 /** A description: 2..1000 symbols (a textarea field, and the provider's reasons and comments). */
 export function textareaSchema(required: FieldMessageCode = 'REQUIRED') {
-  return requiredString(required).min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(textareaMaxLength, { error: 'TEXTAREA_TOO_LONG' });
+  return requiredString(required).check(
+    z.minLength(textMinLength, { error: 'TEXT_TOO_SHORT' }),
+    z.maxLength(textareaMaxLength, { error: 'TEXTAREA_TOO_LONG' }),
+  );
 }
 
 function choiceSchema(source: OptionSource, required: FieldMessageCode) {
   const allowed = optionsOf(source);
-  return requiredString(required).refine((value) => allowed.includes(value), { error: 'INVALID_OPTION' });
+  return requiredString(required).check(z.refine((value) => allowed.includes(value), { error: 'INVALID_OPTION' }));
 }
 
 /** The schema of one field's value, when the field is shown. */
-export function fieldSchema(field: InputField): z.ZodType {
+export function fieldSchema(field: InputField): z.ZodMiniType {
   const required = field.requiredCode ?? 'REQUIRED';
   const schema = valueSchema(field, required);
   if (!field.optional) return schema;
   // An optional field left empty is stored as absent, not as an empty string.
-  return z.union([z.literal('').transform(() => undefined), z.undefined(), z.null().transform(() => undefined), schema]);
+  return z.union([z.pipe(z.literal(''), z.transform(() => undefined)), z.undefined(), z.pipe(z.null(), z.transform(() => undefined)), schema]);
 }
 
-function valueSchema(field: InputField, required: FieldMessageCode): z.ZodType {
+function valueSchema(field: InputField, required: FieldMessageCode): z.ZodMiniType {
   switch (field.type) {
     case 'text':
       return textSchema(field, required);
@@ -148,25 +157,26 @@ function valueSchema(field: InputField, required: FieldMessageCode): z.ZodType {
     case 'radio':
       return choiceSchema(field.options, required);
     case 'checkbox':
-      return z.boolean({ error: missingOrInvalid }).default(false);
+      return z._default(z.boolean({ error: missingOrInvalid }), false);
     case 'select_list': {
       const allowed = optionsOf(field.options);
-      return z
-        .array(z.string().refine((value) => allowed.includes(value), { error: 'INVALID_OPTION' }), { error: () => required })
-        .min(1, { error: required })
-        .refine((values) => new Set(values).size === values.length, { error: 'DUPLICATE_OPTION' });
+      return z.array(z.string().check(z.refine((value) => allowed.includes(value), { error: 'INVALID_OPTION' })), { error: () => required }).check(
+        z.minLength(1, { error: required }),
+        z.refine((values) => new Set(values).size === values.length, { error: 'DUPLICATE_OPTION' }),
+      );
     }
     case 'input_list':
       return z
-        .array(requiredString('REQUIRED').min(textMinLength, { error: 'TEXT_TOO_SHORT' }).max(textMaxLength, { error: 'TEXT_TOO_LONG' }), {
-          error: () => required,
-        })
-        .min(1, { error: 'LIST_REQUIRED' });
+        .array(
+          requiredString('REQUIRED').check(z.minLength(textMinLength, { error: 'TEXT_TOO_SHORT' }), z.maxLength(textMaxLength, { error: 'TEXT_TOO_LONG' })),
+          { error: () => required },
+        )
+        .check(z.minLength(1, { error: 'LIST_REQUIRED' }));
     case 'file':
     case 'image':
-      return requiredString(required).pipe(z.uuid({ error: 'INVALID_VALUE' }));
+      return z.pipe(requiredString(required), z.uuid({ error: 'INVALID_VALUE' }));
     case 'array':
-      return z.array(blockSchema(field.fields), { error: () => 'LIST_REQUIRED' }).min(field.minItems, { error: 'LIST_REQUIRED' });
+      return z.array(blockSchema(field.fields), { error: () => 'LIST_REQUIRED' }).check(z.minLength(field.minItems, { error: 'LIST_REQUIRED' }));
   }
 }
 
@@ -176,9 +186,9 @@ export type BlockValues = Record<string, unknown>;
  * The schema of a block of fields (a step, or one item of a repeated list). A field that is not shown is
  * neither checked nor kept, so an answer changed later never leaves a stale dependent value behind.
  */
-export function blockSchema(fields: readonly FormField[]): z.ZodType<BlockValues, BlockValues> {
+export function blockSchema(fields: readonly FormField[]): z.ZodMiniType<BlockValues, BlockValues> {
   const inputs = inputFieldsOf(fields);
-  return z.record(z.string(), z.unknown(), { error: () => 'INVALID_VALUE' }).transform((values, context) => {
+  return z.pipe(z.record(z.string(), z.unknown(), { error: () => 'INVALID_VALUE' }), z.transform((values, context) => {
     const kept: BlockValues = {};
     for (const field of inputs) {
       if (!isShown(field, values)) continue;
@@ -188,9 +198,9 @@ export function blockSchema(fields: readonly FormField[]): z.ZodType<BlockValues
         continue;
       }
       for (const issue of result.error.issues) {
-        context.addIssue({ code: 'custom', message: messageCodeOf(issue), path: [field.name, ...issue.path], input: issue.input });
+        addIssue(context, { message: messageCodeOf(issue), path: [field.name, ...issue.path], input: issue.input });
       }
     }
     return kept;
-  });
+  }));
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { FieldMessageCode } from '../errors';
 import { signupSteps, type SignupStep } from '../kyc';
 import type { DocumentKind } from './documents';
@@ -268,19 +268,19 @@ export const stepDefinitions: Readonly<Record<SignupStep, StepDefinition>> = {
   financial_information: { fields: financialInformation, rules: [] },
 };
 
-const stepSchemas = new Map<SignupStep, z.ZodType<BlockValues, BlockValues>>();
+const stepSchemas = new Map<SignupStep, z.ZodMiniType<BlockValues, BlockValues>>();
 
 /** The schema of one step's answers; the form validates with it and so does the API. */
-export function stepSchema(step: SignupStep): z.ZodType<BlockValues, BlockValues> {
+export function stepSchema(step: SignupStep): z.ZodMiniType<BlockValues, BlockValues> {
   let schema = stepSchemas.get(step);
   if (!schema) {
     const definition = stepDefinitions[step];
-    schema = blockSchema(definition.fields).superRefine((values, context) => {
+    schema = blockSchema(definition.fields).check(z.superRefine((values, context) => {
       for (const rule of definition.rules) {
         const problem = rule(values);
         if (problem) context.addIssue({ code: 'custom', message: problem.code, path: problem.path });
       }
-    });
+    }));
     stepSchemas.set(step, schema);
   }
   return schema;

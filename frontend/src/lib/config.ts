@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** What /config.json must hold: the cloud writes it at deploy, the Vite plugin serves it in dev and preview. */
 export const appConfigSchema = /* @__PURE__ */ z.object({
-  apiUrl: z.string().min(1),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  cognitoEndpoint: z.string().min(1).nullable(),
+  apiUrl: z.string().check(z.minLength(1)),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
+  cognitoEndpoint: z.nullable(z.string().check(z.minLength(1))),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { zodValidate } from './form-validation';
 
 const schema = z.object({
-  name: z.string().min(1, { error: 'REQUIRED' }).min(2, { error: 'TOO_SHORT' }),
-  contact: z.object({ email: z.string().min(1, { error: 'REQUIRED' }) }),
-  owners: z.array(z.object({ share: z.number().min(25, { error: 'BELOW_THRESHOLD' }) })),
+  name: z.string().check(z.minLength(1, { error: 'REQUIRED' }), z.minLength(2, { error: 'TOO_SHORT' })),
+  contact: z.object({ email: z.string().check(z.minLength(1, { error: 'REQUIRED' })) }),
+  owners: z.array(z.object({ share: z.number().check(z.gte(25, { error: 'BELOW_THRESHOLD' })) })),
 });
 
 describe('zodValidate', () => {
@@ -22,11 +22,11 @@ describe('zodValidate', () => {
   });
 
   it('writes nothing below a field that already has a message, not even at another level', () => {
-    const parentFirst = z.any().superRefine((_, context) => {
+    const parentFirst = z.any().check(z.superRefine((_, context) => {
       context.addIssue({ code: 'custom', message: 'PARENT', path: ['a'] });
       context.addIssue({ code: 'custom', message: 'CHILD', path: ['a', 'b'] });
       context.addIssue({ code: 'custom', message: 'DEEP', path: ['a', 'b', 'c'] });
-    });
+    }));
     expect(zodValidate(parentFirst)({})).toEqual({ a: 'PARENT' });
   });
 });

@@ -1,5 +1,5 @@
 import type { FormikErrors } from 'formik';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type ErrorTree = Record<string, unknown> | unknown[];
 
@@ -32,7 +32,7 @@ function setFirst(target: ErrorTree, path: readonly PropertyKey[], message: stri
  * formik's error shape, so it serves as formik's `validate` and as the small sign-in form hook's.
  * Each field gets the message code of its first issue; screens translate it from the `errors` namespace.
  */
-export function zodValidate<Values extends object>(schema: z.ZodType) {
+export function zodValidate<Values extends object>(schema: z.ZodMiniType) {
   return (values: Values): FormikErrors<Values> => {
     const result = schema.safeParse(values);
     if (result.success) return {};

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorBodySchema } from '@shared/api/schemas';
 import { idempotencyKeyHeader, type RouteDefinition } from '@shared/api/route-definition';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
@@ -10,7 +10,7 @@ import { headerLanguage } from './language-storage';
 export { ApiError, clientErrorCodes };
 
 type Answer<R extends RouteDefinition> = z.infer<R['answer']>;
-type Body<R extends RouteDefinition> = R extends { body: z.ZodType } ? z.input<R['body']> : never;
+type Body<R extends RouteDefinition> = R extends { body: z.ZodMiniType } ? z.input<R['body']> : never;
 
 export interface CallOptions<R extends RouteDefinition> {
   body?: Body<R>;

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { zodValidate } from './form-validation';
 
 type TextValues = Record<string, string>;
@@ -18,7 +18,7 @@ export interface ZodForm<Values extends TextValues> {
 
 interface Options<Values extends TextValues> {
   initialValues: Values;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   onSubmit: (values: Values) => Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { applicationSchema, saveStepAnswerSchema } from '../../onboarding/application';
 import { createUploadSchema, documentLinkSchema, documentParamsSchema, documentSchema, uploadAnswerSchema } from '../../onboarding/documents';
 import { stepParamsSchema } from '../../onboarding/steps';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteDefinition } from '../route-definition';
 import { okAnswerSchema } from '../schemas';
 

@@ -8,7 +8,7 @@ import {
   reviewSchema,
 } from '../../onboarding/application';
 import { documentLinkSchema } from '../../onboarding/documents';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteDefinition } from '../route-definition';
 
 /** The provider's review of applications in /admin: provider admins only. */

@@ -7,7 +7,7 @@ import { documentIdsOfAnswers, stepDefinitions, stepSchema } from '@shared/onboa
 import { Alert } from '@frontend/components/alert/alert';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { zodValidate } from '@frontend/lib/form-validation';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { KnownDocument } from './document-field';
 import { deleteDocument, saveStep } from './onboarding-api';
 import { readStepFailure } from './step-failure';

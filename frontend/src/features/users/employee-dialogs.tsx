@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import { merchantCategoryGroupNames, replacementReasons, type MerchantCategoryGroup } from '@shared/cards';
 import { countryCodes } from '@shared/countries';
@@ -117,7 +118,7 @@ export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
 
 type ReplaceValues = { reason: string; address: string; city: string; country: string; postalCode: string };
 const replaceFields = ['reason', 'address', 'city', 'country', 'postalCode'] as const;
-const replaceFormSchema = /* @__PURE__ */ replaceCardBodySchema.pick({ reason: true }).extend(replaceCardBodySchema.shape.address.shape);
+const replaceFormSchema = /* @__PURE__ */ z.extend(z.pick(replaceCardBodySchema, { reason: true }), replaceCardBodySchema.shape.address.shape);
 const validateReplacement = zodValidate<ReplaceValues>(replaceFormSchema);
 
 /**
