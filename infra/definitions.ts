@@ -17,6 +17,8 @@ export const queueDefinitions = [
   { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
   { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
   { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  // The portal's own e-mails, one message each; its worker hands them to SES (functions/mail/send-emails.ts).
+  { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 180 },
   // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
   { role: 'issuerSandbox', envVar: 'ISSUER_SANDBOX_QUEUE_URL', visibilityTimeoutSeconds: 60 },
 ] as const;
@@ -29,6 +31,8 @@ export const deadLetterMaxReceiveCount = 3;
  */
 export const queueWorkers = [
   { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: 30, batchSize: 10 },
+  // Ten e-mails an invocation, each a call to SES of well under a second; the visibility is six times the timeout.
+  { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: 30, batchSize: 10 },
   // One funding file per invocation: a 10,000-row file takes well under a minute, and a cut-short one resumes.
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: 600, batchSize: 1 },
   // One export at a time: a file of 500,000 rows takes minutes; the timeout stays under the queue's 900 s visibility.

@@ -19,6 +19,8 @@ const envSchema = /* @__PURE__ */ z.extend(triggerEnvSchema, {
   REPORTS_QUEUE_URL: z.string().check(z.minLength(1)),
   EXPORTS_QUEUE_URL: z.string().check(z.minLength(1)),
   FUNDING_QUEUE_URL: z.string().check(z.minLength(1)),
+  /** The queue of the portal's own e-mails (functions/platform/mailer.ts), which the mail worker sends. */
+  MAIL_QUEUE_URL: z.string().check(z.minLength(1)),
   USER_POOL_ID: z.string().check(z.minLength(1)),
   USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)),
   /** The sender of the portal's own e-mails (SES in the cloud, the local outbox on a laptop). */

@@ -1,32 +1,54 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from './aws/ses';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod/mini';
+import { sqs } from './aws/sqs';
 import { env } from './env';
 
-export interface Email {
-  to: string;
-  subject: string;
-  text: string;
-}
+export const emailSchema = /* @__PURE__ */ z.object({
+  to: z.string().check(z.minLength(1)),
+  subject: z.string(),
+  text: z.string(),
+});
+export type Email = z.infer<typeof emailSchema>;
+
+/** The most entries SQS takes in one SendMessageBatch. */
+const sqsBatchLimit = 10;
 
 /**
- * The portal's own e-mails (Cognito sends the account ones). SES in the cloud; locally AWS_ENDPOINT_URL_SESV2
- * points at the adapter, which puts the message in the outbox.
+ * Queues the portal's own e-mails (Cognito sends the account ones) on the mail queue, one message each; the mail
+ * worker (functions/mail/send-emails.ts) hands them to SES, retries a failure, and leaves what still fails in the
+ * dead-letter queue. Throws when a message could not be queued, so the caller's own retry covers it.
  */
 export async function sendEmail(email: Email): Promise<void> {
-  await ses.send(
-    new SendEmailCommand({
-      FromEmailAddress: env().MAIL_FROM,
-      Destination: { ToAddresses: [email.to] },
-      Content: { Simple: { Subject: { Data: email.subject, Charset: 'UTF-8' }, Body: { Text: { Data: email.text, Charset: 'UTF-8' } } } },
-    }),
-  );
+  const failed = await queueEmails([email]);
+  if (failed > 0) throw new Error('the e-mail could not be queued');
 }
 
 /**
- * Sends each e-mail on its own: one bad address must not keep the others from going out. A failure is logged for
+ * Queues each e-mail on its own: one that cannot be queued must not keep the others back. A failure is logged for
  * the operator; the change the e-mails tell about has already happened and stands.
  */
 export async function sendEmails(emails: readonly Email[]): Promise<void> {
-  const results = await Promise.allSettled(emails.map((email) => sendEmail(email)));
-  for (const result of results) if (result.status === 'rejected') console.error('e-mail not sent', result.reason);
+  const failed = await queueEmails(emails);
+  if (failed > 0) console.error(JSON.stringify({ message: 'e-mails not queued', failed, of: emails.length }));
+}
+
+/** How many of `emails` SQS did not take. */
+async function queueEmails(emails: readonly Email[]): Promise<number> {
+  let failed = 0;
+  for (let start = 0; start < emails.length; start += sqsBatchLimit) {
+    const batch = emails.slice(start, start + sqsBatchLimit);
+    try {
+      const answer = await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: env().MAIL_QUEUE_URL,
+          Entries: batch.map((email, index) => ({ Id: String(index), MessageBody: JSON.stringify(email) })),
+        }),
+      );
+      failed += answer.Failed?.length ?? 0;
+    } catch (error) {
+      console.error(JSON.stringify({ message: 'e-mail batch not queued', error: String(error) }));
+      failed += batch.length;
+    }
+  }
+  return failed;
 }

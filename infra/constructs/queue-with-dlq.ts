@@ -1,4 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
@@ -7,10 +8,14 @@ export interface QueueWithDlqProps {
   readonly maxReceiveCount: number;
 }
 
-/** A job queue whose failed messages end in a dead-letter queue instead of being retried forever. */
+/**
+ * A job queue whose failed messages end in a dead-letter queue instead of being retried forever, with an alarm as soon
+ * as one does: a dead-lettered message is work that was given up (a report, a funding file, an e-mail).
+ */
 export class QueueWithDlq extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
+  readonly deadLetterAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: QueueWithDlqProps) {
     super(scope, id);
@@ -27,6 +32,14 @@ export class QueueWithDlq extends Construct {
       visibilityTimeout: props.visibilityTimeout,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: props.maxReceiveCount },
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'DeadLettersAlarm', {
+      alarmDescription: `A message of ${id} reached its dead-letter queue: the work was given up after ${props.maxReceiveCount} receipts.`,
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
   }
 }

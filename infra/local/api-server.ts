@@ -178,6 +178,10 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     }
     if (!parsed.success) return sendJson(response, 400, { message: 'Only simple text messages are supported locally' });
     const { Destination, Content } = parsed.data;
+    // SES refuses a recipient that is no address at all, as the local one does, so a refused e-mail can be followed.
+    if (Destination.ToAddresses.some((to) => !/^[^@\s]+@[^@\s]+$/.test(to))) {
+      return sendJson(response, 400, { message: 'Illegal address' }, { 'x-amzn-errortype': 'BadRequestException' });
+    }
     for (const to of Destination.ToAddresses) {
       options.outbox.add({ at: new Date().toISOString(), channel: 'email', to, source: 'SES SendEmail', subject: Content.Simple.Subject.Data, body: Content.Simple.Body.Text.Data });
     }

@@ -147,15 +147,31 @@ describe('buckets', () => {
 });
 
 describe('queues', () => {
-  it("are reports, exports, funding and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
+  it("are reports, exports, funding, e-mails and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
     const queues = resourcesOf(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(8);
+    expect(queues).toHaveLength(10);
     const withRedrive = queues.filter(([, queue]) => queue.Properties?.RedrivePolicy !== undefined);
-    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'ReportsJobs']);
+    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs']);
     for (const [id, queue] of withRedrive) {
       const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
       expect(redrive.maxReceiveCount, id).toBe(3);
       expect(redrive.deadLetterTargetArn['Fn::GetAtt'][0], id).toMatch(/DeadLetters/);
+    }
+  });
+
+  it('alarm as soon as a message reaches a dead-letter queue', () => {
+    const deadLetterQueues = resourcesOf(template, 'AWS::SQS::Queue').filter(([id]) => /DeadLetters/.test(id));
+    expect(deadLetterQueues).toHaveLength(queueDefinitions.length);
+    for (const [id] of deadLetterQueues) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id, 'QueueName'] } }],
+        Statistic: 'Maximum',
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
     }
   });
 

@@ -68,6 +68,9 @@ export const scheduledJobs = [
 ] as const;
 type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'];
 
+/** The portal's own e-mails are queued by the functions that tell someone something, and sent by the mail worker. */
+const mailQueue: QueueName = 'mail';
+
 /** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
 /** How long the sandbox takes to deliver an ordered card in a deployment (locally 20 s, in tests 2 s). */
@@ -129,9 +132,9 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/delete-document': { table: 'readWrite', documents: 'readWrite' },
   'onboarding/get-document-link': { documents: 'read' },
   'onboarding/get-review-document-link': { documents: 'read' },
-  'onboarding/approve-application': { table: 'readWrite', sendsEmail: true },
-  'onboarding/reject-application': { table: 'readWrite', sendsEmail: true },
-  'onboarding/return-application': { table: 'readWrite', sendsEmail: true },
+  'onboarding/approve-application': { table: 'readWrite', sendTo: [mailQueue] },
+  'onboarding/reject-application': { table: 'readWrite', sendTo: [mailQueue] },
+  'onboarding/return-application': { table: 'readWrite', sendTo: [mailQueue] },
   // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
   // the sandbox queues the card's delivery.
   'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
@@ -203,12 +206,14 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
   'funding/work-funding-files': { table: 'readWrite', documents: 'read' },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
-  'transactions/export-transactions': { table: 'update', reports: 'write', sendsEmail: true },
+  'transactions/export-transactions': { table: 'update', reports: 'write', sendTo: [mailQueue] },
   // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester; it
   // deletes the file again when the report was deleted meanwhile.
-  'reports/build-report': { table: 'update', reports: 'readWrite', sendsEmail: true },
+  'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue] },
   // Reads the due notices, their chats and the company's members; e-mails; marks the chat mailed and deletes the notice.
-  'messaging/send-unseen-reply-notices': { table: 'readWrite', sendsEmail: true },
+  'messaging/send-unseen-reply-notices': { table: 'readWrite', sendTo: [mailQueue] },
+  // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
+  'mail/send-emails': { table: 'none', sendsEmail: true },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
