@@ -1,11 +1,10 @@
-import { DeleteMessageCommand, GetQueueUrlCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@functions/platform/env';
 import { deadLetterMaxReceiveCount } from '../../infra/definitions';
-import { resourceNames } from '../../infra/local/settings';
 import { waitFor } from './employee-fixtures';
-import { cloud, emulators, outbox } from './support';
+import { takeDeadLettered } from './queue-fixtures';
+import { cloud, outbox } from './support';
 
 const savedEnvironment = { ...process.env };
 
@@ -47,19 +46,9 @@ describe("the portal's own e-mails", () => {
       { to: 'fine@test.local', subject, text: 'Delivered' },
     ]);
 
-    const sqs = emulators().sqs;
-    const dlqUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.deadLetterQueue('mail') }))).QueueUrl ?? '';
-    const deadLettered = await waitFor(
-      async () => {
-        const answer = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10, VisibilityTimeout: 1, MessageSystemAttributeNames: ['All'] }));
-        return (answer.Messages ?? []).find((message) => message.Body?.includes(subject));
-      },
-      (message) => message !== undefined,
-      30_000,
-    );
-    expect(JSON.parse(deadLettered?.Body ?? '{}')).toEqual({ to: 'not-an-address', subject, text: 'Never delivered' });
-    expect(Number(deadLettered?.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(deadLetterMaxReceiveCount);
-    await sqs.send(new DeleteMessageCommand({ QueueUrl: dlqUrl, ReceiptHandle: deadLettered?.ReceiptHandle }));
+    const deadLettered = await takeDeadLettered('mail', subject);
+    expect(JSON.parse(deadLettered.Body ?? '{}')).toEqual({ to: 'not-an-address', subject, text: 'Never delivered' });
+    expect(Number(deadLettered.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(deadLetterMaxReceiveCount);
 
     const sent = (await outbox()).filter((entry) => entry.channel === 'email' && entry.subject === subject);
     expect(sent.map((entry) => entry.to)).toEqual(['fine@test.local']);

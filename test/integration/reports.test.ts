@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompleteMultipartUploadCommand, HeadObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
-import { CreateQueueCommand, DeleteMessageCommand, GetQueueAttributesCommand, GetQueueUrlCommand, ReceiveMessageCommand, SendMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,10 +15,10 @@ import { s3 } from '@functions/platform/aws/s3';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, keys, reportObjectKey } from '@functions/platform/keys';
 import { deadLetterMaxReceiveCount } from '../../infra/definitions';
-import { resourceNames } from '../../infra/local/settings';
 import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
+import { takeDeadLettered } from './queue-fixtures';
 import { api, cloud, documents, download, emulators, fixtureCloud, outbox, signIn } from './support';
 import { recordSpendings } from './transaction-fixtures';
 
@@ -579,18 +579,8 @@ describe('a report that always fails, through the local cloud reports queue', ()
     await waitFor(() => statusOf(member.token, reportId), (status) => status === 'generation_failed', 30_000);
     console.info(`generation_failed shown ${Date.now() - sentAt} ms after the message was sent`);
 
-    const sqs = emulators().sqs;
-    const dlqUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.deadLetterQueue('reports') }))).QueueUrl ?? '';
-    const deadLettered = await waitFor(
-      async () => {
-        const answer = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10, VisibilityTimeout: 1, MessageSystemAttributeNames: ['All'] }));
-        return (answer.Messages ?? []).find((message) => message.Body?.includes(reportId));
-      },
-      (message) => message !== undefined,
-      30_000,
-    );
-    expect(Number(deadLettered?.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(deadLetterMaxReceiveCount);
-    await sqs.send(new DeleteMessageCommand({ QueueUrl: dlqUrl, ReceiptHandle: deadLettered?.ReceiptHandle }));
+    const deadLettered = await takeDeadLettered('reports', reportId);
+    expect(Number(deadLettered.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(deadLetterMaxReceiveCount);
     const download = await api('GET', `/reports/${reportId}/file`, { token: member.token });
     expect(errorBody.parse(download.body).code).toBe('REPORT_NOT_READY');
   });

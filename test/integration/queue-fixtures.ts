@@ -1,0 +1,25 @@
+import { DeleteMessageCommand, GetQueueUrlCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import type { queueDefinitions } from '../../infra/definitions';
+import { resourceNames } from '../../infra/local/settings';
+import { waitFor } from './employee-fixtures';
+import { emulators } from './support';
+
+/**
+ * Waits for the message of a queue's dead-letter queue whose body contains `text` (a job or e-mail given up after
+ * its last receipt), takes it off that queue so later tests start from an empty one, and answers it.
+ */
+export async function takeDeadLettered(role: (typeof queueDefinitions)[number]['role'], text: string): Promise<Message> {
+  const sqs = emulators().sqs;
+  const dlqUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.deadLetterQueue(role) }))).QueueUrl ?? '';
+  const deadLettered = await waitFor(
+    async () => {
+      const answer = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10, VisibilityTimeout: 1, MessageSystemAttributeNames: ['All'] }));
+      return (answer.Messages ?? []).find((message) => message.Body?.includes(text));
+    },
+    (message) => message !== undefined,
+    30_000,
+  );
+  if (!deadLettered) throw new Error(`nothing with ${text} was dead-lettered`);
+  await sqs.send(new DeleteMessageCommand({ QueueUrl: dlqUrl, ReceiptHandle: deadLettered.ReceiptHandle }));
+  return deadLettered;
+}
