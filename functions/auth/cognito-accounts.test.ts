@@ -8,7 +8,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../platform/errors';
 import { resetPassword } from './cognito-accounts';
-import { useDummyHandlerEnvironment } from '../platform/unit-test-env';
+import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
 
 // cognito-local has no password history: Cognito's refusal of a previously used password is only reachable here.
 const cognitoMock = mockClient(CognitoIdentityProviderClient);

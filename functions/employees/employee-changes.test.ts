@@ -6,7 +6,7 @@ import { systemActor } from '../platform/audit';
 import { commitEmployeeChange } from './employee-changes';
 import { DomainError } from '../platform/errors';
 import { employeeRecord } from './employee-records';
-import { useDummyHandlerEnvironment } from '../platform/unit-test-env';
+import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
 
 // DynamoDB Local runs transactions one at a time and never answers TransactionConflict, so only a mock reaches it.
 const dynamoMock = mockClient(DynamoDBDocumentClient);

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { chargeMonthlyFees, handler } from './charge-monthly-fees';
-import { useDummyHandlerEnvironment } from '../platform/unit-test-env';
+import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
 
 // DynamoDB Local runs transactions one at a time and never answers TransactionConflict (tried with two runs and
 // parallel writers on the same main account): the retry on a conflict is only reachable here.

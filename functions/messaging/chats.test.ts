@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRecord, markChatRead, postMessage, previewOf, type Author } from './chats';
-import { useDummyHandlerEnvironment } from '../platform/unit-test-env';
+import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
 
 describe('a chat preview', () => {
   it('is the text on one line, shortened to 140 characters', () => {

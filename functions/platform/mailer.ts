@@ -3,11 +3,7 @@ import * as z from 'zod/mini';
 import { sqs } from './aws/sqs';
 import { env } from './env';
 
-export const emailSchema = /* @__PURE__ */ z.object({
-  to: z.string().check(z.minLength(1)),
-  subject: z.string(),
-  text: z.string(),
-});
+export const emailSchema = /* @__PURE__ */ z.object({ to: z.string().check(z.minLength(1)), subject: z.string(), text: z.string() });
 export type Email = z.infer<typeof emailSchema>;
 
 /** The most entries SQS takes in one SendMessageBatch. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { resetEnvForTests } from './env';
+import { resetEnvForTests } from '@functions/platform/env';
 
 /**
  * For unit tests of a failure no emulator can produce (aws-sdk-client-mock): a handler's environment with dummy
