@@ -6,6 +6,8 @@ import { Construct } from 'constructs';
 export interface QueueWithDlqProps {
   readonly visibilityTimeout: Duration;
   readonly maxReceiveCount: number;
+  readonly retentionPeriod: Duration;
+  readonly deadLetterRetentionPeriod: Duration;
 }
 
 /**
@@ -22,14 +24,14 @@ export class QueueWithDlq extends Construct {
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      // The longest SQS allows, so an operator has time to look at a failed job before it is gone.
-      retentionPeriod: Duration.days(14),
+      retentionPeriod: props.deadLetterRetentionPeriod,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.queue = new sqs.Queue(this, 'Queue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: props.visibilityTimeout,
+      retentionPeriod: props.retentionPeriod,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: props.maxReceiveCount },
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -175,6 +175,12 @@ describe('queues', () => {
     }
   });
 
+  it('keep a message 4 days, and a dead letter 14 days', () => {
+    for (const [id, queue] of resourcesOf(template, 'AWS::SQS::Queue')) {
+      expect(queue.Properties?.MessageRetentionPeriod, id).toBe((/DeadLetters/.test(id) ? 14 : 4) * 24 * 3600);
+    }
+  });
+
   it('hold a job for the visibility timeout the local cloud uses too', () => {
     for (const definition of queueDefinitions) {
       const [, queue] = resourcesOf(template, 'AWS::SQS::Queue').find(([id]) => id.toLowerCase().startsWith(`${definition.role.toLowerCase()}jobsqueue`)) ?? [];

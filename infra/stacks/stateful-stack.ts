@@ -10,7 +10,7 @@ import { providerAdminGroup } from '../../shared/roles';
 import { PortalFunction } from '../constructs/portal-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
-import { deadLetterMaxReceiveCount, queueDefinitions, tableDefinition, userPoolSettings } from '../definitions';
+import { deadLetterMaxReceiveCount, deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
 
 export type QueueName = (typeof queueDefinitions)[number]['role'];
 
@@ -108,9 +108,11 @@ export class StatefulStack extends Stack {
     for (const definition of queueDefinitions) {
       const name = definition.role;
       queues[name] = new QueueWithDlq(this, `${name[0]?.toUpperCase()}${name.slice(1)}Jobs`, {
-        // Must outlast the worker's Lambda timeout, or a running job is handed out a second time.
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         maxReceiveCount: deadLetterMaxReceiveCount,
+        // The longest SQS allows for the dead letters, so an operator has time to look at a failed job before it is gone.
+        retentionPeriod: Duration.days(queueRetentionDays),
+        deadLetterRetentionPeriod: Duration.days(deadLetterRetentionDays),
       });
     }
     this.queues = queues as Record<QueueName, QueueWithDlq>;

@@ -180,6 +180,18 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     for (const handler of handlers.filter((candidate) => !ordering.includes(candidate))) expect(variablesOf(handler).ISSUER_SANDBOX_QUEUE_URL, handler).toBeUndefined();
   });
 
+  it('sizes every queue for its worker: six times its timeout of visibility, and a cap on concurrent invocations', () => {
+    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping);
+    for (const worker of queueWorkers) {
+      const queue = queueDefinitions.find((definition) => definition.role === worker.queue);
+      expect(queue?.visibilityTimeoutSeconds, worker.handler).toBeGreaterThanOrEqual(6 * worker.timeoutSeconds);
+      expect(functionOf(worker.handler).Properties?.Timeout, worker.handler).toBe(worker.timeoutSeconds);
+      const prefix = worker.handler.split(/[/-]/).map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`).join('');
+      const mapping = mappings.find((candidate) => String((candidate.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref).startsWith(prefix));
+      expect(mapping?.Properties, worker.handler).toMatchObject({ BatchSize: worker.batchSize, ScalingConfig: { MaximumConcurrency: worker.maxConcurrency } });
+    }
+  });
+
   it("runs the sandbox's worker from its queue with partial batch responses, posting to the API's own webhook route", () => {
     const worker = queueWorkers.find((candidate) => candidate.queue === 'issuerSandbox');
     if (!worker) throw new Error('no sandbox worker');
@@ -187,7 +199,7 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     const fn = functionOf(worker.handler);
     expect(fn.Properties?.Timeout).toBe(worker.timeoutSeconds);
     // A message must not be handed out again while the worker still has it.
-    expect(worker.timeoutSeconds).toBeLessThan(queue?.visibilityTimeoutSeconds ?? 0);
+    expect(queue?.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * worker.timeoutSeconds);
     const mapping = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').map(([, candidate]) => candidate).find((candidate) => /^IssuerSendIssuerEvents/.test(String((candidate.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref)));
     if (!mapping) throw new Error('no event source of the sandbox worker');
     expect(mapping.Properties).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'], FunctionName: { Ref: expect.stringMatching(/^IssuerSendIssuerEvents/) } });

@@ -357,7 +357,7 @@ export class StatelessStack extends Stack {
       // A failed record comes back after this many seconds times its receive count (functions/platform/queue-worker.ts).
       portalFunction.function.addEnvironment('QUEUE_RETRY_BASE_SECONDS', String(cloudQueueRetryBaseSeconds));
       // Partial batch responses: a record the worker reports failed is retried (then dead-lettered) alone.
-      portalFunction.function.addEventSource(new SqsEventSource(props.queues[worker.queue].queue, { batchSize: worker.batchSize, reportBatchItemFailures: true }));
+      portalFunction.function.addEventSource(new SqsEventSource(props.queues[worker.queue].queue, { batchSize: worker.batchSize, maxConcurrency: worker.maxConcurrency, reportBatchItemFailures: true }));
       functions.set(worker.handler, portalFunction);
     }
 
