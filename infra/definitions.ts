@@ -63,6 +63,8 @@ export const queueWorkers = [
 
 export const userPoolSettings = {
   passwordMinLength: 8,
+  /** How many earlier passwords Cognito refuses again (SPEC section 8 'previously used password'). */
+  passwordHistorySize: 5,
   accessTokenMinutes: 15,
   idTokenMinutes: 15,
   refreshTokenDays: 30,

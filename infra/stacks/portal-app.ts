@@ -1,37 +1,35 @@
-import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { type App, Annotations, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { deployConfigContextKey, loadDeployConfig } from '../deploy-config';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
-import { defaultProviderName } from '../../shared/brand';
 
 export interface PortalStacks {
   readonly stateful: StatefulStack;
   readonly stateless: StatelessStack;
 }
 
-/** Context keys read from cdk.json or `-c key=value`. */
+/** Context keys read from cdk.json or `-c key=value`; everything else an operator chooses is the deploy configuration. */
 export const contextKeys = {
+  /** The portal's CloudFront address, for the second deploy of a portal without a custom domain. */
   portalUrl: 'portalUrl',
-  providerName: 'providerName',
-  /** The sender of the portal's own e-mails: an address or domain verified in SES in the deployment's region. */
-  mailFrom: 'mailFrom',
 } as const;
-
-export const defaultMailFrom = 'no-reply@bonus-card.example';
-
 
 /**
  * Builds the whole app: infra/app.ts and the tests call this, so what the tests check is what gets deployed.
  * The stacks are environment-agnostic (no account or region): synth needs no AWS credentials or lookups.
  */
 export function buildApp(app: App): PortalStacks {
-  const portalUrl = readPortalUrl(app);
-  const providerName = readString(app, contextKeys.providerName) ?? defaultProviderName;
+  const { config, source } = loadDeployConfig(app.node.tryGetContext(deployConfigContextKey));
+  const portalUrl = config.customDomain ? `https://${config.customDomain.domainName}` : readPortalUrl(app);
+  const providerName = config.providerName;
 
   const stateful = new StatefulStack(app, 'BonusCardStateful', {
     description: 'Bonus card portal: table, buckets, job queues, user pool',
     portalUrl,
     providerName,
+    mailFrom: config.mailFrom,
+    alarmEmails: config.alarmEmails,
     terminationProtection: true,
   });
   const stateless = new StatelessStack(app, 'BonusCardStateless', {
@@ -47,8 +45,13 @@ export function buildApp(app: App): PortalStacks {
     userPoolClient: stateful.userPoolClient,
     portalUrl,
     providerName,
-    mailFrom: readString(app, contextKeys.mailFrom) ?? defaultMailFrom,
+    mailFrom: config.mailFrom,
+    supportEmail: config.supportEmail,
+    customDomain: config.customDomain,
   });
+  if (config.example) {
+    Annotations.of(app).addWarningV2('portal:exampleDeployConfig', `Synthesized ${source}, the example deploy configuration: npm run deploy refuses it.`);
+  }
 
   Tags.of(app).add('project', 'bonus-card-portal');
   // cdk-nag 3 runs as a policy-validation plugin: an unacknowledged error fails synth. The acknowledgements and their

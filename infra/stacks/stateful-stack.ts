@@ -1,9 +1,13 @@
 import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct, IConstruct } from 'constructs';
 import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
@@ -22,6 +26,10 @@ export interface StatefulStackProps extends StackProps {
    */
   readonly portalUrl?: string;
   readonly providerName: string;
+  /** The sender of Cognito's e-mails too (verification, invitation, reset), through SES: see the deploy configuration. */
+  readonly mailFrom: string;
+  /** Subscribed (by e-mail) to the alarms topic. */
+  readonly alarmEmails: readonly string[];
 }
 
 /** Stands in for the portal URL until it is known; `.invalid` can never resolve (RFC 2606). */
@@ -46,11 +54,14 @@ export class StatefulStack extends Stack {
   readonly customMessageTrigger: PortalFunction;
   /** Signs the card issuer's webhook events (both ends know it): state, so a redeploy of the code keeps it. */
   readonly issuerWebhookSecret: secretsmanager.Secret;
+  /** Every alarm of the portal notifies this topic; its subscribers come from the deploy configuration. */
+  readonly alarmTopic: sns.Topic;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
 
     this.table = this.createTable();
+    this.alarmTopic = this.createAlarmTopic(props.alarmEmails);
 
     this.accessLogsBucket = new SecureBucket(this, 'AccessLogs', {
       versioned: false,
@@ -114,6 +125,7 @@ export class StatefulStack extends Stack {
         retentionPeriod: Duration.days(queueRetentionDays),
         deadLetterRetentionPeriod: Duration.days(deadLetterRetentionDays),
       });
+      queues[name].deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(this.alarmTopic));
     }
     this.queues = queues as Record<QueueName, QueueWithDlq>;
 
@@ -148,7 +160,7 @@ export class StatefulStack extends Stack {
       description: 'Cognito CustomMessage trigger: builds the links in e-mails',
     });
 
-    this.userPool = this.createUserPool(this.customMessageTrigger);
+    this.userPool = this.createUserPool(this.customMessageTrigger, props);
     this.userPoolClient = this.userPool.addClient('PortalClient', {
       generateSecret: false,
       // USER_PASSWORD_AUTH because cognito-local has no SRP and the SPA uses one flow everywhere (DESIGN section 4).
@@ -192,7 +204,23 @@ export class StatefulStack extends Stack {
     return table;
   }
 
-  private createUserPool(customMessageTrigger: PortalFunction): cognito.UserPool {
+  /**
+   * The topic alarms notify. Encrypted with a key of its own: CloudWatch cannot publish to a topic encrypted with the
+   * AWS managed SNS key, so this key's policy lets CloudWatch use it.
+   */
+  private createAlarmTopic(alarmEmails: readonly string[]): sns.Topic {
+    const key = new kms.Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the alarms topic of the bonus card portal',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    key.grant(new iam.ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    const topic = new sns.Topic(this, 'Alarms', { displayName: 'Bonus card portal alarms', masterKey: key, enforceSSL: true });
+    for (const address of alarmEmails) topic.addSubscription(new subscriptions.EmailSubscription(address));
+    return topic;
+  }
+
+  private createUserPool(customMessageTrigger: PortalFunction, props: StatefulStackProps): cognito.UserPool {
     const pool = new cognito.UserPool(this, 'Users', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
@@ -218,7 +246,12 @@ export class StatefulStack extends Stack {
         requireUppercase: false,
         requireDigits: false,
         requireSymbols: false,
+        // SPEC section 8 refuses a previously used password; Cognito remembers this many (Essentials plan or above).
+        passwordHistorySize: userPoolSettings.passwordHistorySize,
       },
+      // Through SES with the configured sender, not Cognito's default sender and its 50 e-mails a day. The stack has
+      // no fixed region, so SES's is named as the deployment's own (the identity must be verified there).
+      email: cognito.UserPoolEmail.withSES({ fromEmail: props.mailFrom, fromName: props.providerName, sesRegion: Aws.REGION }),
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       lambdaTriggers: { customMessage: customMessageTrigger.function },

@@ -1,6 +1,7 @@
 import { Aws, CfnOutput, Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -22,6 +23,7 @@ import { PortalFunction } from '../constructs/portal-function';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
 import { documentsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
+import type { DeployConfig } from '../deploy-config';
 import { queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
 import type { QueueName } from './stateful-stack';
 
@@ -248,6 +250,10 @@ export interface StatelessStackProps extends StackProps {
   readonly portalUrl?: string;
   readonly providerName: string;
   readonly mailFrom: string;
+  /** Receives the provider-side notices of company messages left unread in support chats. */
+  readonly supportEmail: string;
+  /** CloudFront serves the portal at this domain with this certificate (the portal URL is then https://<domain>). */
+  readonly customDomain?: DeployConfig['customDomain'];
 }
 
 /** The code: the HTTP API with one function per manifest route, and CloudFront in front of the SPA and the API. */
@@ -297,6 +303,7 @@ export class StatelessStack extends Stack {
       PORTAL_URL: portalUrl,
       PROVIDER_NAME: props.providerName,
       MAIL_FROM: props.mailFrom,
+      SUPPORT_EMAIL: props.supportEmail,
     };
 
     // Made here, once, rather than by the first route that binds it: the routes live in nested stacks (below).
@@ -380,7 +387,9 @@ export class StatelessStack extends Stack {
 
     this.deployWebApp(props);
 
-    new CfnOutput(this, 'PortalUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'PortalUrl', { value: portalUrl });
+    // Where a custom domain's DNS record points (CNAME, or an alias record in Route 53).
+    new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
@@ -512,8 +521,16 @@ export class StatelessStack extends Stack {
 
     const apiDomain = `${this.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
+    const customDomain = props.customDomain
+      ? {
+          domainNames: [props.customDomain.domainName],
+          certificate: acm.Certificate.fromCertificateArn(this, 'PortalCertificate', props.customDomain.certificateArn),
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
+      : {};
     const distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Bonus card portal',
+      ...customDomain,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The users are in Latvia and the rest of the EU: edge locations in Europe and North America are enough.
@@ -544,13 +561,15 @@ export class StatelessStack extends Stack {
         },
       },
     });
-    Validations.of(distribution.node.defaultChild as IConstruct).acknowledge(
-      {
+    if (!props.customDomain) {
+      Validations.of(distribution.node.defaultChild as IConstruct).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum protocol; ' +
-          'a custom domain with an ACM certificate and TLSv1.2_2021 comes with the production domain name.',
-      },
+          'No custom domain is configured, so the distribution serves *.cloudfront.net with CloudFront\'s own certificate, ' +
+          'whose minimum protocol CloudFront fixes; with customDomain in the deploy configuration it uses TLSv1.2_2021.',
+      });
+    }
+    Validations.of(distribution.node.defaultChild as IConstruct).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
         reason:

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { repoRoot } from '../constructs/repo-paths';
+import { deployConfigContextKey, exampleConfigFile } from '../deploy-config';
 import { buildApp, type PortalStacks } from './portal-app';
 
 export interface TestApp extends PortalStacks {
@@ -14,11 +15,12 @@ export interface TestApp extends PortalStacks {
 /**
  * The app as `cdk synth` builds it (same buildApp, same cdk.json context), minus esbuild: bundling every handler
  * would make each test file take seconds per function. Synthesis runs the cdk-nag plugin, so this throws when
- * AwsSolutions reports anything unacknowledged.
+ * AwsSolutions reports anything unacknowledged. It builds the committed example deploy configuration unless the
+ * context names another, whatever deploy-config.json the machine has.
  */
 export function synthesizeTestApp(context: Record<string, unknown> = {}): TestApp {
   const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], [deployConfigContextKey]: exampleConfigFile, ...context } });
   const stacks = buildApp(app);
   return {
     app,

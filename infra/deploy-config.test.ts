@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './constructs/repo-paths';
+import { deployBlockers, deployConfigEnvVar, exampleConfigFile, loadDeployConfig, parseDeployConfig, type DeployConfig } from './deploy-config';
+import { cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './stacks/test-app';
+
+const chosen: DeployConfig = {
+  example: false,
+  providerName: 'Bonus Card Latvia',
+  mailFrom: 'no-reply@bonuscard.lv',
+  supportEmail: 'support@bonuscard.lv',
+  alarmEmails: ['operations@bonuscard.lv'],
+  customDomain: { domainName: 'portal.bonuscard.lv', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5d8e-1a2b-4c3d-9e8f-0a1b2c3d4e5f' },
+};
+
+function checkDeployConfig(file: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/check-deploy-config.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, [deployConfigEnvVar]: file },
+    encoding: 'utf8',
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe('the deploy configuration', () => {
+  it('synthesizes the committed example with no configuration, and says it is one', () => {
+    const loaded = loadDeployConfig(undefined, {});
+    expect(loaded.source).toMatch(/deploy-config(\.example)?\.json$/);
+    const example = parseDeployConfig(JSON.parse(readFileSync(join(repoRoot, exampleConfigFile), 'utf8')), exampleConfigFile);
+    expect(example.example).toBe(true);
+  });
+
+  it('refuses to deploy the example or a placeholder, naming each value', () => {
+    const example = loadDeployConfig(exampleConfigFile).config;
+    expect(deployBlockers(example)).toEqual([
+      'it is the example configuration ("example": true); make your own and remove that line',
+      'mailFrom is still a placeholder (no-reply@bonus-card.example)',
+      'supportEmail is still a placeholder (support@bonus-card.example)',
+      'alarmEmails.0 is still a placeholder (operations@bonus-card.example)',
+    ]);
+    expect(deployBlockers({ ...chosen, alarmEmails: [] })).toEqual(['alarmEmails is empty: nobody would hear of an alarm']);
+    expect(deployBlockers({ ...chosen, customDomain: { ...chosen.customDomain!, domainName: 'portal.example.com' } })).toEqual([
+      'customDomain.domainName is still a placeholder (portal.example.com)',
+    ]);
+    expect(deployBlockers(chosen)).toEqual([]);
+  });
+
+  it('lists every invalid or unknown value of a file', () => {
+    const invalid = { ...chosen, mailFrom: 'nobody', customDomain: { domainName: 'Portal', certificateArn: 'arn:aws:acm:eu-north-1:123456789012:certificate/x' }, sandbox: true };
+    expect(() => parseDeployConfig(invalid, 'prod.json')).toThrow(/prod\.json is not valid/);
+    try {
+      parseDeployConfig(invalid, 'prod.json');
+    } catch (error) {
+      const message = String(error);
+      for (const field of ['mailFrom', 'customDomain.domainName', 'customDomain.certificateArn', '(the file)']) expect(message).toContain(`- ${field}:`);
+      expect(message).toContain('us-east-1');
+    }
+  });
+
+  it('stops `npm run deploy` before anything is built when the configuration is not chosen, and lets a chosen one go', () => {
+    const refused = checkDeployConfig(exampleConfigFile);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain(`Not deploying with ${exampleConfigFile}`);
+    expect(refused.output).toContain('mailFrom is still a placeholder');
+
+    const missing = checkDeployConfig('no-such-config.json');
+    expect(missing.status).toBe(1);
+    expect(missing.output).toContain('does not exist');
+
+    const file = join(mkdtempSync(join(tmpdir(), 'deploy-config-')), 'prod.json');
+    writeFileSync(file, JSON.stringify(chosen));
+    const accepted = checkDeployConfig(file);
+    expect(accepted.output).toContain('ok');
+    expect(accepted.status).toBe(0);
+  });
+});
+
+describe('a deployment with its own domain and addresses', () => {
+  let testApp: TestApp;
+  beforeAll(() => {
+    testApp = synthesizeTestApp({ deployConfig: chosen });
+  }, 120_000);
+
+  it('serves the portal at its domain with its certificate and TLS 1.2, in one deploy', () => {
+    const [, distribution] = resourcesOf(testApp.statelessTemplate, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = distribution?.Properties?.DistributionConfig as { Aliases: string[]; ViewerCertificate: Record<string, unknown> };
+    expect(config.Aliases).toEqual(['portal.bonuscard.lv']);
+    expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: chosen.customDomain?.certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    // Links in Cognito's e-mails and the functions' links use the domain, not a placeholder to fix in a second deploy.
+    const trigger = resourcesOf(testApp.statefulTemplate, 'AWS::Lambda::Function').find(([id]) => id.startsWith('CustomMessageTrigger'));
+    expect((trigger?.[1].Properties?.Environment as { Variables: Record<string, unknown> }).Variables.PORTAL_URL).toBe('https://portal.bonuscard.lv');
+    const functions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME);
+    expect(functions.length).toBeGreaterThan(90);
+    for (const [id, fn] of functions) {
+      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.PORTAL_URL, id).toBe('https://portal.bonuscard.lv');
+      expect(variables.MAIL_FROM, id).toBe(chosen.mailFrom);
+      expect(variables.SUPPORT_EMAIL, id).toBe(chosen.supportEmail);
+    }
+    expect(JSON.stringify(testApp.statefulTemplate.toJSON())).not.toContain('portal-url-not-configured');
+    const outputs = testApp.statelessTemplate.toJSON() as { Outputs: Record<string, { Value: unknown }> };
+    expect(outputs.Outputs.PortalUrl?.Value).toBe('https://portal.bonuscard.lv');
+  });
+
+  it("sends Cognito's e-mails through SES from the configured sender, and refuses the last passwords again", () => {
+    const [, pool] = resourcesOf(testApp.statefulTemplate, 'AWS::Cognito::UserPool')[0] ?? [];
+    expect(pool?.Properties?.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: `Bonus Card Latvia <${chosen.mailFrom}>` });
+    expect(cfnText((pool?.Properties?.EmailConfiguration as { SourceArn: unknown }).SourceArn)).toContain(`:identity/${chosen.mailFrom}`);
+    expect(pool?.Properties?.Policies).toMatchObject({ PasswordPolicy: { PasswordHistorySize: 5 } });
+  });
+
+  it('e-mails the configured people when a dead-letter queue alarm fires', () => {
+    const topicId = resourcesOf(testApp.statefulTemplate, 'AWS::SNS::Topic')[0]?.[0];
+    expect(topicId).toBeDefined();
+    testApp.statefulTemplate.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'operations@bonuscard.lv', TopicArn: { Ref: topicId } });
+    const alarms = resourcesOf(testApp.statefulTemplate, 'AWS::CloudWatch::Alarm');
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const [id, alarm] of alarms) expect(alarm.Properties?.AlarmActions, id).toEqual([{ Ref: topicId }]);
+  });
+});

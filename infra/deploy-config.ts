@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import * as z from 'zod';
+import { repoRoot } from './constructs/repo-paths';
+
+/** The committed example: what `npm run synth` builds when no configuration is given. Deploy refuses it. */
+export const exampleConfigFile = 'deploy-config.example.json';
+/** Where an operator keeps the deployment's own configuration (git-ignored). */
+export const operatorConfigFile = 'deploy-config.json';
+/** CDK context key (`-c deployConfig=<file>`) and environment variable naming another configuration file. */
+export const deployConfigContextKey = 'deployConfig';
+export const deployConfigEnvVar = 'DEPLOY_CONFIG';
+
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** CloudFront takes certificates from ACM in us-east-1 only. */
+const cloudFrontCertificateArn = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+
+/**
+ * One deployment's configuration. Every value an operator must choose is here, checked before anything is
+ * synthesized; local start and tests need none of it.
+ */
+export const deployConfigSchema = z
+  .object({
+    /** Set in the committed example only: `npm run deploy` refuses a configuration that says it is an example. */
+    example: z.boolean().default(false),
+    /** The provider's display name, in e-mails and texts. */
+    providerName: z.string().trim().min(1),
+    /** The sender of every e-mail (Cognito's and the portal's own): an address verified in SES, or at a verified domain. */
+    mailFrom: z.email(),
+    /** The provider's support mailbox: it receives the notices of company messages left unread in support chats. */
+    supportEmail: z.email(),
+    /** Who is e-mailed when an alarm fires (each confirms the SNS subscription once). */
+    alarmEmails: z.array(z.email()).default([]),
+    /**
+     * The portal's own domain, served by CloudFront with this ACM certificate (us-east-1); every link, CORS origin and
+     * Cognito message then uses it, in one deploy. Without it the portal lives at its CloudFront address.
+     */
+    customDomain: z
+      .object({
+        domainName: z.string().regex(hostName, 'a lower-case host name such as portal.example.com'),
+        certificateArn: z.string().regex(cloudFrontCertificateArn, 'an ACM certificate ARN in us-east-1'),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type DeployConfig = z.infer<typeof deployConfigSchema>;
+
+export interface LoadedDeployConfig {
+  config: DeployConfig;
+  /** Where it came from: a file path, or 'context' for an object given as CDK context (tests). */
+  source: string;
+}
+
+/** Reads and checks a configuration; throws with every problem listed, naming the file. */
+export function parseDeployConfig(value: unknown, source: string): DeployConfig {
+  const parsed = deployConfigSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(the file)'}: ${issue.message}`);
+  throw new Error(`The deploy configuration ${source} is not valid:\n${problems.join('\n')}`);
+}
+
+function readConfigFile(file: string): DeployConfig {
+  const path = isAbsolute(file) ? file : join(repoRoot, file);
+  if (!existsSync(path)) throw new Error(`The deploy configuration ${file} does not exist (copy ${exampleConfigFile} to ${operatorConfigFile}).`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`The deploy configuration ${file} is not JSON: ${String(error)}`, { cause: error });
+  }
+  return parseDeployConfig(json, file);
+}
+
+/**
+ * The configuration to synthesize: `-c deployConfig=<file or object>`, else `$DEPLOY_CONFIG`, else
+ * deploy-config.json, else the committed example (so `cdk synth` works on a fresh clone).
+ */
+export function loadDeployConfig(context: unknown, environment: NodeJS.ProcessEnv = process.env): LoadedDeployConfig {
+  if (context !== undefined && typeof context === 'object' && context !== null) return { config: parseDeployConfig(context, 'context'), source: 'context' };
+  const file =
+    (typeof context === 'string' && context.trim() !== '' ? context.trim() : undefined) ??
+    environment[deployConfigEnvVar]?.trim() ??
+    (existsSync(join(repoRoot, operatorConfigFile)) ? operatorConfigFile : exampleConfigFile);
+  return { config: readConfigFile(file), source: file };
+}
+
+/** Values that mean "not chosen yet": the example's own domains and the ones reserved for documentation. */
+const placeholderDomain = /(^|\.)(example|example\.com|example\.org|example\.net|invalid|test|localhost|local)$/;
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/**
+ * What keeps a configuration from being deployed: an example, or a value still a placeholder. Empty when it may go.
+ * Synth does not ask this (it builds the example); `npm run deploy` does, before anything is built or deployed.
+ */
+export function deployBlockers(config: DeployConfig): string[] {
+  const blockers: string[] = [];
+  if (config.example) blockers.push('it is the example configuration ("example": true); make your own and remove that line');
+  const addresses: [string, string][] = [
+    ['mailFrom', config.mailFrom],
+    ['supportEmail', config.supportEmail],
+    ...config.alarmEmails.map((address, index): [string, string] => [`alarmEmails.${index}`, address]),
+  ];
+  for (const [field, address] of addresses) {
+    if (placeholderDomain.test(domainOf(address))) blockers.push(`${field} is still a placeholder (${address})`);
+  }
+  if (config.alarmEmails.length === 0) blockers.push('alarmEmails is empty: nobody would hear of an alarm');
+  if (config.customDomain && placeholderDomain.test(config.customDomain.domainName)) {
+    blockers.push(`customDomain.domainName is still a placeholder (${config.customDomain.domainName})`);
+  }
+  return blockers;
+}
