@@ -13,15 +13,18 @@ export const tableDefinition = {
 } as const;
 
 /**
- * Work queues; each has a dead-letter queue after maxReceiveCount failed receipts. The visibility timeout is six times
- * the worker's timeout (AWS's guidance for a Lambda event source, which may hold a batch while it retries a throttled
- * invocation); a failed record still comes back after the worker's short backoff (functions/platform/queue-worker.ts),
- * not after the visibility timeout.
+ * Work queues; each has a dead-letter queue after maxReceiveCount failed receipts. The visibility timeout outlasts the
+ * worker's timeout; for the short workers it is six times it (AWS's guidance for a Lambda event source). The long
+ * workers (reports, exports, funding) keep 900 s for now: a worker killed at its timeout comes back only after the
+ * visibility timeout, and the reports' give-up deadline (shared/reports.ts) waits out every receipt, so six times
+ * 840 s would show a lost report as generating for over four hours. They get six times once a worker stops itself
+ * before its timeout and fails the record with the short backoff (issue 18, "no state that hangs"). A failed record
+ * comes back after the worker's short backoff (functions/platform/queue-worker.ts), not after the visibility timeout.
  */
 export const queueDefinitions = [
-  { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * 840 },
-  { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * 840 },
-  { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 6 * 600 },
+  { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 900 },
   // The portal's own e-mails, one message each; its worker hands them to SES (functions/mail/send-emails.ts).
   { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 6 * 30 },
   // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
@@ -38,7 +41,7 @@ export const deadLetterRetentionDays = 14;
 
 /**
  * The function that works each queue's messages: in the cloud a Lambda with an SQS event source, locally a long poll
- * in the local cloud (infra/local/queue-workers.ts). Its queue's visibility timeout is six times its timeout, so a
+ * in the local cloud (infra/local/queue-workers.ts). Its queue's visibility timeout outlasts its timeout, so a
  * message is never handed out twice while its first receipt is still being worked. `maxConcurrency` caps the
  * invocations the event source runs at once (2 is the least Lambda allows): a burst of messages waits on the queue
  * instead of being throttled by the account's concurrency, which would count receipts towards the dead-letter queue.

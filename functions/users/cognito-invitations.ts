@@ -29,8 +29,19 @@ export function invitationContext(company: CompanyRecord, inviter: UserProfileRe
  * The temporary password travels in the invitation link, so the portal makes it (base64url, 24 characters)
  * instead of letting Cognito pick one with characters a URL path would have to escape.
  */
-function temporaryPassword(): string {
+export function temporaryPassword(): string {
   return randomBytes(18).toString('base64url');
+}
+
+/** The attributes of an invited person's account: the e-mail counts as verified, since the invitation reaches them there. */
+export function invitedAccountAttributes(invitee: { email: string; name: string; surname: string; language: Language }) {
+  return [
+    { Name: 'email', Value: invitee.email },
+    { Name: 'email_verified', Value: 'true' },
+    { Name: 'given_name', Value: invitee.name },
+    { Name: 'family_name', Value: invitee.surname },
+    { Name: 'locale', Value: invitee.language },
+  ];
 }
 
 /**
@@ -46,13 +57,7 @@ export async function createInvitedAccount(invitee: { email: string; name: strin
         Username: invitee.email,
         TemporaryPassword: temporaryPassword(),
         MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: invitee.email },
-          { Name: 'email_verified', Value: 'true' },
-          { Name: 'given_name', Value: invitee.name },
-          { Name: 'family_name', Value: invitee.surname },
-          { Name: 'locale', Value: invitee.language },
-        ],
+        UserAttributes: invitedAccountAttributes(invitee),
       }),
     );
     const sub = answer.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;

@@ -1,40 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { feeMonthOf, feeMonthSchema } from '@shared/fees';
 import { resetEnvForTests } from '@functions/platform/env';
-import { queueDefinitions } from '../definitions';
 import { handlerEnvironment } from './local-cloud';
-import type { ProvisionedResources } from './provision';
-import { readyInfoSchema } from './spawn-local-cloud';
-import { dataDirs, portProfiles, readyFileOf, type LocalProfile } from './settings';
+import { runningCloud } from './running-cloud';
+import { portProfiles } from './settings';
 
 // `npm run fees -- 2026-11` charges the monthly fees of a month in the running `npm start` cloud, as the schedule
 // does in AWS; without a month, the current one. `--profile test` reaches the cloud the end-to-end tests started.
-type QueueEnvVar = (typeof queueDefinitions)[number]['envVar'];
-const queueEnvVars = queueDefinitions.map((queue) => queue.envVar) as [QueueEnvVar, ...QueueEnvVar[]];
-
-const resourcesSchema = z.object({
-  tableName: z.string(),
-  documentsBucket: z.string(),
-  reportsBucket: z.string(),
-  queueUrls: z.record(z.enum(queueEnvVars), z.string()),
-  userPoolId: z.string(),
-  userPoolClientId: z.string(),
-}) satisfies z.ZodType<ProvisionedResources>;
-
-function runningCloud(profile: LocalProfile): ProvisionedResources {
-  const file = readyFileOf(dataDirs[profile]);
-  if (!existsSync(file)) throw new Error('The local cloud is not running: start it with `npm start` first.');
-  const ready = readyInfoSchema.extend({ resources: resourcesSchema }).parse(JSON.parse(readFileSync(file, 'utf8')));
-  try {
-    process.kill(ready.pid, 0);
-  } catch {
-    throw new Error(`The local cloud (pid ${ready.pid}) is not running: start it with \`npm start\` first.`);
-  }
-  return ready.resources;
-}
-
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { profile: { type: 'string', default: 'dev' } }, allowPositionals: true });
   const profile = z.enum(['dev', 'test']).safeParse(values.profile);
