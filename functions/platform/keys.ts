@@ -146,8 +146,14 @@ export const reportObjectKey = (companyId: string, reportId: string) => `${docum
 /** A chat attachment's bytes in the documents bucket, under the chat's company. */
 export const chatAttachmentObjectKey = (companyId: string, attachmentId: string) => `${documentsKeyPrefix}${companyId}/chat/${attachmentId}`;
 
-/** A background file's bytes in the reports bucket, under its company like a document's. */
-export const exportObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/exports/${fileId}.csv`;
+/**
+ * A background file's bytes in the reports bucket: a one-off download, under a prefix of its own (then the company),
+ * so the bucket's lifecycle rule can expire exports without touching reports (a rule matches a key's start only).
+ */
+export const exportsKeyPrefix = 'exports/';
+export const exportObjectKey = (companyId: string, fileId: string) => `${exportsKeyPrefix}${companyId}/${fileId}.csv`;
+/** How long an export's file stays downloadable: the bucket's lifecycle rule deletes it after this many days. */
+export const exportFileDays = 7;
 
 export const entities = {
   userProfile: 'userProfile',

@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
+import { exportFileDays, exportObjectKey, exportsKeyPrefix, reportObjectKey } from '../../functions/platform/keys';
 import { queueDefinitions } from '../definitions';
 import { portalUrlPlaceholder } from './stateful-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
@@ -110,6 +111,27 @@ describe('buckets', () => {
       const bucket = template.toJSON().Resources[id] as { Properties: { LoggingConfiguration?: unknown } };
       expect(bucket.Properties.LoggingConfiguration, id).toMatchObject({ DestinationBucketName: { Ref: bucketId('AccessLogs') } });
     }
+  });
+
+  it('expire what their rules mean to expire, matching the keys the code writes', () => {
+    type Rule = { Status: string; Prefix?: string; ExpirationInDays?: number; AbortIncompleteMultipartUpload?: { DaysAfterInitiation: number } };
+    const rulesOf = (bucketId: string) => {
+      const found = resourcesOf(template, 'AWS::S3::Bucket').find(([id]) => id.startsWith(bucketId));
+      return ((found?.[1].Properties?.LifecycleConfiguration as { Rules: Rule[] } | undefined)?.Rules ?? []).filter((rule) => rule.Status === 'Enabled');
+    };
+    // Parts of an upload that never completed are removed in every bucket.
+    for (const bucket of ['Documents', 'Reports', 'Web', 'AccessLogs']) {
+      expect(rulesOf(bucket).some((rule) => rule.AbortIncompleteMultipartUpload?.DaysAfterInitiation === 7 && rule.Prefix === undefined), bucket).toBe(true);
+    }
+    // Exports expire after a week; a rule matches the start of a key only, so an export's key must start with it and
+    // a report's must not (reports stay until their company deletes them).
+    const expiring = rulesOf('Reports').filter((rule) => rule.ExpirationInDays !== undefined);
+    expect(expiring).toEqual([{ Status: 'Enabled', Prefix: exportsKeyPrefix, ExpirationInDays: exportFileDays }]);
+    expect(exportObjectKey('company-1', 'file-1').startsWith(exportsKeyPrefix)).toBe(true);
+    expect(reportObjectKey('company-1', 'report-1').startsWith(exportsKeyPrefix)).toBe(false);
+    // Documents never expire by rule: onboarding files, funding files and chat attachments are kept.
+    expect(rulesOf('Documents').filter((rule) => rule.ExpirationInDays !== undefined)).toEqual([]);
+    expect(rulesOf('AccessLogs').map((rule) => rule.ExpirationInDays).filter(Boolean)).toEqual([365]);
   });
 
   it('let CloudFront write its standard logs (ACLs on the log bucket)', () => {

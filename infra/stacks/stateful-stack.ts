@@ -14,6 +14,7 @@ import { providerAdminGroup } from '../../shared/roles';
 import { PortalFunction } from '../constructs/portal-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
+import { exportFileDays, exportsKeyPrefix } from '../../functions/platform/keys';
 import { deadLetterMaxReceiveCount, deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
 
 export type QueueName = (typeof queueDefinitions)[number]['role'];
@@ -95,7 +96,7 @@ export class StatefulStack extends Stack {
       accessLogs: { bucket: this.accessLogsBucket, prefix: 's3/reports/' },
       cors: [{ allowedOrigins: portalOrigins, allowedMethods: [s3.HttpMethods.GET], allowedHeaders: ['*'], maxAge: 3000 }],
       // Large list exports are one-off downloads, unlike reports, which stay listed until deleted.
-      lifecycleRules: [{ prefix: 'exports/', expiration: Duration.days(7) }],
+      lifecycleRules: [{ prefix: exportsKeyPrefix, expiration: Duration.days(exportFileDays) }],
     });
     this.webBucket = new SecureBucket(this, 'Web', {
       // The built SPA: every deploy uploads it again from the build.

@@ -87,10 +87,10 @@ describe('API functions', () => {
       const expectedWrites = { none: [], read: [], update: ['dynamodb:UpdateItem'], readWrite: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] };
       expect(tableWrites.sort(), route.path).toEqual(expectedWrites[needsOf(route).table]);
       const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
-      // Wildcards only where a name cannot be known: the company documents' keys, the SES identity the deployment
-      // verifies, and a phone number SNS texts (checked below).
+      // Wildcards only where a name cannot be known: the company documents' and exports' keys, the SES identity the
+      // deployment verifies, and a phone number SNS texts (checked below).
       const wildcards = resources.filter((resource) => resource.includes('*') && !(needsOf(route).sendsSms && /^(\*|arn:<AWS::Partition>:sns:\*:\*:\*)$/.test(resource)));
-      for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|:identity\/\*)$/);
+      for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|\/exports\/\*|:identity\/\*)$/);
     }
     // Every change to employees, cards, fees and /card sessions writes at least its audit record or session item.
     for (const route of manifest.filter((r) => r.method !== 'GET' && /^(employees|fees|cardholders)\//.test(r.handler))) {
@@ -102,10 +102,12 @@ describe('API functions', () => {
 
   it('touch no bucket, queue, mail or Cognito user until a route declares it, and then only by named actions', () => {
     const objectActions = { none: [], read: ['s3:GetObject', 's3:ListBucket'], write: ['s3:PutObject'], readWrite: ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject'] };
+    // Report and export files are written in parts, and their writer may abort its own upload.
+    const streamed = (access: keyof typeof objectActions) => [...objectActions[access], ...(access === 'write' || access === 'readWrite' ? ['s3:AbortMultipartUpload'] : [])];
     for (const route of manifest) {
       const actions = actionsOf(functionOf(route.handler));
       const needs = needsOf(route);
-      const expectedObjectActions = [...new Set([...objectActions[needs.documents], ...objectActions[needs.reports]])].sort();
+      const expectedObjectActions = [...new Set([...objectActions[needs.documents], ...streamed(needs.reports), ...streamed(needs.exports)])].sort();
       expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.path).toEqual(expectedObjectActions);
       const sendActions = needs.sendTo.length > 0 ? ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'] : [];
       expect([...new Set(actions.filter((action) => action.startsWith('sqs:')))].sort(), route.path).toEqual(sendActions);
@@ -178,6 +180,21 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
       importOf(sandboxQueueArn)(sends[0]?.Resource);
     }
     for (const handler of handlers.filter((candidate) => !ordering.includes(candidate))) expect(variablesOf(handler).ISSUER_SANDBOX_QUEUE_URL, handler).toBeUndefined();
+  });
+
+  it('lets the report and export workers write, and abort, their files only under their own prefix', () => {
+    const objectStatements = (handler: string) =>
+      policyStatementsOf(functionOf(handler))
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:') && action !== 's3:ListBucket'))
+        .map((statement) => ({ actions: [statement.Action].flat().sort(), resources: [statement.Resource].flat().map(cfnText) }));
+    const exportWriter = objectStatements('transactions/export-transactions');
+    expect(exportWriter).toHaveLength(1);
+    expect(exportWriter[0]?.actions).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
+    expect(exportWriter[0]?.resources[0]).toMatch(/\/exports\/\*$/);
+    const reportWriter = objectStatements('reports/build-report');
+    expect(reportWriter).toHaveLength(1);
+    expect(reportWriter[0]?.actions).toEqual(['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(reportWriter[0]?.resources[0]).toMatch(/\/companies\/\*$/);
   });
 
   it('sizes every queue for its worker: a visibility that outlasts it (six times for the short ones), and a cap on concurrent invocations', () => {

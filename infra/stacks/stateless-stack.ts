@@ -21,7 +21,7 @@ import * as issuerRoutes from '../../shared/api/routes/issuer-routes';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
-import { documentsKeyPrefix } from '../../functions/platform/keys';
+import { documentsKeyPrefix, exportsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import type { DeployConfig } from '../deploy-config';
 import { queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
@@ -93,6 +93,8 @@ export interface RouteNeeds {
   readonly table: 'none' | 'read' | 'update' | 'readWrite';
   readonly documents: 'none' | 'read' | 'write' | 'readWrite';
   readonly reports: 'none' | 'read' | 'write' | 'readWrite';
+  /** Export files in the reports bucket, under their own prefix (they expire). */
+  readonly exports: 'none' | 'read' | 'write' | 'readWrite';
   readonly sendTo: readonly QueueName[];
   readonly cognitoAdmin: readonly CognitoAdminAction[];
   /** Sends the portal's own e-mails through SES (from MAIL_FROM). */
@@ -178,7 +180,7 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'top-ups/assign-bank-transfer': { table: 'readWrite' },
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
-  'exports/get-export-file': { reports: 'read' },
+  'exports/get-export-file': { exports: 'read' },
   // A report request writes its item and queues it; delete selected removes items and their files.
   'reports/generate-report': { table: 'readWrite', sendTo: ['reports'] },
   'reports/get-report-file': { reports: 'read' },
@@ -208,7 +210,7 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
   'funding/work-funding-files': { table: 'readWrite', documents: 'read' },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
-  'transactions/export-transactions': { table: 'update', reports: 'write', sendTo: [mailQueue] },
+  'transactions/export-transactions': { table: 'update', exports: 'write', sendTo: [mailQueue] },
   // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester; it
   // deletes the file again when the report was deleted meanwhile.
   'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue] },
@@ -220,7 +222,7 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler] ?? (backgroundNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return { table: 'read', documents: 'none', reports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, issuerWebhook: 'none', ...declared };
+  return { table: 'read', documents: 'none', reports: 'none', exports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, issuerWebhook: 'none', ...declared };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -428,15 +430,22 @@ export class StatelessStack extends Stack {
     }
     // Named actions on the objects under the key prefix a handler uses, instead of grantRead/grantReadWrite, whose
     // action sets (s3:GetObject*, s3:List*, s3:DeleteObject*) reach far beyond reading, writing and deleting files.
-    const objectScopes: { bucket: s3.IBucket; access: RouteNeeds['documents']; prefix: string; why: string }[] = [
-      { bucket: props.documentsBucket, access: needs.documents, prefix: documentsKeyPrefix, why: 'Company documents: each key starts with its company id, and the handler reaches only its caller\'s company (or, for a provider admin, the application under review).' },
-      { bucket: props.reportsBucket, access: needs.reports, prefix: documentsKeyPrefix, why: 'Report and export files: each key starts with its company id, and the handler reaches only its caller\'s company.' },
+    // Report and export files are streamed as multipart uploads, which their writer aborts when it fails (else the
+    // parts stay until the bucket's rule aborts them); documents arrive through presigned POSTs, never in parts.
+    const objectScopes: { bucket: s3.IBucket; access: RouteNeeds['documents']; prefix: string; multipart: boolean; why: string }[] = [
+      { bucket: props.documentsBucket, access: needs.documents, prefix: documentsKeyPrefix, multipart: false, why: 'Company documents: each key starts with its company id, and the handler reaches only its caller\'s company (or, for a provider admin, the application under review).' },
+      { bucket: props.reportsBucket, access: needs.reports, prefix: documentsKeyPrefix, multipart: true, why: 'Report files: each key starts with its company id, and the handler reaches only its caller\'s company.' },
+      { bucket: props.reportsBucket, access: needs.exports, prefix: exportsKeyPrefix, multipart: true, why: 'Export files: each key below the prefix starts with its company id, and the handler reaches only its caller\'s company.' },
     ];
     // Findings are texts of resolved ARNs (the buckets live in the other stack), so each is written once CDK resolved them.
     const acknowledged: ((flatten: (value: unknown) => string) => WildcardFinding)[] = [];
-    for (const { bucket, access, prefix, why } of objectScopes) {
+    for (const { bucket, access, prefix, multipart, why } of objectScopes) {
       if (access === 'none') continue;
-      const actions = { read: ['s3:GetObject'], write: ['s3:PutObject'], readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] }[access];
+      const writes = access === 'write' || access === 'readWrite';
+      const actions = [
+        ...{ read: ['s3:GetObject'], write: ['s3:PutObject'], readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] }[access],
+        ...(multipart && writes ? ['s3:AbortMultipartUpload'] : []),
+      ];
       const objects = bucket.arnForObjects(`${prefix}*`);
       portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
       // Without it a missing object reads as 403 instead of 404, and an upload that never arrived could not be told apart.
