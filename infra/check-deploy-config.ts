@@ -15,7 +15,7 @@ function main(): number {
   const blockers = deployBlockers(loaded.config);
   if (blockers.length > 0) {
     console.error(`Not deploying with ${loaded.source}:\n${blockers.map((blocker) => `  - ${blocker}`).join('\n')}`);
-    console.error(`Write ${operatorConfigFile} (or name a file in $${deployConfigEnvVar}); see "Deploying to AWS" in README.md.`);
+    console.error(`Write ${operatorConfigFile} (or name a file in $${deployConfigEnvVar}); see "Deploy to AWS" in README.md.`);
     return 1;
   }
   console.log(`Deploy configuration ${loaded.source}: ok`);
