@@ -3,7 +3,7 @@ import type { Language } from '@shared/languages';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import type { CompanyRecord, UserProfileRecord } from '../platform/identity-records';
+import { userProfileItem, type CompanyRecord, type UserProfileRecord } from '../platform/identity-records';
 import { conditionFailed, getItem, tableName } from '../platform/table';
 
 export async function isRegistrationNumberClaimed(registrationNumber: string): Promise<boolean> {
@@ -98,7 +98,7 @@ export async function createCompanyWithOwner(company: CompanyRecord, owner: NewO
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.userProfile(owner.userId), ...keys.userByEmail(owner.email), entity: entities.userProfile, ...profile },
+              Item: userProfileItem(profile),
               ...createOnly,
             },
           },

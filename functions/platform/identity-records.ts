@@ -6,6 +6,7 @@ import { languageSchema } from '@shared/languages';
 import { companyRoleSchema } from '@shared/roles';
 import { companyStatusSchema, userStatusSchema } from '@shared/statuses';
 import { memberStatusSchema } from '@shared/team';
+import { entities, keys } from './keys';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
 export const userProfileRecord = /* @__PURE__ */ z.object({
@@ -20,6 +21,11 @@ export const userProfileRecord = /* @__PURE__ */ z.object({
   tokensValidAfter: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type UserProfileRecord = z.infer<typeof userProfileRecord>;
+
+/** A user profile as the table holds it: its own key, the e-mail lookup (gsi1) and the record. */
+export function userProfileItem(profile: UserProfileRecord) {
+  return { ...keys.userProfile(profile.userId), ...keys.userByEmail(profile.email), entity: entities.userProfile, ...profile };
+}
 
 export const membershipRecord = /* @__PURE__ */ z.object({
   userId: z.string(),

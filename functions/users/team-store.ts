@@ -5,7 +5,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { companyMembers } from './company-members';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { membershipRecord, type MembershipRecord, type UserProfileRecord } from '../platform/identity-records';
+import { membershipRecord, userProfileItem, type MembershipRecord, type UserProfileRecord } from '../platform/identity-records';
 import { activateProfile } from './profiles';
 import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts } from '../platform/table';
 
@@ -83,7 +83,7 @@ export async function addMember(membership: NewMembership, newProfile: UserProfi
     items.push({
       Put: {
         TableName: tableName(),
-        Item: { ...keys.userProfile(newProfile.userId), ...keys.userByEmail(newProfile.email), entity: entities.userProfile, ...newProfile },
+        Item: userProfileItem(newProfile),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });

@@ -11,6 +11,7 @@ import { newCompany } from '@functions/companies/new-company';
 import { auditItem, systemActor, type Actor } from '@functions/platform/audit';
 import { tallyItemsOf, transactionItem } from '@functions/transactions/card-transactions';
 import { documentObjectKey, entities, keys } from '@functions/platform/keys';
+import { userProfileItem } from '@functions/platform/identity-records';
 import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { signupSteps } from '@shared/kyc';
 import { queuePosition } from '@shared/onboarding/progress';
@@ -520,20 +521,19 @@ export async function seedDemo(
   for (const user of users) {
     const userId = userIds[user.email] ?? '';
     const first = user.memberships[0];
-    items.push({
-      ...keys.userProfile(userId),
-      ...keys.userByEmail(user.email),
-      entity: entities.userProfile,
-      userId,
-      email: user.email,
-      name: user.name,
-      surname: user.surname,
-      phone: user.phone,
-      status: user.blocked ? 'blocked' : 'active',
-      language: user.language,
-      currentCompanyId: first ? companyIds[first.company] ?? null : null,
-      tokensValidAfter: 0,
-    });
+    items.push(
+      userProfileItem({
+        userId,
+        email: user.email,
+        name: user.name,
+        surname: user.surname,
+        phone: user.phone,
+        status: user.blocked ? 'blocked' : 'active',
+        language: user.language,
+        currentCompanyId: first ? companyIds[first.company] ?? null : null,
+        tokensValidAfter: 0,
+      }),
+    );
     if (user.phone) items.push({ ...keys.phoneClaim(user.phone), entity: entities.phoneClaim, userId });
     for (const membership of user.memberships) {
       const companyId = companyIds[membership.company] ?? membership.company;

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { languages } from '@shared/languages';
 import { providerAdminGroup } from '@shared/roles';
 import { nameMaxLength } from '@shared/validation';
-import { entities, keys } from '@functions/platform/keys';
+import { userProfileItem } from '@functions/platform/identity-records';
 import { invitedAccountAttributes, temporaryPassword } from '@functions/users/cognito-invitations';
 
 /** Where the admin is made: a deployed pool and table (the stateful stack's outputs) or the local cloud's. */
@@ -58,20 +58,8 @@ export async function createProviderAdmin(target: AdminTarget, admin: NewAdmin):
     await target.documents.send(
       new PutCommand({
         TableName: target.tableName,
-        Item: {
-          ...keys.userProfile(userId),
-          ...keys.userByEmail(admin.email),
-          entity: entities.userProfile,
-          userId,
-          email: admin.email,
-          name: admin.name,
-          surname: admin.surname,
-          phone: null,
-          status: 'created',
-          language: admin.language,
-          currentCompanyId: null,
-          tokensValidAfter: 0,
-        },
+        // Created, with no company: activated at the first sign-in, as an invited member's.
+        Item: userProfileItem({ userId, email: admin.email, name: admin.name, surname: admin.surname, phone: null, status: 'created', language: admin.language, currentCompanyId: null, tokensValidAfter: 0 }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

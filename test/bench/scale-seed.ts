@@ -6,6 +6,7 @@ import { merchantCategoryGroupNames, merchantCategoryGroups } from '@shared/card
 import { rigaDateOf } from '@shared/dates';
 import { tallyItemsOf, transactionItem } from '@functions/transactions/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
+import { userProfileItem } from '@functions/platform/identity-records';
 import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { ensureCognitoUser } from '../../infra/local/seed-writes';
 
@@ -211,20 +212,7 @@ export async function seedScale(
       lastTransactionAt: records.at(-1)?.executedAt ?? null,
       reservedCents: 0,
     },
-    {
-      ...keys.userProfile(userId),
-      ...keys.userByEmail(scale.email),
-      entity: entities.userProfile,
-      userId,
-      email: scale.email,
-      name: 'Bench',
-      surname: 'Owner',
-      phone: scale.phone,
-      status: 'active',
-      language: 'en',
-      currentCompanyId: scale.companyId,
-      tokensValidAfter: 0,
-    },
+    userProfileItem({ userId, email: scale.email, name: 'Bench', surname: 'Owner', phone: scale.phone, status: 'active', language: 'en', currentCompanyId: scale.companyId, tokensValidAfter: 0 }),
     {
       ...keys.membership(userId, scale.companyId),
       ...keys.membershipInCompany(scale.companyId, userId),

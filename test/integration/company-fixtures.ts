@@ -8,6 +8,7 @@ import type { CompanyRole } from '@shared/roles';
 import type { CardStatus } from '@shared/statuses';
 import { tallyItemsOf, transactionItem } from '@functions/transactions/card-transactions';
 import { entities, keys } from '@functions/platform/keys';
+import { userProfileItem } from '@functions/platform/identity-records';
 import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { batchPut, ensureCognitoUser } from '../../infra/local/seed-writes';
 
@@ -115,20 +116,7 @@ export async function createOwnCompany(
       transactionSeq: 0,
       ...(options.reservedCents === null ? {} : { reservedCents: options.reservedCents ?? 0 }),
     },
-    {
-      ...keys.userProfile(userId),
-      ...keys.userByEmail(email),
-      entity: entities.userProfile,
-      userId,
-      email,
-      name: 'Test',
-      surname: `Owner ${suffix}`,
-      phone,
-      status: 'active',
-      language: 'en',
-      currentCompanyId: companyId,
-      tokensValidAfter: 0,
-    },
+    userProfileItem({ userId, email, name: 'Test', surname: `Owner ${suffix}`, phone, status: 'active', language: 'en', currentCompanyId: companyId, tokensValidAfter: 0 }),
     {
       ...keys.membership(userId, companyId),
       ...keys.membershipInCompany(companyId, userId),
