@@ -12,16 +12,8 @@ const sqsBatchLimit = 10;
 /**
  * Queues the portal's own e-mails (Cognito sends the account ones) on the mail queue, one message each; the mail
  * worker (functions/mail/send-emails.ts) hands them to SES, retries a failure, and leaves what still fails in the
- * dead-letter queue. Throws when a message could not be queued, so the caller's own retry covers it.
- */
-export async function sendEmail(email: Email): Promise<void> {
-  const failed = await queueEmails([email]);
-  if (failed > 0) throw new Error('the e-mail could not be queued');
-}
-
-/**
- * Queues each e-mail on its own: one that cannot be queued must not keep the others back. A failure is logged for
- * the operator; the change the e-mails tell about has already happened and stands.
+ * dead-letter queue. Each is queued on its own: one that cannot be queued must not keep the others back. A failure
+ * to queue is logged for the operator; the change the e-mails tell about has already happened and stands.
  */
 export async function sendEmails(emails: readonly Email[]): Promise<void> {
   const failed = await queueEmails(emails);

@@ -6,7 +6,7 @@ import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
 import { type ExportJobRecord, exportMessageSchema, finishExport, readExportJob, uploadTextStream } from '../exports';
 import { exportObjectKey } from '../platform/keys';
-import { sendEmail } from '../platform/mailer';
+import { sendEmails } from '../platform/mailer';
 import { queueWorker } from '../platform/queue-worker';
 import { transactionsOf } from './transaction-pages';
 
@@ -27,7 +27,8 @@ async function work(record: SQSRecord): Promise<void> {
   const counted = { rows: 0 };
   await uploadTextStream(exportObjectKey(job.companyId, job.fileId), csvOf(transactionsOf(job.companyId, filters, new Date(job.createdAt)), job.lang, counted));
   if (!(await finishExport(job.companyId, job.fileId, { status: 'active', rows: counted.rows }))) return;
-  if (Date.now() > Date.parse(job.mailAfter)) await sendEmail(readyMail(job));
+  // The file is available whatever the mail does: a redelivery would find it done and not mail again.
+  if (Date.now() > Date.parse(job.mailAfter)) await sendEmails([readyMail(job)]);
 }
 
 function csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, counted: { rows: number }): AsyncGenerator<string> {
