@@ -1,4 +1,4 @@
-import { AdminGetUserCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,17 @@ describe('npm run admin:create', () => {
     expect(answer.status).toBe(200);
     // The token carries the provider-admins group, which is what makes the caller a provider admin.
     expect(profileSchema.parse(answer.body)).toMatchObject({ email: admin.email, isProviderAdmin: true });
+  });
+
+  it('undoes what it made when a step fails, so the same command can simply run again', async () => {
+    const admin = newAdminSchema.parse({ email: `undone-${randomUUID().slice(0, 8)}@provider.test`, name: 'Pēteris', surname: 'Kalns' });
+    // A table that does not exist: the profile cannot be written after the account was made.
+    await expect(createProviderAdmin({ ...target(), tableName: `missing-${randomUUID().slice(0, 8)}` }, admin)).rejects.toThrow();
+    await expect(emulators().cognito.send(new AdminGetUserCommand({ UserPoolId: cloud().userPoolId, Username: admin.email }))).rejects.toThrow(UserNotFoundException);
+
+    const userId = await createProviderAdmin(target(), admin);
+    const profile = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.userProfile(userId) }));
+    expect(profile.Item).toMatchObject({ email: admin.email, status: 'created' });
   });
 
   it('refuses an e-mail that already has an account, and changes nothing', async () => {
