@@ -11,6 +11,7 @@ const chosen: DeployConfig = {
   example: false,
   providerName: 'Bonus Card Latvia',
   mailFrom: 'no-reply@bonuscard.lv',
+  mailFromIdentity: 'domain',
   supportEmail: 'support@bonuscard.lv',
   alarmEmails: ['operations@bonuscard.lv'],
   customDomain: { domainName: 'portal.bonuscard.lv', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5d8e-1a2b-4c3d-9e8f-0a1b2c3d4e5f' },
@@ -34,7 +35,7 @@ describe('the deploy configuration', () => {
   });
 
   it('refuses to deploy the example or a placeholder, naming each value', () => {
-    const example = loadDeployConfig(exampleConfigFile).config;
+    const example = loadDeployConfig(undefined, { [deployConfigEnvVar]: exampleConfigFile }).config;
     expect(deployBlockers(example)).toEqual([
       'it is the example configuration ("example": true); make your own and remove that line',
       'mailFrom is still a placeholder (no-reply@bonus-card.example)',
@@ -46,6 +47,11 @@ describe('the deploy configuration', () => {
       'customDomain.domainName is still a placeholder (portal.example.com)',
     ]);
     expect(deployBlockers(chosen)).toEqual([]);
+  });
+
+  it('takes a file from $DEPLOY_CONFIG only, never from -c, so the deploy check and cdk deploy read the same one', () => {
+    expect(() => loadDeployConfig('prod.json', {})).toThrow(/\$DEPLOY_CONFIG/);
+    expect(loadDeployConfig(undefined, { [deployConfigEnvVar]: '  ' }).source).toMatch(/deploy-config(\.example)?\.json$/);
   });
 
   it('lists every invalid or unknown value of a file', () => {
@@ -108,7 +114,8 @@ describe('a deployment with its own domain and addresses', () => {
   it("sends Cognito's e-mails through SES from the configured sender, and refuses the last passwords again", () => {
     const [, pool] = resourcesOf(testApp.statefulTemplate, 'AWS::Cognito::UserPool')[0] ?? [];
     expect(pool?.Properties?.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: `Bonus Card Latvia <${chosen.mailFrom}>` });
-    expect(cfnText((pool?.Properties?.EmailConfiguration as { SourceArn: unknown }).SourceArn)).toContain(`:identity/${chosen.mailFrom}`);
+    // Sent as the identity SES verified: the sender's domain here; the address itself when the configuration says so.
+    expect(cfnText((pool?.Properties?.EmailConfiguration as { SourceArn: unknown }).SourceArn)).toMatch(/:identity\/bonuscard\.lv$/);
     expect(pool?.Properties?.Policies).toMatchObject({ PasswordPolicy: { PasswordHistorySize: 5 } });
   });
 

@@ -7,9 +7,13 @@ import { repoRoot } from './constructs/repo-paths';
 export const exampleConfigFile = 'deploy-config.example.json';
 /** Where an operator keeps the deployment's own configuration (git-ignored). */
 export const operatorConfigFile = 'deploy-config.json';
-/** CDK context key (`-c deployConfig=<file>`) and environment variable naming another configuration file. */
-export const deployConfigContextKey = 'deployConfig';
+/**
+ * The environment variable naming another configuration file. A file is never named by CDK context: `npm run deploy --
+ * -c …` reaches only `cdk deploy`, after the check had read another file. The context key takes a configuration
+ * object, for tests that synthesize an app of their own.
+ */
 export const deployConfigEnvVar = 'DEPLOY_CONFIG';
+export const deployConfigContextKey = 'deployConfig';
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** CloudFront takes certificates from ACM in us-east-1 only. */
@@ -27,6 +31,11 @@ export const deployConfigSchema = z
     providerName: z.string().trim().min(1),
     /** The sender of every e-mail (Cognito's and the portal's own): an address verified in SES, or at a verified domain. */
     mailFrom: z.email(),
+    /**
+     * What SES verified for mailFrom: its domain (with DKIM, as the runbook advises) or the address alone. Cognito
+     * sends as that identity, so it must name the one SES knows.
+     */
+    mailFromIdentity: z.enum(['domain', 'address']).default('domain'),
     /** The provider's support mailbox: it receives the notices of company messages left unread in support chats. */
     supportEmail: z.email(),
     /** Who is e-mailed when an alarm fires (each confirms the SNS subscription once). */
@@ -73,22 +82,26 @@ function readConfigFile(file: string): DeployConfig {
 }
 
 /**
- * The configuration to synthesize: `-c deployConfig=<file or object>`, else `$DEPLOY_CONFIG`, else
- * deploy-config.json, else the committed example (so `cdk synth` works on a fresh clone).
+ * The configuration to synthesize: a configuration object given as context (tests), else the file `$DEPLOY_CONFIG`
+ * names, else deploy-config.json, else the committed example (so `cdk synth` works on a fresh clone).
  */
 export function loadDeployConfig(context: unknown, environment: NodeJS.ProcessEnv = process.env): LoadedDeployConfig {
-  if (context !== undefined && typeof context === 'object' && context !== null) return { config: parseDeployConfig(context, 'context'), source: 'context' };
+  if (typeof context === 'object' && context !== null) return { config: parseDeployConfig(context, 'context'), source: 'context' };
+  if (context !== undefined) throw new Error(`Name a deploy configuration file in $${deployConfigEnvVar}, not with -c ${deployConfigContextKey}=…`);
   const file =
-    (typeof context === 'string' && context.trim() !== '' ? context.trim() : undefined) ??
-    environment[deployConfigEnvVar]?.trim() ??
-    (existsSync(join(repoRoot, operatorConfigFile)) ? operatorConfigFile : exampleConfigFile);
+    environment[deployConfigEnvVar]?.trim() || (existsSync(join(repoRoot, operatorConfigFile)) ? operatorConfigFile : exampleConfigFile);
   return { config: readConfigFile(file), source: file };
+}
+
+/** The committed example, parsed: what tests synthesize unless they give a configuration of their own. */
+export function exampleDeployConfig(): DeployConfig {
+  return readConfigFile(exampleConfigFile);
 }
 
 /** Values that mean "not chosen yet": the example's own domains and the ones reserved for documentation. */
 const placeholderDomain = /(^|\.)(example|example\.com|example\.org|example\.net|invalid|test|localhost|local)$/;
 
-function domainOf(address: string): string {
+export function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 

@@ -1,6 +1,6 @@
 import { type App, Annotations, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { deployConfigContextKey, loadDeployConfig } from '../deploy-config';
+import { deployConfigContextKey, domainOf, loadDeployConfig } from '../deploy-config';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
 
@@ -29,6 +29,7 @@ export function buildApp(app: App): PortalStacks {
     portalUrl,
     providerName,
     mailFrom: config.mailFrom,
+    mailFromDomain: config.mailFromIdentity === 'domain' ? domainOf(config.mailFrom) : undefined,
     alarmEmails: config.alarmEmails,
     terminationProtection: true,
   });

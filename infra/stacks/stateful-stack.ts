@@ -29,6 +29,8 @@ export interface StatefulStackProps extends StackProps {
   readonly providerName: string;
   /** The sender of Cognito's e-mails too (verification, invitation, reset), through SES: see the deploy configuration. */
   readonly mailFrom: string;
+  /** The SES identity that verifies mailFrom when it is its domain (else the address itself is the identity). */
+  readonly mailFromDomain?: string;
   /** Subscribed (by e-mail) to the alarms topic. */
   readonly alarmEmails: readonly string[];
 }
@@ -122,8 +124,8 @@ export class StatefulStack extends Stack {
       queues[name] = new QueueWithDlq(this, `${name[0]?.toUpperCase()}${name.slice(1)}Jobs`, {
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         maxReceiveCount: deadLetterMaxReceiveCount,
-        // The longest SQS allows for the dead letters, so an operator has time to look at a failed job before it is gone.
         retentionPeriod: Duration.days(queueRetentionDays),
+        // The longest SQS allows, so an operator has time to look at a failed job before it is gone.
         deadLetterRetentionPeriod: Duration.days(deadLetterRetentionDays),
       });
       queues[name].deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(this.alarmTopic));
@@ -215,7 +217,15 @@ export class StatefulStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    key.grant(new iam.ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    // CloudWatch alarms of this account only.
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
     const topic = new sns.Topic(this, 'Alarms', { displayName: 'Bonus card portal alarms', masterKey: key, enforceSSL: true });
     for (const address of alarmEmails) topic.addSubscription(new subscriptions.EmailSubscription(address));
     return topic;
@@ -252,7 +262,12 @@ export class StatefulStack extends Stack {
       },
       // Through SES with the configured sender, not Cognito's default sender and its 50 e-mails a day. The stack has
       // no fixed region, so SES's is named as the deployment's own (the identity must be verified there).
-      email: cognito.UserPoolEmail.withSES({ fromEmail: props.mailFrom, fromName: props.providerName, sesRegion: Aws.REGION }),
+      email: cognito.UserPoolEmail.withSES({
+        fromEmail: props.mailFrom,
+        fromName: props.providerName,
+        sesRegion: Aws.REGION,
+        ...(props.mailFromDomain ? { sesVerifiedDomain: props.mailFromDomain } : {}),
+      }),
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       lambdaTriggers: { customMessage: customMessageTrigger.function },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { repoRoot } from '../constructs/repo-paths';
-import { deployConfigContextKey, exampleConfigFile } from '../deploy-config';
+import { deployConfigContextKey, exampleDeployConfig } from '../deploy-config';
 import { buildApp, type PortalStacks } from './portal-app';
 
 export interface TestApp extends PortalStacks {
@@ -20,7 +20,7 @@ export interface TestApp extends PortalStacks {
  */
 export function synthesizeTestApp(context: Record<string, unknown> = {}): TestApp {
   const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], [deployConfigContextKey]: exampleConfigFile, ...context } });
+  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], [deployConfigContextKey]: exampleDeployConfig(), ...context } });
   const stacks = buildApp(app);
   return {
     app,
