@@ -12,7 +12,7 @@ import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
-import { entities, exportObjectKey, keys } from '../platform/keys';
+import { entities, exportFileDays, exportObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, tableName } from '../platform/table';
 import { downloadSeconds, encodeHeaderValue } from '../platform/uploads';
 
@@ -26,8 +26,8 @@ import { downloadSeconds, encodeHeaderValue } from '../platform/uploads';
 const rowsPerSecond = 5_000;
 /** Queueing, the worker's start and the upload's completion. */
 const baseSeconds = 3;
-/** Files are kept a week; the table's TTL removes the job after that. */
-const keptSeconds = 7 * 24 * 3600;
+/** Files are kept as long as the bucket's rule keeps them; the table's TTL removes the job then. */
+const keptSeconds = exportFileDays * 24 * 3600;
 /** S3's smallest part (but the last). */
 const partBytes = 5 * 1024 * 1024;
 

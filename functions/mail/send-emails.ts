@@ -8,10 +8,10 @@ import { queueWorker } from '../platform/queue-worker';
 /**
  * The mail queue's worker: sends each queued e-mail through SES from MAIL_FROM (locally, the SES adapter puts it in
  * the outbox). A refused or failed send comes back after a short backoff; after its last receipt the message stays
- * in the dead-letter queue, where the operator finds it. The only function that needs SES, so the others (report
+ * in the dead-letter queue (14 days), whose alarm tells the operator. The only function that needs SES, so the others (report
  * and export workers, application decisions, chat notices) load the lighter SQS client instead.
  */
-export const handler = queueWorker({ name: 'e-mail', work: send, giveUp: leaveToDeadLetters, retryQueueUrl: () => env().MAIL_QUEUE_URL });
+export const handler = queueWorker({ name: 'e-mail', work: send, retryQueueUrl: () => env().MAIL_QUEUE_URL });
 
 async function send(record: SQSRecord): Promise<void> {
   const email = emailSchema.parse(JSON.parse(record.body));
@@ -22,9 +22,4 @@ async function send(record: SQSRecord): Promise<void> {
       Content: { Simple: { Subject: { Data: email.subject, Charset: 'UTF-8' }, Body: { Text: { Data: email.text, Charset: 'UTF-8' } } } },
     }),
   );
-}
-
-/** Nothing to mark: the e-mail is no record of ours; the dead-letter queue keeps it for 14 days. */
-async function leaveToDeadLetters(record: SQSRecord): Promise<void> {
-  console.error(JSON.stringify({ message: 'e-mail given up; it stays in the dead-letter queue', messageId: record.messageId }));
 }

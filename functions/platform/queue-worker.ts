@@ -10,8 +10,11 @@ export interface QueueJob {
   /** Names the job in the logs. */
   name: string;
   work(record: SQSRecord): Promise<void>;
-  /** Called once, on the receipt after which SQS gives the message to the dead-letter queue (marks it failed). */
-  giveUp(record: SQSRecord): Promise<void>;
+  /**
+   * Called once, on the receipt after which SQS gives the message to the dead-letter queue (marks what it was making
+   * failed). Without it the message is simply left to the dead-letter queue.
+   */
+  giveUp?: (record: SQSRecord) => Promise<void>;
   /**
    * When set, a failed record comes back after a short backoff (QUEUE_RETRY_BASE_SECONDS x its receive count) instead
    * of the queue's visibility timeout, which must outlast the worker's longest run (900 s) and is far too long a wait
@@ -35,9 +38,9 @@ export function queueWorker(job: QueueJob): (event: SQSEvent) => Promise<SQSBatc
         const receiveCount = Number(record.attributes.ApproximateReceiveCount);
         const last = receiveCount >= deadLetterMaxReceiveCount;
         console.error(JSON.stringify({ message: `${job.name} failed`, messageId: record.messageId, receiveCount, last, error: await readableError(error) }));
-        if (last) {
-          await job.giveUp(record).catch((giveUpError: unknown) => {
-            console.error(JSON.stringify({ message: `${job.name} not marked failed`, messageId: record.messageId, error: String(giveUpError) }));
+        if (last && job.giveUp) {
+          await job.giveUp(record).catch(async (giveUpError: unknown) => {
+            console.error(JSON.stringify({ message: `${job.name} not marked failed`, messageId: record.messageId, error: await readableError(giveUpError) }));
           });
         }
         if (job.retryQueueUrl) await retrySooner(job.retryQueueUrl(), record, last ? 0 : queueWorkerEnv().QUEUE_RETRY_BASE_SECONDS * Math.max(receiveCount, 1));
