@@ -13,6 +13,7 @@ const chosen: DeployConfig = {
   mailFrom: 'no-reply@bonuscard.lv',
   mailFromIdentity: 'domain',
   supportEmail: 'support@bonuscard.lv',
+  issuerSandbox: false,
   alarmEmails: ['operations@bonuscard.lv'],
   customDomain: { domainName: 'portal.bonuscard.lv', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5d8e-1a2b-4c3d-9e8f-0a1b2c3d4e5f' },
 };
@@ -117,6 +118,20 @@ describe('a deployment with its own domain and addresses', () => {
     // Sent as the identity SES verified: the sender's domain here; the address itself when the configuration says so.
     expect(cfnText((pool?.Properties?.EmailConfiguration as { SourceArn: unknown }).SourceArn)).toMatch(/:identity\/bonuscard\.lv$/);
     expect(pool?.Properties?.Policies).toMatchObject({ PasswordPolicy: { PasswordHistorySize: 5 } });
+  });
+
+  it('runs no card issuer sandbox unless asked: no queue, no worker, no signing right, and the functions know there is no issuer', () => {
+    const queues = resourcesOf(testApp.statefulTemplate, 'AWS::SQS::Queue').map(([id]) => id);
+    expect(queues.some((id) => id.startsWith('IssuerSandbox'))).toBe(false);
+    const functions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME);
+    expect(functions.map(([, fn]) => fn.Properties?.Description)).not.toContain('functions/issuer/send-issuer-events');
+    for (const [id, fn] of functions) {
+      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.CARD_ISSUER, id).toBe('none');
+      expect(variables.ISSUER_SANDBOX_QUEUE_URL, id).toBeUndefined();
+      // Only the sandbox's sender signs events; the webhook routes still verify a real issuer's.
+      expect(variables.ISSUER_WEBHOOK_URL, id).toBeUndefined();
+    }
   });
 
   it('e-mails the configured people when a dead-letter queue alarm fires', () => {

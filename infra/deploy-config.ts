@@ -38,6 +38,12 @@ export const deployConfigSchema = z
     mailFromIdentity: z.enum(['domain', 'address']).default('domain'),
     /** The provider's support mailbox: it receives the notices of company messages left unread in support chats. */
     supportEmail: z.email(),
+    /**
+     * Runs the card issuer sandbox (its queue, its worker and its right to sign webhook events) in this deployment:
+     * for a demonstration or test account only. Off, ordering or changing a card answers CARD_ISSUER_NOT_CONFIGURED
+     * until a real issuer is connected.
+     */
+    issuerSandbox: z.boolean().default(false),
     /** Who is e-mailed when an alarm fires (each confirms the SNS subscription once). */
     alarmEmails: z.array(z.email()).default([]),
     /**

@@ -66,6 +66,7 @@ export const errorMessages = {
   REPLACEMENT_FEE_NOT_COVERED: "The company's main account does not hold enough for the replacement fee. Top it up first.",
   FEE_CHANGED: "The price list has changed. Check the new fee and confirm again.",
   CARD_ISSUER_UNAVAILABLE: "The card issuer did not answer. Please try again later.",
+  CARD_ISSUER_NOT_CONFIGURED: "Card issuing is not connected in this portal yet. Contact support.",
   CARD_STATUS_FETCH_FAILED: "Failed to fetch card status",
   WEBHOOK_SIGNATURE_INVALID: "The event signature is not valid",
   SETTLEMENT_ABOVE_AUTHORIZED: "A settlement cannot take more than was authorized",

@@ -68,7 +68,9 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     PROVIDER_NAME: defaultProviderName,
     MAIL_FROM: 'no-reply@bonus-card.local',
     SUPPORT_EMAIL: 'support@bonus-card.local',
-    // The card issuer sandbox posts its events to our own webhook, signed with this local-only secret.
+    // The card issuer is always the sandbox on a laptop; it posts its events to our own webhook, signed with this
+    // local-only secret.
+    CARD_ISSUER: 'sandbox',
     ISSUER_WEBHOOK_SECRET: localIssuerWebhookSecret,
     ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
     ISSUER_SANDBOX_DELIVERY_SECONDS: String(issuerDeliverySeconds[profile]),

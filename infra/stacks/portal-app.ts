@@ -31,6 +31,7 @@ export function buildApp(app: App): PortalStacks {
     mailFrom: config.mailFrom,
     mailFromDomain: config.mailFromIdentity === 'domain' ? domainOf(config.mailFrom) : undefined,
     alarmEmails: config.alarmEmails,
+    issuerSandbox: config.issuerSandbox,
     terminationProtection: true,
   });
   const stateless = new StatelessStack(app, 'BonusCardStateless', {
@@ -49,6 +50,7 @@ export function buildApp(app: App): PortalStacks {
     mailFrom: config.mailFrom,
     supportEmail: config.supportEmail,
     customDomain: config.customDomain,
+    cardIssuer: config.issuerSandbox ? 'sandbox' : 'none',
   });
   if (config.example) {
     Annotations.of(app).addWarningV2('portal:exampleDeployConfig', `Synthesized ${source}, the example deploy configuration: npm run deploy refuses it.`);

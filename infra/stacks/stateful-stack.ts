@@ -33,7 +33,12 @@ export interface StatefulStackProps extends StackProps {
   readonly mailFromDomain?: string;
   /** Subscribed (by e-mail) to the alarms topic. */
   readonly alarmEmails: readonly string[];
+  /** Whether the card issuer sandbox runs here (the deploy configuration's `issuerSandbox`): its queue is made only then. */
+  readonly issuerSandbox: boolean;
 }
+
+/** The job queues; the card issuer sandbox's exists only in a deployment that runs the sandbox. */
+export type PortalQueues<Q> = Readonly<Record<Exclude<QueueName, 'issuerSandbox'>, Q>> & { readonly issuerSandbox?: Q };
 
 /** Stands in for the portal URL until it is known; `.invalid` can never resolve (RFC 2606). */
 export const portalUrlPlaceholder = 'https://portal-url-not-configured.invalid';
@@ -51,7 +56,7 @@ export class StatefulStack extends Stack {
   readonly documentsBucket: s3.Bucket;
   readonly reportsBucket: s3.Bucket;
   readonly webBucket: s3.Bucket;
-  readonly queues: Readonly<Record<QueueName, QueueWithDlq>>;
+  readonly queues: PortalQueues<QueueWithDlq>;
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
   readonly customMessageTrigger: PortalFunction;
@@ -121,6 +126,7 @@ export class StatefulStack extends Stack {
     const queues: Partial<Record<QueueName, QueueWithDlq>> = {};
     for (const definition of queueDefinitions) {
       const name = definition.role;
+      if (name === 'issuerSandbox' && !props.issuerSandbox) continue;
       queues[name] = new QueueWithDlq(this, `${name[0]?.toUpperCase()}${name.slice(1)}Jobs`, {
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         maxReceiveCount: deadLetterMaxReceiveCount,
@@ -130,7 +136,7 @@ export class StatefulStack extends Stack {
       });
       queues[name].deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(this.alarmTopic));
     }
-    this.queues = queues as Record<QueueName, QueueWithDlq>;
+    this.queues = queues as PortalQueues<QueueWithDlq>;
 
     this.issuerWebhookSecret = new secretsmanager.Secret(this, 'IssuerWebhookSecret', {
       description: "HMAC-SHA256 key of the card issuer's webhook events (issuer-signature header); the issuer signs with the same value",

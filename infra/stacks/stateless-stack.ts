@@ -25,7 +25,7 @@ import { documentsKeyPrefix, exportsKeyPrefix } from '../../functions/platform/k
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import type { DeployConfig } from '../deploy-config';
 import { queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
-import type { QueueName } from './stateful-stack';
+import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
 
@@ -244,7 +244,12 @@ export interface StatelessStackProps extends StackProps {
   readonly reportsBucket: s3.IBucket;
   readonly webBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
-  readonly queues: Readonly<Record<QueueName, { queue: sqs.IQueue }>>;
+  readonly queues: PortalQueues<{ queue: sqs.IQueue }>;
+  /**
+   * The card issuer the functions talk to: the sandbox (with its queue, worker and signing right) or none yet, when
+   * ordering or changing a card answers CARD_ISSUER_NOT_CONFIGURED (functions/issuer/issuer-in-use.ts).
+   */
+  readonly cardIssuer: 'sandbox' | 'none';
   readonly issuerWebhookSecret: secretsmanager.ISecret;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
@@ -299,13 +304,18 @@ export class StatelessStack extends Stack {
       TABLE_NAME: props.table.tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       REPORTS_BUCKET: props.reportsBucket.bucketName,
-      ...Object.fromEntries(queueDefinitions.filter((queue) => queue.role !== issuerSandboxQueue).map((queue) => [queue.envVar, props.queues[queue.role].queue.queueUrl])),
+      // The sandbox's queue URL goes only to the functions that order cards (grant, below).
+      ...Object.fromEntries(queueDefinitions.flatMap(({ role, envVar }) => {
+        const made = props.queues[role];
+        return role === issuerSandboxQueue || !made ? [] : [[envVar, made.queue.queueUrl]];
+      })),
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       PORTAL_URL: portalUrl,
       PROVIDER_NAME: props.providerName,
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
+      CARD_ISSUER: props.cardIssuer,
     };
 
     // Made here, once, rather than by the first route that binds it: the routes live in nested stacks (below).
@@ -356,6 +366,9 @@ export class StatelessStack extends Stack {
     }
 
     for (const worker of queueWorkers) {
+      const queue = props.queues[worker.queue];
+      // A queue this deployment does not have (the sandbox's, when it is off) has no worker either.
+      if (!queue) continue;
       const portalFunction = new PortalFunction(this.functionScope(worker.handler), constructIdOf(worker.handler), {
         handler: worker.handler,
         environment,
@@ -366,7 +379,7 @@ export class StatelessStack extends Stack {
       // A failed record comes back after this many seconds times its receive count (functions/platform/queue-worker.ts).
       portalFunction.function.addEnvironment('QUEUE_RETRY_BASE_SECONDS', String(cloudQueueRetryBaseSeconds));
       // Partial batch responses: a record the worker reports failed is retried (then dead-lettered) alone.
-      portalFunction.function.addEventSource(new SqsEventSource(props.queues[worker.queue].queue, { batchSize: worker.batchSize, maxConcurrency: worker.maxConcurrency, reportBatchItemFailures: true }));
+      portalFunction.function.addEventSource(new SqsEventSource(queue.queue, { batchSize: worker.batchSize, maxConcurrency: worker.maxConcurrency, reportBatchItemFailures: true }));
       functions.set(worker.handler, portalFunction);
     }
 
@@ -453,7 +466,9 @@ export class StatelessStack extends Stack {
       acknowledged.push((flatten) => ({ finding: `Resource::${flatten(objects)}`, reason: why }));
     }
     for (const queueName of needs.sendTo) {
-      const queue = props.queues[queueName].queue;
+      // Without the sandbox, ordering a card sends nothing: the function answers CARD_ISSUER_NOT_CONFIGURED first.
+      const queue = props.queues[queueName]?.queue;
+      if (!queue) continue;
       queue.grantSendMessages(fn);
       const definition = queueDefinitions.find((candidate) => candidate.role === queueName);
       if (definition) fn.addEnvironment(definition.envVar, queue.queueUrl);

@@ -15,12 +15,13 @@ export interface TestApp extends PortalStacks {
 /**
  * The app as `cdk synth` builds it (same buildApp, same cdk.json context), minus esbuild: bundling every handler
  * would make each test file take seconds per function. Synthesis runs the cdk-nag plugin, so this throws when
- * AwsSolutions reports anything unacknowledged. It builds the committed example deploy configuration unless the
- * context names another, whatever deploy-config.json the machine has.
+ * AwsSolutions reports anything unacknowledged. It builds the committed example deploy configuration with the card
+ * issuer sandbox on (so the tests see every resource a deployment can have) unless the context names another,
+ * whatever deploy-config.json the machine has; infra/deploy-config.test.ts builds one without the sandbox.
  */
 export function synthesizeTestApp(context: Record<string, unknown> = {}): TestApp {
   const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], [deployConfigContextKey]: exampleDeployConfig(), ...context } });
+  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], [deployConfigContextKey]: { ...exampleDeployConfig(), issuerSandbox: true }, ...context } });
   const stacks = buildApp(app);
   return {
     app,
