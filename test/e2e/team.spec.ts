@@ -94,7 +94,7 @@ test('an invited person sets a password through the link, sets up a phone and si
   const link = await emailedLinkPath(request, 'nils.jaunais@example.lv', '/invitation');
   const { context: invitee, page: inviteePage } = await englishVisitor(browser);
   await inviteePage.goto(link);
-  await expect(inviteePage.getByRole('heading', { level: 1, name: 'Join your company' })).toBeVisible();
+  await expect(inviteePage.getByRole('heading', { level: 1, name: 'Set up your portal account' })).toBeVisible();
   await expect(inviteePage.getByText('nils.jaunais@example.lv')).toBeVisible();
   await expectNoAxeViolations(inviteePage);
   await inviteePage.getByLabel('New password', { exact: true }).fill('Nils-Pass-2026');
