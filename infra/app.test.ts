@@ -41,6 +41,7 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('function environment', () => {
+  const loggerVariables = ['POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME'];
   const savedEnv = process.env;
   afterEach(() => {
     process.env = savedEnv;
@@ -69,6 +70,8 @@ describe('function environment', () => {
       if ('ISSUER_WEBHOOK_SECRET_ARN' in appVariables) parsed.push(...Object.keys(issuerWebhookEnv()));
       // The queue workers' retry backoff goes to the queue workers only.
       if ('QUEUE_RETRY_BASE_SECONDS' in appVariables) parsed.push(...Object.keys(queueWorkerEnv()));
+      // Read by Powertools' Logger itself (functions/platform/logger.ts).
+      parsed.push(...loggerVariables);
       expect(parsed.sort(), id).toEqual([...Object.keys(appVariables), 'AWS_REGION'].sort());
     }
   });
@@ -76,7 +79,7 @@ describe('function environment', () => {
   it('of the CustomMessage trigger holds what the trigger can know: the portal URL and the provider name', () => {
     const trigger = resourcesOf(testApp.statefulTemplate, 'AWS::Lambda::Function')[0]?.[1] as CfnResource;
     const variables = (trigger.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME']);
+    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME', ...loggerVariables].sort());
   });
 });
 

@@ -12,24 +12,37 @@ export const tableDefinition = {
   ],
 } as const;
 
+/** Each queue's worker's Lambda timeout (`queueWorkers`), which its queue's visibility timeout follows. */
+const workerTimeoutSeconds = {
+  issuerSandbox: 30,
+  // Ten e-mails an invocation, each a call to SES of well under a second.
+  mail: 30,
+  // One funding file per invocation: a 10,000-row file takes well under a minute, and a cut-short one resumes.
+  funding: 600,
+  // One export at a time: a file of 500,000 rows takes minutes.
+  exports: 840,
+  // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
+  reports: 840,
+} as const;
+
 /**
- * Work queues; each has a dead-letter queue after maxReceiveCount failed receipts. The visibility timeout outlasts the
- * worker's timeout; for the short workers it is six times it (AWS's guidance for a Lambda event source). The long
- * workers (reports, exports, funding) keep 900 s for now: a worker killed at its timeout comes back only after the
- * visibility timeout, and the reports' give-up deadline (shared/reports.ts) waits out every receipt, so six times
- * 840 s would show a lost report as generating for over four hours. They get six times once a worker stops itself
- * before its timeout and fails the record with the short backoff (issue 18, "no state that hangs"). A failed record
- * comes back after the worker's short backoff (functions/platform/queue-worker.ts), not after the visibility timeout.
+ * Work queues; each has a dead-letter queue after maxReceiveCount failed receipts. The visibility timeout is six times
+ * the worker's timeout (AWS's guidance for a Lambda event source, tested on the templates). It
+ * matters only for a worker that dies without answering (out of memory): a worker stops itself before its timeout
+ * (functions/platform/queue-worker.ts) and fails the record with the short backoff, so a record that fails or runs
+ * out of time comes back after `queueRetryBaseSeconds` x its receive count, not after the visibility timeout. What was
+ * left generating or applying by a dead worker is failed by its deadline (`workDeadlineSeconds`).
  */
 export const queueDefinitions = [
-  { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
-  { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 900 },
-  { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 900 },
+  { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.reports },
+  { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.exports },
+  { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.funding },
   // The portal's own e-mails, one message each; its worker hands them to SES (functions/mail/send-emails.ts).
-  { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 6 * 30 },
+  { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.mail },
   // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
-  { role: 'issuerSandbox', envVar: 'ISSUER_SANDBOX_QUEUE_URL', visibilityTimeoutSeconds: 6 * 30 },
+  { role: 'issuerSandbox', envVar: 'ISSUER_SANDBOX_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.issuerSandbox },
 ] as const;
+export type QueueRole = (typeof queueDefinitions)[number]['role'];
 export const deadLetterMaxReceiveCount = 3;
 /**
  * How long a message waits on a work queue (SQS's default, stated): a worker down for longer than that is an outage
@@ -47,15 +60,11 @@ export const deadLetterRetentionDays = 14;
  * instead of being throttled by the account's concurrency, which would count receipts towards the dead-letter queue.
  */
 export const queueWorkers = [
-  { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 2 },
-  // Ten e-mails an invocation, each a call to SES of well under a second.
-  { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 2 },
-  // One funding file per invocation: a 10,000-row file takes well under a minute, and a cut-short one resumes.
-  { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: 600, batchSize: 1, maxConcurrency: 2 },
-  // One export at a time: a file of 500,000 rows takes minutes.
-  { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: 840, batchSize: 1, maxConcurrency: 2 },
-  // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
-  { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: 840, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: workerTimeoutSeconds.issuerSandbox, batchSize: 10, maxConcurrency: 2 },
+  { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: workerTimeoutSeconds.mail, batchSize: 10, maxConcurrency: 2 },
+  { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
 ] as const satisfies readonly {
   queue: (typeof queueDefinitions)[number]['role'];
   handler: string;
@@ -63,6 +72,30 @@ export const queueWorkers = [
   batchSize: number;
   maxConcurrency: number;
 }[];
+
+/**
+ * A failed record's retry backoff in a deployment: it comes back after this many seconds times its receive count (30
+ * s, 60 s, then the dead-letter queue). The local cloud sets a few seconds (infra/local/settings.ts).
+ */
+export const queueRetryBaseSeconds = 30;
+/** How long before Lambda's timeout a worker stops its record and fails it (queue-worker.ts): time to clean up. */
+export const workerStopMarginSeconds = 30;
+/** Slack on a deadline for the queue's own delays (a poll, a cold start, a throttled invocation waiting). */
+const deadlineMarginSeconds = 5 * 60;
+
+/**
+ * How long a queue's work may stay running (a funding file queued or applying, an export or report generating) after
+ * its message was sent: every receipt up to the dead-letter queue run to the worker's timeout, with the backoff
+ * between them, plus a margin. Past it no worker is still on it (one died on its last receipt, or the message was
+ * lost), so the deadline job (functions/exports/fail-overdue-work.ts) marks it failed and alarms. A worker that dies
+ * without answering comes back only after the visibility timeout, later than this: it then finds its work failed and
+ * leaves it so (a failed funding file is applied again only when a user retries it).
+ */
+export function workDeadlineSeconds(queue: QueueRole): number {
+  const receipts = deadLetterMaxReceiveCount;
+  const backoffs = (queueRetryBaseSeconds * receipts * (receipts - 1)) / 2;
+  return receipts * workerTimeoutSeconds[queue] + backoffs + deadlineMarginSeconds;
+}
 
 export const userPoolSettings = {
   passwordMinLength: 8,
@@ -72,3 +105,10 @@ export const userPoolSettings = {
   idTokenMinutes: 15,
   refreshTokenDays: 30,
 } as const;
+
+/**
+ * The metric the deadline job (functions/exports/fail-overdue-work.ts) writes in its log line (Embedded Metric Format:
+ * no SDK call), and its alarm reads: how many funding files, exports and reports it failed in one run. Any is a worker
+ * that died or a message that was lost, so the alarm fires at one.
+ */
+export const overdueWorkMetric = { namespace: 'BonusCardPortal', name: 'OverdueWorkFailed' } as const;

@@ -60,7 +60,11 @@ export type RowFailure = z.infer<typeof rowFailureSchema>;
 export const appliedRowSchema = /* @__PURE__ */ z.extend(rowOfFileSchema, { amountCents: z.int().check(z.positive()) });
 export type AppliedRow = z.infer<typeof appliedRowSchema>;
 
-export const fundingFileStatuses = ['previewed', 'queued', 'applying', 'applied'] as const;
+/**
+ * previewed -> queued (large files) -> applying -> applied; queued or applying -> failed when its worker gave up or its
+ * deadline passed (the rows applied so far stay applied), failed -> queued again when a user retries it.
+ */
+export const fundingFileStatuses = ['previewed', 'queued', 'applying', 'applied', 'failed'] as const;
 export type FundingFileStatus = (typeof fundingFileStatuses)[number];
 
 /** At most this many problems or failures are listed (their counts are always whole). */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { calendarDay, rigaDateOf } from './dates';
 import { languageSchema } from './languages';
 import { listQuerySchema, periods, tableAnswerSchema } from './lists';
-import { reportStatuses, type ReportStatus } from './statuses';
+import { reportStatuses } from './statuses';
 
 /**
  * SPEC sections 2 and 3 "Reporting" and "Report": a company's reports, each a CSV the reports worker builds from one
@@ -58,15 +58,3 @@ export const deleteReportsSchema = /* @__PURE__ */ z.object({ ids: z.array(repor
 ) });
 export type DeleteReports = z.infer<typeof deleteReportsSchema>;
 export const deleteReportsAnswerSchema = /* @__PURE__ */ z.object({ deleted: z.int().check(z.nonnegative()) });
-
-/**
- * Longer than a report can still be in work: every receipt of the reports queue (its visibility timeout, 900 s, bounds
- * the worker's run) until the message goes to the dead-letter queue. A report still generating after this was lost by
- * a worker that died on its last receipt (a timeout or out of memory, when it cannot mark itself failed).
- */
-export const reportGiveUpMs = 60 * 60 * 1000;
-
-/** The status a report shows: a report generating past reportGiveUpMs will never be made, so it shows failed. */
-export function shownReportStatus(status: ReportStatus, created: string, now: Date): ReportStatus {
-  return status === 'generating' && now.getTime() - Date.parse(created) > reportGiveUpMs ? 'generation_failed' : status;
-}

@@ -1,4 +1,6 @@
 import { DomainError } from '../platform/errors';
+import { logger } from '../platform/logger';
+import { readableError } from '../platform/readable-error';
 import { useCase } from '../platform/use-case';
 import { recordPhone } from './account-store';
 import { confirmPhoneCode, setSmsSecondFactor } from './cognito-accounts';
@@ -16,7 +18,9 @@ export const handler = useCase(phoneRoutes.confirmPhone, async ({ caller, body }
     await recordPhone(caller.userId, phone, new Date());
   } catch (error) {
     // The phone went to someone else meanwhile: the factor must not stay on it. The user had none before.
-    await setSmsSecondFactor(caller.accessToken, false).catch((undo: unknown) => console.error('could not turn the SMS factor off again', undo));
+    await setSmsSecondFactor(caller.accessToken, false).catch(async (undo: unknown) => {
+      logger.error('could not turn the SMS factor off again', { userId: caller.userId, error: await readableError(undo) });
+    });
     throw error;
   }
   return { ok: true as const };

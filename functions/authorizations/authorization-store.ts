@@ -15,6 +15,7 @@ import { recordTransaction, transactionChangeItems, TransactionNumbersTaken, tra
 import { dynamo } from '../platform/aws/dynamo';
 import { cardOwnerRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
+import { logger } from '../platform/logger';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems } from '../money';
 import { authorizationRecord, type AuthorizationRecord } from './authorization-records';
@@ -38,6 +39,12 @@ async function readAuthorization(authorizationId: string): Promise<Authorization
 
 const answerOf = (record: AuthorizationRecord): AuthorizationDecision => ({ authorizationId: record.authorizationId, decision: record.decision, reason: record.declineReason });
 
+/** An unknown card has no record to key a replay by: each ask is told, as each is answered. */
+function declinedUnknown(answer: AuthorizationDecision): AuthorizationDecision {
+  logger.info('authorization decided', { authorizationId: answer.authorizationId, decision: answer.decision, reason: answer.reason });
+  return answer;
+}
+
 /** A pause that grows with the attempt, random so two racers do not meet again at once. */
 const backOff = (attempt: number) => delay(Math.random() * 10 * Math.min(2 ** attempt, 32));
 
@@ -59,16 +66,27 @@ export async function authorize(request: AuthorizationRequest, now: Date = new D
   const ownerItem = await getItem(keys.cardOwner(request.cardId));
   const owner = ownerItem ? cardOwnerRecord.parse(ownerItem) : null;
   const unknownCard: AuthorizationDecision = { authorizationId: request.authorizationId, decision: 'declined', reason: 'unknown_card' };
-  if (!owner) return unknownCard;
+  if (!owner) return declinedUnknown(unknownCard);
 
   for (let attempt = 0; attempt < raceAttempts; attempt += 1) {
     const employee = await findEmployee(owner.companyId, owner.employeeId);
-    if (!employee) return unknownCard;
+    if (!employee) return declinedUnknown(unknownCard);
     const requestedAt = now.toISOString();
     const decision = decideAuthorization(employee, { cardId: request.cardId, amountCents: request.amountCents, merchantCategoryCode: request.merchantCategoryCode, rigaDay: rigaDateOf(now) });
     try {
-      if (decision.decision === 'declined') return answerOf(await storeDecline(request, employee, decision.reason, requestedAt));
-      return answerOf(await approve(request, employee, decision.mccGroup, requestedAt));
+      const stored = decision.decision === 'declined'
+        ? await storeDecline(request, employee, decision.reason, requestedAt)
+        : await approve(request, employee, decision.mccGroup, requestedAt);
+      // Here, not for a replay: the stored decision is told once, when it is written.
+      logger.info('authorization decided', {
+        authorizationId: stored.authorizationId,
+        companyId: stored.companyId,
+        employeeId: stored.employeeId,
+        decision: stored.decision,
+        reason: stored.declineReason,
+        amountCents: stored.amountCents,
+      });
+      return answerOf(stored);
     } catch (error) {
       if (error instanceof AuthorizationTaken) {
         const first = await readAuthorization(request.authorizationId);
@@ -243,6 +261,15 @@ export async function closeAuthorization(authorizationId: string, closing: Closi
     const transaction = transactionRecord.parse(transactionItem);
     try {
       await transactThroughConflicts(closingItems(authorization, employee, transaction, closing, now.toISOString()), { 0: new AuthorizationClosed(), 1: new EmployeeMoved() }, 4);
+      const spentCents = closing.kind === 'settled' ? closing.amountCents : 0;
+      logger.info(`authorization ${closing.kind}`, {
+        authorizationId,
+        companyId: authorization.companyId,
+        employeeId: authorization.employeeId,
+        ...(closing.kind === 'expired' ? {} : { eventId: closing.eventId }),
+        spentCents,
+        releasedCents: authorization.amountCents - spentCents,
+      });
       return true;
     } catch (error) {
       if (error instanceof AuthorizationClosed) return false;

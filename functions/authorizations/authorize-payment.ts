@@ -10,7 +10,5 @@ import * as authorizationRoutes from '@shared/api/routes/authorization-routes';
  */
 export const handler = useCase(authorizationRoutes.authorizePayment, async ({ event }) => {
   const request = await signedIssuerBody(event, authorizationRequestSchema);
-  const decision = await authorize(request);
-  console.info(JSON.stringify({ message: 'authorization decided', authorizationId: request.authorizationId, decision: decision.decision, reason: decision.reason }));
-  return decision;
+  return authorize(request);
 });

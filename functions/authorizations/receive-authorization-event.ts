@@ -1,5 +1,6 @@
 import { authorizationEventSchema } from '@shared/authorizations';
 import { signedIssuerBody } from '../issuer';
+import { logger } from '../platform/logger';
 import { useCase } from '../platform/use-case';
 import { closeAuthorization } from './authorization-store';
 import * as authorizationRoutes from '@shared/api/routes/authorization-routes';
@@ -15,6 +16,6 @@ export const handler = useCase(authorizationRoutes.receiveAuthorizationEvent, as
     ? { kind: 'settled' as const, amountCents: issuerEvent.amountCents, eventId: issuerEvent.eventId }
     : { kind: 'reversed' as const, eventId: issuerEvent.eventId };
   const applied = await closeAuthorization(issuerEvent.authorizationId, closing);
-  if (!applied) console.info(JSON.stringify({ message: 'authorization event not applied', eventId: issuerEvent.eventId, type: issuerEvent.type, authorizationId: issuerEvent.authorizationId }));
+  if (!applied) logger.info('authorization event not applied', { eventId: issuerEvent.eventId, type: issuerEvent.type, authorizationId: issuerEvent.authorizationId });
   return { received: true, applied };
 });

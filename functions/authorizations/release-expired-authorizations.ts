@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { keys } from '../platform/keys';
 import { queryAll } from '../platform/table';
+import { logger, scheduledRun } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { closeAuthorization } from './authorization-store';
 
@@ -13,12 +14,12 @@ export interface ReleaseSummary {
 const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() });
 
 /** The scheduled job (every 15 minutes): releases what expired up to the moment the schedule fired. */
-export async function handler(event: unknown): Promise<ReleaseSummary> {
+export const handler = scheduledRun(async (event): Promise<ReleaseSummary> => {
   const now = new Date(scheduledEventSchema.parse(event).time);
   const summary = await releaseExpiredAuthorizations(now);
-  console.log(JSON.stringify({ job: 'release-expired-authorizations', ...summary }));
+  logger.info('expired authorizations released', { ...summary });
   return summary;
-}
+});
 
 const openEntry = /* @__PURE__ */ z.object({ authorizationId: z.string() });
 
@@ -49,7 +50,7 @@ export async function releaseExpiredAuthorizations(now: Date = new Date()): Prom
         else summary.alreadyClosed += 1;
       } catch (error) {
         failures.push(error);
-        console.error('authorization not released', { authorizationId: id }, await readableError(error));
+        logger.error('authorization not released', { authorizationId: id, error: await readableError(error) });
       }
     }
   };

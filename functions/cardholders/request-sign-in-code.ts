@@ -1,5 +1,6 @@
 import { mayUseCardPage } from '@shared/cardholder';
 import { env } from '../platform/env';
+import { logger } from '../platform/logger';
 import { sendSms } from '../platform/sms';
 import { useCase } from '../platform/use-case';
 import { phoneOwner } from './cardholder-store';
@@ -19,8 +20,9 @@ export const handler = useCase(cardholderRoutes.requestSignInCode, async ({ body
       await sendSms({ phone: body.phone, text: signInCodeText(code, env().PROVIDER_NAME) });
     } catch (error) {
       // A refusal for this number must not read differently from an unknown number: logged, and the employee may
-      // ask again at once instead of waiting for a code that will not come.
-      console.error('sign-in code not sent', error);
+      // ask again at once instead of waiting for a code that will not come. SNS's message may quote the number, so
+      // only the error's name and the employee's id are logged.
+      logger.error('sign-in code not sent', { companyId: employee?.companyId, employeeId: employee?.employeeId, error: error instanceof Error ? error.name : typeof error });
       await forgetSignInCode(stored);
     }
   }

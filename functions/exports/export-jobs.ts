@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { workDeadlineSeconds } from '../../infra/definitions';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod/mini';
 import { exportMaxWaitSeconds, type BackgroundFileAnswer, type ExportFile } from '@shared/exports';
@@ -13,7 +14,7 @@ import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, exportFileDays, exportObjectKey, keys } from '../platform/keys';
-import { conditionFailed, getItem, tableName } from '../platform/table';
+import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
 import { downloadSeconds, encodeHeaderValue } from '../platform/uploads';
 
 /**
@@ -90,7 +91,8 @@ export async function startExport(request: ExportRequest): Promise<BackgroundFil
     rows: null,
     expiresAt: Math.floor(now.getTime() / 1000) + keptSeconds,
   };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...keys.exportJob(request.companyId, fileId), entity: entities.exportJob, ...job } }));
+  const item = { ...keys.exportJob(request.companyId, fileId), entity: entities.exportJob, ...job, ...runningFileKeys('exports', request.companyId, fileId, now) };
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: item }));
   await sqs.send(new SendMessageCommand({ QueueUrl: env().EXPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId: request.companyId, fileId }) }));
   return emailed ? { descriptionValues: { email: request.requestedBy.email } } : { timeRemaining: seconds, fileId };
 }
@@ -124,6 +126,36 @@ export async function csvFileLink(key: string, fileName: string): Promise<Export
   return { url, fileName };
 }
 
+/**
+ * A background file's place among the running ones (keys.runningBackgroundFile), written with its item: due when every
+ * receipt of its queue could have been worked (workDeadlineSeconds), after which the deadline job fails it.
+ */
+export function runningFileKeys(queue: 'exports' | 'reports', companyId: string, id: string, now: Date): { gsi2pk: string; gsi2sk: string } {
+  return keys.runningBackgroundFile(new Date(now.getTime() + workDeadlineSeconds(queue) * 1000).toISOString(), companyId, id);
+}
+
+/**
+ * Fails every export and report still generating past its deadline (the running files of gsi2, due first), each
+ * under finishBackgroundFile's condition, so a worker that finishes it meanwhile keeps it available. Answers how many
+ * it failed.
+ */
+export async function failOverdueBackgroundFiles(now: Date): Promise<number> {
+  const { gsi2pk } = keys.runningBackgroundFile('', '', '');
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :running AND gsi2sk < :now',
+    ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
+    ProjectionExpression: 'pk, sk',
+  });
+  let failed = 0;
+  for (const item of items) {
+    if (await finishBackgroundFile(itemKeySchema.parse(item), { status: 'generation_failed' })) failed += 1;
+  }
+  return failed;
+}
+
+const itemKeySchema = /* @__PURE__ */ z.object({ pk: z.string(), sk: z.string() });
+
 /** How a background file's generation ended: available with its row count, or failed after its retries. */
 export type FileOutcome = { status: 'active'; rows: number } | { status: 'generation_failed' };
 
@@ -138,7 +170,8 @@ export async function finishBackgroundFile(key: { pk: string; sk: string }, outc
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now',
+        // Finished either way: it leaves the deadline job's index of running files.
+        UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'attribute_exists(pk) AND #status = :generating',
         ExpressionAttributeNames: { '#status': 'status', '#rows': 'rows' },
         ExpressionAttributeValues: { ':status': outcome.status, ':rows': outcome.status === 'active' ? outcome.rows : null, ':now': new Date().toISOString(), ':generating': 'generating' },
@@ -160,7 +193,7 @@ export function finishExport(companyId: string, fileId: string, outcome: FileOut
  * Streams text chunks to one object of the reports bucket as a multipart upload: memory holds one part (5 MB)
  * whatever the file's size. A failure aborts the upload, so no half file is left to be charged for.
  */
-export async function uploadTextStream(key: string, chunks: AsyncIterable<string>): Promise<void> {
+export async function uploadTextStream(key: string, chunks: AsyncIterable<string>, signal?: AbortSignal): Promise<void> {
   const Bucket = env().REPORTS_BUCKET;
   const created = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: 'text/csv; charset=utf-8' }));
   const UploadId = created.UploadId;
@@ -178,6 +211,8 @@ export async function uploadTextStream(key: string, chunks: AsyncIterable<string
   };
   try {
     for await (const chunk of chunks) {
+      // The worker's time is up: the upload is aborted below, and the redelivery writes the whole file again.
+      signal?.throwIfAborted();
       const bytes = Buffer.from(chunk, 'utf8');
       buffered.push(bytes);
       size += bytes.length;

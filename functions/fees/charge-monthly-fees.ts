@@ -7,6 +7,7 @@ import { ledgerItems, mainAccountChange } from '../money';
 import { readPriceList } from './price-list';
 import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { logger, scheduledRun } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 
 export interface MonthlyFeeSummary {
@@ -19,13 +20,13 @@ export interface MonthlyFeeSummary {
 const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() });
 
 /** The scheduled job: charges the month the schedule fired in (Riga time), so a late or repeated firing is harmless. */
-export async function handler(event: unknown): Promise<MonthlyFeeSummary> {
+export const handler = scheduledRun(async (event): Promise<MonthlyFeeSummary> => {
   const now = new Date(scheduledEventSchema.parse(event).time);
   const month = feeMonthOf(now);
   const summary = await chargeMonthlyFees(month, now);
-  console.log(JSON.stringify({ job: 'charge-monthly-fees', month, ...summary }));
+  logger.info('monthly fees charged', { month, ...summary });
   return summary;
-}
+});
 
 const chargedEmployee = /* @__PURE__ */ z.pick(employeeRecord, { employeeId: true, name: true, surname: true, cardStatus: true });
 type ChargedEmployee = z.infer<typeof chargedEmployee>;
@@ -55,7 +56,7 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
           summary[outcome] += 1;
         } catch (error) {
           failures.push(error);
-          console.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month }, await readableError(error));
+          logger.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month, error: await readableError(error) });
         }
       }
     }

@@ -3,6 +3,8 @@ import { actorOfCaller } from '../platform/audit';
 import { findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { IdempotencyClaimTaken } from '../platform/idempotency';
+import { logger } from '../platform/logger';
+import { readableError } from '../platform/readable-error';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { canReceiveFunds } from '@shared/cards';
@@ -43,9 +45,11 @@ export const handler = useCase(fundingRoutes.fundEmployee,
       if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
       if (conditionFailed(error, offset + transfer.debitIndex)) throw new DomainError(409, 'FUNDS_NOT_ENOUGH');
       if (transfer.creditIndexes.some((index) => conditionFailed(error, offset + index))) throw new DomainError(409, 'FUNDING_USER_NOT_ACTIVE');
-      console.error(JSON.stringify({ message: 'funds transfer failed', companyId: caller.companyId, employeeId: employee.employeeId, cancelled: error instanceof TransactionCanceledException, error: String(error) }));
+      logger.error('funds transfer failed', { companyId: caller.companyId, employeeId: employee.employeeId, cancelled: error instanceof TransactionCanceledException, error: await readableError(error) });
       throw new DomainError(503, 'FUNDS_TRANSFER_FAILED');
     }
+    // After the commit that wrote the key's answer: a replay is answered from that and does not come here.
+    logger.info('funds moved to an employee', { companyId: caller.companyId, employeeId: employee.employeeId, movementId: transfer.movementId, amountCents: body.amountCents });
     return answer;
   },
   { answerInTransaction: true },

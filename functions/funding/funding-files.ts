@@ -15,6 +15,7 @@ import {
   type RowFailureCode,
 } from '@shared/funding';
 import { companyRoleSchema } from '@shared/roles';
+import { workDeadlineSeconds } from '../../infra/definitions';
 import { statusChangers } from '@shared/statuses';
 import type { Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
@@ -100,8 +101,9 @@ export async function fundingFileView(file: FundingFileRecord): Promise<FundingF
     problemCount: file.problemCount,
     blocking,
     progress: { doneRows: file.doneRows, totalRows: file.fundedRowCount },
+    // A failed file shows what it applied before it stopped; the rest moved nothing and a retry applies it.
     result:
-      file.status === 'applied'
+      file.status === 'applied' || file.status === 'failed'
         ? {
             appliedCount: file.appliedCount,
             appliedCents: file.appliedCents,
@@ -222,10 +224,10 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.fundingFile(companyId, fileId),
-        UpdateExpression: 'SET #status = :next, appliedBy = :actor',
+        UpdateExpression: 'SET #status = :next, appliedBy = :actor, gsi2pk = :runningPk, gsi2sk = :runningSk',
         ConditionExpression: '#status = :previewed',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor },
+        ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor, ...runningValues(companyId, fileId) },
       }),
     );
   } catch (error) {
@@ -245,13 +247,102 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
 }
 
 /**
+ * The file's place among the running ones (keys.runningFundingFile), due when every receipt of the funding queue
+ * could have been worked (workDeadlineSeconds): past it the deadline job marks the file failed.
+ */
+function runningValues(companyId: string, fileId: string): Record<string, string> {
+  const deadline = new Date(Date.now() + workDeadlineSeconds('funding') * 1000).toISOString();
+  const { gsi2pk, gsi2sk } = keys.runningFundingFile(deadline, companyId, fileId);
+  return { ':runningPk': gsi2pk, ':runningSk': gsi2sk };
+}
+
+/**
+ * Retries a failed file (SPEC section 4 funding, issue 18): back to queued under a condition, so two clicks queue it
+ * once, and handed to the worker again. Applying skips the rows already done, so a retry moves only the rest. Any
+ * other status is answered as it is.
+ */
+export async function retryFile(companyId: string, fileId: string, actor: Actor): Promise<FundingFileRecord> {
+  const file = await readFundingFile(companyId, fileId);
+  if (file.status !== 'failed') return file;
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.fundingFile(companyId, fileId),
+        UpdateExpression: 'SET #status = :queued, appliedBy = :actor, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
+        ConditionExpression: '#status = :failed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':actor': actor, ...runningValues(companyId, fileId) },
+      }),
+    );
+  } catch (error) {
+    if (conditionFailed(error)) return readFundingFile(companyId, fileId);
+    throw error;
+  }
+  try {
+    await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
+  } catch (error) {
+    // Not queued, no worker would take it: it shows failed again, and the user can retry once more.
+    await failFile(companyId, fileId);
+    throw error;
+  }
+  return readFundingFile(companyId, fileId);
+}
+
+/**
+ * Marks a file that could not be finished failed, while it is still queued or applying: the rows applied stay applied
+ * (their money moved once), the others moved nothing. Answers whether it changed.
+ */
+export async function failFile(companyId: string, fileId: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.fundingFile(companyId, fileId),
+        UpdateExpression: 'SET #status = :failed, failedAt = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: '#status IN (:queued, :applying)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':now': new Date().toISOString(), ':queued': 'queued', ':applying': 'applying' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Fails every file still queued or applying past its deadline (the running files of gsi2, due first), each under the
+ * condition, so a worker that finishes it meanwhile keeps it applied. Answers how many it failed.
+ */
+export async function failOverdueFiles(now: Date): Promise<number> {
+  const { gsi2pk } = keys.runningFundingFile('', '', '');
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :running AND gsi2sk < :now',
+    ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
+    ProjectionExpression: 'companyId, fileId',
+  });
+  let failed = 0;
+  for (const item of items) {
+    const { companyId, fileId } = fundingJobMessageSchema.parse(item);
+    if (await failFile(companyId, fileId)) failed += 1;
+  }
+  return failed;
+}
+
+/**
  * Applies every funded row of a file that is not applied yet, chunk by chunk. Safe to run again after a crash or on
  * a redelivered message: a row's item (file id, row number) is written only in the transaction that moves its
- * money, so rows already done are skipped and no row can move twice.
+ * money, so rows already done are skipped and no row can move twice. `signal` stops it between chunks (the worker's
+ * time is up): the rows done stay done, and the next receipt goes on from there.
  */
-export async function applyFile(companyId: string, fileId: string): Promise<FundingFileRecord> {
+export async function applyFile(companyId: string, fileId: string, signal?: AbortSignal): Promise<FundingFileRecord> {
   const file = await readFundingFile(companyId, fileId);
-  if (file.status === 'applied') return file;
+  // A failed file moves nothing more until a user retries it (retryFile queues it again): a late redelivery of its
+  // message must not apply rows the screen says were not.
+  if (file.status === 'applied' || file.status === 'failed') return file;
   if (file.status === 'previewed') throw new Error(`funding file ${fileId} was not started`);
   if (file.status === 'queued') await setStatus(file, 'queued', 'applying');
   const actor = file.appliedBy;
@@ -271,7 +362,10 @@ export async function applyFile(companyId: string, fileId: string): Promise<Fund
   }
   const pending = checked.rows.filter((row) => !done.has(row.rowNumber));
   const context: ChunkContext = { file, actor, failures };
-  for (let start = 0; start < pending.length; start += rowsPerChunk) await applyChunk(context, pending.slice(start, start + rowsPerChunk));
+  for (let start = 0; start < pending.length; start += rowsPerChunk) {
+    signal?.throwIfAborted();
+    await applyChunk(context, pending.slice(start, start + rowsPerChunk));
+  }
   await setStatus(file, 'applying', 'applied');
   return readFundingFile(companyId, fileId);
 }
@@ -288,7 +382,8 @@ async function setStatus(file: FundingFileRecord, from: FundingFile['status'], t
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.fundingFile(file.companyId, file.fileId),
-        UpdateExpression: 'SET #status = :to',
+        // An applied file is no longer running: it leaves the deadline job's index.
+        UpdateExpression: `SET #status = :to${to === 'applied' ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':to': to, ':from': from },

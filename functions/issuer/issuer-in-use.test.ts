@@ -1,19 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
+import { resetEnvForTests } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { cardIssuer } from './issuer-in-use';
 import { SandboxCardIssuer } from './sandbox-card-issuer';
 
+function runWith(value: string | undefined): void {
+  if (value === undefined) delete process.env.CARD_ISSUER;
+  else process.env.CARD_ISSUER = value;
+  resetEnvForTests();
+}
+
 describe('the card issuer in use', () => {
-  const saved = process.env.CARD_ISSUER;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.CARD_ISSUER;
-    else process.env.CARD_ISSUER = saved;
-  });
+  useDummyHandlerEnvironment();
+  afterEach(() => runWith(undefined));
 
   it('is none unless the deployment runs the sandbox: a card action answers 503 CARD_ISSUER_NOT_CONFIGURED', () => {
     for (const value of [undefined, 'none']) {
-      if (value === undefined) delete process.env.CARD_ISSUER;
-      else process.env.CARD_ISSUER = value;
+      runWith(value);
       const refusal = (() => {
         try {
           cardIssuer();
@@ -28,7 +32,7 @@ describe('the card issuer in use', () => {
   });
 
   it('is the sandbox when the deployment asks for it', () => {
-    process.env.CARD_ISSUER = 'sandbox';
+    runWith('sandbox');
     expect(cardIssuer()).toBeInstanceOf(SandboxCardIssuer);
   });
 });

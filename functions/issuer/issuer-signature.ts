@@ -6,6 +6,7 @@ import { issuerSignatureHeader, issuerSignatureToleranceSeconds } from '@shared/
 import { secretsManager } from '../platform/aws/secrets-manager';
 import { issuerWebhookEnv } from '../platform/env';
 import { DomainError, validationFailed } from '../platform/errors';
+import { logger } from '../platform/logger';
 import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
 
 /**
@@ -79,7 +80,8 @@ export async function signedIssuerBody<T extends z.ZodMiniType>(event: Pick<APIG
   const rawBody = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   const check = verifyIssuerSignature(await issuerWebhookSecret(), rawBody, event.headers[issuerSignatureHeader]);
   if (check !== 'valid') {
-    console.warn(JSON.stringify({ message: 'issuer request refused', reason: check, path: event.requestContext.http.path, sourceIp: event.requestContext.http.sourceIp }));
+    // The source address is the one thing that tells a misconfigured issuer from someone probing the route.
+    logger.warn('issuer request refused', { reason: check, path: event.requestContext.http.path, sourceIp: event.requestContext.http.sourceIp });
     throw new DomainError(401, 'WEBHOOK_SIGNATURE_INVALID');
   }
   let json: unknown;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { totalPagesOf } from '@shared/lists';
 import {
@@ -22,10 +22,10 @@ import type { Caller } from '../platform/caller';
 import { dynamo } from '../platform/aws/dynamo';
 import { env } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
-import { chatAttachmentObjectKey, entities, keys } from '../platform/keys';
+import { chatAttachmentObjectKey, entities, keys, stagedUploadObjectKey, stagedUploadSeconds } from '../platform/keys';
 import { companyRecord } from '../platform/identity-records';
 import { conditionFailed, getItem, queryNewestOf, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
-import { downloadSeconds, inspectUpload, presignDownload, presignUpload } from '../platform/uploads';
+import { deleteUpload, downloadSeconds, keepUpload, presignDownload, presignUpload, type Inspection } from '../platform/uploads';
 
 /**
  * Support chats (SPEC section 2 "Messaging"). Every change of a chat is one TransactWriteItems conditioned on the
@@ -104,8 +104,6 @@ const counterKey = (side: ChatSide, companyId: string) => keys.chatUnreadCounter
 /** How a chat's change is retried when another change of the same chat landed between its read and its write. */
 const chatRaceRetries = 5;
 const conflictRetries = 3;
-/** An attachment no message names within a day is forgotten by the table's TTL (its bytes stay until a cleanup). */
-const unattachedSeconds = 24 * 60 * 60;
 const previewLength = 140;
 
 /** Who writes: a company user as their name, the provider's admins as the provider's support. */
@@ -278,8 +276,10 @@ const attachmentRefused = () => new DomainError(400, 'ATTACHMENT_NOT_FOUND', { a
 
 /**
  * The attachments a message names, checked before anything is written: each must be this company's, uploaded by
- * this writer and not yet in a message, and its stored bytes an image or PDF of an allowed size (the bytes decide
- * its type and size, not what the browser declared).
+ * this writer and not yet in a message, and its bytes an image or PDF of an allowed size (the bytes decide its type
+ * and size, not what the browser declared). Each is checked in staging and copied to its kept key (keepUpload); when
+ * one is refused the message is refused: the refused file is deleted at once with its record, and the others' copies
+ * go while their staged originals wait for another message.
  */
 async function attachmentsToClaim(companyId: string, author: Author, attachmentIds: readonly string[]): Promise<ChatAttachmentRecord[]> {
   const unique = [...new Set(attachmentIds)];
@@ -289,12 +289,43 @@ async function attachmentsToClaim(companyId: string, author: Author, attachmentI
     if (record?.status !== 'uploaded' || record.side !== author.side || record.uploadedBy !== author.userId) throw attachmentRefused();
     return record;
   });
-  const inspections = await Promise.all(attachments.map((attachment) => inspectUpload(chatAttachmentObjectKey(companyId, attachment.attachmentId), documentContentTypes)));
+  const inspections = await Promise.all(
+    attachments.map((attachment) => keepUpload(stagedUploadObjectKey(companyId, attachment.attachmentId), chatAttachmentObjectKey(companyId, attachment.attachmentId), documentContentTypes)),
+  );
+  const refusal = inspections.find((inspection) => 'problem' in inspection);
+  if (refusal && 'problem' in refusal) {
+    await Promise.all(attachments.map((attachment, index) => forgetRefused(attachment, inspections[index])));
+    throw validationFailed({ attachmentIds: refusal.problem });
+  }
   return attachments.map((attachment, index) => {
     const inspection = inspections[index];
-    if (!inspection || 'problem' in inspection) throw validationFailed({ attachmentIds: inspection?.problem ?? 'UPLOAD_MISSING' });
+    if (!inspection || 'problem' in inspection) throw validationFailed({ attachmentIds: 'UPLOAD_MISSING' });
     return { ...attachment, contentType: inspection.contentType, size: inspection.size };
   });
+}
+
+/** One attachment of a refused message: see attachmentsToClaim. */
+async function forgetRefused(attachment: ChatAttachmentRecord, inspection: Inspection | undefined): Promise<void> {
+  if (!inspection || !('problem' in inspection)) return deleteUpload(chatAttachmentObjectKey(attachment.companyId, attachment.attachmentId));
+  if (inspection.problem === 'UPLOAD_MISSING') return;
+  try {
+    await dynamo.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.chatAttachment(attachment.companyId, attachment.attachmentId),
+        ConditionExpression: '#status = :uploaded',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':uploaded': 'uploaded' },
+      }),
+    );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+}
+
+/** A sent message's attachments are kept at their kept keys: the staged originals go (else the bucket's rule takes them). */
+async function forgetStaged(attachments: readonly ChatAttachmentRecord[]): Promise<void> {
+  await Promise.all(attachments.map((attachment) => deleteUpload(stagedUploadObjectKey(attachment.companyId, attachment.attachmentId))));
 }
 
 function attachmentClaim(attachment: ChatAttachmentRecord, chatId: string, messageId: string): TransactItem {
@@ -396,6 +427,7 @@ export async function createChat(companyId: string, author: Author, body: Create
   items.push(...attachments.map((attachment) => attachmentClaim(attachment, chatId, messageId)));
   // No versioned chat update: the chat is new (its put cannot be refused by another change of it).
   await writeChatChange(items, -1, attachmentsFrom);
+  await forgetStaged(attachments);
   return { chat, messages: [message], hasOlder: false };
 }
 
@@ -405,8 +437,10 @@ export async function createChat(companyId: string, author: Author, body: Create
  * none is pending, and the attachments' claims, in one TransactWriteItems.
  */
 export async function postMessage(companyId: string, chatId: string, author: Author, body: PostMessage, now = new Date()): Promise<ChatMessage> {
-  const attachments = await attachmentsToClaim(companyId, author, body.attachmentIds);
+  // Claimed once the chat is found (a message to no chat copies nothing), and once however often the write is redone.
+  let claimed: Promise<ChatAttachmentRecord[]> | undefined;
   return withChatRetries(companyId, chatId, async (chat) => {
+    const attachments = await (claimed ??= attachmentsToClaim(companyId, author, body.attachmentIds));
     const other = otherSide(author.side);
     // Strictly after the last message, so a chat's messages and its place in the lists always follow the order written.
     const at = new Date(Math.max(now.getTime(), Date.parse(chat.lastMessageAt) + 1)).toISOString();
@@ -439,6 +473,7 @@ export async function postMessage(companyId: string, chatId: string, author: Aut
     const attachmentsFrom = items.length;
     items.push(...attachments.map((attachment) => attachmentClaim(attachment, chatId, messageId)));
     await writeChatChange(items, 1, attachmentsFrom);
+    await forgetStaged(attachments);
     return message;
   });
 }
@@ -497,11 +532,12 @@ export async function createAttachmentUpload(companyId: string, author: Author, 
           status: 'uploaded',
         }),
         createdAt: new Date().toISOString(),
-        expiresAt: Math.floor(Date.now() / 1000) + unattachedSeconds,
+        // Never attached: the record goes by the table's TTL, its staged bytes by the bucket's rule.
+        expiresAt: Math.floor(Date.now() / 1000) + stagedUploadSeconds,
       },
     }),
   );
-  return { attachmentId, ...(await presignUpload(chatAttachmentObjectKey(companyId, attachmentId), body.contentType)) };
+  return { attachmentId, ...(await presignUpload(stagedUploadObjectKey(companyId, attachmentId), body.contentType)) };
 }
 
 /** A short-lived link to an attachment of a message of this chat of this company; anything else is not found. */

@@ -1,4 +1,5 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { paths } from '@shared/routes';
 import type { ChatSide } from '@shared/messaging';
@@ -30,10 +31,18 @@ export async function handler(event: unknown): Promise<NoticeSummary> {
 const noticesAtOnce = 4;
 
 /**
+ * How long a run holds a notice it claimed: longer than mailing one notice takes, shorter than the schedule (5 minutes),
+ * so a notice whose run died after claiming it is taken by the next run.
+ */
+const claimSeconds = 4 * 60;
+
+/**
  * Every notice due by `now` (one partition, oldest first): when its side still has unread messages in the chat and
  * the notice is still the chat's pending one, the side is e-mailed and the chat remembers it was (one e-mail per
- * unread streak: the next one is scheduled after that side reads). The notice is deleted either way. The e-mail goes
- * before the delete, so a crash between them sends it again rather than never.
+ * unread streak: the next one is scheduled after that side reads). The notice is deleted either way. Each notice is
+ * claimed first (a conditional write), so of two runs that overlap (a retried run, a slow one) exactly one mails it.
+ * The e-mail goes before the delete, so a crash between them sends it again rather than never; a send that fails
+ * gives the claim back, so the next run tries again.
  */
 export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<NoticeSummary> {
   const { pk } = keys.chatNotice('', '', '');
@@ -65,6 +74,9 @@ export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<No
 
 async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
   const noticeKey = keys.chatNotice(notice.dueAt, notice.chatId, notice.side);
+  const claim = await claimNotice(noticeKey);
+  // Another run holds it (or took it off already): it mails it, not this one.
+  if (!claim) return false;
   const item = await getItem(keys.chat(notice.companyId, notice.chatId));
   const chat = item ? chatRecord.parse(item) : null;
   const fields = chatSideFields[notice.side];
@@ -73,7 +85,12 @@ async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
     await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
     return false;
   }
-  await sendEmails(unseenReplyEmails(await recipientsOf(chat, notice.side), { subject: chat.subject, unread }, linkOf(notice.side)));
+  try {
+    await sendEmails(unseenReplyEmails(await recipientsOf(chat, notice.side), { subject: chat.subject, unread }, linkOf(notice.side)));
+  } catch (error) {
+    await releaseNotice(noticeKey, claim);
+    throw error;
+  }
   try {
     await transact([
       {
@@ -94,6 +111,45 @@ async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
     await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
   }
   return true;
+}
+
+/**
+ * Claims a notice for this run for `claimSeconds` of the clock (not the run's scheduled time: a retried run carries
+ * an old one), unless another run holds it: answers the claim's id, or null when the notice is held or gone.
+ */
+async function claimNotice(noticeKey: { pk: string; sk: string }): Promise<string | null> {
+  const claimId = randomUUID();
+  const now = Date.now();
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: noticeKey,
+        UpdateExpression: 'SET claimedUntil = :until, claimedBy = :claim',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ExpressionAttributeValues: { ':until': new Date(now + claimSeconds * 1000).toISOString(), ':now': new Date(now).toISOString(), ':claim': claimId },
+      }),
+    );
+    return claimId;
+  } catch (error) {
+    if (conditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** Gives this run's claim back, so the next run mails the notice; when that fails too, the claim runs out by itself. */
+async function releaseNotice(noticeKey: { pk: string; sk: string }, claimId: string): Promise<void> {
+  await dynamo
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: noticeKey,
+        UpdateExpression: 'REMOVE claimedUntil, claimedBy',
+        ConditionExpression: 'claimedBy = :claim',
+        ExpressionAttributeValues: { ':claim': claimId },
+      }),
+    )
+    .catch(() => undefined);
 }
 
 function linkOf(side: ChatSide): string {

@@ -2,17 +2,18 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { acceptedTypesOf } from '@shared/onboarding/documents';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound } from '../platform/errors';
-import { documentObjectKey, keys } from '../platform/keys';
+import { documentObjectKey, keys, stagedUploadObjectKey } from '../platform/keys';
 import { documentRecord } from './application-records';
-import { getItem, tableName } from '../platform/table';
-import { deleteUpload, inspectUpload } from '../platform/uploads';
+import { conditionFailed, getItem, tableName } from '../platform/table';
+import { deleteUpload, keepUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';
 import { documentView } from './application-store';
 import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
 /**
- * The browser says its upload finished; the stored bytes decide. A file that is empty, too large or not an image
- * or PDF by its first bytes is deleted with its record, and the answer says why.
+ * The browser says its upload finished; the stored bytes decide. The upload is copied from staging to its kept key and
+ * the copy checked: a file that is empty, too large or not an image or PDF by its first bytes is deleted (both keys)
+ * with its record, and the answer says why. An accepted one's staged original goes once the record says stored.
  */
 export const handler = useCase(onboardingRoutes.confirmDocument, async ({ caller, params }) => {
   const key = keys.document(caller.companyId, params.documentId);
@@ -21,23 +22,31 @@ export const handler = useCase(onboardingRoutes.confirmDocument, async ({ caller
   const document = documentRecord.parse(item);
   if (document.status === 'stored') return documentView(document);
 
-  const objectKey = documentObjectKey(caller.companyId, document.documentId);
-  const inspection = await inspectUpload(objectKey, acceptedTypesOf(document.kind));
+  const staged = stagedUploadObjectKey(caller.companyId, document.documentId);
+  const kept = documentObjectKey(caller.companyId, document.documentId);
+  const inspection = await keepUpload(staged, kept, acceptedTypesOf(document.kind));
   if ('problem' in inspection) {
     if (inspection.problem === 'UPLOAD_MISSING') throw new DomainError(409, 'UPLOAD_MISSING');
-    await deleteUpload(objectKey);
     await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: key }));
     throw new DomainError(422, inspection.problem);
   }
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET #status = :stored, #size = :size, contentType = :type REMOVE expiresAt',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-      ExpressionAttributeValues: { ':stored': 'stored', ':size': inspection.size, ':type': inspection.contentType },
-    }),
-  );
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET #status = :stored, #size = :size, contentType = :type REMOVE expiresAt',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+        ExpressionAttributeValues: { ':stored': 'stored', ':size': inspection.size, ':type': inspection.contentType },
+      }),
+    );
+  } catch (error) {
+    // Deleted meanwhile (the applicant removed it): nothing names the copy, so it goes too.
+    if (!conditionFailed(error)) throw error;
+    await deleteUpload(kept);
+    throw notFound('DOCUMENT_NOT_FOUND');
+  }
+  await deleteUpload(staged);
   return documentView({ ...document, status: 'stored', size: inspection.size, contentType: inspection.contentType });
 });

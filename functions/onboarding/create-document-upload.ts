@@ -3,16 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { acceptedTypesOf } from '@shared/onboarding/documents';
 import { dynamo } from '../platform/aws/dynamo';
 import { validationFailed } from '../platform/errors';
-import { documentObjectKey, entities, keys } from '../platform/keys';
+import { entities, keys, stagedUploadObjectKey, stagedUploadSeconds } from '../platform/keys';
 import { companyRecord } from '../platform/identity-records';
 import { getItem, tableName } from '../platform/table';
 import { presignUpload } from '../platform/uploads';
 import { useCase } from '../platform/use-case';
 import { assertEditable } from './editable-application';
 import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
-
-/** An upload not confirmed within a day is forgotten by the table's TTL. */
-const unconfirmedSeconds = 24 * 60 * 60;
 
 export const handler = useCase(onboardingRoutes.createDocumentUpload, async ({ caller, body }) => {
   const company = companyRecord.parse(await getItem(keys.company(caller.companyId)));
@@ -35,10 +32,11 @@ export const handler = useCase(onboardingRoutes.createDocumentUpload, async ({ c
         status: 'uploading',
         uploadedAt: new Date().toISOString(),
         uploadedBy: caller.userId,
-        expiresAt: Math.floor(Date.now() / 1000) + unconfirmedSeconds,
+        // Not confirmed in time: the record goes by the table's TTL, its staged bytes by the bucket's rule.
+        expiresAt: Math.floor(Date.now() / 1000) + stagedUploadSeconds,
       },
     }),
   );
-  const upload = await presignUpload(documentObjectKey(caller.companyId, documentId), body.contentType);
+  const upload = await presignUpload(stagedUploadObjectKey(caller.companyId, documentId), body.contentType);
   return { documentId, ...upload };
 });

@@ -27,6 +27,11 @@ const envSchema = /* @__PURE__ */ z.extend(triggerEnvSchema, {
   MAIL_FROM: z.email(),
   /** Where the provider's unseen-reply e-mails about support chats go; without it, to MAIL_FROM. */
   SUPPORT_EMAIL: z.optional(z.email()),
+  /**
+   * Which card issuer the deployment talks to (the deploy configuration's `issuerSandbox`; the local cloud always runs
+   * the sandbox). Without one, ordering or changing a card answers CARD_ISSUER_NOT_CONFIGURED.
+   */
+  CARD_ISSUER: z._default(z.enum(['sandbox', 'none']), 'none'),
 });
 export type Env = z.infer<typeof envSchema>;
 

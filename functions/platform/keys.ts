@@ -51,6 +51,11 @@ export const keys = {
   /** One row of a funding file applied (or refused): written once, in the transaction that moves its money. */
   fundingRow: (companyId: string, fileId: string, rowNumber: number) => ({ pk: `COMPANY#${companyId}#FUNDING#${fileId}`, sk: `ROW#${String(rowNumber).padStart(6, '0')}` }),
   fundingRows: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}#FUNDING#${fileId}` }),
+  /**
+   * A funding file queued or applying, by the time it must be done (sparse gsi2: set when it starts, removed when it
+   * ends), so the deadline job reads only the files still running.
+   */
+  runningFundingFile: (deadline: string, companyId: string, fileId: string) => ({ gsi2pk: 'FUNDING_FILES#RUNNING', gsi2sk: `${deadline}#${companyId}#${fileId}` }),
   /** Active companies, for jobs that run over all of them (the monthly fee); set on approval. gsi1 holds REGNO#. */
   activeCompany: (companyId: string) => ({ gsi2pk: 'COMPANIES#ACTIVE', gsi2sk: companyId }),
   /** A webhook event already applied: the issuer may deliver it again. */
@@ -92,6 +97,8 @@ export const keys = {
   counters: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COUNTERS' }),
   /** A background file (CSV export) of one company: its status, filters and where its bytes are; expires by TTL. */
   exportJob: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EXPORT#${fileId}` }),
+  /** An export or report generating, by the time it must be done (sparse gsi2, as runningFundingFile). */
+  runningBackgroundFile: (deadline: string, companyId: string, id: string) => ({ gsi2pk: 'BACKGROUND_FILES#RUNNING', gsi2sk: `${deadline}#${companyId}#${id}` }),
   /** The onboarding answers; gsi1 is the provider's review queue, ordered by `queuePosition`. */
   application: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPLICATION' }),
   applicationQueue: (position: string) => ({ gsi1pk: 'APPLICATIONS', gsi1sk: position }),
@@ -134,8 +141,10 @@ export function sequenceKey(seq: number): string {
   return `SEQ#${String(seq).padStart(12, '0')}`;
 }
 
-/** Where a document's bytes live in the documents bucket: under its company, so no key names another tenant's. */
-/** Every company document sits under this prefix; the stack grants object access below it only. */
+/**
+ * Where a document's bytes are kept in the documents bucket: under its company, so no key names another tenant's.
+ * Every kept company file sits under this prefix, which no lifecycle rule expires.
+ */
 export const documentsKeyPrefix = 'companies/';
 export const documentObjectKey = (companyId: string, documentId: string) => `${documentsKeyPrefix}${companyId}/documents/${documentId}`;
 /** A funding CSV's bytes: the documents bucket, under the company, in a prefix of their own. */
@@ -145,6 +154,17 @@ export const fundingFileObjectKey = (companyId: string, fileId: string) => `${do
 export const reportObjectKey = (companyId: string, reportId: string) => `${documentsKeyPrefix}${companyId}/reports/${reportId}.csv`;
 /** A chat attachment's bytes in the documents bucket, under the chat's company. */
 export const chatAttachmentObjectKey = (companyId: string, attachmentId: string) => `${documentsKeyPrefix}${companyId}/chat/${attachmentId}`;
+
+/**
+ * Where a browser's presigned POST lands in the documents bucket: an onboarding document until it is confirmed, a chat
+ * attachment until a message names it. The check that accepts one copies it to its kept key (documentObjectKey,
+ * chatAttachmentObjectKey), so what is left here was never accepted, and the bucket's rule expires it.
+ */
+export const uploadsKeyPrefix = 'uploads/';
+export const stagedUploadObjectKey = (companyId: string, uploadId: string) => `${uploadsKeyPrefix}${companyId}/${uploadId}`;
+/** The staged uploads' lifecycle rule, in days; a waiting upload's record (its TTL) lasts no longer. */
+export const stagedUploadDays = 1;
+export const stagedUploadSeconds = stagedUploadDays * 24 * 60 * 60;
 
 /**
  * A background file's bytes in the reports bucket: a one-off download, under a prefix of its own (then the company),

@@ -2,6 +2,8 @@ import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { sqs } from './aws/sqs';
 import { env } from './env';
+import { correlationAttributes, logger } from './logger';
+import { readableError } from './readable-error';
 
 export const emailSchema = /* @__PURE__ */ z.object({ to: z.string().check(z.minLength(1)), subject: z.string(), text: z.string() });
 export type Email = z.infer<typeof emailSchema>;
@@ -17,7 +19,7 @@ const sqsBatchLimit = 10;
  */
 export async function sendEmails(emails: readonly Email[]): Promise<void> {
   const failed = await queueEmails(emails);
-  if (failed > 0) console.error(JSON.stringify({ message: 'e-mails not queued', failed, of: emails.length }));
+  if (failed > 0) logger.error('e-mails not queued', { failed, of: emails.length });
 }
 
 /** How many of `emails` SQS did not take. */
@@ -29,12 +31,13 @@ async function queueEmails(emails: readonly Email[]): Promise<number> {
       const answer = await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: env().MAIL_QUEUE_URL,
-          Entries: batch.map((email, index) => ({ Id: String(index), MessageBody: JSON.stringify(email) })),
+          // The request's correlation id goes with each e-mail, so the mail worker's lines can be found from it.
+          Entries: batch.map((email, index) => ({ Id: String(index), MessageBody: JSON.stringify(email), ...correlationAttributes() })),
         }),
       );
       failed += answer.Failed?.length ?? 0;
     } catch (error) {
-      console.error(JSON.stringify({ message: 'e-mail batch not queued', error: String(error) }));
+      logger.error('e-mail batch not queued', { error: await readableError(error) });
       failed += batch.length;
     }
   }

@@ -1,15 +1,21 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deadLetterMaxReceiveCount } from '../../infra/definitions';
+import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { deadLetterMaxReceiveCount, workerStopMarginSeconds } from '../../infra/definitions';
 import { sqs } from './aws/sqs';
 import { queueWorkerEnv } from './env';
+import { addLambdaContext, appendMessageKeys, logger } from './logger';
 import { readableError } from './readable-error';
 
 /** One queue's work: what a record does, and what its last failed receipt leaves behind before the dead-letter queue. */
 export interface QueueJob {
   /** Names the job in the logs. */
   name: string;
-  work(record: SQSRecord): Promise<void>;
+  /**
+   * `signal` aborts `workerStopMarginSeconds` before Lambda's timeout: a long job checks it between steps (and passes
+   * it to its uploads) and stops, leaving what it made resumable or nothing. A job that does not stop in time is left
+   * behind and its record failed all the same, so the invocation answers before Lambda kills it.
+   */
+  work(record: SQSRecord, signal: AbortSignal): Promise<void>;
   /**
    * Called once, on the receipt after which SQS gives the message to the dead-letter queue (marks what it was making
    * failed). Without it the message is simply left to the dead-letter queue.
@@ -17,8 +23,9 @@ export interface QueueJob {
   giveUp?: (record: SQSRecord) => Promise<void>;
   /**
    * When set, a failed record comes back after a short backoff (QUEUE_RETRY_BASE_SECONDS x its receive count) instead
-   * of the queue's visibility timeout, which must outlast the worker's longest run (900 s) and is far too long a wait
-   * for a retry. Its last receipt is made visible at once, so it reaches the dead-letter queue without waiting.
+   * of the queue's visibility timeout (six times the worker's timeout), far too long a wait for a retry; a record
+   * stopped before the timeout comes back the same way. Its last receipt is made visible at once, so it reaches the
+   * dead-letter queue without waiting.
    */
   retryQueueUrl?: () => string;
 }
@@ -28,27 +35,57 @@ export interface QueueJob {
  * that fails is reported back, so SQS retries it alone, and on its last receipt (`deadLetterMaxReceiveCount`) the
  * job gives up first, so what it was making shows as failed once the message is dead-lettered.
  */
-export function queueWorker(job: QueueJob): (event: SQSEvent) => Promise<SQSBatchResponse> {
-  return async (event) => {
+export function queueWorker(job: QueueJob): (event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) => Promise<SQSBatchResponse> {
+  return async (event, context) => {
+    const stopAt = context ? Date.now() + context.getRemainingTimeInMillis() - workerStopMarginSeconds * 1000 : Number.POSITIVE_INFINITY;
+    addLambdaContext(context);
     const batchItemFailures: SQSBatchItemFailure[] = [];
     for (const record of event.Records) {
+      appendMessageKeys(record);
       try {
-        await job.work(record);
+        await workUntil(job, record, stopAt);
       } catch (error) {
         const receiveCount = Number(record.attributes.ApproximateReceiveCount);
         const last = receiveCount >= deadLetterMaxReceiveCount;
-        console.error(JSON.stringify({ message: `${job.name} failed`, messageId: record.messageId, receiveCount, last, error: await readableError(error) }));
+        logger.error(`${job.name} failed`, { receiveCount, last, error: await readableError(error) });
         if (last && job.giveUp) {
           await job.giveUp(record).catch(async (giveUpError: unknown) => {
-            console.error(JSON.stringify({ message: `${job.name} not marked failed`, messageId: record.messageId, error: await readableError(giveUpError) }));
+            logger.error(`${job.name} not marked failed`, { error: await readableError(giveUpError) });
           });
         }
         if (job.retryQueueUrl) await retrySooner(job.retryQueueUrl(), record, last ? 0 : queueWorkerEnv().QUEUE_RETRY_BASE_SECONDS * Math.max(receiveCount, 1));
         batchItemFailures.push({ itemIdentifier: record.messageId });
+      } finally {
+        logger.resetKeys();
       }
     }
     return { batchItemFailures };
   };
+}
+
+/** Thrown when a record's work was stopped before the function's timeout: it is failed and comes back soon. */
+export class WorkCutShort extends Error {
+  constructor() {
+    super('stopped before the function timeout');
+  }
+}
+
+/** A job that ignores its signal gets this long after it to stop; the rest of the margin is for answering. */
+const stopGraceMs = (workerStopMarginSeconds * 1000) / 2;
+
+async function workUntil(job: QueueJob, record: SQSRecord, stopAt: number): Promise<void> {
+  const controller = new AbortController();
+  const timers: NodeJS.Timeout[] = [];
+  const left = new Promise<never>((_, reject) => {
+    if (!Number.isFinite(stopAt)) return;
+    timers.push(setTimeout(() => controller.abort(new WorkCutShort()), Math.max(stopAt - Date.now(), 0)));
+    timers.push(setTimeout(() => reject(new WorkCutShort()), Math.max(stopAt - Date.now(), 0) + stopGraceMs));
+  });
+  try {
+    await Promise.race([job.work(record, controller.signal), left]);
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
+  }
 }
 
 async function retrySooner(queueUrl: string, record: SQSRecord, seconds: number): Promise<void> {
@@ -56,6 +93,6 @@ async function retrySooner(queueUrl: string, record: SQSRecord, seconds: number)
     await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds }));
   } catch (error) {
     // The message then comes back after the queue's own visibility timeout: later, but it still comes back.
-    console.error(JSON.stringify({ message: 'retry backoff not set', messageId: record.messageId, error: String(error) }));
+    logger.error('retry backoff not set', { error: await readableError(error) });
   }
 }

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { detectContentType, maxFileBytes, minFileBytes, signatureLength, type DocumentContentType, type FileProblem } from '@shared/onboarding/documents';
@@ -27,27 +27,59 @@ export async function presignUpload(key: string, contentType: DocumentContentTyp
 
 export type Inspection = { problem: FileProblem | 'UPLOAD_MISSING' } | { size: number; contentType: DocumentContentType };
 
+const missing = (error: unknown) => error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey');
+
 /**
- * What was really stored: its size and the type its first bytes say. A policy is not proof (an emulator, or a
- * client that skips it), and a name or declared type proves nothing, so this is what decides.
+ * What was really stored: its size and the type its first bytes say, and the ETag of the bytes looked at. A policy is
+ * not proof (an emulator, or a client that skips it), and a name or declared type proves nothing, so this is what
+ * decides.
  */
-export async function inspectUpload(key: string, accepted: readonly DocumentContentType[]): Promise<Inspection> {
+async function inspectUpload(key: string, accepted: readonly DocumentContentType[]): Promise<Inspection & { etag?: string }> {
   const Bucket = env().DOCUMENTS_BUCKET;
   let size: number;
+  let etag: string | undefined;
   try {
     const head = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
     size = head.ContentLength ?? 0;
+    etag = head.ETag;
   } catch (error) {
-    if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return { problem: 'UPLOAD_MISSING' };
+    if (missing(error)) return { problem: 'UPLOAD_MISSING' };
     throw error;
   }
   if (size < minFileBytes) return { problem: 'FILE_EMPTY' };
   if (size > maxFileBytes) return { problem: 'FILE_TOO_LARGE' };
-  const object = await s3.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${signatureLength - 1}` }));
+  const object = await s3.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${signatureLength - 1}`, IfMatch: etag }));
   const head = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
   const contentType = detectContentType(head);
   if (!contentType || !accepted.includes(contentType)) return { problem: 'FILE_TYPE_NOT_ALLOWED' };
-  return { size, contentType };
+  return { size, contentType, etag };
+}
+
+/** The presigned POST replaced the staged bytes while they were checked: they are checked again, a few times. */
+const replacedRetries = 2;
+
+/**
+ * Accepts a staged upload (stagedUploadObjectKey) into the key where it is kept. The staged bytes are checked, and
+ * copied only if they are still the bytes checked (the presigned POST may write the staged key again until it
+ * expires), so a refused file never reaches a kept key. A refused upload is deleted at once; an accepted one's staged
+ * original is the caller's to delete once its record names the kept key (else the bucket's rule expires it).
+ */
+export async function keepUpload(staged: string, kept: string, accepted: readonly DocumentContentType[]): Promise<Inspection> {
+  const Bucket = env().DOCUMENTS_BUCKET;
+  for (let attempt = 0; ; attempt += 1) {
+    const { etag, ...inspection } = await inspectUpload(staged, accepted);
+    if ('problem' in inspection) {
+      if (inspection.problem !== 'UPLOAD_MISSING') await deleteUpload(staged);
+      return inspection;
+    }
+    try {
+      await s3.send(new CopyObjectCommand({ Bucket, Key: kept, CopySource: encodeURI(`${Bucket}/${staged}`), CopySourceIfMatch: etag }));
+      return inspection;
+    } catch (error) {
+      if (missing(error)) return { problem: 'UPLOAD_MISSING' };
+      if (!(error instanceof Error && error.name === 'PreconditionFailed' && attempt < replacedRetries)) throw error;
+    }
+  }
 }
 
 /**

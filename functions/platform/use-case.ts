@@ -7,6 +7,7 @@ import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
 import { DomainError, validationFailed } from './errors';
 import { AlreadyAnswered, IdempotencyClaimTaken, IdempotentRequest } from './idempotency';
+import { logger, requestLogging } from './logger';
 import { readableError } from './readable-error';
 import { fieldErrorsOf, safeParseReportingInput } from './validation';
 
@@ -62,7 +63,7 @@ function errorMapper(): MiddlewareObj<Event, Result> {
         return;
       }
       // Anything else is our fault: log it for the operator, tell the caller nothing about internals.
-      console.error('unhandled error', await readableError(error));
+      logger.error('unhandled error', { error: await readableError(error) });
       request.response = jsonResponse(500, { code: 'INTERNAL', message: errorMessages.INTERNAL });
     },
   };
@@ -157,7 +158,7 @@ async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, 
 }
 
 /**
- * A handler is this chain (error mapper -> auth context -> zod validation) around the use case of one route; the
+ * A handler is this chain (logging -> error mapper -> auth context -> zod validation) around the use case of one route; the
  * file of each use case holds only what is particular to it. The handler passes its own route's definition, not a key
  * into the manifest, so its bundle builds the schemas of that route alone.
  */
@@ -167,6 +168,7 @@ export function useCase<R extends RouteDefinition>(
   options: UseCaseOptions = {},
 ) {
   return middy<Event, Result>()
+    .use(requestLogging<Event, Result>())
     .use(errorMapper())
     .use(authAndValidation(route))
     .handler(async (event) => {

@@ -17,7 +17,7 @@ import { buildableReport, deleteReportObject, finishReport, readReport, reportMe
  */
 export const handler = queueWorker({ name: 'report', work, giveUp: markFailed, retryQueueUrl: () => env().REPORTS_QUEUE_URL });
 
-async function work(record: SQSRecord): Promise<void> {
+async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   const message = reportMessageSchema.parse(JSON.parse(record.body));
   const stored = await readReport(message.companyId, message.reportId);
   // Delivered again after it was finished, given up or deleted: nothing left to do.
@@ -27,7 +27,7 @@ async function work(record: SQSRecord): Promise<void> {
   const lines = reportLines(report, new Date());
   const counted = { rows: 0 };
   // A redelivery after a crash writes the whole file again under the same key; an interrupted upload leaves nothing.
-  await uploadTextStream(key, csvChunks(lines.header, lines.rows, counted));
+  await uploadTextStream(key, csvChunks(lines.header, lines.rows, counted), signal);
   if (!(await finishReport(report.companyId, report.reportId, { status: 'active', rows: counted.rows }))) {
     // Deleted while it was being made: its file goes too. Finished by another delivery: that file is this one.
     if (!(await readReport(report.companyId, report.reportId))) await deleteReportObject(report.companyId, report.reportId);

@@ -5,15 +5,16 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { calendarDay } from '@shared/dates';
 import { languageSchema } from '@shared/languages';
-import { reportTypeSchema, shownReportStatus, type GenerateReport, type Report } from '@shared/reports';
+import { reportTypeSchema, type GenerateReport, type Report } from '@shared/reports';
 import { reportStatuses } from '@shared/statuses';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
-import { type FileOutcome, finishBackgroundFile } from '../exports';
+import { type FileOutcome, finishBackgroundFile, runningFileKeys } from '../exports';
 import { entities, keys, reportObjectKey } from '../platform/keys';
 import { getItem, tableName } from '../platform/table';
+import { shownReportStatus } from './report-status';
 
 /**
  * A company's reports (docs/access-patterns.md, reports rows): one item each in the company's partition, keyed by its
@@ -81,7 +82,7 @@ export async function requestReport(companyId: string, requester: { userId: stri
     rows: null,
   };
   const key = keys.report(companyId, record.reportId);
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: entities.report, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: entities.report, ...record, ...runningFileKeys('reports', companyId, record.reportId, now) }, ConditionExpression: 'attribute_not_exists(pk)' }));
   try {
     await sqs.send(new SendMessageCommand({ QueueUrl: env().REPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
   } catch (error) {

@@ -13,19 +13,22 @@ import { transactionsOf } from './transaction-pages';
 /**
  * The exports queue's worker for transaction files: streams the filtered list to the reports bucket (one 5 MB part in
  * memory at a time), marks the job available and e-mails those who were told to wait for an e-mail. A record that
- * fails is reported back, so SQS retries it; on its last receipt the job is marked generation_failed before it goes
- * to the dead-letter queue.
+ * fails or runs out of time is reported back and comes back after a short backoff; on its last receipt the job is
+ * marked generation_failed before it goes to the dead-letter queue. A worker that dies without answering on its last
+ * receipt cannot mark it: the deadline job (exports/fail-overdue-work) fails it then.
  */
-export const handler = queueWorker({ name: 'export', work, giveUp: markFailed });
+export const handler = queueWorker({ name: 'export', work, giveUp: markFailed, retryQueueUrl: () => env().EXPORTS_QUEUE_URL });
 
-async function work(record: SQSRecord): Promise<void> {
+async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   const message = exportMessageSchema.parse(JSON.parse(record.body));
   const job = await readExportJob(message.companyId, message.fileId);
   // A message delivered again after its file was finished (or given up) has nothing left to do.
   if (job.status !== 'generating') return;
   const filters = transactionFiltersSchema.parse(job.filters);
   const counted = { rows: 0 };
-  await uploadTextStream(exportObjectKey(job.companyId, job.fileId), csvOf(transactionsOf(job.companyId, filters, new Date(job.createdAt)), job.lang, counted));
+  // A redelivery (after a failure, a stop before the timeout or a dead worker) writes the whole file again under the
+  // same key: an interrupted upload was aborted, or left incomplete for the bucket's rule, and is never the file.
+  await uploadTextStream(exportObjectKey(job.companyId, job.fileId), csvOf(transactionsOf(job.companyId, filters, new Date(job.createdAt)), job.lang, counted), signal);
   if (!(await finishExport(job.companyId, job.fileId, { status: 'active', rows: counted.rows }))) return;
   // The file is available whatever the mail does: a redelivery would find it done and not mail again.
   if (Date.now() > Date.parse(job.mailAfter)) await sendEmails([readyMail(job)]);

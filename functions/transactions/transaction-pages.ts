@@ -4,6 +4,7 @@ import { dayRangeOf, transactionRowSchema, type TransactionFilters, type Transac
 import { allTransactions, countedAmountCents, employeeTransactions, groupTransactions, type TransactionDimension } from './card-transactions';
 import { dynamo } from '../platform/aws/dynamo';
 import { keys, sequenceKey } from '../platform/keys';
+import { logger } from '../platform/logger';
 import { employeeRecord } from '../employees';
 import { transactionRecord, transactionTallyRecord, type TransactionRecord } from './transaction-records';
 import { queryAll, tableName } from '../platform/table';
@@ -230,7 +231,7 @@ async function* walk(companyId: string, plan: Plan, counter: ReadCounter, cap = 
     if (!record || !walker) return;
     if (!plan.keep || plan.keep(record)) yield record;
     if (counter.items >= cap) {
-      console.warn(JSON.stringify({ message: 'transactions walk reached its read cap', companyId, cap }));
+      logger.warn('transactions walk reached its read cap', { companyId, cap });
       return;
     }
     heads[newest] = (await walker.next()).value ?? null;

@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { IConstruct } from 'constructs';
@@ -15,6 +15,9 @@ export interface WildcardFinding {
  * the other stack only takes its final form (an Fn::ImportValue) once CDK has resolved cross-stack references. So the
  * findings are read from the resolved policy in a construct validation, which CDK runs after that resolution and
  * before cdk-nag. A finding that no entry names stays an error.
+ *
+ * cdk-nag writes acknowledgements into the template's metadata (`cdk_nag`) with an aspect, which CDK runs before it
+ * resolves references, so it never sees these: they are written onto the policy's resource here, beside the others.
  */
 export function acknowledgeWildcards(policy: iam.Policy, findings: (flatten: (value: unknown) => string) => WildcardFinding[]): void {
   policy.node.addValidation({
@@ -22,13 +25,30 @@ export function acknowledgeWildcards(policy: iam.Policy, findings: (flatten: (va
       const stack = Stack.of(policy);
       const flatten = (value: unknown): string => flattenCfnReference(stack.resolve(value));
       const expected = findings(flatten);
+      const written: NagMetadataRule[] = [];
       for (const text of wildcardFindingsOf(stack.resolve(policy.document))) {
         const match = expected.find(({ finding }) => (typeof finding === 'string' ? finding === text : finding.test(text)));
-        if (match) Validations.of(policy).acknowledge({ id: `AwsSolutions-IAM5[${text}]`, reason: match.reason });
+        if (!match) continue;
+        const id = `AwsSolutions-IAM5[${text}]`;
+        Validations.of(policy).acknowledge({ id, reason: match.reason });
+        written.push({ id, reason: match.reason });
       }
+      if (written.length > 0) writeNagMetadata(policy.node.defaultChild as CfnResource, written);
       return [];
     },
   });
+}
+
+interface NagMetadataRule {
+  readonly id: string;
+  readonly reason: string;
+}
+
+/** Adds rules to a resource's `cdk_nag` template metadata, in cdk-nag's own format, keeping what is there. */
+function writeNagMetadata(resource: CfnResource, rules: NagMetadataRule[]): void {
+  const existing = resource.getMetadata('cdk_nag') as { rules_to_suppress?: NagMetadataRule[] } | undefined;
+  const kept = (existing?.rules_to_suppress ?? []).filter((rule) => !rules.some(({ id }) => id === rule.id));
+  resource.addMetadata('cdk_nag', { rules_to_suppress: [...kept, ...rules] });
 }
 
 interface PolicyStatementJson {

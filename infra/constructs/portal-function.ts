@@ -1,8 +1,11 @@
-import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { handlerBundling } from './handler-bundling';
 import { handlerEntry, repoRoot } from './repo-paths';
@@ -14,6 +17,8 @@ export interface PortalFunctionProps {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly description?: string;
+  /** The portal's alarms topic: the function's failures alarm notifies it. */
+  readonly alarmTopic: sns.ITopic;
 }
 
 /**
@@ -24,6 +29,8 @@ export class PortalFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  /** Fires when an invocation fails (an error thrown, a timeout, running out of memory) or is throttled. */
+  readonly failuresAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
@@ -50,7 +57,8 @@ export class PortalFunction extends Construct {
       logGroup: this.logGroup,
       // The bundle ships its source map, but Node does not load it (--enable-source-maps would parse it on every cold
       // start): a logged error maps its own stack to the TypeScript sources (functions/platform/readable-error.ts).
-      environment: { ...props.environment },
+      // The logger's service is the handler, so a line says which function wrote it (functions/platform/logger.ts).
+      environment: { POWERTOOLS_SERVICE_NAME: props.handler, POWERTOOLS_LOG_LEVEL: 'INFO', ...props.environment },
       projectRoot: repoRoot,
       depsLockFilePath: `${repoRoot}package-lock.json`,
       bundling: {
@@ -66,5 +74,36 @@ export class PortalFunction extends Construct {
         esbuildArgs: Object.fromEntries(Object.entries(handlerBundling.alias).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });
+    this.failuresAlarm = this.createFailuresAlarm(props);
+  }
+
+  /**
+   * One alarm on errors and throttles together (half the alarms of one each: CloudFormation counts resources per
+   * stack). Any failed or throttled invocation in 5 minutes fires it: an API function answers a request's error itself
+   * (4xx, or 500 through the API's 5xx alarm), so an error here is a crash, a timeout or a worker or job that failed;
+   * a throttle means the account's concurrency ran out. A period with no invocation is not a failure.
+   */
+  private createFailuresAlarm(props: PortalFunctionProps): cloudwatch.Alarm {
+    const period = Duration.minutes(5);
+    const alarm = new cloudwatch.Alarm(this, 'FailuresAlarm', {
+      alarmDescription:
+        `functions/${props.handler} failed or was throttled in the last 5 minutes. Its log group shows the error; ` +
+        'a throttle means the account ran out of Lambda concurrency.',
+      metric: new cloudwatch.MathExpression({
+        expression: 'FILL(errors, 0) + FILL(throttles, 0)',
+        label: `Failed or throttled invocations of functions/${props.handler}`,
+        usingMetrics: {
+          errors: this.function.metricErrors({ period, statistic: cloudwatch.Stats.SUM }),
+          throttles: this.function.metricThrottles({ period, statistic: cloudwatch.Stats.SUM }),
+        },
+        period,
+      }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new cloudwatchActions.SnsAction(props.alarmTopic));
+    return alarm;
   }
 }

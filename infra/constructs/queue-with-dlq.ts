@@ -35,13 +35,23 @@ export class QueueWithDlq extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: props.maxReceiveCount },
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription: `A message of ${id} reached its dead-letter queue: the work was given up after ${props.maxReceiveCount} receipts.`,
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM }),
-      threshold: 0,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    this.deadLetterAlarm = alarmOnDeadLetters(
+      this,
+      'DeadLettersAlarm',
+      this.deadLetterQueue,
+      `A message of ${id} reached its dead-letter queue: the work was given up after ${props.maxReceiveCount} receipts.`,
+    );
   }
+}
+
+/** An alarm as soon as a dead-letter queue holds a message, until it is empty again (no message is no data). */
+export function alarmOnDeadLetters(scope: Construct, id: string, queue: sqs.IQueue, description: string): cloudwatch.Alarm {
+  return new cloudwatch.Alarm(scope, id, {
+    alarmDescription: description,
+    metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM }),
+    threshold: 0,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  });
 }

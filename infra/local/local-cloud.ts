@@ -9,7 +9,7 @@ import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type Emulat
 import { Outbox } from './outbox';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuthorizationReleaseTimer, startFeeTimer, startUnseenReplyNoticeTimer, unseenReplyCheckMs } from './scheduled-jobs';
+import { startAuthorizationReleaseTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, unseenReplyCheckMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
@@ -75,6 +75,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
     ISSUER_SANDBOX_DELIVERY_SECONDS: String(issuerDeliverySeconds[profile]),
     QUEUE_RETRY_BASE_SECONDS: String(queueRetryBaseSeconds[profile]),
+    // One process runs every handler, so one service name: each line's function_name says which handler wrote it.
+    POWERTOOLS_SERVICE_NAME: 'local-cloud',
   };
 }
 
@@ -105,7 +107,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let cardActivity: { stop(): void } | undefined;
   let releaseTimer: { stop(): void } | undefined;
   let noticeTimer: { stop(): void } | undefined;
+  let overdueTimer: { stop(): void } | undefined;
   const stop = async () => {
+    overdueTimer?.stop();
     feeTimer?.stop();
     cardActivity?.stop();
     releaseTimer?.stop();
@@ -170,12 +174,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
     // Support chat e-mails go out in both profiles, as in the cloud: a reply unread past its notice time is mailed.
     noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
-    // Tests charge fees, release and pay themselves (for the months and cards they choose); `npm start` charges and
+    // Tests charge fees, release, fail overdue work and pay themselves (for the months and cards they choose); `npm start` charges and
     // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
     // demo company's cards every few seconds.
     if (options.profile === 'dev') {
       feeTimer = startFeeTimer(log);
       releaseTimer = startAuthorizationReleaseTimer(log);
+      overdueTimer = startOverdueWorkTimer(log);
       if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
         cardActivity = startCardActivity({
           documents: DynamoDBDocumentClient.from(clients.dynamodb),

@@ -55,6 +55,7 @@ interface PolledWorker {
   queueUrl: string;
   handler: string;
   batchSize: number;
+  timeoutSeconds: number;
 }
 
 async function pollQueue(sqs: SQSClient, worker: PolledWorker, signal: AbortSignal): Promise<void> {
@@ -96,7 +97,10 @@ async function work(sqs: SQSClient, worker: PolledWorker, queueArn: string, mess
   let failed: Set<string>;
   try {
     const handler = await loadHandler(worker.handler);
-    const answer = batchResponseSchema.parse(await handler(event, lambdaContext(lambdaFunctionName(worker.handler))));
+    // The deployed function's timeout, so a worker stops itself before it here as it does in the cloud.
+    const timeoutAt = Date.now() + worker.timeoutSeconds * 1000;
+    const context = { ...lambdaContext(lambdaFunctionName(worker.handler)), getRemainingTimeInMillis: () => timeoutAt - Date.now() };
+    const answer = batchResponseSchema.parse(await handler(event, context));
     failed = new Set(answer?.batchItemFailures.map((failure) => failure.itemIdentifier));
     // Lambda treats a failure naming no record of the batch as the whole batch failing.
     if ([...failed].some((id) => !records.some((record) => record.messageId === id))) failed = new Set(records.map((record) => record.messageId));

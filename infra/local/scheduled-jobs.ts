@@ -79,3 +79,21 @@ export function startUnseenReplyNoticeTimer(everyMs: number, log: (line: string)
 
 /** How often the local cloud looks for support chat replies due for their unseen-reply e-mail (the cloud's: 5 minutes). */
 export const unseenReplyCheckMs: Record<LocalProfile, number> = { dev: 60_000, test: 5_000 };
+
+/**
+ * The deadline job (in the cloud every 5 minutes): locally every minute. Work fails by it only when its worker died
+ * or its message was lost, which the local cloud shows as in the cloud: failed, not in work forever.
+ */
+export function startOverdueWorkTimer(log: (line: string) => void): { stop(): void } {
+  return repeat(
+    60 * 1000,
+    async () => {
+      const { failOverdueWork } = await import('@functions/exports/fail-overdue-work');
+      const summary = await failOverdueWork(new Date());
+      const failed = summary.fundingFiles + summary.backgroundFiles;
+      return failed > 0 ? `failed ${summary.fundingFiles} funding files and ${summary.backgroundFiles} exports or reports past their deadline` : null;
+    },
+    (message) => `failing overdue work failed (the next check retries): ${message}`,
+    log,
+  );
+}

@@ -50,6 +50,7 @@ export function buildApp(app: App): PortalStacks {
     mailFrom: config.mailFrom,
     supportEmail: config.supportEmail,
     customDomain: config.customDomain,
+    alarmTopic: stateful.alarmTopic,
     cardIssuer: config.issuerSandbox ? 'sandbox' : 'none',
   });
   if (config.example) {

@@ -2,7 +2,19 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
-import { exportFileDays, exportObjectKey, exportsKeyPrefix, reportObjectKey } from '../../functions/platform/keys';
+import {
+  chatAttachmentObjectKey,
+  documentObjectKey,
+  exportFileDays,
+  exportObjectKey,
+  exportsKeyPrefix,
+  fundingFileObjectKey,
+  reportObjectKey,
+  stagedUploadDays,
+  stagedUploadObjectKey,
+  stagedUploadSeconds,
+  uploadsKeyPrefix,
+} from '../../functions/platform/keys';
 import { queueDefinitions } from '../definitions';
 import { portalUrlPlaceholder } from './stateful-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
@@ -114,7 +126,13 @@ describe('buckets', () => {
   });
 
   it('expire what their rules mean to expire, matching the keys the code writes', () => {
-    type Rule = { Status: string; Prefix?: string; ExpirationInDays?: number; AbortIncompleteMultipartUpload?: { DaysAfterInitiation: number } };
+    type Rule = {
+      Status: string;
+      Prefix?: string;
+      ExpirationInDays?: number;
+      NoncurrentVersionExpiration?: { NoncurrentDays: number };
+      AbortIncompleteMultipartUpload?: { DaysAfterInitiation: number };
+    };
     const rulesOf = (bucketId: string) => {
       const found = resourcesOf(template, 'AWS::S3::Bucket').find(([id]) => id.startsWith(bucketId));
       return ((found?.[1].Properties?.LifecycleConfiguration as { Rules: Rule[] } | undefined)?.Rules ?? []).filter((rule) => rule.Status === 'Enabled');
@@ -129,8 +147,18 @@ describe('buckets', () => {
     expect(expiring).toEqual([{ Status: 'Enabled', Prefix: exportsKeyPrefix, ExpirationInDays: exportFileDays }]);
     expect(exportObjectKey('company-1', 'file-1').startsWith(exportsKeyPrefix)).toBe(true);
     expect(reportObjectKey('company-1', 'report-1').startsWith(exportsKeyPrefix)).toBe(false);
-    // Documents never expire by rule: onboarding files, funding files and chat attachments are kept.
-    expect(rulesOf('Documents').filter((rule) => rule.ExpirationInDays !== undefined)).toEqual([]);
+    // Uploads wait in staging until a check accepts them: what is left there (never confirmed or attached, refused, or
+    // moved to its kept key) expires, with the versions a delete left behind. The kept keys (onboarding documents,
+    // funding files, chat attachments) match no expiring rule: only the bucket-wide 90 days of noncurrent versions.
+    const expiringDocuments = rulesOf('Documents').filter((rule) => rule.ExpirationInDays !== undefined || rule.Prefix !== undefined);
+    expect(expiringDocuments).toEqual([
+      { Status: 'Enabled', Prefix: uploadsKeyPrefix, ExpirationInDays: stagedUploadDays, NoncurrentVersionExpiration: { NoncurrentDays: stagedUploadDays } },
+    ]);
+    expect(stagedUploadObjectKey('company-1', 'upload-1').startsWith(uploadsKeyPrefix)).toBe(true);
+    const kept = [documentObjectKey('company-1', 'document-1'), fundingFileObjectKey('company-1', 'file-1'), chatAttachmentObjectKey('company-1', 'attachment-1')];
+    for (const key of kept) expect(expiringDocuments.filter((rule) => key.startsWith(rule.Prefix ?? '')), key).toEqual([]);
+    // A waiting upload's record lasts no longer than its staged bytes (S3 expires them at the midnight after the days).
+    expect(stagedUploadSeconds).toBeLessThanOrEqual(stagedUploadDays * 24 * 60 * 60);
     expect(rulesOf('AccessLogs').map((rule) => rule.ExpirationInDays).filter(Boolean)).toEqual([365]);
   });
 

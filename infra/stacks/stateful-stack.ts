@@ -14,7 +14,7 @@ import { providerAdminGroup } from '../../shared/roles';
 import { PortalFunction } from '../constructs/portal-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
-import { exportFileDays, exportsKeyPrefix } from '../../functions/platform/keys';
+import { exportFileDays, exportsKeyPrefix, stagedUploadDays, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { deadLetterMaxReceiveCount, deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
 
 export type QueueName = (typeof queueDefinitions)[number]['role'];
@@ -96,6 +96,9 @@ export class StatefulStack extends Stack {
           maxAge: 3000,
         },
       ],
+      // Uploads land in staging until a check accepts them into their kept keys (companies/, never expired); what is
+      // left there was never confirmed or attached, or was moved or refused (a delete marker over the old bytes).
+      lifecycleRules: [{ prefix: uploadsKeyPrefix, expiration: Duration.days(stagedUploadDays), noncurrentVersionExpiration: Duration.days(stagedUploadDays) }],
     });
     this.reportsBucket = new SecureBucket(this, 'Reports', {
       // Reports are generated from the table and can be generated again; a deleted report should be gone.
@@ -167,6 +170,7 @@ export class StatefulStack extends Stack {
       // Cognito gives a trigger 5 seconds before it fails the sign-up or message.
       timeout: Duration.seconds(5),
       description: 'Cognito CustomMessage trigger: builds the links in e-mails',
+      alarmTopic: this.alarmTopic,
     });
 
     this.userPool = this.createUserPool(this.customMessageTrigger, props);

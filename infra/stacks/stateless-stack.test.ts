@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { queueDefinitions, queueWorkers } from '../definitions';
-import { backgroundNeeds, needsOf } from './stateless-stack';
+import { backgroundNeeds, messageRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 const manifest = routes as readonly RouteDefinition[];
@@ -48,6 +48,15 @@ function actionsOf(fn: CfnResource): string[] {
   return policyStatementsOf(fn).flatMap((statement) => [statement.Action].flat());
 }
 
+/** A job's actions but the table's, its logs' and sending its failed runs to its own dead-letter queue. */
+function actionsBeyondTableAndDeadLetters(fn: CfnResource): string[] {
+  const toDeadLetters = (resource: unknown) => /ScheduleDeadLetters/.test(cfnText(resource));
+  return policyStatementsOf(fn)
+    .filter((statement) => !(toDeadLetters(statement.Resource) && [statement.Action].flat().every((action) => action.startsWith('sqs:'))))
+    .flatMap((statement) => [statement.Action].flat())
+    .filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'));
+}
+
 function runEdgeFunction(code: string, uri: string): string {
   const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
   return handler({ request: { uri } }).uri;
@@ -87,10 +96,10 @@ describe('API functions', () => {
       const expectedWrites = { none: [], read: [], update: ['dynamodb:UpdateItem'], readWrite: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] };
       expect(tableWrites.sort(), route.path).toEqual(expectedWrites[needsOf(route).table]);
       const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
-      // Wildcards only where a name cannot be known: the company documents' and exports' keys, the SES identity the
-      // deployment verifies, and a phone number SNS texts (checked below).
+      // Wildcards only where a name cannot be known: the company documents', staged uploads' and exports' keys, the SES
+      // identity the deployment verifies, and a phone number SNS texts (checked below).
       const wildcards = resources.filter((resource) => resource.includes('*') && !(needsOf(route).sendsSms && /^(\*|arn:<AWS::Partition>:sns:\*:\*:\*)$/.test(resource)));
-      for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|\/exports\/\*|:identity\/\*)$/);
+      for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|\/uploads\/\*|\/exports\/\*|:identity\/\*)$/);
     }
     // Every change to employees, cards, fees and /card sessions writes at least its audit record or session item.
     for (const route of manifest.filter((r) => r.method !== 'GET' && /^(employees|fees|cardholders)\//.test(r.handler))) {
@@ -107,13 +116,29 @@ describe('API functions', () => {
     for (const route of manifest) {
       const actions = actionsOf(functionOf(route.handler));
       const needs = needsOf(route);
-      const expectedObjectActions = [...new Set([...objectActions[needs.documents], ...streamed(needs.reports), ...streamed(needs.exports)])].sort();
+      const expectedObjectActions = [...new Set([...objectActions[needs.documents], ...objectActions[needs.uploads], ...streamed(needs.reports), ...streamed(needs.exports)])].sort();
       expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.path).toEqual(expectedObjectActions);
       const sendActions = needs.sendTo.length > 0 ? ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'] : [];
       expect([...new Set(actions.filter((action) => action.startsWith('sqs:')))].sort(), route.path).toEqual(sendActions);
       expect(actions.filter((action) => action.startsWith('ses:')), route.path).toEqual(needs.sendsEmail ? ['ses:SendEmail'] : []);
       const cognito = actions.filter((action) => action.startsWith('cognito-idp:'));
       expect(cognito.sort(), route.path).toEqual(needsOf(route).cognitoAdmin.map((action) => `cognito-idp:${action}`).sort());
+    }
+  });
+
+  it('presign uploads into staging only, and reach kept files only where a check accepts them or a link reads them', () => {
+    // The key prefix each object statement names (documents bucket: uploads/* or companies/*).
+    const objectPrefixes = (handler: string) =>
+      [...new Set(policyStatementsOf(functionOf(handler)).filter((statement) => [statement.Action].flat().some((action) => /^s3:\w+Object$/.test(action))).flatMap((statement) => [statement.Resource].flat().map((resource) => /\/(\w+\/\*)$/.exec(cfnText(resource))?.[1])))].sort();
+    for (const handler of ['onboarding/create-document-upload', 'messaging/create-attachment-upload', 'messaging/create-inbox-attachment-upload']) {
+      expect(actionsOf(functionOf(handler)).filter((action) => action.startsWith('s3:')), handler).toEqual(['s3:PutObject']);
+      expect(objectPrefixes(handler), handler).toEqual(['uploads/*']);
+    }
+    for (const handler of ['onboarding/confirm-document', 'messaging/create-chat', 'messaging/post-message', 'messaging/post-inbox-message']) {
+      expect(objectPrefixes(handler), handler).toEqual(['companies/*', 'uploads/*']);
+    }
+    for (const handler of ['onboarding/get-document-link', 'messaging/get-attachment-link', 'messaging/get-inbox-attachment-link']) {
+      expect(objectPrefixes(handler), handler).toEqual(['companies/*']);
     }
   });
 
@@ -197,12 +222,11 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(reportWriter[0]?.resources[0]).toMatch(/\/companies\/\*$/);
   });
 
-  it('sizes every queue for its worker: a visibility that outlasts it (six times for the short ones), and a cap on concurrent invocations', () => {
+  it('sizes every queue for its worker: a visibility of six times its timeout, and a cap on concurrent invocations', () => {
     const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping);
     for (const worker of queueWorkers) {
       const queue = queueDefinitions.find((definition) => definition.role === worker.queue);
-      expect(queue?.visibilityTimeoutSeconds, worker.handler).toBeGreaterThan(worker.timeoutSeconds);
-      if (worker.timeoutSeconds <= 60) expect(queue?.visibilityTimeoutSeconds, worker.handler).toBeGreaterThanOrEqual(6 * worker.timeoutSeconds);
+      expect(queue?.visibilityTimeoutSeconds, worker.handler).toBeGreaterThanOrEqual(6 * worker.timeoutSeconds);
       expect(functionOf(worker.handler).Properties?.Timeout, worker.handler).toBe(worker.timeoutSeconds);
       const prefix = worker.handler.split(/[/-]/).map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`).join('');
       const mapping = mappings.find((candidate) => String((candidate.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref).startsWith(prefix));
@@ -247,7 +271,7 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(Number(feeFunction.Properties?.Timeout)).toBeGreaterThanOrEqual(300);
     expect(actionsOf(feeFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-    expect(actionsOf(feeFunction).filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'))).toEqual([]);
+    expect(actionsBeyondTableAndDeadLetters(feeFunction)).toEqual([]);
   });
 
   it('releases expired card authorizations by a schedule every 15 minutes, with table writes only', () => {
@@ -259,11 +283,123 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(rules[0]?.[1].Properties).toMatchObject({ State: 'ENABLED', Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })] });
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(actionsOf(releaseFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-    expect(actionsOf(releaseFunction).filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'))).toEqual([]);
+    expect(actionsBeyondTableAndDeadLetters(releaseFunction)).toEqual([]);
+  });
+});
+
+describe('alarms', () => {
+  interface AlarmMetric {
+    Id: string;
+    Expression?: string;
+    MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Stat: string };
+  }
+  const alarms = () => resourcesOf(template, 'AWS::CloudWatch::Alarm');
+  const metricsOf = (alarm: CfnResource) => (alarm.Properties?.Metrics ?? []) as AlarmMetric[];
+  /** The stateful stack's alarms topic, as this stack imports it. */
+  const topicImport = () => {
+    const [[topicId]] = resourcesOf(testApp.statefulTemplate, 'AWS::SNS::Topic') as [[string, CfnResource]];
+    return `<import:BonusCardStateful:ExportsOutputRef${topicId}`;
+  };
+
+  it('notify the alarms topic, and take a period without data as fine', () => {
+    expect(alarms().length).toBeGreaterThan(0);
+    for (const [id, alarm] of alarms()) {
+      expect((alarm.Properties?.AlarmActions as unknown[]).map(cfnText), id).toEqual([expect.stringContaining(topicImport())]);
+      expect(alarm.Properties?.TreatMissingData, id).toBe('notBreaching');
+      expect(String(alarm.Properties?.AlarmDescription).length, id).toBeGreaterThan(40);
+    }
+  });
+
+  it("fire for every function's errors and throttles, one alarm each", () => {
+    for (const [fnId, fn] of apiFunctions()) {
+      const own = alarms().filter(([, alarm]) =>
+        metricsOf(alarm).some((metric) => metric.MetricStat?.Metric.Dimensions.some((dimension) => dimension.Name === 'FunctionName' && cfnText(dimension.Value) === `<${fnId}>`)),
+      );
+      expect(own, String(fn.Properties?.Description)).toHaveLength(1);
+      const [[, alarm]] = own as [[string, CfnResource]];
+      expect(metricsOf(alarm).flatMap((metric) => (metric.MetricStat ? [`${metric.MetricStat.Metric.Namespace} ${metric.MetricStat.Metric.MetricName} ${metric.MetricStat.Stat}`] : [])).sort()).toEqual([
+        'AWS/Lambda Errors Sum',
+        'AWS/Lambda Throttles Sum',
+      ]);
+      expect(alarm.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanThreshold', Threshold: 0, EvaluationPeriods: 1 });
+    }
+  });
+
+  it("fire when more than 5% of the API's answers are 5xx, in 2 of 3 five-minute periods with at least 10 requests", () => {
+    const [[apiId]] = resourcesOf(template, 'AWS::ApiGatewayV2::Api') as [[string, CfnResource]];
+    const apiAlarms = alarms().filter(([, alarm]) => metricsOf(alarm).some((metric) => metric.MetricStat?.Metric.Namespace === 'AWS/ApiGateway'));
+    expect(apiAlarms).toHaveLength(1);
+    const [[, alarm]] = apiAlarms as [[string, CfnResource]];
+    const stats = metricsOf(alarm).flatMap((metric) => (metric.MetricStat ? [metric.MetricStat] : []));
+    expect(stats.map((stat) => stat.Metric.MetricName).sort()).toEqual(['5xx', 'Count']);
+    for (const stat of stats) {
+      expect(stat.Metric.Dimensions.map((dimension) => `${dimension.Name}=${cfnText(dimension.Value)}`).sort()).toEqual([`ApiId=<${apiId}>`, 'Stage=$default']);
+    }
+    expect(metricsOf(alarm).find((metric) => metric.Expression)?.Expression).toMatch(/>= 10, 100 \* .*serverErrors.*\/ /);
+    expect(alarm.Properties).toMatchObject({ Threshold: 5, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+  });
+
+  it('keep what each scheduled job could not run in a dead-letter queue of its own, which alarms at its first message', () => {
+    const schedules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression !== undefined);
+    expect(schedules).toHaveLength(scheduledJobs.length);
+    for (const [ruleId, rule] of schedules) {
+      const [target] = rule.Properties?.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown }; RetryPolicy?: unknown }[] as [{ Arn: unknown; DeadLetterConfig?: { Arn: unknown }; RetryPolicy?: unknown }];
+      expect(target.RetryPolicy, ruleId).toBeDefined();
+      const queueId = (target.DeadLetterConfig?.Arn as { 'Fn::GetAtt': [string, string] } | undefined)?.['Fn::GetAtt'][0];
+      if (!queueId) throw new Error(`${ruleId} has no dead-letter queue`);
+      const queue = template.toJSON().Resources[queueId] as CfnResource;
+      expect(queue.Type).toBe('AWS::SQS::Queue');
+      expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queueId }],
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      });
+      // EventBridge may send to it, for this rule only.
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queueId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Allow', Action: 'sqs:SendMessage', Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [ruleId, 'Arn'] } } } })]),
+        },
+      });
+      const depthAlarms = alarms().filter(([, alarm]) =>
+        metricsOf(alarm).length === 0 &&
+        alarm.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        cfnText((alarm.Properties.Dimensions as { Value: unknown }[])[0]?.Value) === `<${queueId}.QueueName>`,
+      );
+      expect(depthAlarms, ruleId).toHaveLength(1);
+      expect(depthAlarms[0]?.[1].Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Maximum' });
+      // The function's failed runs, after Lambda's retries, land in the same queue.
+      const fnId = (target.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId },
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+      });
+    }
+    const feeRule = schedules.find(([, rule]) => rule.Properties?.ScheduleExpression === 'cron(0 2 1 * ? *)');
+    expect(feeRule?.[1].Properties?.Targets).toEqual([expect.objectContaining({ DeadLetterConfig: expect.anything() })]);
   });
 });
 
 describe('HTTP API', () => {
+  it('throttles the routes that send an e-mail or a text message below the stage default, and no other route', () => {
+    const [[, stage]] = resourcesOf(template, 'AWS::ApiGatewayV2::Stage') as [[string, CfnResource]];
+    const defaults = stage.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+    const settings = stage.Properties?.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const throttled = manifest.filter((route) => messageRouteThrottles[route.handler as keyof typeof messageRouteThrottles]);
+    expect(Object.keys(settings).sort()).toEqual(throttled.map((route) => `${route.method} ${route.path}`).sort());
+    expect(Object.keys(settings)).toEqual(expect.arrayContaining(['POST /card/sign-in/code', 'POST /signup', 'POST /users/email/resend', 'POST /reset/password/request', 'POST /users/phone']));
+    for (const [routeKey, limits] of Object.entries(settings)) {
+      expect(limits.ThrottlingRateLimit, routeKey).toBeLessThan(defaults.ThrottlingRateLimit / 10);
+      expect(limits.ThrottlingBurstLimit, routeKey).toBeLessThan(defaults.ThrottlingBurstLimit / 10);
+    }
+    // API Gateway refuses a route setting for a route that does not exist yet: the stage waits for the routes' stacks.
+    const parentResources = Template.fromStack(testApp.stateless).toJSON().Resources as Record<string, { Type: string; DependsOn?: string[] }>;
+    const parentStage = Object.values(parentResources).find((resource) => resource.Type === 'AWS::ApiGatewayV2::Stage');
+    expect(parentStage?.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^AuthFunctions.*NestedStackResource/), expect.stringMatching(/^CardholdersFunctions.*NestedStackResource/)]));
+  });
+
+
   it('has one route per manifest entry, with the manifest path as is', () => {
     const routeKeys = resourcesOf(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey);
     expect(routeKeys.sort()).toEqual(manifest.map((route) => `${route.method} ${route.path}`).sort());

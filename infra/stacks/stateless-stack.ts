@@ -3,28 +3,33 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
 import * as issuerRoutes from '../../shared/api/routes/issuer-routes';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
+import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
-import { documentsKeyPrefix, exportsKeyPrefix } from '../../functions/platform/keys';
+import { documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import type { DeployConfig } from '../deploy-config';
-import { queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
+import { deadLetterRetentionDays, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
@@ -67,6 +72,19 @@ export const scheduledJobs = [
     retryAttempts: 2,
     maxEventAge: Duration.minutes(5),
   },
+  {
+    // Funding files, exports and reports still running past their queue's deadline (workDeadlineSeconds) are marked
+    // failed, each under a condition a finishing worker wins, and counted in a metric that alarms. A missed run is
+    // made up by the next; a retried one finds nothing left.
+    handler: 'exports/fail-overdue-work',
+    timeoutSeconds: 120,
+    memoryMb: 512,
+    ruleId: 'OverdueWorkSchedule',
+    description: 'Marks funding files, exports and reports still running past their deadline failed, every 5 minutes',
+    schedule: events.Schedule.rate(Duration.minutes(5)),
+    retryAttempts: 2,
+    maxEventAge: Duration.minutes(5),
+  },
 ] as const;
 type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'];
 
@@ -78,7 +96,7 @@ const issuerSandboxQueue: QueueName = 'issuerSandbox';
 /** How long the sandbox takes to deliver an ordered card in a deployment (locally 20 s, in tests 2 s). */
 const cloudSandboxDeliverySeconds = 60;
 /** A failed queue record's retry backoff in a deployment: 30 s, 60 s, then the dead-letter queue (locally 1-5 s). */
-const cloudQueueRetryBaseSeconds = 30;
+const cloudQueueRetryBaseSeconds = queueRetryBaseSeconds;
 type CognitoAdminAction =
   | 'AdminGetUser'
   | 'AdminCreateUser'
@@ -92,6 +110,8 @@ export interface RouteNeeds {
   /** read: Get/BatchGet/Query; update: also UpdateItem; readWrite: also Put, Delete and BatchWrite. */
   readonly table: 'none' | 'read' | 'update' | 'readWrite';
   readonly documents: 'none' | 'read' | 'write' | 'readWrite';
+  /** Staged uploads in the documents bucket (they expire): presigned to, then checked, copied out and deleted. */
+  readonly uploads: 'none' | 'write' | 'readWrite';
   readonly reports: 'none' | 'read' | 'write' | 'readWrite';
   /** Export files in the reports bucket, under their own prefix (they expire). */
   readonly exports: 'none' | 'read' | 'write' | 'readWrite';
@@ -130,9 +150,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'users/remove-member': { table: 'readWrite' },
   // A saved step may drop a replaced document: its record and its bytes go.
   'onboarding/save-step': { table: 'readWrite', documents: 'readWrite' },
-  'onboarding/create-document-upload': { table: 'readWrite', documents: 'write' },
-  // The stored bytes are read to check them, and deleted when they fail the check.
-  'onboarding/confirm-document': { table: 'readWrite', documents: 'readWrite' },
+  'onboarding/create-document-upload': { table: 'readWrite', uploads: 'write' },
+  // The staged bytes are read to check them and deleted when they fail it; accepted, they are copied to their kept key
+  // and the staged ones deleted (the kept copy too, when the document was removed meanwhile).
+  'onboarding/confirm-document': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
   'onboarding/delete-document': { table: 'readWrite', documents: 'readWrite' },
   'onboarding/get-document-link': { documents: 'read' },
   'onboarding/get-review-document-link': { documents: 'read' },
@@ -174,6 +195,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'funding/fund-employee': { table: 'readWrite' },
   'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
   'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
+  // A retry moves a failed file back to queued and hands it to the worker again.
+  'funding/retry-funding-file': { table: 'update', sendTo: ['funding'] },
   // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction.
   'top-ups/record-bank-transfer': { table: 'readWrite' },
   'top-ups/import-bank-statement': { table: 'readWrite' },
@@ -186,15 +209,17 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'reports/get-report-file': { reports: 'read' },
   'reports/delete-reports': { table: 'readWrite', reports: 'readWrite' },
   // Support chats: a chat, its message, both sides' counters, the unseen-reply notice and the attachments' claims in
-  // one transaction; an attachment's bytes are uploaded by presigned POST and checked (read) when a message names them.
-  'messaging/create-chat': { table: 'readWrite', documents: 'read' },
-  'messaging/post-message': { table: 'readWrite', documents: 'read' },
-  'messaging/post-inbox-message': { table: 'readWrite', documents: 'read' },
+  // one transaction; an attachment's bytes are uploaded by presigned POST to staging, and checked there when a message
+  // names them: a refused file is deleted, an accepted one copied to its kept key (that copy deleted again when another
+  // file of the message is refused) and the staged one deleted.
+  'messaging/create-chat': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
+  'messaging/post-message': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
+  'messaging/post-inbox-message': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
   'messaging/mark-chat-read': { table: 'readWrite' },
   'messaging/mark-inbox-chat-read': { table: 'readWrite' },
   'messaging/set-inbox-chat-status': { table: 'update' },
-  'messaging/create-attachment-upload': { table: 'readWrite', documents: 'write' },
-  'messaging/create-inbox-attachment-upload': { table: 'readWrite', documents: 'write' },
+  'messaging/create-attachment-upload': { table: 'readWrite', uploads: 'write' },
+  'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write' },
   'messaging/get-attachment-link': { documents: 'read' },
   'messaging/get-inbox-attachment-link': { documents: 'read' },
 };
@@ -216,13 +241,72 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue] },
   // Reads the due notices, their chats and the company's members; e-mails; marks the chat mailed and deletes the notice.
   'messaging/send-unseen-reply-notices': { table: 'readWrite', sendTo: [mailQueue] },
+  // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed.
+  'exports/fail-overdue-work': { table: 'update' },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
   'mail/send-emails': { table: 'none', sendsEmail: true },
 };
 
+/** The handlers of the routes the Cognito authorizer does not guard (public, and a cardholder's session). */
+type UncheckedRouteHandler = Extract<(typeof routes)[number], { access: { kind: 'public' | 'cardholder' } }>['handler'];
+
+/**
+ * Why each route without the Cognito authorizer has none, and what guards it instead: the route's own
+ * AwsSolutions-APIG4 acknowledgement. Typed by the manifest, so a new public route does not deploy without one.
+ */
+export const routesWithoutCognito: Record<UncheckedRouteHandler, string> = {
+  'auth/sign-up':
+    'Sign-up is how a company account comes to exist, so its caller has no account yet. Cognito checks the address by a code; the route has its own low stage throttle (it sends an e-mail), and the stage throttle bounds the rest.',
+  'auth/confirm-email':
+    'The caller confirms the address of an account that cannot sign in yet. Cognito checks the code (short-lived, attempts limited by Cognito) against the account.',
+  'auth/resend-confirmation':
+    'The caller has an account that cannot sign in until its address is confirmed. The answer is the same for any address (no account enumeration); the route has its own low stage throttle, as it sends an e-mail.',
+  'auth/request-password-reset':
+    'The caller has forgotten the password, so has no token. The answer is the same for any address; Cognito limits codes per account, and the route has its own low stage throttle, as it sends an e-mail.',
+  'auth/reset-password':
+    'The caller proves the account by the code Cognito e-mailed (short-lived, attempts limited by Cognito); the new password meets the pool policy and history.',
+  'cardholders/request-sign-in-code':
+    "An employee's /card sign-in starts here, by phone number, before any session exists. One code per phone per resend interval (429 otherwise), the same answer for unknown phones, and its own low stage throttle, as it sends a text message.",
+  'cardholders/start-session':
+    "The employee trades the texted code for a /card session; the function checks the code, which expires and allows a few attempts only. Employees have no Cognito account.",
+  'cardholders/get-card':
+    "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function; employees have no Cognito account.",
+  'cardholders/block-own-card':
+    "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function, which acts on that employee's card only.",
+  'cardholders/unblock-own-card':
+    "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function, which acts on that employee's card only.",
+  'cardholders/end-session':
+    "The employee's /card session token is checked by the function, which ends that session only.",
+  'employees/receive-issuer-event':
+    "The card issuer's webhook: the issuer is a server, not a Cognito user. Every event carries an HMAC-SHA256 signature over its timestamp and body with the shared secret, checked by the function (old timestamps refused, event ids recorded once).",
+  'authorizations/authorize-payment':
+    "The card issuer's payment authorization request, from the issuer's servers: signed with HMAC-SHA256 over timestamp and body by the shared secret, checked by the function before any money moves.",
+  'authorizations/receive-authorization-event':
+    "The card issuer's settlement or reversal of an authorization, from the issuer's servers: signed with HMAC-SHA256 over timestamp and body by the shared secret, checked by the function.",
+};
+
+/**
+ * Routes that make AWS send an e-mail (Cognito, through SES) or a text message (SNS), with a stage throttle of their
+ * own; every other route keeps the stage's default. Each message costs money (texts especially: "SMS pumping" asks
+ * for codes to premium numbers) and draws on account-wide quotas every message of the portal shares (SES's sending
+ * rate, SNS's monthly SMS spend limit). The limits are far above the portal's real use (a few sign-ups or sign-ins a
+ * minute) and far below what drains a quota in minutes. An HTTP API throttles a route for all callers together, not
+ * per client: a flood gets 429s for everyone on that route until it stops, which is the price of capping the spend;
+ * limits per address are the WAF's (optional, in the deploy configuration) or the function's (one code per phone per
+ * resend interval).
+ */
+export const messageRouteThrottles: Partial<Record<HandlerName, { readonly rateLimit: number; readonly burstLimit: number }>> = {
+  'auth/sign-up': { rateLimit: 2, burstLimit: 10 },
+  'auth/resend-confirmation': { rateLimit: 2, burstLimit: 10 },
+  'auth/request-password-reset': { rateLimit: 2, burstLimit: 10 },
+  'cardholders/request-sign-in-code': { rateLimit: 1, burstLimit: 5 },
+  // Signed in already, but a text message each time: the same limit as the cardholders' code.
+  'auth/request-phone-code': { rateLimit: 1, burstLimit: 5 },
+};
+
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler] ?? (backgroundNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return { table: 'read', documents: 'none', reports: 'none', exports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, issuerWebhook: 'none', ...declared };
+  return { table: 'read', documents: 'none', uploads: 'none', reports: 'none', exports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, issuerWebhook: 'none', ...declared };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -261,6 +345,8 @@ export interface StatelessStackProps extends StackProps {
   readonly supportEmail: string;
   /** CloudFront serves the portal at this domain with this certificate (the portal URL is then https://<domain>). */
   readonly customDomain?: DeployConfig['customDomain'];
+  /** The stateful stack's alarms topic: every alarm of this stack notifies it. */
+  readonly alarmTopic: sns.ITopic;
 }
 
 /** The code: the HTTP API with one function per manifest route, and CloudFront in front of the SPA and the API. */
@@ -288,6 +374,7 @@ export class StatelessStack extends Stack {
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(apiAccessLogs) },
       throttle: { rateLimit: 100, burstLimit: 200 },
     });
+    this.alarmOnServerErrors(stage, props.alarmTopic);
 
     // Imported by name: handing the stateful stack's bucket itself to the origin or the deployment would make their
     // bucket policy statements land in that stack and point back here. The stateful stack grants CloudFront's read.
@@ -335,6 +422,7 @@ export class StatelessStack extends Stack {
     this.issuerWebhookUrl = `${this.api.apiEndpoint}${issuerRoutes.receiveIssuerEvent.path}`;
 
     const functions = new Map<string, PortalFunction>();
+    const throttledRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routes as readonly RouteDefinition[]) {
       const id = constructIdOf(route.handler);
       const scope = this.functionScope(route.handler);
@@ -345,6 +433,7 @@ export class StatelessStack extends Stack {
           environment,
           memorySize: apiFunctionDefaults.memoryMb,
           timeout: apiFunctionDefaults.timeout,
+          alarmTopic: props.alarmTopic,
         });
         functions.set(route.handler, portalFunction);
       }
@@ -357,13 +446,19 @@ export class StatelessStack extends Stack {
         integration: new HttpLambdaIntegration(`${id}${route.method}Integration`, portalFunction.function),
         ...(isPublic ? {} : { authorizer }),
       });
-      if (isPublic && httpRoute) {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `The route manifest declares ${route.method} ${route.path} ${route.access.kind}: its callers have no Cognito token (a cardholder's session, or the card issuer's signature, is checked by the function).`,
-        });
+      if (isPublic) {
+        const why = (routesWithoutCognito as Partial<Record<string, string>>)[route.handler];
+        if (!why) throw new Error(`${route.method} ${route.path} has no Cognito authorizer: say why in routesWithoutCognito`);
+        Validations.of(httpRoute.node.defaultChild as IConstruct).acknowledge({ id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path}: ${why}` });
+      }
+      const throttle = messageRouteThrottles[route.handler as HandlerName];
+      if (throttle) {
+        throttledRoutes[`${route.method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+        // The stage's settings name the route, which must exist first (API Gateway refuses a setting for a missing route).
+        stage.node.addDependency(httpRoute);
       }
     }
+    (stage.node.defaultChild as apigw.CfnStage).routeSettings = throttledRoutes;
 
     for (const worker of queueWorkers) {
       const queue = props.queues[worker.queue];
@@ -374,6 +469,7 @@ export class StatelessStack extends Stack {
         environment,
         memorySize: apiFunctionDefaults.memoryMb,
         timeout: Duration.seconds(worker.timeoutSeconds),
+        alarmTopic: props.alarmTopic,
       });
       this.grant(portalFunction, needsOf(worker), props);
       // A failed record comes back after this many seconds times its receive count (functions/platform/queue-worker.ts).
@@ -389,16 +485,22 @@ export class StatelessStack extends Stack {
         environment,
         memorySize: job.memoryMb,
         timeout: Duration.seconds(job.timeoutSeconds),
+        alarmTopic: props.alarmTopic,
       });
       this.grant(jobFunction, needsOf(job), props);
       functions.set(job.handler, jobFunction);
+      const deadLetters = this.scheduleDeadLetters(job, props.alarmTopic);
+      // A run that fails inside (after Lambda's own 2 retries of an asynchronous invocation) lands there too: the
+      // failures alarm goes quiet after 5 minutes, a dead letter stays until someone looks at it.
+      jobFunction.function.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(deadLetters) });
       new events.Rule(this.functionScope(job.handler), job.ruleId, {
         description: job.description,
         schedule: job.schedule,
-        targets: [new eventTargets.LambdaFunction(jobFunction.function, { retryAttempts: job.retryAttempts, maxEventAge: job.maxEventAge })],
+        targets: [new eventTargets.LambdaFunction(jobFunction.function, { retryAttempts: job.retryAttempts, maxEventAge: job.maxEventAge, deadLetterQueue: deadLetters })],
       });
     }
     this.functions = functions;
+    this.alarmOnOverdueWork(props.alarmTopic);
 
     this.deployWebApp(props);
 
@@ -408,6 +510,84 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
+  }
+
+  /**
+   * Fires when the deadline job failed a funding file, export or report still running past its deadline: a worker
+   * died on its last receipt or a message was lost (functions/exports/fail-overdue-work.ts writes the count as an
+   * embedded metric in its log line). The user sees it failed; the alarm says the cause is worth a look.
+   */
+  private alarmOnOverdueWork(alarmTopic: sns.ITopic): void {
+    const alarm = new cloudwatch.Alarm(this, 'OverdueWorkAlarm', {
+      alarmDescription:
+        'A funding file, export or report was still running past its deadline and was marked failed. The log group of ' +
+        'functions/exports/fail-overdue-work names it; its worker\'s log group shows why it stopped.',
+      metric: new cloudwatch.Metric({ namespace: overdueWorkMetric.namespace, metricName: overdueWorkMetric.name, statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+  }
+
+  /**
+   * The API's share of 5xx answers (a function's INTERNAL, a crash or timeout behind a 502/503/504) over 5-minute
+   * periods: above 5% of at least 10 requests, in 2 of 3 periods. The floor keeps one unlucky request at night from
+   * paging anyone (1 of 3 would be 33%), the 2 of 3 a single bad deploy minute; a failing route at ordinary traffic
+   * alarms within 10 to 15 minutes, and each crashing function has its own alarm besides. 4xx (refusals, throttles)
+   * are the callers' and do not count.
+   */
+  private alarmOnServerErrors(stage: apigw.HttpStage, alarmTopic: sns.ITopic): void {
+    const period = Duration.minutes(5);
+    const alarm = new cloudwatch.Alarm(this, 'ApiServerErrorsAlarm', {
+      alarmDescription:
+        'More than 5% of the API requests were answered 5xx in 2 of the last three 5-minute periods (with at least 10 ' +
+        'requests in a period). The API access logs show the routes; the functions\' log groups show the errors.',
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF(FILL(requests, 0) >= 10, 100 * FILL(serverErrors, 0) / FILL(requests, 1), 0)',
+        label: 'Share of API requests answered 5xx (%)',
+        usingMetrics: {
+          requests: stage.metricCount({ period, statistic: cloudwatch.Stats.SUM }),
+          serverErrors: stage.metricServerError({ period, statistic: cloudwatch.Stats.SUM }),
+        },
+        period,
+      }),
+      threshold: 5,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+  }
+
+  /**
+   * Where a scheduled job's events go when EventBridge cannot hand them to the function after its retries (the
+   * function missing, its permission gone, Lambda refusing), and where the function's own failed runs go after
+   * Lambda's retries. The message is only the schedule's event (its time): kept 14 days, like every dead letter,
+   * for an operator to see which run was missed and run it again by hand.
+   */
+  private scheduleDeadLetters(job: (typeof scheduledJobs)[number], alarmTopic: sns.ITopic): sqs.Queue {
+    const scope = this.functionScope(job.handler);
+    const queue = new sqs.Queue(scope, `${job.ruleId}DeadLetters`, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(deadLetterRetentionDays),
+    });
+    Validations.of(queue.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is itself the dead-letter queue of the ${job.ruleId} schedule's target and of functions/${job.handler}'s asynchronous runs (cdk-nag recognizes only queues named in another queue's redrive policy).`,
+    });
+    const alarm = alarmOnDeadLetters(
+      scope,
+      `${job.ruleId}DeadLettersAlarm`,
+      queue,
+      `A run of functions/${job.handler} (${job.description.toLowerCase()}) was given up: EventBridge could not start it, or it failed after Lambda's retries. ` +
+        'The message in the dead-letter queue is the missed run; its function\'s log group shows why.',
+    );
+    alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+    return queue;
   }
 
   /**
@@ -446,6 +626,7 @@ export class StatelessStack extends Stack {
     // Report and export files are streamed as multipart uploads, which their writer aborts when it fails (else the
     // parts stay until the bucket's rule aborts them); documents arrive through presigned POSTs, never in parts.
     const objectScopes: { bucket: s3.IBucket; access: RouteNeeds['documents']; prefix: string; multipart: boolean; why: string }[] = [
+      { bucket: props.documentsBucket, access: needs.uploads, prefix: uploadsKeyPrefix, multipart: false, why: 'Staged uploads: each key below the prefix starts with its company id, and the handler reaches only its caller\'s company.' },
       { bucket: props.documentsBucket, access: needs.documents, prefix: documentsKeyPrefix, multipart: false, why: 'Company documents: each key starts with its company id, and the handler reaches only its caller\'s company (or, for a provider admin, the application under review).' },
       { bucket: props.reportsBucket, access: needs.reports, prefix: documentsKeyPrefix, multipart: true, why: 'Report files: each key starts with its company id, and the handler reaches only its caller\'s company.' },
       { bucket: props.reportsBucket, access: needs.exports, prefix: exportsKeyPrefix, multipart: true, why: 'Export files: each key below the prefix starts with its company id, and the handler reaches only its caller\'s company.' },

@@ -50,3 +50,9 @@ export function checksCognitoToken(access: RouteAccess): boolean {
 
 /** The request header of idempotent routes; the frontend's client sends it, the platform reads it (lower case in events). */
 export const idempotencyKeyHeader = 'Idempotency-Key';
+
+/**
+ * On every API answer: the id the request's log lines carry, so support can find them. A caller may send its own
+ * (well-formed) in the request, to follow one action across requests.
+ */
+export const correlationIdHeader = 'x-correlation-id';

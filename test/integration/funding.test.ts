@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { csvLine } from '@shared/csv';
 import { fundingAnswerSchema, fundingCsvColumns, fundingFileSchema, parseCsv, type FundingFile } from '@shared/funding';
-import { keys } from '@functions/platform/keys';
+import { fundingFileObjectKey, keys } from '@functions/platform/keys';
 import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
+import { takeDeadLettered } from './queue-fixtures';
 import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 import { waitFor } from './employee-fixtures';
 
@@ -137,6 +139,32 @@ describe('Idempotency-Key', () => {
 });
 
 /** The template as a spreadsheet returns it, with `amounts` (by employee id) in the Add Balance column. */
+/**
+ * As a crash leaves a file of EUR 1.00 rows: status applying and the first chunk (rows 2..33) committed, each of its
+ * employees paid 100 and the main account debited their sum.
+ */
+async function leaveCutShort(companyId: string, fileId: string, employees: readonly FixtureEmployee[]): Promise<void> {
+  const table = documents();
+  const tableName = cloud().tableName;
+  await table.send(
+    new UpdateCommand({ TableName: tableName, Key: keys.fundingFile(companyId, fileId), UpdateExpression: 'SET #status = :applying, appliedBy = :actor', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':applying': 'applying', ':actor': { kind: 'company_user', userId: null, name: 'Test', role: 'manager' } } }),
+  );
+  for (const [index, employee] of employees.slice(0, 32).entries()) {
+    await table.send(new UpdateCommand({ TableName: tableName, Key: keys.employee(companyId, employee.employeeId), UpdateExpression: 'SET balanceCents = :paid', ExpressionAttributeValues: { ':paid': 100 } }));
+    await table.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.fundingRow(companyId, fileId, index + 2),
+        UpdateExpression: 'SET rowNumber = :row, employeeId = :id, #name = :name, amountCents = :cents, outcome = :applied',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':row': index + 2, ':id': employee.employeeId, ':name': employee.name, ':cents': 100, ':applied': 'applied' },
+      }),
+    );
+  }
+  await table.send(new UpdateCommand({ TableName: tableName, Key: keys.mainAccount(companyId), UpdateExpression: 'ADD availableCents :paid', ExpressionAttributeValues: { ':paid': -3_200 } }));
+  await table.send(new UpdateCommand({ TableName: tableName, Key: keys.fundingFile(companyId, fileId), UpdateExpression: 'ADD doneRows :rows, appliedCount :rows, appliedCents :paid', ExpressionAttributeValues: { ':rows': 32, ':paid': 3_200 } }));
+}
+
 function filledTemplate(template: string, amounts: ReadonlyMap<string, string>, change?: (cells: string[]) => string[]): string {
   const [header, ...rows] = parseCsv(template) ?? [];
   const filled = rows.map((cells) => {
@@ -279,26 +307,7 @@ describe('funding by CSV', () => {
     const token = await signIn(company.email, undefined, company.phone);
     const content = filledTemplate(await template(token), new Map(employees.map((employee) => [employee.employeeId, '1.00'])));
     const preview = fundingFileSchema.parse((await upload(token, content)).body);
-    // As a crash leaves it: status applying and the first chunk (rows 2..33) committed, then the job delivered again.
-    await documents().send(
-      new UpdateCommand({ TableName: cloud().tableName, Key: keys.fundingFile(company.companyId, preview.fileId), UpdateExpression: 'SET #status = :applying, appliedBy = :actor', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':applying': 'applying', ':actor': { kind: 'company_user', userId: null, name: 'Test', role: 'manager' } } }),
-    );
-    const table = documents();
-    const tableName = cloud().tableName;
-    for (const [index, employee] of employees.slice(0, 32).entries()) {
-      await table.send(new UpdateCommand({ TableName: tableName, Key: keys.employee(company.companyId, employee.employeeId), UpdateExpression: 'SET balanceCents = :paid', ExpressionAttributeValues: { ':paid': 100 } }));
-      await table.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.fundingRow(company.companyId, preview.fileId, index + 2),
-          UpdateExpression: 'SET rowNumber = :row, employeeId = :id, #name = :name, amountCents = :cents, outcome = :applied',
-          ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: { ':row': index + 2, ':id': employee.employeeId, ':name': employee.name, ':cents': 100, ':applied': 'applied' },
-        }),
-      );
-    }
-    await table.send(new UpdateCommand({ TableName: tableName, Key: keys.mainAccount(company.companyId), UpdateExpression: 'ADD availableCents :paid', ExpressionAttributeValues: { ':paid': -3_200 } }));
-    await table.send(new UpdateCommand({ TableName: tableName, Key: keys.fundingFile(company.companyId, preview.fileId), UpdateExpression: 'ADD doneRows :rows, appliedCount :rows, appliedCents :paid', ExpressionAttributeValues: { ':rows': 32, ':paid': 3_200 } }));
+    await leaveCutShort(company.companyId, preview.fileId, employees);
     const send = () => emulators().sqs.send(new SendMessageCommand({ QueueUrl: cloud().handlerEnvironment.FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId: company.companyId, fileId: preview.fileId }) }));
     await Promise.all([send(), send()]);
     const file = await waitFor(async () => fundingFileSchema.parse((await api('GET', `/funding/files/${preview.fileId}`, { token })).body), (seen) => seen.status === 'applied');
@@ -307,6 +316,51 @@ describe('funding by CSV', () => {
     const paid = await balances(company.companyId);
     expect(employees.every((employee) => paid.get(employee.employeeId) === 100)).toBe(true);
     expect(await available(company.companyId)).toBe(100_000 - 7_000);
+  });
+
+  it('ends a file whose worker keeps failing as failed with the rows applied so far kept once and nothing moved for the rest, and a retry finishes it', async () => {
+    const company = await createOwnCompany(fixtureCloud(), { role: 'manager', availableCents: 100_000 });
+    const employees = await putEmployees(fixtureCloud(), company.companyId, 70);
+    const token = await signIn(company.email, undefined, company.phone);
+    const content = filledTemplate(await template(token), new Map(employees.map((employee) => [employee.employeeId, '1.00'])));
+    const preview = fundingFileSchema.parse((await upload(token, content)).body);
+    await leaveCutShort(company.companyId, preview.fileId, employees);
+    // Its bytes gone, every receipt of its message fails (as a worker that keeps failing would) until the last gives up.
+    const { s3 } = emulators();
+    const bucket = cloud().handlerEnvironment.DOCUMENTS_BUCKET;
+    const objectKey = fundingFileObjectKey(company.companyId, preview.fileId);
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey }));
+    await emulators().sqs.send(new SendMessageCommand({ QueueUrl: cloud().handlerEnvironment.FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId: company.companyId, fileId: preview.fileId }) }));
+    const failed = await waitFor(async () => fundingFileSchema.parse((await api('GET', `/funding/files/${preview.fileId}`, { token })).body), (seen) => seen.status === 'failed', 30_000);
+    await takeDeadLettered('funding', preview.fileId);
+    expect(failed.result).toMatchObject({ appliedCount: 32, appliedCents: 3_200, failedCount: 0 });
+    expect(failed.progress).toEqual({ doneRows: 32, totalRows: 70 });
+    const paidBefore = await balances(company.companyId);
+    expect(employees.map((employee) => paidBefore.get(employee.employeeId))).toEqual(employees.map((_, index) => (index < 32 ? 100 : 0)));
+    expect(await available(company.companyId)).toBe(100_000 - 3_200);
+    // No longer running: the deadline job's index holds it no more.
+    const stored = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.fundingFile(company.companyId, preview.fileId) }));
+    expect(stored.Item?.gsi2pk).toBeUndefined();
+
+    // Only those who may apply may retry; then the rest is applied and the first 32 rows are not paid again.
+    const accountant = await createOwnCompany(fixtureCloud(), { role: 'accountant' });
+    const accountantToken = await signIn(accountant.email, undefined, accountant.phone);
+    expect((await api('POST', `/funding/files/${preview.fileId}/retry`, { token: accountantToken, body: {}, headers: { 'Idempotency-Key': randomUUID() } })).status).toBe(403);
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: content, ContentType: 'text/csv; charset=utf-8' }));
+    const retry = () => api('POST', `/funding/files/${preview.fileId}/retry`, { token, body: {}, headers: { 'Idempotency-Key': randomUUID() } });
+    const [first, second] = await Promise.all([retry(), retry()]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const file = await waitFor(async () => fundingFileSchema.parse((await api('GET', `/funding/files/${preview.fileId}`, { token })).body), (seen) => seen.status === 'applied', 30_000);
+    expect(file.result).toMatchObject({ appliedCount: 70, appliedCents: 7_000, failedCount: 0, code: null });
+    const paid = await balances(company.companyId);
+    expect(employees.every((employee) => paid.get(employee.employeeId) === 100)).toBe(true);
+    expect(await available(company.companyId)).toBe(100_000 - 7_000);
+    const lines = await ledgerOf(company.companyId);
+    // The worker's chunks only (the cut-short chunk was written around the ledger): rows 34..71, once each.
+    expect(lines.filter((line) => line.account.startsWith('employee:'))).toHaveLength(38);
+    expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
+    // A retry of a file that is not failed only reads it.
+    expect(fundingFileSchema.parse((await retry()).body).status).toBe('applied');
   });
 
   it('fails, and lists, a row whose user details changed between the preview and the apply instead of dropping it', async () => {

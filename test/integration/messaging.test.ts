@@ -19,10 +19,11 @@ import {
 import type { DocumentContentType } from '@shared/onboarding/documents';
 import type { sendUnseenReplyNotices as SendUnseenReplyNoticesFn } from '@functions/messaging/send-unseen-reply-notices';
 import { resetEnvForTests } from '@functions/platform/env';
+import { chatAttachmentObjectKey, stagedUploadObjectKey } from '@functions/platform/keys';
 import { demoPassword } from '../../infra/local/demo-data';
 import { samplePdf, samplePng } from '../../infra/local/sample-application';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
-import { api, cloud, download, fixtureCloud, outbox, sendToBucket, signIn } from './support';
+import { api, cloud, download, fixtureCloud, outbox, sendToBucket, signIn, storedInDocuments } from './support';
 
 let sendUnseenReplyNotices: typeof SendUnseenReplyNoticesFn;
 let admin: string;
@@ -79,9 +80,15 @@ async function write(token: string, chatId: string, body: { text?: string; attac
   return api('POST', `/chats/${chatId}/messages`, { token, body });
 }
 
+/** Where an attachment's bytes are: staged (uploaded, in no message) or kept (in a sent message), by the code's keys. */
+async function storedAt(companyId: string, attachmentId: string): Promise<{ staged: boolean; kept: boolean }> {
+  const [staged, kept] = await Promise.all([storedInDocuments(stagedUploadObjectKey(companyId, attachmentId)), storedInDocuments(chatAttachmentObjectKey(companyId, attachmentId))]);
+  return { staged, kept };
+}
+
 /** The browser's side of an attachment: a presigned POST from the API, then the bytes straight to the bucket. */
-async function upload(path: string, token: string, file: { fileName: string; contentType: DocumentContentType; bytes: Uint8Array }): Promise<string> {
-  const created = await api('POST', path, { token, body: { fileName: file.fileName, contentType: file.contentType, size: file.bytes.length } });
+async function upload(path: string, token: string, file: { fileName: string; contentType: DocumentContentType; bytes: Uint8Array; size?: number }): Promise<string> {
+  const created = await api('POST', path, { token, body: { fileName: file.fileName, contentType: file.contentType, size: file.size ?? file.bytes.length } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const presigned = attachmentUploadAnswerSchema.parse(created.body);
   const stored = await sendToBucket(presigned, { kind: 'passport_photo', ...file });
@@ -248,8 +255,13 @@ describe('attachments', () => {
     const { chat } = await createChat(a.token, unique('Invoice'));
     const pngId = await upload('/chats/attachments', a.token, { fileName: 'receipt.png', contentType: 'image/png', bytes: samplePng });
     const pdfId = await upload('/chats/attachments', a.token, { fileName: 'invoice.pdf', contentType: 'application/pdf', bytes: samplePdf });
+    // Uploaded, in no message yet: staged only (the bucket's rule expires what no message ever names).
+    expect(await storedAt(a.companyId, pngId)).toEqual({ staged: true, kept: false });
     const posted = await write(a.token, chat.id, { attachmentIds: [pngId, pdfId] });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    // Sent: moved to the key that is kept.
+    expect(await storedAt(a.companyId, pngId)).toEqual({ staged: false, kept: true });
+    expect(await storedAt(a.companyId, pdfId)).toEqual({ staged: false, kept: true });
     expect(chatMessageSchema.parse(posted.body).attachments).toEqual([
       { attachmentId: pngId, fileName: 'receipt.png', contentType: 'image/png', size: samplePng.length },
       { attachmentId: pdfId, fileName: 'invoice.pdf', contentType: 'application/pdf', size: samplePdf.length },
@@ -267,12 +279,38 @@ describe('attachments', () => {
     const adminPng = await upload(`/admin/companies/${a.companyId}/chats/attachments`, admin, { fileName: 'howto.png', contentType: 'image/png', bytes: samplePng });
     const answered = await api('POST', `/admin/companies/${a.companyId}/chats/${chat.id}/messages`, { token: admin, body: { text: 'See the picture', attachmentIds: [adminPng] } });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(await storedAt(a.companyId, adminPng)).toEqual({ staged: false, kept: true });
     expect((await api('GET', `/chats/${chat.id}/attachments/${adminPng}`, { token: a.token })).status).toBe(200);
 
     // Used once only; in another chat of the same company it is not found either.
     expect(await write(a.token, chat.id, { attachmentIds: [pngId] })).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_FOUND' } });
     const other = await createChat(a.token, unique('Other'));
     expect(await api('GET', `/chats/${other.chat.id}/attachments/${pngId}`, { token: a.token })).toMatchObject({ status: 404, body: { code: 'ATTACHMENT_NOT_FOUND' } });
+  });
+
+  it("deletes at once a program renamed .pdf, refusing its message whole; the message's other file waits in staging", async () => {
+    const { chat } = await createChat(a.token, unique('Program'));
+    const program = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
+    const exeId = await upload('/chats/attachments', a.token, { fileName: 'invoice.pdf', contentType: 'application/pdf', bytes: program });
+    const pngId = await upload('/chats/attachments', a.token, { fileName: 'receipt.png', contentType: 'image/png', bytes: samplePng });
+    const refused = await write(a.token, chat.id, { text: 'The invoice', attachmentIds: [pngId, exeId] });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', fields: { attachmentIds: 'FILE_TYPE_NOT_ALLOWED' } } });
+    expect((await companyChat(a.token, chat.id)).messages).toHaveLength(1);
+    expect(await storedAt(a.companyId, exeId)).toEqual({ staged: false, kept: false });
+    expect(await write(a.token, chat.id, { attachmentIds: [exeId] })).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_FOUND' } });
+    // The accepted file was not kept for a message that was not sent; it goes with the next one.
+    expect(await storedAt(a.companyId, pngId)).toEqual({ staged: true, kept: false });
+    expect((await write(a.token, chat.id, { attachmentIds: [pngId] })).status).toBe(200);
+    expect(await storedAt(a.companyId, pngId)).toEqual({ staged: false, kept: true });
+    const link = attachmentLinkSchema.parse((await api('GET', `/chats/${chat.id}/attachments/${pngId}`, { token: a.token })).body);
+    expect((await download(link.url)).bytes.equals(Buffer.from(samplePng))).toBe(true);
+  });
+
+  it('refuses an empty file and deletes it', async () => {
+    const { chat } = await createChat(a.token, unique('Empty'));
+    const emptyId = await upload('/chats/attachments', a.token, { fileName: 'empty.png', contentType: 'image/png', bytes: new Uint8Array(0), size: 1 });
+    expect(await write(a.token, chat.id, { text: 'Nothing', attachmentIds: [emptyId] })).toMatchObject({ status: 400, body: { fields: { attachmentIds: 'FILE_EMPTY' } } });
+    expect(await storedAt(a.companyId, emptyId)).toEqual({ staged: false, kept: false });
   });
 
   it('refuses a file whose bytes are not an image or PDF, and nothing of the message is written', async () => {

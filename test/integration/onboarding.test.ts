@@ -3,9 +3,10 @@ import { profileSchema } from '@shared/api/schemas';
 import type { SignupStep } from '@shared/kyc';
 import { applicationSchema, queueAnswerSchema, reviewSchema, type Application } from '@shared/onboarding/application';
 import { documentLinkSchema, documentSchema, maxFileBytes, uploadAnswerSchema } from '@shared/onboarding/documents';
+import { documentObjectKey, stagedUploadObjectKey } from '@functions/platform/keys';
 import { sampleAnswers, samplePdf, samplePng } from '../../infra/local/sample-application';
 import { portProfiles } from '../../infra/local/settings';
-import { api, download, sendToBucket, signIn, uploadDocument, uploadToBucket, type UploadFile } from './support';
+import { api, download, sendToBucket, signIn, storedInDocuments, uploadDocument, uploadToBucket, type UploadFile } from './support';
 
 /**
  * fresh@test.local owns company-ventspils, seeded in onboarding with nothing answered. The tests of this file
@@ -29,6 +30,13 @@ async function application(): Promise<Application> {
 async function kycOfProfile(): Promise<{ kyc: string; status: string | null }> {
   const profile = profileSchema.parse((await api('GET', '/users/profile', { token })).body);
   return { kyc: profile.currentKycStatus, status: profile.currentCompanyStatus };
+}
+
+/** Where a document's bytes are: staged (uploaded, not accepted) or kept (accepted), by the keys the code writes. */
+async function storedAt(documentId: string): Promise<{ staged: boolean; kept: boolean }> {
+  const companyId = profileSchema.parse((await api('GET', '/users/profile', { token })).body).currentClient?.companyId ?? '';
+  const [staged, kept] = await Promise.all([storedInDocuments(stagedUploadObjectKey(companyId, documentId)), storedInDocuments(documentObjectKey(companyId, documentId))]);
+  return { staged, kept };
 }
 
 const putStep = (step: SignupStep, body: unknown) => api('PUT', `/onboarding/steps/${step}`, { token, body });
@@ -154,6 +162,8 @@ describe('onboarding: documents', () => {
     // Not confirmed yet: the applicant's list and the link do not know it.
     expect((await application()).documents.map((d) => d.documentId)).not.toContain(documentId);
     expect(await link(documentId)).toMatchObject({ status: 404, body: { code: 'DOCUMENT_NOT_FOUND' } });
+    // Its bytes wait in staging, which expires; only the confirm step moves them to the key that is kept.
+    expect(await storedAt(documentId)).toEqual({ staged: true, kept: false });
 
     const confirmed = await confirm(documentId);
     expect(confirmed.status).toBe(200);
@@ -164,6 +174,7 @@ describe('onboarding: documents', () => {
       contentType: 'application/pdf',
       size: samplePdf.length,
     });
+    expect(await storedAt(documentId)).toEqual({ staged: false, kept: true });
     // Confirming twice changes nothing.
     expect(await confirm(documentId)).toMatchObject({ status: 200, body: { documentId, size: samplePdf.length } });
     expect((await application()).documents).toContainEqual(expect.objectContaining({ documentId, kind: 'evidence_of_right' }));
@@ -207,7 +218,10 @@ describe('onboarding: documents', () => {
 
   it('refuses a text file declared as a PDF, and forgets it', async () => {
     const documentId = await uploadToBucket(token, { ...certificate, fileName: 'notes.pdf', bytes: Buffer.from('Just some text, not a PDF at all.\n') });
+    expect(await storedAt(documentId)).toEqual({ staged: true, kept: false });
     expect(await confirm(documentId)).toMatchObject({ status: 422, body: { code: 'FILE_TYPE_NOT_ALLOWED' } });
+    // Deleted at once, and never copied to a kept key.
+    expect(await storedAt(documentId)).toEqual({ staged: false, kept: false });
     expect(await confirm(documentId)).toMatchObject({ status: 404, body: { code: 'DOCUMENT_NOT_FOUND' } });
     expect(await link(documentId)).toMatchObject({ status: 404 });
     expect((await application()).documents.map((d) => d.documentId)).not.toContain(documentId);

@@ -1,4 +1,5 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -181,4 +182,15 @@ export async function download(url: string): Promise<{ status: number; bytes: Bu
     contentType: response.headers.get('content-type'),
     contentDisposition: response.headers.get('content-disposition'),
   };
+}
+
+/** Whether the documents bucket holds an object at this key (a staged upload or a kept file). */
+export async function storedInDocuments(key: string): Promise<boolean> {
+  try {
+    await emulators().s3.send(new HeadObjectCommand({ Bucket: cloud().handlerEnvironment.DOCUMENTS_BUCKET, Key: key }));
+    return true;
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return false;
+    throw error;
+  }
 }

@@ -70,3 +70,19 @@ export const applyFundingFile = {
   body: z.object({}),
   answer: fundingFileSchema,
 } as const satisfies RouteDefinition;
+
+/**
+ * Applies the rest of a failed file: the rows applied before it failed are skipped, so none moves twice. Whoever may
+ * apply a file may retry it.
+ */
+export const retryFundingFile = {
+  method: 'POST',
+  path: '/funding/files/{fileId}/retry',
+  handler: 'funding/retry-funding-file',
+  access: manager,
+  activeCompanyOnly: true,
+  idempotent: true,
+  params: fundingFileIdParamsSchema,
+  body: z.object({}),
+  answer: fundingFileSchema,
+} as const satisfies RouteDefinition;

@@ -17,6 +17,8 @@ export const fundEmployee = (employeeId: string, amountCents: number, idempotenc
 export const fetchFundingTemplate = () => callApi(fundingRoutes.getFundingTemplate);
 export const uploadFundingFile = (fileName: string, content: string) => callApi(fundingRoutes.uploadFundingFile, { body: { fileName, content } });
 export const applyFundingFile = (fileId: string) => callApi(fundingRoutes.applyFundingFile, { params: { fileId }, body: {} });
+/** Applies the rest of a failed file; one click, one key (the route is a money POST). */
+export const retryFundingFile = (fileId: string) => callApi(fundingRoutes.retryFundingFile, { params: { fileId }, body: {} });
 export const fetchFundingFile = (fileId: string, signal?: AbortSignal) => callApi(fundingRoutes.getFundingFile, { params: { fileId }, signal });
 
 /**

@@ -11,7 +11,7 @@ import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { saveBlob } from '@frontend/lib/save-blob';
-import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, uploadFundingFile } from './funding-api';
+import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, retryFundingFile, uploadFundingFile } from './funding-api';
 
 /** Downloads the funding template (the current users with an empty 'Add Balance' column) as a CSV file. */
 export async function downloadFundingTemplate(): Promise<void> {
@@ -21,7 +21,8 @@ export async function downloadFundingTemplate(): Promise<void> {
 
 /**
  * Add funds by CSV: upload the filled-in template, see every bad row and the total before anything moves, confirm
- * with the balance after, watch the progress of a large file, and read the result row by row.
+ * with the balance after, watch the progress of a large file, and read the result row by row. A file whose transfer
+ * failed says what moved and what did not, and can be retried (after a confirmation: it moves money).
  */
 export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId: string; onClose: () => void; onApplied: () => void }) {
   const { t } = useTranslation(['users', 'errors', 'common']);
@@ -32,18 +33,21 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<FundingFile | null>(null);
   const [applying, setApplying] = useState(false);
+  const [confirmingRetry, setConfirmingRetry] = useState(false);
   const progress = useQuery({
     queryKey: fundingFileQueryKey(companyId, preview?.fileId ?? ''),
     queryFn: ({ signal }) => fetchFundingFile(preview?.fileId ?? '', signal),
     enabled: applying && preview !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'applied' ? false : pollIntervalMs),
+    refetchInterval: (query) => (query.state.data?.status === 'applied' || query.state.data?.status === 'failed' ? false : pollIntervalMs),
   });
   const current = progress.data ?? preview;
   const done = current?.status === 'applied';
-  // Balances change when the rows are applied: at once for a small file, after the queue's work for a large one.
+  const failed = current?.status === 'failed';
+  // Balances change when the rows are applied: at once for a small file, after the queue's work for a large one; a
+  // failed file changed those of the rows it applied.
   useEffect(() => {
-    if (done) onApplied();
-  }, [done, onApplied]);
+    if (done || failed) onApplied();
+  }, [done, failed, onApplied]);
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,9 +80,26 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     }
   };
 
+  const retry = async () => {
+    if (!current) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      setPreview(await retryFundingFile(current.fileId));
+      setConfirmingRetry(false);
+      setApplying(true);
+      // The query stopped polling at failed: it reads the queued file and polls again until the retry ends.
+      await progress.refetch();
+    } catch (error) {
+      setFailure(errorCodeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   // A large file goes on in the worker when the dialog is closed: what it applied so far shows at once.
   const close = () => {
-    if (applying && !done) onApplied();
+    if (applying && !done && !failed) onApplied();
     onClose();
   };
 
@@ -156,10 +177,40 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
                 {current.result.failedCount > 0 && <FailedTransfersNotice />}
               </div>
             )}
+            {failed && current.result && (
+              <div>
+                <Alert>
+                  {t('funds.csv.failed', {
+                    count: current.result.appliedCount,
+                    amount: format.money(current.result.appliedCents),
+                    left: Math.max(current.progress.totalRows - current.progress.doneRows, 0),
+                  })}
+                </Alert>
+                {current.result.failed.length > 0 && (
+                  <RowTable caption={t('funds.csv.failedRows', { count: current.result.failedCount })} rows={current.result.failed.map((row) => ({ ...row, text: errorCodeText(t, row.reason) }))} />
+                )}
+                {confirmingRetry && <p>{t('funds.csv.retryConfirm', { left: Math.max(current.progress.totalRows - current.progress.doneRows, 0) })}</p>}
+              </div>
+            )}
             {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
           </div>
           <div className="dialog__actions">
-            {current.status === 'previewed' ? (
+            {failed ? (
+              <>
+                <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
+                  {t('funds.csv.close')}
+                </button>
+                {confirmingRetry ? (
+                  <button type="button" className="button" onClick={() => void retry()} disabled={busy} aria-busy={busy}>
+                    {t('funds.csv.retryConfirmButton')}
+                  </button>
+                ) : (
+                  <button type="button" className="button" onClick={() => setConfirmingRetry(true)} disabled={busy}>
+                    {t('funds.csv.retry')}
+                  </button>
+                )}
+              </>
+            ) : current.status === 'previewed' ? (
               <>
                 <button
                   type="button"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deadLetterMaxReceiveCount, queueDefinitions } from '../infra/definitions';
-import { reportGiveUpMs, shownReportStatus } from './reports';
+import { deadLetterMaxReceiveCount, queueWorkers } from '../../infra/definitions';
+import { reportGiveUpMs, shownReportStatus } from './report-status';
 
 describe('shownReportStatus', () => {
   const created = '2026-11-22T10:00:00.000Z';
@@ -15,9 +15,9 @@ describe('shownReportStatus', () => {
     expect(shownReportStatus('generation_failed', created, new Date(Date.parse(created) + 1))).toBe('generation_failed');
   });
 
-  it('waits out every receipt of the reports queue before giving up', () => {
-    const reports = queueDefinitions.find((queue) => queue.role === 'reports');
-    expect(reports).toBeDefined();
-    expect(reportGiveUpMs).toBeGreaterThan(deadLetterMaxReceiveCount * (reports?.visibilityTimeoutSeconds ?? Infinity) * 1000);
+  it('waits out every receipt of the reports queue, each run to the worker timeout, before giving up', () => {
+    const worker = queueWorkers.find((candidate) => candidate.queue === 'reports');
+    expect(worker).toBeDefined();
+    expect(reportGiveUpMs).toBeGreaterThan(deadLetterMaxReceiveCount * (worker?.timeoutSeconds ?? Infinity) * 1000);
   });
 });
