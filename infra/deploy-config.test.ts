@@ -2,9 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../shared/api/manifest';
 import { repoRoot } from './constructs/repo-paths';
 import { deployBlockers, deployConfigEnvVar, exampleConfigFile, loadDeployConfig, parseDeployConfig, type DeployConfig } from './deploy-config';
+import { messageRoutePaths } from './stacks/edge-waf-stack';
+import { messageRouteThrottles } from './stacks/stateless-stack';
 import { cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './stacks/test-app';
 
 const chosen: DeployConfig = {
@@ -15,6 +20,7 @@ const chosen: DeployConfig = {
   supportEmail: 'support@bonuscard.lv',
   issuerSandbox: false,
   alarmEmails: ['operations@bonuscard.lv'],
+  threatProtection: 'off',
   customDomain: { domainName: 'portal.bonuscard.lv', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5d8e-1a2b-4c3d-9e8f-0a1b2c3d4e5f' },
 };
 
@@ -65,6 +71,16 @@ describe('the deploy configuration', () => {
       for (const field of ['mailFrom', 'customDomain.domainName', 'customDomain.certificateArn', '(the file)']) expect(message).toContain(`- ${field}:`);
       expect(message).toContain('us-east-1');
     }
+  });
+
+  it('keeps threat protection and the WAF off unless asked, and asks for the region a WAF is handed to', () => {
+    const parsed = parseDeployConfig({ ...chosen, threatProtection: undefined }, 'prod.json');
+    expect(parsed.threatProtection).toBe('off');
+    expect(parsed.waf).toBeUndefined();
+    expect(() => parseDeployConfig({ ...chosen, waf: {} }, 'prod.json')).toThrow(/- region: required with waf/);
+    expect(parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: {} }, 'prod.json').waf).toEqual({ requestsPerIp: 2_000, messageRequestsPerIp: 20 });
+    expect(() => parseDeployConfig({ ...chosen, region: 'Frankfurt' }, 'prod.json')).toThrow(/- region: an AWS region/);
+    expect(() => parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: { messageRequestsPerIp: 5 } }, 'prod.json')).toThrow(/- waf\.messageRequestsPerIp:/);
   });
 
   it('stops `npm run deploy` before anything is built when the configuration is not chosen, and lets a chosen one go', () => {
@@ -134,6 +150,17 @@ describe('a deployment with its own domain and addresses', () => {
     }
   });
 
+  it('puts no web ACL in front of CloudFront and keeps the Essentials plan, saying why in the acknowledgements', () => {
+    expect(testApp.edgeWaf).toBeUndefined();
+    const [, distribution] = resourcesOf(testApp.statelessTemplate, 'AWS::CloudFront::Distribution')[0] ?? [];
+    expect((distribution?.Properties?.DistributionConfig as Record<string, unknown>).WebACLId).toBeUndefined();
+    expect(JSON.stringify(distribution?.Metadata)).toContain('AwsSolutions-CFR2');
+    const [, pool] = resourcesOf(testApp.statefulTemplate, 'AWS::Cognito::UserPool')[0] ?? [];
+    expect(pool?.Properties?.UserPoolTier).toBe('ESSENTIALS');
+    expect(pool?.Properties?.UserPoolAddOns).toBeUndefined();
+    expect(JSON.stringify(pool?.Metadata)).toContain('AwsSolutions-COG8');
+  });
+
   it('e-mails the configured people when a dead-letter queue alarm fires', () => {
     const topicId = resourcesOf(testApp.statefulTemplate, 'AWS::SNS::Topic')[0]?.[0];
     expect(topicId).toBeDefined();
@@ -141,5 +168,45 @@ describe('a deployment with its own domain and addresses', () => {
     const alarms = resourcesOf(testApp.statefulTemplate, 'AWS::CloudWatch::Alarm');
     expect(alarms.length).toBeGreaterThan(0);
     for (const [id, alarm] of alarms) expect(alarm.Properties?.AlarmActions, id).toEqual([{ Ref: topicId }]);
+  });
+});
+
+describe('a deployment with a WAF and threat protection', () => {
+  let testApp: TestApp;
+  const config: DeployConfig = { ...chosen, region: 'eu-north-1', waf: { requestsPerIp: 3_000, messageRequestsPerIp: 25 }, threatProtection: 'enforced' };
+  beforeAll(() => {
+    testApp = synthesizeTestApp({ deployConfig: config });
+  }, 120_000);
+
+  it('makes a CloudFront web ACL in us-east-1 with the configured limits per IP, the message routes of the manifest scoped, and hands it to the distribution', () => {
+    expect(testApp.edgeWaf?.region).toBe('us-east-1');
+    expect(testApp.stateless.region).toBe('eu-north-1');
+    const waf = Template.fromStack(testApp.edgeWaf as Stack);
+    const [aclId, acl] = resourcesOf(waf, 'AWS::WAFv2::WebACL')[0] ?? [];
+    expect(acl?.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    const rules = acl?.Properties?.Rules as { Name: string; Statement: Record<string, { Limit?: number; AggregateKeyType?: string; ScopeDownStatement?: unknown }> }[];
+    expect(rules.map((rule) => rule.Name)).toEqual(['AwsIpReputationList', 'MessageRequestsPerIp', 'RequestsPerIp']);
+    expect(rules[2]?.Statement.RateBasedStatement).toMatchObject({ Limit: 3_000, AggregateKeyType: 'IP' });
+    const messages = rules[1]?.Statement.RateBasedStatement;
+    expect(messages).toMatchObject({ Limit: 25, AggregateKeyType: 'IP' });
+    // Each scoped request is a method and a whole path, as CloudFront receives them: exactly the throttled message routes.
+    const scoped = JSON.stringify(messages?.ScopeDownStatement);
+    const throttled = routes.filter((route) => route.handler in messageRouteThrottles);
+    expect(throttled.length).toBeGreaterThanOrEqual(4);
+    for (const route of throttled) expect(scoped).toContain(`"SearchString":"/api${route.path}"`);
+    expect(scoped.match(/"SearchString":"\/api\//g)).toHaveLength(throttled.length);
+    expect(messageRoutePaths()).toHaveLength(throttled.length);
+
+    const [, distribution] = resourcesOf(testApp.statelessTemplate, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const webAcl = (distribution?.Properties?.DistributionConfig as { WebACLId: unknown }).WebACLId;
+    expect(JSON.stringify(webAcl)).toContain(aclId);
+    expect(JSON.stringify(distribution?.Metadata)).not.toContain('AwsSolutions-CFR2');
+  });
+
+  it("moves the user pool to the Plus plan with Cognito's threat protection enforced", () => {
+    const [, pool] = resourcesOf(testApp.statefulTemplate, 'AWS::Cognito::UserPool')[0] ?? [];
+    expect(pool?.Properties?.UserPoolTier).toBe('PLUS');
+    expect(pool?.Properties?.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+    expect(JSON.stringify(pool?.Metadata)).not.toContain('AwsSolutions-COG8');
   });
 });

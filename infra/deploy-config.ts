@@ -16,6 +16,7 @@ export const deployConfigEnvVar = 'DEPLOY_CONFIG';
 export const deployConfigContextKey = 'deployConfig';
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const awsRegion = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 /** CloudFront takes certificates from ACM in us-east-1 only. */
 const cloudFrontCertificateArn = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
@@ -57,8 +58,31 @@ export const deployConfigSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * The region the portal runs in. Optional: without it the stacks are environment-agnostic and deploy to the region
+     * of the credentials. Needed with `waf`, whose web ACL lives in us-east-1 (CloudFront's) and is handed across.
+     */
+    region: z.string().regex(awsRegion, 'an AWS region such as eu-north-1').optional(),
+    /**
+     * Cognito's threat protection (the Plus plan, billed per monthly active user): "audit" records risky sign-ins and
+     * leaked passwords in Cognito's metrics, "enforced" also blocks them or asks for the second factor. "off" keeps the
+     * Essentials plan.
+     */
+    threatProtection: z.enum(['off', 'audit', 'enforced']).default('off'),
+    /**
+     * A web ACL on CloudFront with rate-based rules per client IP (every 5 minutes): all requests, and the requests
+     * that send an e-mail or a text message; plus AWS's IP reputation list. Off unless given (a running cost).
+     */
+    waf: z
+      .object({
+        requestsPerIp: z.number().int().min(100).max(2_000_000_000).default(2_000),
+        messageRequestsPerIp: z.number().int().min(10).max(2_000_000_000).default(20),
+      })
+      .strict()
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((config) => !config.waf || config.region, { path: ['region'], message: 'required with waf: the web ACL is made in us-east-1 and handed to the stacks in this region' });
 export type DeployConfig = z.infer<typeof deployConfigSchema>;
 
 export interface LoadedDeployConfig {

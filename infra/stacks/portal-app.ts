@@ -1,12 +1,15 @@
 import { type App, Annotations, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { deployConfigContextKey, domainOf, loadDeployConfig } from '../deploy-config';
+import { EdgeWafStack, edgeRegion } from './edge-waf-stack';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
 
 export interface PortalStacks {
   readonly stateful: StatefulStack;
   readonly stateless: StatelessStack;
+  /** Only when the deploy configuration asks for a WAF. */
+  readonly edgeWaf?: EdgeWafStack;
 }
 
 /** Context keys read from cdk.json or `-c key=value`; everything else an operator chooses is the deploy configuration. */
@@ -17,25 +20,43 @@ export const contextKeys = {
 
 /**
  * Builds the whole app: infra/app.ts and the tests call this, so what the tests check is what gets deployed.
- * The stacks are environment-agnostic (no account or region): synth needs no AWS credentials or lookups.
+ * The stacks name no account (and a region only when the configuration gives one): synth needs no AWS credentials or
+ * lookups.
  */
 export function buildApp(app: App): PortalStacks {
   const { config, source } = loadDeployConfig(app.node.tryGetContext(deployConfigContextKey));
   const portalUrl = config.customDomain ? `https://${config.customDomain.domainName}` : readPortalUrl(app);
   const providerName = config.providerName;
 
+  // A region pins the stacks to it (needed to hand the us-east-1 web ACL across regions); without one they go where
+  // the credentials point.
+  const env = config.region ? { region: config.region } : undefined;
+  const crossRegionReferences = config.waf !== undefined;
+  const edgeWaf = config.waf
+    ? new EdgeWafStack(app, 'BonusCardEdgeWaf', {
+        description: 'Bonus card portal: the web ACL in front of CloudFront (us-east-1, as CloudFront requires)',
+        env: { region: edgeRegion },
+        crossRegionReferences,
+        waf: config.waf,
+      })
+    : undefined;
+
   const stateful = new StatefulStack(app, 'BonusCardStateful', {
     description: 'Bonus card portal: table, buckets, job queues, user pool',
+    env,
     portalUrl,
     providerName,
     mailFrom: config.mailFrom,
     mailFromDomain: config.mailFromIdentity === 'domain' ? domainOf(config.mailFrom) : undefined,
     alarmEmails: config.alarmEmails,
     issuerSandbox: config.issuerSandbox,
+    threatProtection: config.threatProtection,
     terminationProtection: true,
   });
   const stateless = new StatelessStack(app, 'BonusCardStateless', {
     description: 'Bonus card portal: API, functions, CloudFront',
+    env,
+    crossRegionReferences,
     table: stateful.table,
     documentsBucket: stateful.documentsBucket,
     reportsBucket: stateful.reportsBucket,
@@ -50,6 +71,7 @@ export function buildApp(app: App): PortalStacks {
     mailFrom: config.mailFrom,
     supportEmail: config.supportEmail,
     customDomain: config.customDomain,
+    webAclArn: edgeWaf?.webAclArn,
     alarmTopic: stateful.alarmTopic,
     cardIssuer: config.issuerSandbox ? 'sandbox' : 'none',
   });
@@ -61,7 +83,7 @@ export function buildApp(app: App): PortalStacks {
   // cdk-nag 3 runs as a policy-validation plugin: an unacknowledged error fails synth. The acknowledgements and their
   // reasons are also written into the templates' metadata, so a reviewer of a template sees why a rule was waived.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writeSuppressionsToCloudFormation: true }));
-  return { stateful, stateless };
+  return { stateful, stateless, edgeWaf };
 }
 
 function readString(app: App, key: string): string | undefined {

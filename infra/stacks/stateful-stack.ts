@@ -12,6 +12,7 @@ import type { Construct, IConstruct } from 'constructs';
 import { cognitoTriggers } from '../../shared/api/manifest';
 import { providerAdminGroup } from '../../shared/roles';
 import { PortalFunction } from '../constructs/portal-function';
+import type { DeployConfig } from '../deploy-config';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
 import { exportFileDays, exportsKeyPrefix, stagedUploadDays, uploadsKeyPrefix } from '../../functions/platform/keys';
@@ -35,10 +36,17 @@ export interface StatefulStackProps extends StackProps {
   readonly alarmEmails: readonly string[];
   /** Whether the card issuer sandbox runs here (the deploy configuration's `issuerSandbox`): its queue is made only then. */
   readonly issuerSandbox: boolean;
+  /** Cognito's threat protection (the deploy configuration's `threatProtection`): on the Plus plan unless off. */
+  readonly threatProtection: DeployConfig['threatProtection'];
 }
 
 /** The job queues; the card issuer sandbox's exists only in a deployment that runs the sandbox. */
 export type PortalQueues<Q> = Readonly<Record<Exclude<QueueName, 'issuerSandbox'>, Q>> & { readonly issuerSandbox?: Q };
+
+const threatProtectionModes = {
+  audit: cognito.StandardThreatProtectionMode.AUDIT_ONLY,
+  enforced: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+} as const;
 
 /** Stands in for the portal URL until it is known; `.invalid` can never resolve (RFC 2606). */
 export const portalUrlPlaceholder = 'https://portal-url-not-configured.invalid';
@@ -279,7 +287,9 @@ export class StatefulStack extends Stack {
         ...(props.mailFromDomain ? { sesVerifiedDomain: props.mailFromDomain } : {}),
       }),
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      // Threat protection needs the Plus plan; password history, the only other feature the pool uses, is Essentials'.
+      featurePlan: props.threatProtection === 'off' ? cognito.FeaturePlan.ESSENTIALS : cognito.FeaturePlan.PLUS,
+      ...(props.threatProtection === 'off' ? {} : { standardThreatProtectionMode: threatProtectionModes[props.threatProtection] }),
       lambdaTriggers: { customMessage: customMessageTrigger.function },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -299,13 +309,15 @@ export class StatefulStack extends Stack {
           'MFA is optional in Cognito only so that a user without a phone can sign in to set one up; the API answers every ' +
           'other route 403 PHONE_SETUP_REQUIRED until the SMS factor is on, and then Cognito asks for it at every sign-in.',
       },
-      {
+    );
+    if (props.threatProtection === 'off') {
+      Validations.of(pool.node.defaultChild as IConstruct).acknowledge({
         id: 'AwsSolutions-COG8',
         reason:
-          "The Plus plan's threat protection is billed per monthly active user; the product owner has not chosen it. " +
-          'Every sign-in already needs an SMS second factor.',
-      },
-    );
+          "The deploy configuration leaves threatProtection off: the Plus plan is billed per monthly active user, and " +
+          'every sign-in already needs an SMS second factor. Setting it to "audit" or "enforced" moves the pool to Plus.',
+      });
+    }
     // The role the L2 creates for Cognito to send SMS codes through SNS.
     const smsRole = pool.node.findChild('smsRole');
     Validations.of(smsRole).acknowledge({

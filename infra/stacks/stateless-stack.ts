@@ -345,6 +345,8 @@ export interface StatelessStackProps extends StackProps {
   readonly supportEmail: string;
   /** CloudFront serves the portal at this domain with this certificate (the portal URL is then https://<domain>). */
   readonly customDomain?: DeployConfig['customDomain'];
+  /** The web ACL (made in us-east-1 by the edge WAF stack) that CloudFront puts in front of everything, when configured. */
+  readonly webAclArn?: string;
   /** The stateful stack's alarms topic: every alarm of this stack notifies it. */
   readonly alarmTopic: sns.ITopic;
 }
@@ -736,6 +738,7 @@ export class StatelessStack extends Stack {
     const distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Bonus card portal',
       ...customDomain,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The users are in Latvia and the rest of the EU: edge locations in Europe and North America are enough.
@@ -774,20 +777,21 @@ export class StatelessStack extends Stack {
           'whose minimum protocol CloudFront fixes; with customDomain in the deploy configuration it uses TLSv1.2_2021.',
       });
     }
-    Validations.of(distribution.node.defaultChild as IConstruct).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'No geo restriction: company staff use the portal from wherever they travel, and the API needs a valid Cognito ' +
-          'token (with an SMS second factor) for everything but public routes.',
-      },
-      {
+    Validations.of(distribution.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No geo restriction: company staff use the portal from wherever they travel, and the API needs a valid Cognito ' +
+        'token (with an SMS second factor) for everything but public routes.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(distribution.node.defaultChild as IConstruct).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF yet: a web ACL for CloudFront has to be created in us-east-1 and is a running cost the product owner has not ' +
-          'decided on; meanwhile the API stage is throttled and every non-public route needs a Cognito JWT.',
-      },
-    );
+          'The deploy configuration has no waf (a web ACL is a running cost the operator chooses): the API stage is ' +
+          'throttled, the routes that send e-mail or texts have lower throttles of their own, and every non-public route ' +
+          'needs a Cognito JWT. With waf set, the edge WAF stack puts a web ACL with rate limits per IP here.',
+      });
+    }
     // The warning sits on the S3 origin, a child of the L2.
     Validations.of(distribution).acknowledge({
       id: 'Annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
@@ -836,7 +840,8 @@ export class StatelessStack extends Stack {
           reason: 'The read and read-write action sets that aws-cdk-lib grants its BucketDeployment handler; not ours to narrow.',
         },
         {
-          finding: /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>\/\*$/,
+          // The partition and region are the stack's: tokens, or known names when the configuration gives a region.
+          finding: /^Resource::arn:(<AWS::Partition>|aws[a-z-]*):s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-(<AWS::Region>|[a-z]{2}(-gov)?-[a-z]+-\d)\/\*$/,
           reason: 'Objects of the CDK bootstrap asset bucket, from which the handler copies the staged SPA build.',
         },
         {
