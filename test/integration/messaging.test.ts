@@ -23,6 +23,8 @@ import { chatAttachmentObjectKey, stagedUploadObjectKey } from '@functions/platf
 import { demoPassword } from '../../infra/local/demo-data';
 import { samplePdf, samplePng } from '../../infra/local/sample-application';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
+import { waitFor } from './employee-fixtures';
+import { drained } from './queue-fixtures';
 import { api, cloud, download, fixtureCloud, outbox, sendToBucket, signIn, storedInDocuments } from './support';
 
 let sendUnseenReplyNotices: typeof SendUnseenReplyNoticesFn;
@@ -380,6 +382,20 @@ describe('the unseen-reply e-mail', () => {
     await sendUnseenReplyNotices(pastDue());
     expect(await mailsAbout(subject, a.email)).toHaveLength(1);
     expect(await mailsAbout(subject, 'support@bonus-card.local')).toHaveLength(1);
+  });
+
+  it('mails each notice once when two runs overlap (a slow run and the next, or a retried one)', async () => {
+    const subject = unique('Overlap');
+    const { chat } = await createChat(a.token, subject);
+    const [first, second] = await Promise.all([sendUnseenReplyNotices(pastDue()), sendUnseenReplyNotices(pastDue())]);
+    // Each due notice went to one run: mailed by it, or skipped by the other, which found it claimed or gone.
+    expect(first.mailed + second.mailed).toBeGreaterThanOrEqual(1);
+    await reply(a.companyId, chat.id, 'Seen it, fixing.');
+    await Promise.all([sendUnseenReplyNotices(pastDue()), sendUnseenReplyNotices(pastDue()), sendUnseenReplyNotices(pastDue())]);
+    await waitFor(() => mailsAbout(subject), (mails) => mails.length >= 2);
+    await drained('mail');
+    expect(await mailsAbout(subject, 'support@bonus-card.local')).toHaveLength(1);
+    expect(await mailsAbout(subject, a.email)).toHaveLength(1);
   });
 
   it('sends nothing for a reply read before it is due', async () => {

@@ -1,4 +1,4 @@
-import { DeleteMessageCommand, GetQueueUrlCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, GetQueueAttributesCommand, GetQueueUrlCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { queueDefinitions } from '../../infra/definitions';
 import { resourceNames } from '../../infra/local/settings';
 import { waitFor } from './employee-fixtures';
@@ -22,4 +22,21 @@ export async function takeDeadLettered(role: (typeof queueDefinitions)[number]['
   if (!deadLettered) throw new Error(`nothing with ${text} was dead-lettered`);
   await sqs.send(new DeleteMessageCommand({ QueueUrl: dlqUrl, ReceiptHandle: deadLettered.ReceiptHandle }));
   return deadLettered;
+}
+
+/**
+ * Waits until a work queue holds no message, waiting or being worked (its worker finished everything sent so far), so
+ * a test can say what did not happen: an e-mail that was not sent twice is not merely still on its way.
+ */
+export async function drained(role: (typeof queueDefinitions)[number]['role']): Promise<void> {
+  const sqs = emulators().sqs;
+  const queueUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.queue(role) }))).QueueUrl ?? '';
+  await waitFor(
+    async () => {
+      const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
+      return Number(Attributes?.ApproximateNumberOfMessages ?? NaN) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? NaN);
+    },
+    (count) => count === 0,
+    30_000,
+  );
 }
