@@ -4,6 +4,7 @@ import { actorOfCaller } from '../platform/audit';
 import { changeCard } from './card-actions';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
+import { logger } from '../platform/logger';
 import { employeeRecord } from './employee-records';
 import { batchGetItems } from '../platform/table';
 import { useCase } from '../platform/use-case';
@@ -43,7 +44,7 @@ export const handler = useCase(employeeRoutes.applyBulkCardAction, async ({ call
  */
 function refusalCode(reason: unknown, action: BulkCardAction, employeeId: string): ErrorCode {
   if (!(reason instanceof DomainError)) {
-    console.error(JSON.stringify({ message: 'bulk card action failed', action, employeeId, error: String(reason) }));
+    logger.error('bulk card action failed', { action, employeeId, error: String(reason) });
     return 'SERVICE_UNAVAILABLE';
   }
   return reason.code === 'EMPLOYEE_NOT_FOUND' && action === 'activate' ? 'ACTIVATION_USER_NOT_ACTIVE' : reason.code;

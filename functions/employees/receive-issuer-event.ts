@@ -7,6 +7,7 @@ import { commitEmployeeChange, findEmployee, readEmployee } from './employee-cha
 import { DomainError } from '../platform/errors';
 import { signedIssuerBody } from '../issuer';
 import { entities, keys } from '../platform/keys';
+import { logger } from '../platform/logger';
 import { cardOwnerRecord, type EmployeeRecord } from './employee-records';
 import { conditionFailed, getItem, tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';
@@ -32,7 +33,7 @@ export const handler = useCase(issuerRoutes.receiveIssuerEvent, async ({ event }
   const employee = owner ? await findEmployee(owner.companyId, owner.employeeId) : null;
   if (!owner || !employee) {
     // Not recorded: should the card become known later (an order still being written), a redelivery may apply.
-    console.warn(JSON.stringify({ message: 'issuer event for an unknown card', eventId: issuerEvent.eventId, type: issuerEvent.type, cardId: issuerEvent.cardId }));
+    logger.warn('issuer event for an unknown card', { eventId: issuerEvent.eventId, type: issuerEvent.type, cardId: issuerEvent.cardId });
     return { received: true, applied: false };
   }
   return { received: true, applied: await apply(issuerEvent, employee) };
@@ -48,7 +49,7 @@ async function apply(issuerEvent: IssuerEvent, first: EmployeeRecord): Promise<b
     const record = recordOf(issuerEvent, employee, outcome, receivedAt);
     if (!next) {
       if (!(await putOnce(record))) return false;
-      console.info(JSON.stringify({ message: 'issuer event recorded, not applied', eventId: issuerEvent.eventId, type: issuerEvent.type, outcome, cardStatus: employee.cardStatus }));
+      logger.info('issuer event recorded, not applied', { eventId: issuerEvent.eventId, type: issuerEvent.type, outcome, cardStatus: employee.cardStatus });
       return false;
     }
     const duplicate = new DomainError(409, 'CONFLICT');

@@ -48,8 +48,6 @@ export const handler = useCase(fundingRoutes.fundEmployee,
       logger.error('funds transfer failed', { companyId: caller.companyId, employeeId: employee.employeeId, cancelled: error instanceof TransactionCanceledException, error: await readableError(error) });
       throw new DomainError(503, 'FUNDS_TRANSFER_FAILED');
     }
-    // After the commit that wrote the key's answer: a replay is answered from that and does not come here.
-    logger.info('funds moved to an employee', { companyId: caller.companyId, employeeId: employee.employeeId, movementId: transfer.movementId, amountCents: body.amountCents });
     return answer;
   },
   { answerInTransaction: true },

@@ -21,6 +21,8 @@ import type { Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
+import { logger } from '../platform/logger';
+import { readableError } from '../platform/readable-error';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, fundingFileObjectKey, keys } from '../platform/keys';
@@ -239,7 +241,7 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
       return await applyFile(companyId, fileId);
     } catch (error) {
       // Whatever stopped it, the rows done stay done: the worker finishes the rest, as it would a large file.
-      console.error(JSON.stringify({ message: 'funding file apply interrupted; handed to the worker', companyId, fileId, error: String(error) }));
+      logger.warn('funding file apply interrupted; handed to the worker', { companyId, fileId, error: await readableError(error) });
     }
   }
   await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));

@@ -7,6 +7,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { issuerWebhookEnv } from '../platform/env';
 import { issuerWebhookSecret, signIssuerEvent } from './issuer-signature';
 import { keys } from '../platform/keys';
+import { logger } from '../platform/logger';
 import { conditionFailed, tableName } from '../platform/table';
 import { readableError } from '../platform/readable-error';
 
@@ -28,7 +29,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   for (const [index, outcome] of outcomes.entries()) {
     const record = event.Records[index];
     if (outcome.status === 'fulfilled' || !record) continue;
-    console.error(JSON.stringify({ message: 'issuer event not delivered', messageId: record.messageId, error: await readableError(outcome.reason) }));
+    logger.error('issuer event not delivered', { messageId: record.messageId, error: await readableError(outcome.reason) });
     batchItemFailures.push({ itemIdentifier: record.messageId });
   }
   return { batchItemFailures };
@@ -37,7 +38,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
 async function send(record: SQSRecord): Promise<void> {
   const message = sandboxMessageSchema.parse(JSON.parse(record.body));
   if (message.type === 'card.delivered' && !(await deliver(message.cardId))) {
-    console.info(JSON.stringify({ message: 'sandbox card no longer deliverable; event dropped', eventId: message.eventId, cardId: message.cardId }));
+    logger.info('sandbox card no longer deliverable; event dropped', { eventId: message.eventId, cardId: message.cardId });
     return;
   }
   const issuerEvent: IssuerEvent = issuerEventSchema.parse({ ...message, occurredAt: message.occurredAt ?? new Date().toISOString() });

@@ -8,6 +8,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { companyMembers } from '../users';
 import { env } from '../platform/env';
 import { keys } from '../platform/keys';
+import { logger } from '../platform/logger';
 import { sendEmails } from '../platform/mailer';
 import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
 import { readableError } from '../platform/readable-error';
@@ -24,7 +25,7 @@ const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() }
 /** The scheduled job (every 5 minutes; locally every 60 seconds, 5 in tests): e-mails the replies left unread past their notice time. */
 export async function handler(event: unknown): Promise<NoticeSummary> {
   const summary = await sendUnseenReplyNotices(new Date(scheduledEventSchema.parse(event).time));
-  console.log(JSON.stringify({ job: 'send-unseen-reply-notices', ...summary }));
+  logger.info('unseen-reply notices sent', { ...summary });
   return summary;
 }
 
@@ -63,7 +64,7 @@ export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<No
         else summary.skipped += 1;
       } catch (error) {
         failures.push(error);
-        console.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side }, await readableError(error));
+        logger.error('unseen-reply notice not sent', { chatId: notice.chatId, side: notice.side, error: await readableError(error) });
       }
     }
   };

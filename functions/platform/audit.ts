@@ -3,6 +3,7 @@ import type { CompanyRole } from '@shared/roles';
 import type { StatusChanger } from '@shared/statuses';
 import type { Caller } from './caller';
 import { entities, keys } from './keys';
+import { logger } from './logger';
 
 /** Who acted: shown as SPEC section 4's "changed by" (employee, admin, company user, system). */
 export interface Actor {
@@ -44,4 +45,26 @@ export function auditItem(entry: AuditEntry, auditId: string = randomUUID()): Re
     auditId,
     ...entry,
   };
+}
+
+/**
+ * One log line per audit record a committed transaction wrote (platform/table.ts calls it after the commit): every
+ * money, card and user action is logged once, as it is recorded once; a refused or replayed request wrote none. The
+ * line holds ids, the action and amounts in cents, never the names or values of before/after, which stay in the table.
+ */
+export function logAudited(items: readonly { Put?: { Item?: Record<string, unknown> } }[]): void {
+  for (const item of items) {
+    const record = item.Put?.Item;
+    if (record?.entity !== entities.auditRecord) continue;
+    const entry = record as unknown as AuditEntry & { auditId: string };
+    const amounts = Object.fromEntries(Object.entries(entry.after).filter(([field, value]) => field.endsWith('Cents') && typeof value === 'number'));
+    logger.info('audited', {
+      auditId: entry.auditId,
+      companyId: entry.companyId,
+      action: entry.action,
+      target: entry.target,
+      actor: { kind: entry.actor.kind, userId: entry.actor.userId, role: entry.actor.role },
+      ...amounts,
+    });
+  }
 }

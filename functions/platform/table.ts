@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { logAudited } from './audit';
 import { dynamo } from './aws/dynamo';
 import { env } from './env';
 
@@ -112,6 +113,7 @@ export async function transact(items: TransactItem[], refusals: Record<number, E
     for (const [index, refusal] of Object.entries(refusals)) if (conditionFailed(error, Number(index))) throw refusal;
     throw error;
   }
+  logAudited(items);
 }
 
 /**
