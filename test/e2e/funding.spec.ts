@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Locator, Page } from '@playwright/test';
 import { csvLine } from '@shared/csv';
 import { fundingCsvColumns, parseCsv } from '@shared/funding';
+import { fundingFileObjectKey } from '@functions/platform/keys';
+import { localClients } from '../../infra/local/provision';
+import { portProfiles, resourceNames } from '../../infra/local/settings';
 import { createOwnCompany, type OwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
@@ -180,4 +184,63 @@ test('a manager adds funds by CSV: the template, a file with bad rows that moves
   await expect(userRow(page, fullName(first)).getByRole('cell', { name: '€10.05' })).toBeVisible();
   await expect(userRow(page, fullName(second)).getByRole('cell', { name: '€20.00' })).toBeVisible();
   await expect(await dashboardAvailable(page)).toHaveText('€969.95');
+});
+
+/** The funding files the company uploaded, as the worker reads them: gone, every apply of them fails. */
+async function takeAwayFundingFiles(companyId: string): Promise<{ key: string; body: Uint8Array }[]> {
+  const { s3 } = localClients(portProfiles.test);
+  const Bucket = resourceNames.documentsBucket;
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: fundingFileObjectKey(companyId, '').replace(/\.csv$/, '') }));
+  const taken: { key: string; body: Uint8Array }[] = [];
+  for (const { Key } of listed.Contents ?? []) {
+    if (!Key) continue;
+    const object = await s3.send(new GetObjectCommand({ Bucket, Key }));
+    taken.push({ key: Key, body: (await object.Body?.transformToByteArray()) ?? new Uint8Array() });
+    await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+  }
+  return taken;
+}
+
+test('a CSV transfer whose worker keeps failing ends failed, says nothing moved, and a confirmed retry finishes it once', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { company, employees } = await companyWithEmployees('retry', 2);
+  const [first, second] = employees as [FixtureEmployee, FixtureEmployee];
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+  await openUsersList(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download template' }).click();
+  const template = readFileSync(await (await download).path(), 'utf8');
+
+  await page.getByRole('button', { name: 'Add funds by CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add funds by CSV' });
+  const content = filledIn(template, new Map([[first.employeeId, '10.00'], [second.employeeId, '5.00']]));
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'funding.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
+  await dialog.getByRole('button', { name: 'Check the file' }).click();
+  await expect(detailValue(dialog, 'Total')).toHaveText('€15.00');
+
+  // The stored file disappears between the check and the transfer: the apply fails, then every receipt of the worker.
+  const taken = await takeAwayFundingFiles(company.companyId);
+  expect(taken).toHaveLength(1);
+  await dialog.getByRole('button', { name: 'Transfer' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The transfer stopped before it finished: 0 rows were transferred (€0.00); the other 2 rows were not, and no money moved for them. You can retry: rows already transferred are not transferred again.',
+    { timeout: 30_000 },
+  );
+  await expectNoAxeViolations(page);
+  await axeAt375(page);
+
+  const { s3 } = localClients(portProfiles.test);
+  for (const { key, body } of taken) await s3.send(new PutObjectCommand({ Bucket: resourceNames.documentsBucket, Key: key, Body: body, ContentType: 'text/csv; charset=utf-8' }));
+  await dialog.getByRole('button', { name: 'Retry', exact: true }).click();
+  await expect(dialog).toContainText('Transfer the remaining 2 rows now? The rows already transferred are skipped.');
+  await dialog.getByRole('button', { name: 'Retry the transfer' }).click();
+  await expect(dialog.getByRole('status')).toContainText('2 rows transferred, €15.00 in total.', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await screenLoaded(page);
+  await expect(userRow(page, fullName(first)).getByRole('cell', { name: '€10.00' })).toBeVisible();
+  await expect(userRow(page, fullName(second)).getByRole('cell', { name: '€5.00' })).toBeVisible();
+  await expect(await dashboardAvailable(page)).toHaveText('€985.00');
 });
