@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   if (!month.success || !profile.success || positionals.length > 1) throw new Error('Usage: npm run fees -- [YYYY-MM] [--profile dev|test], e.g. `npm run fees -- 2026-11`.');
   const ports = portProfiles[profile.data];
   Object.assign(process.env, handlerEnvironment(ports, runningCloud(profile.data), `http://localhost:${ports.web}`, profile.data));
+  // The command prints its summary; the job's info lines (an audit line per fee) are what a deployment's log holds.
+  // Set on the logger itself: it read its level from the environment when this process first loaded it.
+  (await import('@functions/platform/logger')).logger.setLogLevel('WARN');
   resetEnvForTests();
   // Imported once the environment points at the emulators: the job's clients are made at module load.
   const { chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees');

@@ -45,6 +45,12 @@ const demoActivityCompanyId = 'company-baltic';
 export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-production';
 
 /** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
+/**
+ * The tests read outcomes, not the info lines (an audit line per transfer would bury a failure's output); warnings
+ * and errors still show. `npm start` logs what a deployment logs.
+ */
+const handlerLogLevel = { dev: 'INFO', test: 'WARN' } as const satisfies Record<LocalProfile, string>;
+
 export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, profile: LocalProfile): Record<string, string> {
   return {
     ...dummyCredentials,
@@ -77,6 +83,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     QUEUE_RETRY_BASE_SECONDS: String(queueRetryBaseSeconds[profile]),
     // One process runs every handler, so one service name: each line's function_name says which handler wrote it.
     POWERTOOLS_SERVICE_NAME: 'local-cloud',
+    POWERTOOLS_LOG_LEVEL: handlerLogLevel[profile],
   };
 }
 
@@ -152,6 +159,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const resources = await provision(ports, options.dataDir, portalOrigins);
     Object.assign(process.env, handlerEnvironment(ports, resources, webUrl, options.profile));
     resetEnvForTests();
+    // The handlers' one logger may have been loaded (and read its level) before the environment was set.
+    (await import('@functions/platform/logger')).logger.setLogLevel(handlerLogLevel[options.profile]);
 
     apiServer = await startApiServer({
       port: ports.api,

@@ -13,7 +13,8 @@ let transact: typeof TransactFn;
 let auditItem: typeof AuditItemFn;
 
 beforeAll(async () => {
-  Object.assign(process.env, cloud().handlerEnvironment);
+  // The test cloud logs warnings and errors only; this file reads the info lines.
+  Object.assign(process.env, cloud().handlerEnvironment, { POWERTOOLS_LOG_LEVEL: 'INFO' });
   resetEnvForTests();
   ({ transact } = await import('@functions/platform/table'));
   ({ auditItem } = await import('@functions/platform/audit'));
