@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { cardBorrowedMessages, cardNamespace } from './src/features/card/card-messages.ts';
+import { entryMessages } from './vite/entry-messages.ts';
+import { pageEntryRoutes } from './vite/page-entries.ts';
+import { precompressedAssets, servePrecompressed } from './vite/precompressed-assets.ts';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -43,7 +47,15 @@ const host = '127.0.0.1';
 
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), runtimeConfig()],
+  plugins: [
+    react(),
+    runtimeConfig(),
+    pageEntryRoutes(),
+    // The /card page's texts: its own namespace and what it borrows, one module per language.
+    entryMessages(fileURLToPath(new URL('./src/locales', import.meta.url)), { namespace: cardNamespace, borrowed: cardBorrowedMessages }),
+    precompressedAssets(),
+    servePrecompressed(),
+  ],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
@@ -54,7 +66,6 @@ export default defineConfig({
   preview: { host, port, strictPort: true },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
     // Maps for bundle analysis, not referenced from the served files.
     sourcemap: 'hidden',
     rolldownOptions: {
@@ -66,10 +77,32 @@ export default defineConfig({
             { name: 'vendor-router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },
+    },
+  },
+  /**
+   * Two pages, each built on its own by one `vite build` (shared/page-entries.ts says which path is which): the staff
+   * portal, and the employees' /card page, which shares the design, the texts, the HTTP client and shared/ but none
+   * of the portal's shell. Built together, the two would share chunks, and a chunk holds everything either page uses
+   * of its modules: the card's first paint would carry the portal's zod, router and i18next.
+   */
+  environments: {
+    client: { build: { emptyOutDir: true, rolldownOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) } } } },
+    card: {
+      consumer: 'client',
+      build: { emptyOutDir: false, rolldownOptions: { input: { card: fileURLToPath(new URL('./card.html', import.meta.url)) } } },
+    },
+  },
+  builder: {
+    buildApp: async (builder) => {
+      // In turn: the portal's build empties dist/, the card's adds to it.
+      for (const name of ['client', 'card']) {
+        const environment = builder.environments[name];
+        if (!environment) throw new Error(`no ${name} environment to build`);
+        await builder.build(environment);
+      }
     },
   },
 });

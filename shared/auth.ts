@@ -13,7 +13,4 @@ export const smsCodeSchema = /* @__PURE__ */ z.object({
 });
 export type SmsCodeValues = z.input<typeof smsCodeSchema>;
 
-/** What a pasted or typed code keeps: its digits (a pasted "123 456" or "Code: 123456" works). */
-export function normaliseCode(input: string): string {
-  return input.replace(/\D/g, '').slice(0, 6);
-}
+export { normaliseCode } from './sms-code';

@@ -1,23 +1,5 @@
 import * as z from 'zod/mini';
+import { languages } from './language-list';
 
-export const languages = ['en', 'lv', 'ru'] as const;
-export type Language = (typeof languages)[number];
+export * from './language-list';
 export const languageSchema = /* @__PURE__ */ z.enum(languages);
-
-/** Each language named in itself, as a switcher shows it. */
-export const languageNames: Readonly<Record<Language, string>> = { en: 'English', lv: 'Latviešu', ru: 'Русский' };
-
-/** The switcher offers only these (SPEC section 1); a profile may still hold ru. */
-export const switcherLanguages = ['en', 'lv'] as const satisfies readonly Language[];
-
-/** Default language of request headers for a visitor (SPEC section 1). */
-export const visitorLanguage: Language = 'en';
-/** Default language of a new session (SPEC section 1; docs/decisions.md). */
-export const sessionDefaultLanguage: Language = 'lv';
-
-/** SPEC section 1: the setter accepts LV, EN or RU in any case and falls back to en otherwise. */
-export function normaliseLanguage(value: unknown): Language {
-  if (typeof value !== 'string') return 'en';
-  const lower = value.trim().toLowerCase();
-  return (languages as readonly string[]).includes(lower) ? (lower as Language) : 'en';
-}

@@ -1,3 +1,4 @@
+import { cardPagePrefix } from './page-entries';
 import type { Role } from './roles';
 
 /** Every screen of SPEC section 2, the one list the router and the navigation read. */
@@ -14,8 +15,8 @@ export const paths = {
   resetRequest: '/reset/password/request',
   reset: '/reset/password/:token',
   invitation: '/invitation/:token',
-  /** An employee's own card (sign-in by phone and SMS code), apart from the staff's sign-in. */
-  card: '/card',
+  /** An employee's own card (sign-in by phone and SMS code): its own page entry (shared/page-entries.ts). */
+  card: cardPagePrefix,
   notFound: '/404',
   dashboard: '/dashboard',
   transactions: '/transactions',

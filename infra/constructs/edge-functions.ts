@@ -1,19 +1,24 @@
+import { cardPagePrefix, pageEntries } from '../../shared/page-entries';
+
 /**
  * Code of the CloudFront Functions (cloudfront-js-2.0). Kept as plain strings here so tests can run them in Node
  * exactly as CloudFront will.
  */
 
 /**
- * The SPA's client-side routes (/dashboard, /users/42) have no object in the bucket: answer them with
- * index.html. Paths whose last segment has a dot are files (assets, config.json) and pass unchanged, so a missing
- * asset still fails loudly. Doing this here rather than with distribution-wide error responses keeps API errors
- * (a 404 from /api/*) intact.
+ * The page entries' paths (shared/page-entries.ts) have no object in the bucket: /card and below it are answered with
+ * card.html, the employees' small page; the portal's client-side routes (/dashboard, /users/42) with index.html.
+ * Paths whose last segment has a dot are files (assets, config.json) and pass unchanged, so a missing asset still
+ * fails loudly. Doing this here rather than with distribution-wide error responses keeps API errors (a 404 from
+ * /api/*) intact.
  */
 export const spaRewriteCode = `function handler(event) {
   var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var card = uri === '${cardPagePrefix}' || uri.indexOf('${cardPagePrefix}/') === 0;
+    request.uri = card ? '/${pageEntries.card}' : '/${pageEntries.portal}';
   }
   return request;
 }`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
+import { pageOfPath } from '../../shared/page-entries';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { queueDefinitions, queueWorkers } from '../definitions';
@@ -499,6 +500,13 @@ describe('CloudFront', () => {
     expect(runEdgeFunction(spaRewriteCode, '/dashboard')).toBe('/index.html');
     expect(runEdgeFunction(spaRewriteCode, '/users/42')).toBe('/index.html');
     expect(runEdgeFunction(spaRewriteCode, '/signup/true_beneficiary')).toBe('/index.html');
+    // The employees' page is its own entry; a path that only starts like it is the portal's.
+    expect(runEdgeFunction(spaRewriteCode, '/card')).toBe('/card.html');
+    expect(runEdgeFunction(spaRewriteCode, '/card/')).toBe('/card.html');
+    expect(runEdgeFunction(spaRewriteCode, '/cards')).toBe('/index.html');
+    for (const path of ['/', '/card', '/card/x', '/cardholders', '/users/42', '/assets/card-1.js']) {
+      expect(runEdgeFunction(spaRewriteCode, path), path).toBe(`/${pageOfPath(path) ?? path.slice(1)}`);
+    }
     expect(runEdgeFunction(spaRewriteCode, '/assets/index-3f9a.js')).toBe('/assets/index-3f9a.js');
     expect(runEdgeFunction(spaRewriteCode, '/config.json')).toBe('/config.json');
     expect(runEdgeFunction(spaRewriteCode, '/locales/lv/common.json')).toBe('/locales/lv/common.json');
@@ -554,20 +562,33 @@ describe('CloudFront', () => {
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
+  it('compresses what CloudFront serves (brotli and gzip), as the local preview serves the build', () => {
+    const config = distributionConfig();
+    expect(config.DefaultCacheBehavior.Compress).toBe(true);
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+  });
+
   it('logs to the access-log bucket', () => {
     expect(cfnText(distributionConfig().Logging)).toMatch(/AccessLogs[0-9A-F]{8}RegionalDomainName/);
   });
 });
 
 describe('web app deployment', () => {
-  it('uploads config.json (and the build when there is one) and invalidates the distribution', () => {
-    const [[, deployment]] = resourcesOf(template, 'Custom::CDKBucketDeployment') as [[string, CfnResource]];
-    expect(deployment.Properties).toMatchObject({
+  it('uploads the hashed files cached for a year first, then the pages and config.json revalidated, and invalidates the distribution', () => {
+    const deployments = resourcesOf(template, 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const [[assetsId, assets], [, pages]] = [...deployments].sort(([a], [b]) => (a.startsWith('WebAssets') ? -1 : b.startsWith('WebAssets') ? 1 : 0)) as [[string, CfnResource], [string, CfnResource]];
+    expect(assets.Properties).toMatchObject({ Prune: false, Exclude: ['*'], Include: ['assets/*'], SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(assets.Properties?.DistributionId).toBeUndefined();
+    expect(pages.Properties).toMatchObject({
       Prune: false,
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionId: { Ref: expect.stringMatching(/^Distribution/) },
       DistributionPaths: ['/*'],
     });
-    expect(deployment.Properties?.SourceObjectKeys).toHaveLength(frontendDistExists() ? 2 : 1);
+    expect([(pages as { DependsOn?: string[] }).DependsOn].flat().join(' ')).toContain(assetsId.replace(/CustomResource.*$/, ''));
+    expect(pages.Properties?.SourceObjectKeys).toHaveLength(frontendDistExists() ? 2 : 1);
   });
 
   it('tells the SPA where the API and the user pool are, in config.json', () => {
@@ -579,7 +600,8 @@ describe('web app deployment', () => {
     expect(config.apiUrl).toBe(apiPathPrefix);
     expect(config.cognitoEndpoint).toBeNull();
 
-    const [[, deployment]] = resourcesOf(template, 'Custom::CDKBucketDeployment') as [[string, CfnResource]];
+    const [, deployment] = resourcesOf(template, 'Custom::CDKBucketDeployment').find(([id]) => id.startsWith('WebApp')) ?? [];
+    if (!deployment) throw new Error('no WebApp deployment');
     // One marker map per source; the build's is empty.
     const markers = Object.assign({}, ...(deployment.Properties?.SourceMarkers as Record<string, unknown>[])) as Record<string, unknown>;
     const resolved = (value: unknown) => cfnText(markers[String(value)]);

@@ -28,6 +28,7 @@ import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
 import { documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
+import { assetsDir, immutableAssetCache, pageCache } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
 import { deadLetterRetentionDays, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
@@ -816,14 +817,27 @@ export class StatelessStack extends Stack {
       description: 'Runs the CDK BucketDeployment that uploads the SPA',
     });
     logGroup.grantWrite(role);
-    new s3deploy.BucketDeployment(this, 'WebApp', {
-      sources: [
-        // Source maps stay out of the public bucket: they are for our error tracking, not for every visitor.
-        ...(frontendDistExists() ? [s3deploy.Source.asset(frontendDist, { exclude: ['**/*.map'] })] : []),
-        s3deploy.Source.jsonData('config.json', config),
-      ],
+    // Source maps stay out of the public bucket (they are for our error tracking, not for every visitor), and so do
+    // the build's pre-compressed copies: CloudFront compresses what it serves itself.
+    const build = frontendDistExists() ? [s3deploy.Source.asset(frontendDist, { exclude: ['**/*.map', '**/*.br', '**/*.gz'] })] : [];
+    // The hashed files first, cached for a year, so a page never names a file that is not there yet.
+    const assets = new s3deploy.BucketDeployment(this, 'WebAssets', {
+      sources: build,
       destinationBucket: this.webBucket,
+      exclude: ['*'],
+      include: [`${assetsDir}/*`],
+      cacheControl: [s3deploy.CacheControl.fromString(immutableAssetCache)],
       // Keep the files of earlier builds: an open tab still loads its lazy chunks by their old hashed names.
+      prune: false,
+      memoryLimit: 512,
+      role,
+      logGroup,
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'WebApp', {
+      sources: [...build, s3deploy.Source.jsonData('config.json', config)],
+      destinationBucket: this.webBucket,
+      exclude: [`${assetsDir}/*`],
+      cacheControl: [s3deploy.CacheControl.fromString(pageCache)],
       prune: false,
       distribution: this.distribution,
       distributionPaths: ['/*'],
@@ -831,6 +845,7 @@ export class StatelessStack extends Stack {
       role,
       logGroup,
     });
+    pages.node.addDependency(assets);
 
     const deploymentPolicy = role.node.tryFindChild('DefaultPolicy');
     if (deploymentPolicy instanceof iam.Policy) {

@@ -13,7 +13,6 @@ const EmailConfirmScreen = lazyScreen(() => import('@frontend/features/auth/emai
 const ResetRequestScreen = lazyScreen(() => import('@frontend/features/auth/reset-request-screen'), 'ResetRequestScreen');
 const ResetPasswordScreen = lazyScreen(() => import('@frontend/features/auth/reset-password-screen'), 'ResetPasswordScreen');
 const InvitationScreen = lazyScreen(() => import('@frontend/features/auth/invitation-screen'), 'InvitationScreen');
-const CardScreen = lazyScreen(() => import('@frontend/features/card/card-screen'), 'CardScreen');
 const CreateAccountScreen = lazyScreen(() => import('@frontend/features/signup/create-account-screen'), 'CreateAccountScreen');
 const SignupScreen = lazyScreen(() => import('@frontend/features/signup/signup-screen'), 'SignupScreen');
 const TermsScreen = lazyScreen(() => import('@frontend/features/legal/terms-screen'), 'TermsScreen');
@@ -52,7 +51,6 @@ export function AppRoutes() {
         <Route path={paths.resetRequest} element={<ResetRequestScreen />} />
         <Route path={paths.reset} element={<ResetPasswordScreen />} />
         <Route path={paths.invitation} element={<InvitationScreen />} />
-        <Route path={paths.card} element={<CardScreen />} />
         <Route path={paths.notFound} element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -11,13 +11,22 @@ export const appConfigSchema = /* @__PURE__ */ z.object({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 let current: AppConfig | null = null;
+let loading: Promise<AppConfig> | null = null;
 
-export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
-  const response = await fetchImpl('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`config.json answered ${response.status}`);
-  const config = appConfigSchema.parse(await response.json());
-  current = config;
-  return config;
+export function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  loading = (async () => {
+    const response = await fetchImpl('/config.json', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+    const config = appConfigSchema.parse(await response.json());
+    current = config;
+    return config;
+  })();
+  return loading;
+}
+
+/** The config once the load that start() began is done: for a page that paints before it arrives (/card). */
+export function configLoaded(): Promise<AppConfig> {
+  return loading ?? Promise.reject(new Error('loadConfig() was never started'));
 }
 
 /** The loaded config; main.tsx loads it before anything that needs it renders. */

@@ -1,34 +1,11 @@
-import type * as z from 'zod/mini';
-import { errorBodySchema } from '@shared/api/schemas';
-import { idempotencyKeyHeader, type RouteDefinition } from '@shared/api/route-definition';
+import type { RouteDefinition } from '@shared/api/route-definition';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 import { getAccessToken } from './auth';
-import { getConfig } from './config';
 import { ApiError, clientErrorCodes } from './api-error';
-import { headerLanguage } from './language-storage';
+import { callApiWith, type Answer, type CallOptions } from './http-client';
 
 export { ApiError, clientErrorCodes };
-
-type Answer<R extends RouteDefinition> = z.infer<R['answer']>;
-type Body<R extends RouteDefinition> = R extends { body: z.ZodMiniType } ? z.input<R['body']> : never;
-
-export interface CallOptions<R extends RouteDefinition> {
-  body?: Body<R>;
-  /** Values for the `{name}` parts of the path. */
-  params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
-  signal?: AbortSignal;
-  /**
-   * Idempotent routes: the key of this user action (`newActionKey`), the same for every retry of the action, so the
-   * server applies it once. Left out, each call is a new action with a fresh key.
-   */
-  idempotencyKey?: string;
-}
-
-/** A fresh Idempotency-Key for one user action; keep it while the same action is retried. */
-export function newActionKey(): string {
-  return crypto.randomUUID();
-}
+export { callApiWith, newActionKey, type CallOptions, type Credentials } from './http-client';
 
 /** SPEC section 8: the profile call may fail without ending the session; the session handles that itself. */
 const sessionProbe: RouteDefinition = sessionRoutes.getProfile;
@@ -40,38 +17,6 @@ let onSessionRejected: () => void = () => {
 /** The session provider registers how to clear the session and go to /login when the API refuses the token. */
 export function setSessionRejectedHandler(handler: () => void): void {
   onSessionRejected = handler;
-}
-
-function buildUrl(route: RouteDefinition, options: CallOptions<RouteDefinition>): string {
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = options.params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
-    return encodeURIComponent(value);
-  });
-  const base = getConfig().apiUrl.replace(/\/+$/, '');
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return `${base}${path}${query ? `?${query}` : ''}`;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** Whose token a call carries, and what a refusal of it means to that session. */
-export interface Credentials {
-  token: string | null | undefined;
-  /** Told of every 401 or 403 answer, with its code when the body has one. */
-  onRefused: (status: 401 | 403, code: string | undefined) => void;
 }
 
 /**
@@ -88,41 +33,4 @@ export async function callApi<R extends RouteDefinition>(route: R, options: Call
       if (route !== sessionProbe && code !== 'COMPANY_NOT_APPROVED') onSessionRejected();
     },
   });
-}
-
-/** The same call with other credentials (an employee's /card session); failures are the same ApiError. */
-export async function callApiWith<R extends RouteDefinition>(route: R, options: CallOptions<R>, credentials: Credentials): Promise<Answer<R>> {
-  const key = `${route.method} ${route.path}`;
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': headerLanguage() });
-  if (credentials.token) headers.set('Authorization', `Bearer ${credentials.token}`);
-  const hasBody = options.body !== undefined;
-  if (hasBody) headers.set('Content-Type', 'application/json');
-  if (route.idempotent) headers.set(idempotencyKeyHeader, options.idempotencyKey ?? newActionKey());
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(route, options as CallOptions<RouteDefinition>), {
-      method: route.method,
-      headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, clientErrorCodes.network, error instanceof Error ? error.message : 'Network error');
-  }
-
-  const json = await readJson(response);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    if (response.status === 401 || response.status === 403) credentials.onRefused(response.status, parsed.success ? parsed.data.code : undefined);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
-    throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed', {}, true);
-  }
-
-  const answer = route.answer.safeParse(json);
-  if (!answer.success) {
-    throw new ApiError(response.status, clientErrorCodes.invalidAnswer, `Unexpected answer from ${key}`);
-  }
-  return answer.data as Answer<R>;
 }

@@ -1,12 +1,12 @@
-import { languageSchema, sessionDefaultLanguage, visitorLanguage, type Language } from '@shared/languages';
+import { isLanguage, sessionDefaultLanguage, visitorLanguage, type Language } from '@shared/language-list';
 
 /** SPEC section 1: the language is kept in local storage under this key. */
 const storageKey = 'language';
 
 export function getStoredLanguage(): Language | null {
   try {
-    const parsed = languageSchema.safeParse(globalThis.localStorage?.getItem(storageKey));
-    return parsed.success ? parsed.data : null;
+    const stored = globalThis.localStorage?.getItem(storageKey);
+    return isLanguage(stored) ? stored : null;
   } catch {
     // Storage can be unavailable (privacy mode, tests): behave as if nothing was stored.
     return null;

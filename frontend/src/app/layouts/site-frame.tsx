@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './footer/footer';
 import { ScreenOutlet } from './screen-outlet';
-import './layouts.css';
+import '@frontend/styles/site-frame.css';
 
 /** What every layout shares: the skip link, its own header, the screen, the footer. */
 export function SiteFrame({ header }: { header: ReactNode }) {

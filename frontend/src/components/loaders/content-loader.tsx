@@ -1,20 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import './loaders.css';
+import { ContentSkeleton } from './content-skeleton';
 
-/**
- * Skeleton for a screen that is still loading inside a layout (which already has the landmarks): a status
- * named "Loading…" that goes away when the screen is there. It has no heading on purpose: the first h1 on
- * the page is the screen's own, so whoever waits for a heading waits for the screen.
- */
+/** The portal's loading skeleton (ContentSkeleton), named in the UI language. */
 export function ContentLoader() {
   const { t } = useTranslation('common');
-  return (
-    <div role="status" aria-label={t('loading')} className="page content-loader">
-      <span className="visually-hidden">{t('loading')}</span>
-      <div className="skeleton skeleton--title" aria-hidden="true" />
-      <div className="skeleton skeleton--line" aria-hidden="true" />
-      <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" />
-      <div className="skeleton skeleton--block" aria-hidden="true" />
-    </div>
-  );
+  return <ContentSkeleton label={t('loading')} />;
 }

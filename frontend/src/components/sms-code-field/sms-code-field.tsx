@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent } from 'react';
-import { normaliseCode } from '@shared/auth';
+import { normaliseCode } from '@shared/sms-code';
 import { TextField } from '../text-field/text-field';
 import './sms-code-field.css';
 

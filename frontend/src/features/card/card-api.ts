@@ -1,19 +1,26 @@
-import type { RouteDefinition } from '@shared/api/route-definition';
 import { ApiError } from '@frontend/lib/api-error';
-import { callApiWith, type CallOptions } from '@frontend/lib/http';
-import { forgetCardSession, readCardSession } from './card-session';
+import type * as CardCalls from './card-calls';
 
-/**
- * Calls a /card route with the employee's own token (the portal's session would attach the staff's Cognito token
- * and send a refused one to /login). A refused session is forgotten here, and the screen goes back to the phone step.
- */
-export function callCard<R extends RouteDefinition>(route: R, options: Pick<CallOptions<R>, 'body' | 'signal'> = {}) {
-  return callApiWith(route, options, {
-    token: route.access.kind === 'cardholder' ? readCardSession()?.token : null,
-    onRefused: (status) => {
-      if (status === 401 && route.access.kind === 'cardholder') forgetCardSession();
-    },
+type CardCallsModule = typeof CardCalls;
+
+let calls: Promise<CardCallsModule> | null = null;
+
+/** The /card page's calls and rules (card-calls.ts), loaded once; a failed load is tried again by the next use. */
+export function loadCardCalls(): Promise<CardCallsModule> {
+  calls ??= import('./card-calls').catch((error: unknown) => {
+    calls = null;
+    throw error;
   });
+  return calls;
+}
+
+/** Starts loading the calls before they are needed (the employee focused the form), so submitting is quick. */
+export function preloadCardCalls(): void {
+  void loadCardCalls().catch(() => undefined);
+}
+
+export async function callCard<K extends CardCalls.CardRouteName>(name: K, options?: CardCalls.CardCallOptions<K>): Promise<CardCalls.CardAnswer<K>> {
+  return (await loadCardCalls()).callCard(name, options);
 }
 
 /** The page closes for these: the session is over, or the company closed the employee's access. */

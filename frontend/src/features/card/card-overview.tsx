@@ -1,71 +1,86 @@
-import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardholderCardAction, CardTransaction, CardView } from '@shared/cardholder';
+import { formatDate } from '@shared/date-format';
+import { formatEur } from '@shared/money';
 import { Alert } from '@frontend/components/alert/alert';
-import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { ConfirmDialogFrame } from '@frontend/components/confirm-dialog/confirm-dialog-frame';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
-import { ContentLoader } from '@frontend/components/loaders/content-loader';
+import { ContentSkeleton } from '@frontend/components/loaders/content-skeleton';
 import { StatusBadge } from '@frontend/components/status-badge/status-badge';
 import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
-import { useFormat } from '@frontend/lib/format';
+import { useLiteTranslation } from '@frontend/lib/lite-i18n';
 import { callCard, endsCardSession } from './card-api';
-import type { CardSession } from './card-session';
 
-export const cardQueryKey = ['card'] as const;
-
-const actionRoutes = { block: cardholderRoutes.blockCard, unblock: cardholderRoutes.unblockCard } as const;
+const actionRoutes = { block: 'blockCard', unblock: 'unblockCard' } as const;
 
 interface CardOverviewProps {
-  session: CardSession;
   /** The session is over: why (an error code), or null when the employee signed out. */
   onEnded: (reason: string | null) => void;
 }
 
-export function CardOverview({ session, onEnded }: CardOverviewProps) {
-  const { t } = useTranslation(['card', 'errors']);
-  const queryClient = useQueryClient();
-  // Per session: a card read in an earlier session on this device is never shown in the next one.
-  const queryKey = [...cardQueryKey, session.token];
-  const card = useQuery({ queryKey, queryFn: ({ signal }) => callCard(cardholderRoutes.getCard, { signal }) });
+type CardRead = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'shown'; card: CardView };
 
-  const { error } = card;
+/**
+ * The card of this session, read when the overview opens for it (a card read in an earlier session on this device is
+ * never shown in the next one: each session mounts its own overview) and again on `reload`; `show` puts in what an
+ * action answered.
+ */
+function useCard() {
+  const [read, setRead] = useState<CardRead>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    callCard('getCard', { signal: controller.signal }).then(
+      (card) => setRead({ state: 'shown', card }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setRead({ state: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const reload = () => {
+    setRead({ state: 'loading' });
+    setAttempt((count) => count + 1);
+  };
+  return { read, reload, show: useCallback((card: CardView) => setRead({ state: 'shown', card }), []) };
+}
+
+export function CardOverview({ onEnded }: CardOverviewProps) {
+  const { t } = useLiteTranslation();
+  const { read, reload, show } = useCard();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const error = read.state === 'failed' ? read.error : null;
   useEffect(() => {
     if (endsCardSession(error)) onEnded(error.code);
   }, [error, onEnded]);
 
-  const signOut = useMutation({
-    mutationFn: () => callCard(cardholderRoutes.signOut),
+  const signOut = () => {
+    setSigningOut(true);
     // Signed out here whatever the API says: the token is forgotten either way.
-    onSettled: () => onEnded(null),
-  });
+    callCard('signOut').then(
+      () => onEnded(null),
+      () => onEnded(null),
+    );
+  };
 
-  if (card.isPending) return <ContentLoader />;
-  if (card.isError) {
+  if (read.state === 'loading') return <ContentSkeleton label={t('common:loading')} />;
+  if (read.state === 'failed') {
     return (
       <div className="page card-page">
         <h1>{t('card:overview.title')}</h1>
-        <Alert>{errorCodeText(t, errorCodeOf(card.error))}</Alert>
+        <Alert>{errorCodeText(t, errorCodeOf(read.error))}</Alert>
         <div className="card-actions">
-          <button type="button" className="button" onClick={() => void card.refetch()}>
+          <button type="button" className="button" onClick={reload}>
             {t('card:overview.retry')}
           </button>
         </div>
       </div>
     );
   }
-  return (
-    <CardDetails
-      card={card.data}
-      signingOut={signOut.isPending}
-      onSignOut={() => signOut.mutate()}
-      onChanged={(view) => queryClient.setQueryData(queryKey, view)}
-      onEnded={onEnded}
-    />
-  );
+  return <CardDetails card={read.card} signingOut={signingOut} onSignOut={signOut} onChanged={show} onEnded={onEnded} />;
 }
 
 interface CardDetailsProps {
@@ -77,8 +92,7 @@ interface CardDetailsProps {
 }
 
 function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDetailsProps) {
-  const { t } = useTranslation(['card', 'errors']);
-  const format = useFormat();
+  const { t, language } = useLiteTranslation();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [asking, setAsking] = useState<CardholderCardAction | null>(null);
   const [done, setDone] = useState<CardholderCardAction | null>(null);
@@ -87,19 +101,25 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
   // Signed in: the page changed under the focus, so the focus starts at its title.
   useEffect(() => titleRef.current?.focus(), []);
 
-  const change = useMutation({
-    mutationFn: (action: CardholderCardAction) => callCard(actionRoutes[action]),
-    onSuccess: (view, action) => {
-      onChanged(view);
-      setDone(action);
-      setAsking(null);
-    },
-    onError: (error) => {
-      setAsking(null);
-      if (endsCardSession(error)) onEnded(error.code);
-      else setFailure(errorCodeOf(error));
-    },
-  });
+  const [changing, setChanging] = useState(false);
+  const change = (action: CardholderCardAction) => {
+    setChanging(true);
+    callCard(actionRoutes[action])
+      .then(
+        (view) => {
+          onChanged(view);
+          setDone(action);
+        },
+        (error: unknown) => {
+          if (endsCardSession(error)) onEnded(error.code);
+          else setFailure(errorCodeOf(error));
+        },
+      )
+      .finally(() => {
+        setChanging(false);
+        setAsking(null);
+      });
+  };
 
   const ask = (action: CardholderCardAction) => {
     setFailure(null);
@@ -132,19 +152,19 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         <dl className="card-balances">
           <div className="card-balances__main">
             <dt>{t('card:overview.balance')}</dt>
-            <dd>{format.money(card.balanceCents)}</dd>
+            <dd>{formatEur(card.balanceCents, language)}</dd>
           </div>
           <div>
             <dt>{t('card:overview.reserved')}</dt>
-            <dd>{format.money(card.reservedCents)}</dd>
+            <dd>{formatEur(card.reservedCents, language)}</dd>
           </div>
           <div>
             <dt>{t('card:overview.limit')}</dt>
-            <dd>{format.money(card.limitCents)}</dd>
+            <dd>{formatEur(card.limitCents, language)}</dd>
           </div>
           <div>
             <dt>{t('card:overview.used')}</dt>
-            <dd>{format.money(card.usedCents)}</dd>
+            <dd>{formatEur(card.usedCents, language)}</dd>
           </div>
         </dl>
         {card.actions.length > 0 && (
@@ -176,14 +196,15 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         )}
       </section>
 
-      <ConfirmDialog
+      <ConfirmDialogFrame
+        closeLabel={t('common:closeDialog')}
         open={asking !== null}
         title={asking ? t(`card:actions.${asking}.title`) : ''}
         confirmLabel={asking ? t(`card:actions.${asking}.confirm`) : ''}
         cancelLabel={t('card:actions.cancel')}
         destructive={asking === 'block'}
-        busy={change.isPending}
-        onConfirm={() => asking && change.mutate(asking)}
+        busy={changing}
+        onConfirm={() => asking && change(asking)}
         onCancel={() => setAsking(null)}
       >
         {asking === 'block' ? (
@@ -194,25 +215,24 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         ) : (
           <p>{t('card:actions.unblock.text')}</p>
         )}
-      </ConfirmDialog>
+      </ConfirmDialogFrame>
     </div>
   );
 }
 
 function TransactionRow({ transaction }: { transaction: CardTransaction }) {
-  const { t } = useTranslation('card');
-  const format = useFormat();
+  const { t, language } = useLiteTranslation();
   return (
     <li className="card-transaction">
       <div className="card-transaction__what">
         <span className="card-transaction__description">{transaction.description}</span>
         <span className="card-transaction__meta">
-          {format.date(transaction.executedAt)}{' '}
-          <StatusBadge tone={statusTone('transaction', transaction.status)}>{t(`transactions.status.${transaction.status}`)}</StatusBadge>
+          {formatDate(transaction.executedAt)}{' '}
+          <StatusBadge tone={statusTone('transaction', transaction.status)}>{t(`card:transactions.status.${transaction.status}`)}</StatusBadge>
         </span>
       </div>
       <span className={transaction.amountCents < 0 ? 'card-transaction__amount' : 'card-transaction__amount card-transaction__amount--in'}>
-        {format.money(transaction.amountCents)}
+        {formatEur(transaction.amountCents, language)}
       </span>
     </li>
   );

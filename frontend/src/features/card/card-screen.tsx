@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useLiteTranslation } from '@frontend/lib/lite-i18n';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
-import { CardOverview, cardQueryKey } from './card-overview';
-import { forgetCardSession, readCardSession, storeCardSession, type CardSession } from './card-session';
+import { CardOverview } from './card-overview';
+import { forgetCardSession, hasStoredCardSession, storeCardSession } from './card-session-storage';
 import { CodeStep, PhoneStep } from './sign-in-steps';
 import './card.css';
 
@@ -13,22 +12,21 @@ import './card.css';
  * blocked by the company) leads back to the phone step, saying why.
  */
 export function CardScreen() {
-  const { t } = useTranslation('card');
-  useDocumentTitle(t('title'));
-  const queryClient = useQueryClient();
-  const [session, setSession] = useState<CardSession | null>(() => readCardSession());
+  const { t } = useLiteTranslation();
+  useDocumentTitle(t('card:title'));
+  // Which session the overview shows: a new one mounts a new overview, so nothing of the last one is shown.
+  const [session, setSession] = useState<number | null>(() => (hasStoredCardSession() ? 0 : null));
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [endedBecause, setEndedBecause] = useState<string | null>(null);
 
   const end = (reason: string | null) => {
     forgetCardSession();
-    queryClient.removeQueries({ queryKey: cardQueryKey });
     setSession(null);
     setCodeSentTo(null);
     setEndedBecause(reason);
   };
 
-  if (session) return <CardOverview session={session} onEnded={end} />;
+  if (session !== null) return <CardOverview key={session} onEnded={end} />;
   if (codeSentTo !== null) {
     return (
       <CodeStep
@@ -36,7 +34,7 @@ export function CardScreen() {
         onSignedIn={(started) => {
           storeCardSession(started);
           setEndedBecause(null);
-          setSession(started);
+          setSession((last) => (last ?? 0) + 1);
         }}
         onChangePhone={() => setCodeSentTo(null)}
       />

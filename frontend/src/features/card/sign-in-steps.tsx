@@ -1,30 +1,33 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
-import { smsCodeSchema, type SmsCodeValues } from '@shared/auth';
-import { cardholderPhoneSchema, type CardholderPhoneValues } from '@shared/cardholder';
+import type { SmsCodeValues } from '@shared/auth';
+import type { CardholderPhoneValues } from '@shared/cardholder';
 import { Alert } from '@frontend/components/alert/alert';
-import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
+import { AuthCard } from '@frontend/components/auth-layout/auth-card';
 import { SmsCodeField } from '@frontend/components/sms-code-field/sms-code-field';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { useLiteTranslation } from '@frontend/lib/lite-i18n';
 import { useZodForm } from '@frontend/lib/use-zod-form';
-import { callCard } from './card-api';
+import { callCard, loadCardCalls } from './card-api';
 import type { CardSession } from './card-session';
+
+const phoneRules = async () => (await loadCardCalls()).cardFormSchemas.phone;
+const codeRules = async () => (await loadCardCalls()).cardFormSchemas.code;
 
 /** Step 1: the phone the employer recorded; the same answer comes whether or not a card belongs to it. */
 export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | null; onSent: (phone: string) => void }) {
-  const { t } = useTranslation(['card', 'errors']);
+  const { t } = useLiteTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm<CardholderPhoneValues>({
     initialValues: { phone: '' },
-    schema: cardholderPhoneSchema,
+    schema: phoneRules,
+    onUnavailable: () => setFailure('NETWORK'),
     onSubmit: async ({ phone }) => {
       setFailure(null);
       const trimmed = phone.trim();
       try {
-        await callCard(cardholderRoutes.requestSignInCode, { body: { phone: trimmed } });
+        await callCard('requestSignInCode', { body: { phone: trimmed } });
         onSent(trimmed);
       } catch (error) {
         // A code went to this phone moments ago and is still good: the employee goes on to type it.
@@ -34,10 +37,10 @@ export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | nul
     },
   });
   return (
-    <AuthLayout title={t('card:signIn.title')} focusKey={endedBecause ?? undefined}>
+    <AuthCard title={t('card:signIn.title')} focusKey={endedBecause ?? undefined}>
       {endedBecause && <Alert tone="info">{errorCodeText(t, endedBecause)}</Alert>}
       <p className="card-text">{t('card:signIn.text')}</p>
-      <form noValidate onSubmit={form.handleSubmit}>
+      <form noValidate onSubmit={form.handleSubmit} onFocus={form.preload}>
         <TextField
           label={t('card:signIn.phone')}
           hint={t('card:signIn.phoneHint')}
@@ -56,23 +59,24 @@ export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | nul
           {t('card:signIn.sendCode')}
         </button>
       </form>
-    </AuthLayout>
+    </AuthCard>
   );
 }
 
 /** Step 2: the 6-digit code from the SMS; a wrong one shows on the field, an expired one asks for a new code. */
 export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; onSignedIn: (session: CardSession) => void; onChangePhone: () => void }) {
-  const { t } = useTranslation(['card', 'errors']);
+  const { t } = useLiteTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [codeRefused, setCodeRefused] = useState<string | undefined>(undefined);
   const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
   const form = useZodForm<SmsCodeValues>({
     initialValues: { code: '' },
-    schema: smsCodeSchema,
+    schema: codeRules,
+    onUnavailable: () => setFailure('NETWORK'),
     onSubmit: async ({ code }) => {
       setFailure(null);
       try {
-        onSignedIn(await callCard(cardholderRoutes.signIn, { body: { phone, code } }));
+        onSignedIn(await callCard('signIn', { body: { phone, code } }));
       } catch (error) {
         const field = error instanceof ApiError ? error.fields.code : undefined;
         setCodeRefused(field);
@@ -84,7 +88,7 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
     setFailure(null);
     setResend('sending');
     try {
-      await callCard(cardholderRoutes.requestSignInCode, { body: { phone } });
+      await callCard('requestSignInCode', { body: { phone } });
       setResend('sent');
     } catch (error) {
       setResend('idle');
@@ -93,9 +97,9 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
   };
   const shownError = (form.touched.code ? form.errors.code : undefined) ?? codeRefused;
   return (
-    <AuthLayout title={t('card:code.title')} focusKey={phone}>
+    <AuthCard title={t('card:code.title')} focusKey={phone}>
       <p className="card-text">{t('card:code.text', { phone: `+${phone}` })}</p>
-      <form noValidate onSubmit={form.handleSubmit}>
+      <form noValidate onSubmit={form.handleSubmit} onFocus={form.preload}>
         <SmsCodeField
           label={t('card:code.label')}
           value={form.values.code}
@@ -122,6 +126,6 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
       <p role="status" className="card-status-message">
         {resend === 'sent' ? t('card:code.resent') : ''}
       </p>
-    </AuthLayout>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { footerFacts } from '@frontend/app/layouts/footer/footer-facts';
+import { footerFacts } from '@frontend/components/site-footer/footer-facts';
 import { LegalDocument } from './legal-document';
 
 /** 'legal' is the section the footer's "Legal information" links to (#terms-legal). */
