@@ -23,26 +23,16 @@ function filesBelow(dir: string): string[] {
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside each text file of the build, so the local preview serves what
- * CloudFront serves (it compresses on the fly; the copies are not deployed).
+ * CloudFront serves (it compresses on the fly; the copies are not deployed). Run once the build's files are final.
  */
-export function precompressedAssets(): Plugin {
-  let outDir = '';
-  return {
-    name: 'portal-precompressed-assets',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: () => {
-      for (const file of filesBelow(outDir)) {
-        if (!compressible.has(extname(file))) continue;
-        const bytes = readFileSync(file);
-        if (bytes.length < minimumBytes) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
-    },
-  };
+export function precompressDirectory(outDir: string): void {
+  for (const file of filesBelow(outDir)) {
+    if (!compressible.has(extname(file))) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < minimumBytes) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
 }
 
 /** The encoding to send a file in: brotli, then gzip, when the browser takes it and the build has the copy. */

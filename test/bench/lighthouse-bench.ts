@@ -36,10 +36,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The JavaScript a fresh load of the page fetches (each file gzipped, as DESIGN section 11 counts it), in a
- * context of its own with the same language stored.
- */
+/** The JavaScript a load of the page fetches (each file gzipped, as DESIGN section 11 counts it). */
 async function javascriptOf(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   const sizes = new Map<string, number>();
@@ -76,8 +73,9 @@ function figuresOf(result: RunnerResult | undefined) {
 /**
  * Lighthouse 13, mobile (its default emulation: simulated slow 4G and a 4x slower CPU) and desktop, on each page of
  * the production build as `vite preview` serves it (pre-compressed, cache headers as CloudFront's), in Debian's
- * Chromium. A page behind the session is loaded in the browser profile its `before` signed in to (Lighthouse keeps
- * that page's storage). Prints the figures beside the budgets; asserts nothing.
+ * Chromium, as a first visit: nothing stored, so each page shows in its default language. A page behind the session
+ * is loaded in the browser profile its `before` signed in to (Lighthouse keeps that page's storage). Prints the
+ * figures beside the budgets; asserts nothing.
  */
 export async function lighthouseBench(webUrl: string, runs: readonly PageRun[]): Promise<void> {
   const port = await freePort();
@@ -90,7 +88,6 @@ export async function lighthouseBench(webUrl: string, runs: readonly PageRun[]):
   });
   const rows: Record<string, string | number>[] = [];
   try {
-    await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
     for (const run of runs) {
       const url = `${webUrl}${run.page}`;
       if (run.before) {

@@ -103,6 +103,8 @@ async function measure(call: () => Promise<void>, requests: number, concurrency:
 
 /** Signs the demo accountant in on the page (phone code fixed locally), ending on the dashboard. */
 async function signInAsAccountant(page: Page, webUrl: string): Promise<void> {
+  // In English, which the labels below are.
+  await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
   await page.goto(`${webUrl}/login`);
   await page.getByLabel('E-mail').fill('accountant@demo.local');
   await page.getByLabel('Password').fill(demoPassword);

@@ -1,12 +1,17 @@
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@shared/routes';
+import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
+import { LoginScreen } from '@frontend/features/auth/login-screen';
 import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { PublicLayout } from './layouts/public-layout';
-import { AdminLayout } from './route-guard/admin-layout';
-import { ProtectedLayout } from './route-guard/protected-layout';
 
-// Every screen is its own chunk, so /login downloads only the sign-in screen on top of the shell.
-const LoginScreen = lazyScreen(() => import('@frontend/features/auth/login-screen'), 'LoginScreen');
+// The signed-in portal's frames (guard, navigation, unread badges) load with its first screen, not with /login.
+const ProtectedLayout = lazyScreen(() => import('./route-guard/protected-layout'), 'ProtectedLayout');
+const AdminLayout = lazyScreen(() => import('./route-guard/admin-layout'), 'AdminLayout');
+
+// Every other screen is its own chunk, so a page downloads only its screen on top of the shell. The sign-in screen is
+// part of the shell: it is where most visits start, and loading it apart would cost its first paint a round trip.
 const PhoneVerifyScreen = lazyScreen(() => import('@frontend/features/auth/phone-verify-screen'), 'PhoneVerifyScreen');
 const PhoneSetupScreen = lazyScreen(() => import('@frontend/features/auth/phone-setup-screen'), 'PhoneSetupScreen');
 const EmailConfirmScreen = lazyScreen(() => import('@frontend/features/auth/email-confirm-screen'), 'EmailConfirmScreen');
@@ -54,7 +59,7 @@ export function AppRoutes() {
         <Route path={paths.notFound} element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route element={<ProtectedLayout />}>
+      <Route element={<SignedInFrame frame={<ProtectedLayout />} />}>
         <Route path={paths.dashboard} element={<DashboardScreen />} />
         <Route path={paths.transactions} element={<TransactionsScreen />} />
         <Route path={paths.users} element={<UsersScreen />} />
@@ -63,7 +68,7 @@ export function AppRoutes() {
         <Route path={paths.reporting} element={<ReportingScreen />} />
         <Route path={paths.settings} element={<SettingsScreen />} />
       </Route>
-      <Route element={<AdminLayout />}>
+      <Route element={<SignedInFrame frame={<AdminLayout />} />}>
         <Route path={paths.admin} element={<ApplicationsScreen />} />
         <Route path={paths.adminApplication} element={<ReviewScreen />} />
         <Route path={paths.adminPrices} element={<PricesScreen />} />
@@ -72,4 +77,9 @@ export function AppRoutes() {
       </Route>
     </Routes>
   );
+}
+
+/** A signed-in frame while its code loads: the page-wide loader it shows itself while the session is checked. */
+function SignedInFrame({ frame }: { frame: ReactNode }) {
+  return <Suspense fallback={<FullPageLoader />}>{frame}</Suspense>;
 }

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languageSchema, languages, type Language } from '@shared/languages';
+import { isLanguage, languages, type Language } from '@shared/language-list';
 import { initialUiLanguage, storeLanguage } from './language-storage';
 
 /** One lazily loaded chunk per language and namespace: a visitor downloads only what the screen shows. */
@@ -29,7 +29,8 @@ function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
-export async function initI18n(): Promise<void> {
+/** `namespaces`: what the first screen reads besides `common`, loaded beside it instead of after the screen asks. */
+export async function initI18n(namespaces: readonly string[] = []): Promise<void> {
   i18next.on('languageChanged', syncDocumentLanguage);
   await i18next
     .use(lazyBundles)
@@ -40,7 +41,7 @@ export async function initI18n(): Promise<void> {
       // Every language has every key (locales.test.ts), so no second language is loaded as a fallback.
       fallbackLng: false,
       load: 'currentOnly',
-      ns: ['common'],
+      ns: ['common', ...namespaces],
       defaultNS: 'common',
       // React escapes what it renders.
       interpolation: { escapeValue: false },
@@ -54,8 +55,8 @@ export async function initI18n(): Promise<void> {
  * in the language it starts with.
  */
 export function uiLanguage(instance: Pick<i18n, 'resolvedLanguage' | 'language'> = i18next): Language {
-  const parsed = languageSchema.safeParse(instance.resolvedLanguage ?? instance.language);
-  return parsed.success ? parsed.data : initialUiLanguage();
+  const language = instance.resolvedLanguage ?? instance.language;
+  return isLanguage(language) ? language : initialUiLanguage();
 }
 
 /** Remembers the language and switches the UI once its bundles are loaded. */
