@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'infra/local/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'frontend/vite/**/*.test.ts', 'infra/local/**/*.test.ts'],
           environment: 'node',
         },
       },
