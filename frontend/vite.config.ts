@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { cardBorrowedMessages, cardNamespace } from './src/features/card/card-messages.ts';
 import { entryMessages } from './vite/entry-messages.ts';
 import { pageEntryRoutes } from './vite/page-entries.ts';
+import { preactForEnvironment } from './vite/preact-for-environment.ts';
 import { precompressDirectory, servePrecompressed } from './vite/precompressed-assets.ts';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -55,6 +56,7 @@ export default defineConfig({
     // The /card page's texts: its own namespace and what it borrows, one module per language.
     entryMessages(fileURLToPath(new URL('./src/locales', import.meta.url)), { namespace: cardNamespace, borrowed: cardBorrowedMessages }),
     servePrecompressed(),
+    preactForEnvironment('card'),
   ],
   resolve: {
     alias: {
