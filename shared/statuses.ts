@@ -21,7 +21,7 @@ export const cardStatuses = [
 ] as const;
 export type CardStatus = (typeof cardStatuses)[number];
 
-export const statusChangers = ['employee', 'admin', 'company_user', 'system'] as const;
+export const statusChangers = ['employee', 'admin', 'company_user', 'system', 'api_key'] as const;
 export type StatusChanger = (typeof statusChangers)[number];
 
 export const deviceStatuses = ['created', 'active', 'blocked', 'removed'] as const;

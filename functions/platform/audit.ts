@@ -16,6 +16,8 @@ export interface Actor {
 /** A provider admin acts in the console; anyone else through their company membership. */
 export function actorOfCaller(caller: Caller, as: 'company_user' | 'admin'): Actor {
   const name = `${caller.profile.name} ${caller.profile.surname}`.trim();
+  // "changed by: API key 'Payroll'": a company's system acting with its key, no person.
+  if (caller.apiKey) return { kind: 'api_key', userId: null, name, role: null };
   if (as === 'admin' || caller.role === 'guest') return { kind: 'admin', userId: caller.userId, name, role: 'provider_admin' };
   return { kind: 'company_user', userId: caller.userId, name, role: caller.role };
 }

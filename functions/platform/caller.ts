@@ -2,7 +2,9 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { hasReporting } from '@shared/api/schemas';
 import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
-import { forbidden, unauthorized, DomainError } from './errors';
+import { publicApiScopeOf } from '@shared/api/public-api';
+import { isPublicApiRequest, resolveApiKeyCaller } from './api-key-callers';
+import { forbidden, notFound, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
 import { companyRecord, membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './identity-records';
 import { getItem, queryPartition } from './table';
@@ -16,8 +18,10 @@ export interface Caller {
   /** Server-side current company: never taken from a body or path alone (DESIGN section 6). */
   companyId: string | null;
   role: Role;
-  /** The bearer token API Gateway verified: Cognito's calls "by the user's own token" take it. */
+  /** The bearer token API Gateway verified: Cognito's calls "by the user's own token" take it ('' for an API key). */
   accessToken: string;
+  /** Set when a company's system calls the public API with a key: the key acts, with its scopes, as the company. */
+  apiKey?: { keyId: string; name: string };
 }
 
 /** The caller of a member route: resolveCaller has made sure a current company exists. */
@@ -41,12 +45,12 @@ export function groupsOf(claim: Claims[string]): string[] {
   return claim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
 }
 
-export async function resolveCaller(
-  event: APIGatewayProxyEventV2WithJWTAuthorizer,
-  route: Pick<RouteDefinition, 'access' | 'beforeSecondFactor' | 'activeCompanyOnly' | 'feature'>,
-): Promise<Caller | null> {
+type CallerRoute = Pick<RouteDefinition, 'handler' | 'access' | 'beforeSecondFactor' | 'activeCompanyOnly' | 'feature'>;
+
+export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer, route: CallerRoute): Promise<Caller | null> {
   const { access } = route;
   if (access.kind === 'public' || access.kind === 'cardholder') return null;
+  if (isPublicApiRequest(event)) return resolveKeyCaller(event, route);
   const claims = claimsOf(event);
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
   const issuedAt = Number(claims?.iat);
@@ -85,11 +89,51 @@ export async function resolveCaller(
   if (access.kind === 'member') {
     if (!caller.companyId) throw new DomainError(403, 'NO_CURRENT_COMPANY');
     if (!hasRole(caller.role, access.minRole)) throw forbidden('ROLE_TOO_LOW');
-    if (route.activeCompanyOnly || route.feature) {
-      const company = await getItem(keys.company(caller.companyId));
-      if (route.activeCompanyOnly && company?.status !== 'active') throw forbidden('COMPANY_NOT_APPROVED');
-      if (route.feature === 'reporting' && !(company && hasReporting(companyRecord.parse(company).availableFeatures))) throw forbidden('FEATURE_NOT_AVAILABLE');
-    }
+    await checkCompany(caller.companyId, route);
   }
   return caller;
 }
+
+async function checkCompany(companyId: string, route: CallerRoute): Promise<void> {
+  if (!route.activeCompanyOnly && !route.feature) return;
+  const company = await getItem(keys.company(companyId));
+  if (route.activeCompanyOnly && company?.status !== 'active') throw forbidden('COMPANY_NOT_APPROVED');
+  if (route.feature === 'reporting' && !(company && hasReporting(companyRecord.parse(company).availableFeatures))) throw forbidden('FEATURE_NOT_AVAILABLE');
+}
+
+/**
+ * A public API request (shared/api/public-api.ts): its key's company, within the key's scopes instead of a role. The
+ * key acts as a manager of its company would (the public routes need no more), named "API key '<name>'" wherever an
+ * action records who did it, and with no e-mail address (nothing it asks for is mailed).
+ */
+async function resolveKeyCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer, route: CallerRoute): Promise<Caller> {
+  const scope = publicApiScopeOf(route);
+  // The stack and the local adapter expose only the public routes on these paths.
+  if (!scope) throw notFound('ROUTE_NOT_FOUND');
+  const key = await resolveApiKeyCaller(event, scope);
+  const userId = `api-key:${key.keyId}`;
+  await checkCompany(key.companyId, route);
+  return {
+    userId,
+    isProviderAdmin: false,
+    profile: {
+      userId,
+      email: '',
+      name: `API key '${key.name}'`,
+      surname: '',
+      phone: null,
+      status: 'active',
+      language: 'en',
+      currentCompanyId: key.companyId,
+      tokensValidAfter: 0,
+    },
+    memberships: [{ userId, companyId: key.companyId, membershipId: userId, role: apiKeyRole, status: 'active', invitedAt: null }],
+    companyId: key.companyId,
+    role: apiKeyRole,
+    accessToken: '',
+    apiKey: { keyId: key.keyId, name: key.name },
+  };
+}
+
+/** What a key may do within its scopes: a manager's actions (the public API has no owner's route). */
+const apiKeyRole = 'manager' satisfies Role;

@@ -17,3 +17,10 @@ export const unauthorized = (code: 'UNAUTHORIZED' | 'TOKEN_REVOKED' = 'UNAUTHORI
 export const forbidden = (code: ErrorCode = 'FORBIDDEN') => new DomainError(403, code);
 export const notFound = (code: ErrorCode = 'NOT_FOUND') => new DomainError(404, code);
 export const validationFailed = (fields: Record<string, string>) => new DomainError(400, 'VALIDATION_FAILED', fields);
+
+/** 429: the caller may try again after `retryAfterSeconds` (sent as the Retry-After header). */
+export class RateLimited extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'TOO_MANY_REQUESTS');
+  }
+}

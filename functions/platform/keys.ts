@@ -99,6 +99,11 @@ export const keys = {
   exportJob: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EXPORT#${fileId}` }),
   /** An export or report generating, by the time it must be done (sparse gsi2, as runningFundingFile). */
   runningBackgroundFile: (deadline: string, companyId: string, id: string) => ({ gsi2pk: 'BACKGROUND_FILES#RUNNING', gsi2sk: `${deadline}#${companyId}#${id}` }),
+  /** A company API key, found by its id (the key carries it); gsi1 lists a company's keys, newest first. */
+  apiKey: (keyId: string) => ({ pk: `APIKEY#${keyId}`, sk: 'KEY' }),
+  apiKeysOfCompany: (companyId: string, createdAt: string, keyId: string) => ({ gsi1pk: `COMPANY#${companyId}#APIKEYS`, gsi1sk: `${createdAt}#${keyId}` }),
+  /** A key's requests in one minute (its rate limit), gone by TTL. */
+  apiKeyMinute: (keyId: string, minute: string) => ({ pk: `APIKEY#${keyId}`, sk: `MINUTE#${minute}` }),
   /** The onboarding answers; gsi1 is the provider's review queue, ordered by `queuePosition`. */
   application: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPLICATION' }),
   applicationQueue: (position: string) => ({ gsi1pk: 'APPLICATIONS', gsi1sk: position }),
@@ -214,4 +219,6 @@ export const entities = {
   chatAttachment: 'chatAttachment',
   chatUnreadCounter: 'chatUnreadCounter',
   chatNotice: 'chatNotice',
+  apiKey: 'apiKey',
+  apiKeyMinute: 'apiKeyMinute',
 } as const;

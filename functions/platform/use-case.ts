@@ -5,7 +5,7 @@ import type { RouteDefinition } from '@shared/api/route-definition';
 import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
-import { DomainError, validationFailed } from './errors';
+import { DomainError, RateLimited, validationFailed } from './errors';
 import { AlreadyAnswered, IdempotencyClaimTaken, IdempotentRequest } from './idempotency';
 import { logger, requestLogging } from './logger';
 import { readableError } from './readable-error';
@@ -60,6 +60,7 @@ function errorMapper(): MiddlewareObj<Event, Result> {
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
         });
+        if (error instanceof RateLimited) request.response.headers = { ...request.response.headers, 'retry-after': String(error.retryAfterSeconds) };
         return;
       }
       // Anything else is our fault: log it for the operator, tell the caller nothing about internals.

@@ -34,7 +34,8 @@ async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
     return;
   }
   // The report is available whatever the mail does: a redelivery would find it done and not mail again.
-  await sendEmails([readyMail(report)]);
+  // An API key's report has no one to mail: its system lists the reports (or hears the webhook).
+  if (report.requestedByEmail !== '') await sendEmails([readyMail(report)]);
 }
 
 async function markFailed(record: SQSRecord): Promise<void> {

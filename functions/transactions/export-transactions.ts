@@ -31,7 +31,7 @@ async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   await uploadTextStream(exportObjectKey(job.companyId, job.fileId), csvOf(transactionsOf(job.companyId, filters, new Date(job.createdAt)), job.lang, counted), signal);
   if (!(await finishExport(job.companyId, job.fileId, { status: 'active', rows: counted.rows }))) return;
   // The file is available whatever the mail does: a redelivery would find it done and not mail again.
-  if (Date.now() > Date.parse(job.mailAfter)) await sendEmails([readyMail(job)]);
+  if (job.emailTo !== '' && Date.now() > Date.parse(job.mailAfter)) await sendEmails([readyMail(job)]);
 }
 
 function csvOf(rows: AsyncIterable<TransactionRow>, lang: Language, counted: { rows: number }): AsyncGenerator<string> {

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
-import { checksCognitoToken, cognitoTriggers, routeKey, routes, type RouteDefinition } from '@shared/api/manifest';
+import { checksCognitoToken, cognitoTriggers, routes, type RouteDefinition } from '@shared/api/manifest';
+import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { errorMessages, type ErrorCode } from '@shared/errors';
 import { lambdaFunctionName } from './emulators';
 import { renderOutboxPage, type Outbox } from './outbox';
@@ -32,22 +33,30 @@ const maxBodyBytes = 6 * 1024 * 1024;
 
 export interface CompiledRoute {
   route: RouteDefinition;
+  /** The path it is served at: the route's own, or its public API path (an API key's, checked by the function). */
+  path: string;
+  publicApi: boolean;
   pattern: RegExp;
   paramNames: string[];
 }
 
-function compile(route: RouteDefinition): CompiledRoute {
+function compile(route: RouteDefinition, publicApi = false): CompiledRoute {
+  const path = publicApi ? publicApiPath(route) : route.path;
   const paramNames: string[] = [];
-  const segments = route.path.split('/').map((segment) => {
+  const segments = path.split('/').map((segment) => {
     const param = segment.match(/^\{(\w+)\}$/)?.[1];
     if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
     paramNames.push(param);
     return '([^/]+)';
   });
-  return { route, pattern: new RegExp(`^${segments.join('/')}$`), paramNames };
+  return { route, path, publicApi, pattern: new RegExp(`^${segments.join('/')}$`), paramNames };
 }
 
-const compiledRoutes = (routes as readonly RouteDefinition[]).map(compile);
+// As the stack deploys them: every route at its path, and the public API's again under its prefix, with no authorizer.
+const compiledRoutes = (routes as readonly RouteDefinition[]).flatMap((route) => [
+  compile(route),
+  ...(publicApiScopeOf(route) ? [compile(route, true)] : []),
+]);
 
 /** The route a request goes to; as in API Gateway the most specific wins (GET /chats/unread over /chats/{chatId}). */
 export function routeFor(
@@ -240,7 +249,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     const match = routing.match;
 
     let claims: JWTPayload | null = null;
-    if (checksCognitoToken(match.route.access)) {
+    if (!match.publicApi && checksCognitoToken(match.route.access)) {
       const verified = await verify(request.headers.authorization);
       if (verified === 'unavailable') return sendError(response, 503, 'SERVICE_UNAVAILABLE', cors);
       if (!verified) return sendError(response, 401, 'UNAUTHORIZED', cors);
@@ -261,7 +270,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     const text = body.toString('utf8');
     const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
       version: '2.0',
-      routeKey: routeKey(match.route),
+      routeKey: `${match.route.method} ${match.path}`,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
       headers,
@@ -276,7 +285,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
         domainPrefix: 'local',
         http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: request.headers['user-agent'] ?? '' },
         requestId: randomUUID(),
-        routeKey: routeKey(match.route),
+        routeKey: `${match.route.method} ${match.path}`,
         stage: '$default',
         time: new Date().toISOString(),
         timeEpoch: Date.now(),

@@ -109,6 +109,7 @@ function seededStatusAudit(companyId: string, employee: { employeeId: string; na
     employee: { kind: 'employee', userId: null, name: `${employee.name} ${employee.surname}`, role: null },
     admin: people.admin ?? { kind: 'admin', userId: null, name: null, role: 'provider_admin' },
     system: systemActor,
+    api_key: { kind: 'api_key', userId: null, name: "API key 'Payroll'", role: null },
   };
   return auditItem(
     { companyId, actor: actors[employee.changer], action, target: { type: 'employee', id: employee.employeeId }, before: { cardStatus: before }, after: { cardStatus: employee.cardStatus }, at: employee.at },

@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
 import { pageOfPath } from '../../shared/page-entries';
+import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { queueDefinitions, queueWorkers } from '../definitions';
@@ -95,7 +96,9 @@ describe('API functions', () => {
       expect(actions, route.path).not.toContain('dynamodb:Scan');
       const tableWrites = actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action));
       const expectedWrites = { none: [], read: [], update: ['dynamodb:UpdateItem'], readWrite: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] };
-      expect(tableWrites.sort(), route.path).toEqual(expectedWrites[needsOf(route).table]);
+      // A public API route also counts its key's requests: at least an update.
+      const declared = needsOf(route).table;
+      expect(tableWrites.sort(), route.path).toEqual(expectedWrites[publicApiScopeOf(route) && declared === 'read' ? 'update' : declared]);
       const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
       // Wildcards only where a name cannot be known: the company documents', staged uploads' and exports' keys, the SES
       // identity the deployment verifies, and a phone number SNS texts (checked below).
@@ -401,12 +404,14 @@ describe('HTTP API', () => {
   });
 
 
-  it('has one route per manifest entry, with the manifest path as is', () => {
+  it('has one route per manifest entry, with the manifest path as is, and the public API routes again under its prefix', () => {
     const routeKeys = resourcesOf(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey);
-    expect(routeKeys.sort()).toEqual(manifest.map((route) => `${route.method} ${route.path}`).sort());
+    const publicApi = manifest.filter((route) => publicApiScopeOf(route)).map((route) => `${route.method} ${publicApiPath(route)}`);
+    expect(publicApi.length).toBeGreaterThan(20);
+    expect(routeKeys.sort()).toEqual([...manifest.map((route) => `${route.method} ${route.path}`), ...publicApi].sort());
   });
 
-  it('checks a Cognito JWT on every route that is not public', () => {
+  it('checks a Cognito JWT on every route that is not public, and none on the public API (the function checks the key)', () => {
     const [[authorizerId, authorizer]] = resourcesOf(template, 'AWS::ApiGatewayV2::Authorizer') as [[string, CfnResource]];
     expect(authorizer.Properties?.AuthorizerType).toBe('JWT');
     const jwt = authorizer.Properties?.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
@@ -414,11 +419,13 @@ describe('HTTP API', () => {
     expect(jwt.Audience.map(cfnText)).toEqual([expect.stringMatching(/^<import:BonusCardStateful:ExportsOutputRefUsersPortalClient/)]);
 
     for (const [, route] of resourcesOf(template, 'AWS::ApiGatewayV2::Route')) {
-      const definition = manifest.find((candidate) => `${candidate.method} ${candidate.path}` === route.Properties?.RouteKey);
-      if (definition && !checksCognitoToken(definition.access)) {
-        expect(route.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+      const key = String(route.Properties?.RouteKey);
+      const definition = manifest.find((candidate) => `${candidate.method} ${candidate.path}` === key);
+      const publicApi = manifest.find((candidate) => publicApiScopeOf(candidate) && `${candidate.method} ${publicApiPath(candidate)}` === key);
+      if (publicApi || (definition && !checksCognitoToken(definition.access))) {
+        expect(route.Properties?.AuthorizationType ?? 'NONE', key).toBe('NONE');
       } else {
-        expect(route.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+        expect(route.Properties, key).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
       }
     }
   });
@@ -426,9 +433,16 @@ describe('HTTP API', () => {
   it("says, in each unguarded route's template metadata, why that route has no authorizer and what guards it instead", () => {
     const reasons = new Set<string>();
     for (const [id, route] of resourcesOf(template, 'AWS::ApiGatewayV2::Route')) {
-      const definition = manifest.find((candidate) => `${candidate.method} ${candidate.path}` === route.Properties?.RouteKey);
+      const key = String(route.Properties?.RouteKey);
+      const definition = manifest.find((candidate) => `${candidate.method} ${candidate.path}` === key);
+      const publicApi = manifest.find((candidate) => publicApiScopeOf(candidate) && `${candidate.method} ${publicApiPath(candidate)}` === key);
       const rules = (route.Metadata as { cdk_nag?: { rules_to_suppress: { id: string; reason: string }[] } } | undefined)?.cdk_nag?.rules_to_suppress ?? [];
       const apig4 = rules.filter((rule) => rule.id === 'AwsSolutions-APIG4');
+      if (publicApi) {
+        expect(apig4, id).toHaveLength(1);
+        expect(apig4[0]?.reason, id).toMatch(new RegExp(`^${key.replace(/[{}/]/g, '\\$&')}: the public API, called by a company's own systems with an API key`));
+        continue;
+      }
       if (!definition || checksCognitoToken(definition.access)) {
         expect(apig4, id).toEqual([]);
         continue;

@@ -21,6 +21,8 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from '../../shared/api/manifest';
+import { apiKeyRequestsPerMinute } from '../../shared/api-keys';
+import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import * as issuerRoutes from '../../shared/api/routes/issuer-routes';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
@@ -223,6 +225,9 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write' },
   'messaging/get-attachment-link': { documents: 'read' },
   'messaging/get-inbox-attachment-link': { documents: 'read' },
+  // A key and its audit record in one transaction; revoking updates the key and writes its audit record.
+  'integrations/create-api-key': { table: 'readWrite' },
+  'integrations/revoke-api-key': { table: 'readWrite' },
 };
 
 /** Functions no route calls (queue workers, scheduled jobs), with what each may touch, in the same terms. */
@@ -440,8 +445,11 @@ export class StatelessStack extends Stack {
         });
         functions.set(route.handler, portalFunction);
       }
-      // Per route, not per function: a handler serving a GET and a POST needs what both need.
-      this.grant(portalFunction, needsOf(route), props);
+      // Per route, not per function: a handler serving a GET and a POST needs what both need. A public API route also
+      // counts its key's requests (an update of the key's items, functions/platform/api-key-callers.ts).
+      const needs = needsOf(route);
+      const apiScope = publicApiScopeOf(route);
+      this.grant(portalFunction, apiScope && needs.table === 'read' ? { ...needs, table: 'update' } : needs, props);
       const isPublic = !checksCognitoToken(route.access);
       const httpRoute = new apigw.HttpRoute(scope, `${id}${route.method}Route`, {
         httpApi: this.api,
@@ -453,6 +461,21 @@ export class StatelessStack extends Stack {
         const why = (routesWithoutCognito as Partial<Record<string, string>>)[route.handler];
         if (!why) throw new Error(`${route.method} ${route.path} has no Cognito authorizer: say why in routesWithoutCognito`);
         Validations.of(httpRoute.node.defaultChild as IConstruct).acknowledge({ id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path}: ${why}` });
+      }
+      if (apiScope) {
+        // The same function at the public API's path, for a company's systems: no Cognito authorizer, the function
+        // checks the API key (shared/api/public-api.ts).
+        const apiRoute = new apigw.HttpRoute(scope, `${id}${route.method}PublicApiRoute`, {
+          httpApi: this.api,
+          routeKey: apigw.HttpRouteKey.with(publicApiPath(route), apigw.HttpMethod[route.method]),
+          integration: new HttpLambdaIntegration(`${id}${route.method}PublicApiIntegration`, portalFunction.function),
+        });
+        Validations.of(apiRoute.node.defaultChild as IConstruct).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            `${route.method} ${publicApiPath(route)}: the public API, called by a company's own systems with an API key, which the ` +
+            `function checks (the secret's SHA-256 against the stored hash, not revoked, scope ${apiScope}, ${apiKeyRequestsPerMinute} requests a minute); API Gateway's authorizer knows only Cognito tokens.`,
+        });
       }
       const throttle = messageRouteThrottles[route.handler as HandlerName];
       if (throttle) {

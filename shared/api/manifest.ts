@@ -5,6 +5,7 @@ import * as dashboardRoutes from './routes/dashboard-routes';
 import * as employeeRoutes from './routes/employee-routes';
 import * as feeRoutes from './routes/fee-routes';
 import * as fundingRoutes from './routes/funding-routes';
+import * as integrationRoutes from './routes/integration-routes';
 import * as issuerRoutes from './routes/issuer-routes';
 import * as moneyRoutes from './routes/money-routes';
 import * as onboardingRoutes from './routes/onboarding-routes';
@@ -34,6 +35,7 @@ export const routes = [
   ...Object.values(topUpRoutes),
   ...Object.values(transactionRoutes),
   ...Object.values(reportRoutes), ...Object.values(messagingRoutes),
+  ...Object.values(integrationRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiScopes, createdApiKeySchema, type ApiScope } from '@shared/api-keys';
+import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import { fleetChatId } from '../../infra/local/seed-chats';
@@ -85,5 +87,63 @@ describe.each(tenantRoutes)("$route.method $route.path (another company's ids)",
     // Idempotent routes need their key before they look at the ids.
     const headers: Record<string, string> = 'idempotent' in route && route.idempotent ? { 'Idempotency-Key': `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}` } : {};
     expect(await api(route.method, path, { token: await tokenOf('manager@demo.local'), body, headers })).toMatchObject({ status: 404 });
+  });
+});
+
+/**
+ * The public API (issue 20), for every one of its routes: a malformed key and a revoked one are refused before
+ * anything, a key of any other scope gets 403 INSUFFICIENT_SCOPE, a key of the route's own scope passes the key's
+ * checks (the route answers on its own terms: a body or id it refuses), and a key of one company names another
+ * company's ids in vain.
+ */
+const publicRoutes = allRoutes.filter((route) => publicApiScopeOf(route));
+const keyOfScope = new Map<ApiScope, string>();
+let revokedKey = '';
+let everyScopeKey = '';
+
+async function makeKey(scopes: ApiScope[], name: string): Promise<{ keyId: string; secret: string }> {
+  const answer = await api('POST', '/api-keys', { token: await tokenOf('owner@demo.local'), body: { name, scopes } });
+  const created = createdApiKeySchema.parse(answer.body);
+  return { keyId: created.key.keyId, secret: created.secret };
+}
+
+describe('the public API', () => {
+  beforeAll(async () => {
+    for (const scope of apiScopes) keyOfScope.set(scope, (await makeKey([scope], `matrix ${scope}`)).secret);
+    everyScopeKey = (await makeKey([...apiScopes], 'matrix every scope')).secret;
+    const revoked = await makeKey([...apiScopes], 'matrix revoked');
+    await api('POST', `/api-keys/${revoked.keyId}/revoke`, { token: await tokenOf('owner@demo.local') });
+    revokedKey = revoked.secret;
+  });
+
+  /** A call the route cannot act on: a made-up id, an empty body, a query it refuses (the export would start a job). */
+  const harmless = (route: RouteDefinition) =>
+    `${publicApiPath({ path: concretePath(route.path) })}${route.handler === 'transactions/request-transactions-export' ? '?dateLimit=nope' : ''}`;
+
+  describe.each(publicRoutes)('$method $path', (route) => {
+    const scope = publicApiScopeOf(route) as ApiScope;
+
+    it('answers 401 to a malformed key and to a revoked one', async () => {
+      expect(await api(route.method, harmless(route), { token: 'bck_malformed', body: route.body ? {} : undefined })).toMatchObject({ status: 401, body: { code: 'API_KEY_INVALID' } });
+      expect(await api(route.method, harmless(route), { token: revokedKey, body: route.body ? {} : undefined })).toMatchObject({ status: 401, body: { code: 'API_KEY_REVOKED' } });
+    });
+
+    it(`answers 403 INSUFFICIENT_SCOPE to a key of any scope but ${scope}, and lets a ${scope} key past the key's checks`, async () => {
+      for (const other of apiScopes.filter((candidate) => candidate !== scope)) {
+        expect(await api(route.method, harmless(route), { token: keyOfScope.get(other), body: route.body ? {} : undefined }), other).toMatchObject({ status: 403, body: { code: 'INSUFFICIENT_SCOPE' } });
+      }
+      const own = await api(route.method, harmless(route), { token: keyOfScope.get(scope), body: route.body ? {} : undefined });
+      expect([401, 403, 429], JSON.stringify(own.body)).not.toContain(own.status);
+    });
+  });
+
+  describe.each(publicRoutes.filter((route) => paramsOf(route.path).some((param) => param in foreignIds)))("$method $path (another company's ids)", (route) => {
+    it("answers 404 to a key of another company", async () => {
+      const path = publicApiPath({ path: route.path.replace(/\{(\w+)\}/g, (_, param: string) => foreignIds[param] ?? `some-${param}`) });
+      const body = route.body ? (validBodies[`${route.method} ${route.path}`] ?? {}) : undefined;
+      if (route.body && route.body.safeParse(body).success === false) throw new Error(`no valid example body for ${route.method} ${route.path}`);
+      const headers: Record<string, string> = route.idempotent ? { 'Idempotency-Key': `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}` } : {};
+      expect(await api(route.method, path, { token: everyScopeKey, body, headers })).toMatchObject({ status: 404 });
+    });
   });
 });

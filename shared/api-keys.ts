@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+
+/**
+ * Company API keys (issue 20): a payroll or HR system calls the public API (shared/api/public-api.ts) with
+ * `Authorization: Bearer <key>` as its company, within the key's scopes. Owners make and revoke them.
+ */
+export const apiScopes = ['employees:read', 'employees:write', 'money:write', 'reports:read'] as const;
+export type ApiScope = (typeof apiScopes)[number];
+export const apiScopeSchema = /* @__PURE__ */ z.enum(apiScopes);
+
+/** A key is `bck_<keyId>_<secret>`: the id finds its record, the secret is compared with the stored hash. */
+export const apiKeyPrefix = 'bck_';
+export const apiKeyPattern = /^bck_([a-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
+
+/** Requests a key may make in one minute; more are answered 429 with Retry-After until the minute ends. */
+export const apiKeyRequestsPerMinute = 120;
+export const apiKeyNameMaxLength = 60;
+/** A company's live keys at most (revoked ones are kept, shown as revoked, and do not count). */
+export const apiKeysPerCompany = 20;
+
+export const createApiKeyBodySchema = /* @__PURE__ */ z.object({
+  name: z.string().check(z.trim(), z.minLength(1, { error: 'REQUIRED' }), z.maxLength(apiKeyNameMaxLength, { error: 'NAME_TOO_LONG' })),
+  scopes: z.array(apiScopeSchema).check(
+    z.minLength(1, { error: 'LIST_REQUIRED' }),
+    z.refine((scopes) => new Set(scopes).size === scopes.length, { error: 'DUPLICATE_OPTION' }),
+  ),
+});
+export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
+
+export const apiKeyViewSchema = /* @__PURE__ */ z.object({
+  keyId: z.string(),
+  name: z.string(),
+  scopes: z.array(apiScopeSchema),
+  /** The key's first characters (`bck_<keyId>`), so an owner can tell which key a system holds. */
+  hint: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+});
+export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
+
+export const apiKeyListSchema = /* @__PURE__ */ z.object({ rows: z.array(apiKeyViewSchema) });
+/** The answer that creates a key: the only time its secret is shown. */
+export const createdApiKeySchema = /* @__PURE__ */ z.object({ key: apiKeyViewSchema, secret: z.string() });
+export const apiKeyIdParamsSchema = /* @__PURE__ */ z.object({ keyId: z.string().check(z.regex(/^[a-z0-9]{16}$/, { error: 'INVALID_VALUE' })) });
