@@ -25,6 +25,10 @@ export const paths = {
   messaging: '/messaging',
   reporting: '/reporting',
   settings: '/settings',
+  /** Owners: the company's API keys and webhooks, for its own systems (issue 20). */
+  integrations: '/integrations',
+  /** The public API's reference, generated from the route manifest. */
+  apiReference: '/integrations/api',
   /** The provider's console: provider admins only. */
   admin: '/admin',
   adminApplication: '/admin/applications/:companyId',
@@ -50,6 +54,8 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.messaging, minRole: 'accountant' },
   { path: paths.reporting, minRole: 'accountant', feature: 'reporting' },
   { path: paths.settings, minRole: 'accountant' },
+  { path: paths.integrations, minRole: 'owner' },
+  { path: paths.apiReference, minRole: 'owner' },
   { path: paths.admin, minRole: 'guest', providerAdmin: true },
   { path: paths.adminApplication, minRole: 'guest', providerAdmin: true },
   { path: paths.adminPrices, minRole: 'guest', providerAdmin: true },
@@ -65,4 +71,5 @@ export const navigationLinks = [
   { path: paths.messaging, labelKey: 'nav.messaging' },
   { path: paths.settings, labelKey: 'nav.settings' },
   { path: paths.reporting, labelKey: 'nav.reporting', feature: 'reporting' },
+  { path: paths.integrations, labelKey: 'nav.integrations', minRole: 'owner' },
 ] as const;

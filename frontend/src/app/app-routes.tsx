@@ -35,6 +35,7 @@ const PricesScreen = lazyScreen(() => import('@frontend/features/admin/prices-sc
 const TopUpsScreen = lazyScreen(() => import('@frontend/features/admin/top-ups-screen'), 'TopUpsScreen');
 const InboxScreen = lazyScreen(() => import('@frontend/features/messaging/inbox-screen'), 'InboxScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
+const IntegrationsScreen = lazyScreen(() => import('@frontend/features/integrations/integrations-screen'), 'IntegrationsScreen');
 
 /**
  * The screens of SPEC section 2 at the paths of shared/routes.ts. Public screens have no guard; the
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path={paths.messaging} element={<MessagingScreen />} />
         <Route path={paths.reporting} element={<ReportingScreen />} />
         <Route path={paths.settings} element={<SettingsScreen />} />
+        <Route path={paths.integrations} element={<IntegrationsScreen />} />
       </Route>
       <Route element={<SignedInFrame frame={<AdminLayout />} />}>
         <Route path={paths.admin} element={<ApplicationsScreen />} />

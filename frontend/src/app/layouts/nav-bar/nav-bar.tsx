@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasReporting } from '@shared/api/schemas';
+import { hasRole } from '@shared/roles';
 import { navigationLinks, paths } from '@shared/routes';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -21,6 +22,7 @@ export function NavBar() {
 
   const links = navigationLinks
     .filter((link) => !('feature' in link) || (link.feature === 'reporting' && hasReporting(profile.availableFeatures)))
+    .filter((link) => !('minRole' in link) || hasRole(profile.role, link.minRole))
     .map((link) => ({
       to: link.path,
       label: t(link.labelKey),

@@ -1,0 +1,223 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiScopes, createApiKeyBodySchema, type ApiKeyView, type ApiScope } from '@shared/api-keys';
+import { Alert } from '@frontend/components/alert/alert';
+import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
+import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
+import { Dialog } from '@frontend/components/dialog/dialog';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { TextField } from '@frontend/components/text-field/text-field';
+import { errorCodeOf } from '@frontend/lib/api-error';
+import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { formatDate } from '@frontend/lib/format';
+import { readSubmitFailure } from '@frontend/lib/submit-failure';
+import { useSession } from '@frontend/lib/session/session-context';
+import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
+import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from './integrations-api';
+
+/** A scope's translation key: i18next reads a ':' as the namespace's end. */
+const scopeKey = (scope: ApiScope) => scope.replace(':', '_');
+
+/** Settings of the company's API keys: the list, a new key (its secret shown once), and revoking one after asking. */
+export function ApiKeysSection() {
+  const { t } = useTranslation(['integrations', 'errors', 'common']);
+  const titleId = useId();
+  const { profile } = useSession();
+  const companyId = profile?.currentClient?.companyId ?? '';
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: apiKeysQueryKey(companyId), queryFn: ({ signal }) => fetchApiKeys(signal), enabled: companyId !== '' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(companyId) });
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [notice, setNotice] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const revoke = useMutation({
+    mutationFn: (key: ApiKeyView) => revokeApiKey(key.keyId),
+    onMutate: () => setFailure(null),
+    onSuccess: (key) => setNotice(t('integrations:keys.revoked', { name: key.name })),
+    onError: (error) => setFailure(errorCodeOf(error)),
+    onSettled: async () => {
+      setRevoking(null);
+      await refresh();
+    },
+  });
+
+  const columns: DataTableColumn<ApiKeyView>[] = [
+    { id: 'name', header: t('integrations:keys.name'), rowHeader: true, truncate: (key) => key.name, cell: (key) => key.name },
+    { id: 'scopes', header: t('integrations:keys.scopes'), cell: (key) => key.scopes.map((scope) => t(`integrations:scopes.${scopeKey(scope)}.short`)).join(', ') },
+    { id: 'hint', header: t('integrations:keys.key'), cell: (key) => <code className="integrations-code">{key.hint}…</code>, detail: true },
+    { id: 'created', header: t('integrations:keys.created'), cell: (key) => t('integrations:keys.createdBy', { date: formatDate(key.createdAt), name: key.createdByName }), detail: true },
+    { id: 'lastUsed', header: t('integrations:keys.lastUsed'), cell: (key) => (key.lastUsedAt ? formatDate(key.lastUsedAt, { withTime: true }) : t('integrations:keys.neverUsed')) },
+    {
+      id: 'status',
+      header: t('integrations:keys.status'),
+      cell: (key) => <StatusBadge tone={key.revokedAt ? 'neutral' : 'positive'}>{key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : t('integrations:keys.active')}</StatusBadge>,
+    },
+  ];
+  const actions = (key: ApiKeyView): RowAction[] =>
+    key.revokedAt || (revoke.isPending && revoke.variables.keyId === key.keyId) ? [] : [{ id: 'revoke', label: t('integrations:keys.revoke'), onSelect: () => setRevoking(key), danger: true }];
+
+  return (
+    <section className="panel" aria-labelledby={titleId}>
+      <div className="integrations-section__header">
+        <div>
+          <h2 id={titleId}>{t('integrations:keys.title')}</h2>
+          <p className="integrations-text">{t('integrations:keys.lead')}</p>
+        </div>
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          {t('integrations:keys.create')}
+        </button>
+      </div>
+      <p role="status" className="integrations-notice">
+        {notice}
+      </p>
+      {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+      {keys.isError ? (
+        <Alert>{errorCodeText(t, errorCodeOf(keys.error))}</Alert>
+      ) : (
+        <DataTable
+          caption={t('integrations:keys.caption')}
+          columns={columns}
+          rows={keys.data?.rows ?? []}
+          rowKey={(key) => key.keyId}
+          loading={keys.isPending}
+          skeletonRows={2}
+          empty={t('integrations:keys.empty')}
+          rowLabel={(key) => key.name}
+          rowActions={actions}
+          rowMuted={(key) => (key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : undefined)}
+        />
+      )}
+      {creating && (
+        <CreateKeyDialog
+          onClose={() => setCreating(false)}
+          onCreated={async (key) => {
+            setNotice(t('integrations:keys.createdNotice', { name: key.name }));
+            await refresh();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('integrations:keys.revokeTitle', { name: revoking?.name ?? '' })}
+        confirmLabel={t('integrations:keys.revoke')}
+        cancelLabel={t('common:cancel')}
+        destructive
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>{t('integrations:keys.revokeText')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** A new key: its name and scopes, then its secret, shown this once with a copy button. */
+function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: ApiKeyView) => Promise<void> }) {
+  const { t } = useTranslation(['integrations', 'errors', 'common']);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'scopes', string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ key: ApiKeyView; secret: string } | null>(null);
+  const copy = useCopyToClipboard();
+  const create = useMutation({
+    mutationFn: () => createApiKey({ name, scopes }),
+    onMutate: () => setFailure(null),
+    onSuccess: async (answer) => {
+      setCreated(answer);
+      await onCreated(answer.key);
+    },
+    onError: (error) => {
+      const refused = readSubmitFailure(error, ['name', 'scopes'] as const);
+      setErrors(refused.fields);
+      setFailure(refused.code);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = createApiKeyBodySchema.safeParse({ name, scopes });
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])) as Partial<Record<'name' | 'scopes', string>>);
+      return;
+    }
+    setErrors({});
+    create.mutate();
+  };
+
+  if (created) {
+    return (
+      <Dialog open title={t('integrations:keys.secretTitle', { name: created.key.name })} onClose={onClose}>
+        <div className="dialog__body">
+          <Alert tone="info">{t('integrations:keys.secretOnce')}</Alert>
+          <label className="field">
+            <span className="field__label">{t('integrations:keys.secret')}</span>
+            <input className="field__input integrations-secret" readOnly value={created.secret} onFocus={(event) => event.currentTarget.select()} />
+          </label>
+          <p role="status" className="integrations-notice">
+            {copy.state === 'copied' ? t('integrations:keys.copied') : copy.state === 'failed' ? t('integrations:keys.copyFailed') : ''}
+          </p>
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={() => void copy.copy(created.secret)}>
+            {t('integrations:keys.copy')}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            {t('integrations:keys.done')}
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog open title={t('integrations:keys.createTitle')} onClose={onClose} busy={create.isPending}>
+      <form noValidate onSubmit={submit}>
+        <div className="dialog__body">
+          <TextField label={t('integrations:keys.name')} hint={t('integrations:keys.nameHint')} name="name" value={name} onChange={(event) => {
+              setName(event.target.value);
+              setErrors(({ name: _refused, ...rest }) => rest);
+            }} error={fieldErrorText(t, errors.name)} required />
+          <fieldset className="integrations-scopes" aria-describedby={errors.scopes ? 'scopes-error' : undefined}>
+            <legend className="field__label">{t('integrations:keys.scopes')}</legend>
+            {apiScopes.map((scope) => (
+              <CheckboxField
+                key={scope}
+                name={`scope-${scope}`}
+                label={
+                  <>
+                    <strong>{t(`integrations:scopes.${scopeKey(scope)}.short`)}</strong> — {t(`integrations:scopes.${scopeKey(scope)}.text`)}
+                  </>
+                }
+                checked={scopes.includes(scope)}
+                onChange={(event) => {
+                  setScopes((current) => (event.target.checked ? [...current, scope] : current.filter((candidate) => candidate !== scope)));
+                  setErrors(({ scopes: _refused, ...rest }) => rest);
+                }}
+              />
+            ))}
+            {errors.scopes && (
+              <p id="scopes-error" className="field__error">
+                {fieldErrorText(t, errors.scopes)}
+              </p>
+            )}
+          </fieldset>
+          {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={create.isPending}>
+            {t('common:cancel')}
+          </button>
+          <button type="submit" className="button" disabled={create.isPending} aria-busy={create.isPending}>
+            {t('integrations:keys.createConfirm')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
