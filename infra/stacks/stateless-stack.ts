@@ -287,6 +287,8 @@ export const routesWithoutCognito: Record<UncheckedRouteHandler, string> = {
     "The card issuer's webhook: the issuer is a server, not a Cognito user. Every event carries an HMAC-SHA256 signature over its timestamp and body with the shared secret, checked by the function (old timestamps refused, event ids recorded once).",
   'authorizations/authorize-payment':
     "The card issuer's payment authorization request, from the issuer's servers: signed with HMAC-SHA256 over timestamp and body by the shared secret, checked by the function before any money moves.",
+  'integrations/get-openapi':
+    'The public API\'s OpenAPI document: what the API is, which is no secret and holds no company data (integrators read it before they have a key).',
   'authorizations/receive-authorization-event':
     "The card issuer's settlement or reversal of an authorization, from the issuer's servers: signed with HMAC-SHA256 over timestamp and body by the shared secret, checked by the function.",
 };

@@ -77,3 +77,28 @@ for (const role of ['manager', 'accountant'] as const) {
     await page.waitForURL((url) => !url.pathname.startsWith('/integrations'));
   });
 }
+
+test("an owner reads the API reference, generated from the API's own OpenAPI document", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/integrations');
+  await page.getByRole('link', { name: 'Open the API reference' }).click();
+  await page.waitForURL('**/integrations/api');
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  const listEmployees = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'GET /v1/employees', exact: true }) });
+  await expect(listEmployees).toContainText('employees:read');
+  const funding = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'POST /v1/employees/{employeeId}/funds' }) });
+  await expect(funding).toContainText('needs an Idempotency-Key');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+
+  // The document itself, as an integrator downloads it.
+  const openapi = await request.get(`${apiUrl}/openapi.json`);
+  expect(openapi.status()).toBe(200);
+  expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0');
+});

@@ -36,6 +36,7 @@ const TopUpsScreen = lazyScreen(() => import('@frontend/features/admin/top-ups-s
 const InboxScreen = lazyScreen(() => import('@frontend/features/messaging/inbox-screen'), 'InboxScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 const IntegrationsScreen = lazyScreen(() => import('@frontend/features/integrations/integrations-screen'), 'IntegrationsScreen');
+const ApiReferenceScreen = lazyScreen(() => import('@frontend/features/integrations/api-reference-screen'), 'ApiReferenceScreen');
 
 /**
  * The screens of SPEC section 2 at the paths of shared/routes.ts. Public screens have no guard; the
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path={paths.reporting} element={<ReportingScreen />} />
         <Route path={paths.settings} element={<SettingsScreen />} />
         <Route path={paths.integrations} element={<IntegrationsScreen />} />
+        <Route path={paths.apiReference} element={<ApiReferenceScreen />} />
       </Route>
       <Route element={<SignedInFrame frame={<AdminLayout />} />}>
         <Route path={paths.admin} element={<ApplicationsScreen />} />

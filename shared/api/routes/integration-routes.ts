@@ -1,4 +1,5 @@
 import { apiKeyIdParamsSchema, apiKeyListSchema, apiKeyViewSchema, createApiKeyBodySchema, createdApiKeySchema } from '../../api-keys';
+import * as z from 'zod/mini';
 import type { RouteDefinition } from '../route-definition';
 
 /**
@@ -34,4 +35,13 @@ export const revokeApiKey = {
   activeCompanyOnly: true,
   params: apiKeyIdParamsSchema,
   answer: apiKeyViewSchema,
+} as const satisfies RouteDefinition;
+
+/** The public API's OpenAPI 3.1 document (at /api/openapi.json through CloudFront): public, it holds no company data. */
+export const getOpenApi = {
+  method: 'GET',
+  path: '/openapi.json',
+  handler: 'integrations/get-openapi',
+  access: { kind: 'public' },
+  answer: z.record(z.string(), z.unknown()),
 } as const satisfies RouteDefinition;
