@@ -23,6 +23,8 @@ const workerTimeoutSeconds = {
   exports: 840,
   // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
   reports: 840,
+  // Ten messages an invocation: an event fanned out to at most 10 endpoints, or a delivery, each post at most 10 s.
+  webhooks: 120,
 } as const;
 
 /**
@@ -41,6 +43,8 @@ export const queueDefinitions = [
   { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.mail },
   // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
   { role: 'issuerSandbox', envVar: 'ISSUER_SANDBOX_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.issuerSandbox },
+  // Webhook events to fan out to a company's endpoints, and deliveries to post (functions/webhooks/deliver-webhooks.ts).
+  { role: 'webhooks', envVar: 'WEBHOOKS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.webhooks },
 ] as const;
 export type QueueRole = (typeof queueDefinitions)[number]['role'];
 export const deadLetterMaxReceiveCount = 3;
@@ -65,6 +69,8 @@ export const queueWorkers = [
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
   { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
+  // Several at once: one company's slow endpoint must not hold back the others' deliveries.
+  { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 10, maxConcurrency: 5 },
 ] as const satisfies readonly {
   queue: (typeof queueDefinitions)[number]['role'];
   handler: string;

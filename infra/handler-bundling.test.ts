@@ -5,7 +5,9 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handlerBuildOptions } from './constructs/handler-bundling';
+import { routes } from '@shared/api/manifest';
 import { repoRoot } from './constructs/repo-paths';
+import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -40,4 +42,25 @@ describe('a handler bundled as the stack bundles it', () => {
     });
     expect(JSON.parse(printed)).toEqual({ accessKeyId: 'ASIAROLECREDENTIALS1', sessionToken: 'session-token' });
   });
+});
+
+describe('every handler bundled at once', () => {
+  it('may send to the webhooks queue whenever its bundle can publish a webhook event', async () => {
+    const handlers = [...new Set([...routes.map((route) => route.handler), ...Object.keys(backgroundNeeds)])];
+    const result = await build({
+      ...handlerBuildOptions(),
+      entryPoints: Object.fromEntries(handlers.map((handler) => [handler, path.join(repoRoot, 'functions', `${handler}.ts`)])),
+      outdir: path.join(workDir, 'all'),
+      minify: false,
+      sourcemap: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const publishing = Object.values(result.metafile.outputs)
+      .filter((output) => output.entryPoint !== undefined && Object.keys(output.inputs).some((input) => input.endsWith('functions/webhooks/deliveries.ts')))
+      .map((output) => path.relative(path.join(repoRoot, 'functions'), path.resolve(repoRoot, output.entryPoint ?? '')).replace(/\.ts$/, ''));
+    expect(publishing.length).toBeGreaterThan(10);
+    const withoutGrant = publishing.filter((handler) => !needsOf({ handler }).sendTo.includes('webhooks'));
+    expect(withoutGrant).toEqual([]);
+  }, 120_000);
 });

@@ -17,6 +17,7 @@ export function useDummyHandlerEnvironment(): void {
       EXPORTS_QUEUE_URL: 'q',
       FUNDING_QUEUE_URL: 'q',
       MAIL_QUEUE_URL: 'q',
+      WEBHOOKS_QUEUE_URL: 'q',
       USER_POOL_ID: 'pool',
       USER_POOL_CLIENT_ID: 'client',
       MAIL_FROM: 'no-reply@bonus-card.local',

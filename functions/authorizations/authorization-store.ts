@@ -16,6 +16,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { cardOwnerRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { logger } from '../platform/logger';
+import { publishEvent } from '../webhooks';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems } from '../money';
 import { authorizationRecord, type AuthorizationRecord } from './authorization-records';
@@ -86,6 +87,14 @@ export async function authorize(request: AuthorizationRequest, now: Date = new D
         reason: stored.declineReason,
         amountCents: stored.amountCents,
       });
+      if (stored.decision === 'approved') {
+        await publishEvent(stored.companyId, 'transaction.authorized', {
+          authorizationId: stored.authorizationId,
+          employeeId: stored.employeeId,
+          amountCents: stored.amountCents,
+          merchantCategoryCode: stored.merchantCategoryCode,
+        });
+      }
       return answerOf(stored);
     } catch (error) {
       if (error instanceof AuthorizationTaken) {
@@ -269,6 +278,15 @@ export async function closeAuthorization(authorizationId: string, closing: Closi
         ...(closing.kind === 'expired' ? {} : { eventId: closing.eventId }),
         spentCents,
         releasedCents: authorization.amountCents - spentCents,
+      });
+      await publishEvent(authorization.companyId, closing.kind === 'settled' ? 'transaction.settled' : 'transaction.reversed', {
+        authorizationId,
+        employeeId: authorization.employeeId,
+        authorizedCents: authorization.amountCents,
+        spentCents,
+        releasedCents: authorization.amountCents - spentCents,
+        // An authorization the issuer never settled is released when it expires: to the company, a reversal.
+        reason: closing.kind,
       });
       return true;
     } catch (error) {

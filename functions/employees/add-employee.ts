@@ -10,6 +10,7 @@ import { employeeRecord } from './employee-records';
 import { auditItem } from '../platform/audit';
 import { getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import { publishEvent } from '../webhooks';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
@@ -71,5 +72,6 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
     items.push(phoneClaimPut(body.phone, companyId, employeeId));
   }
   await transact(items, refusals);
+  await publishEvent(companyId, 'employee.created', { employeeId, name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: employee.cardStatus, status: employee.status });
   return detailOf(employee);
 });

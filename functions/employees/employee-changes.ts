@@ -2,6 +2,7 @@ import { employeeStatusOf } from '@shared/cards';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
+import { publishEvent } from '../webhooks';
 import { entities, keys } from '../platform/keys';
 import { employeeRecord, type EmployeeRecord } from './employee-records';
 import { getItem, setExpression, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
@@ -144,7 +145,17 @@ export async function commitEmployeeChange(change: EmployeeChange): Promise<Empl
     throw error;
   }
   const next = { ...change.employee, ...change.set, version: change.employee.version + 1 };
-  return employeeRecord.parse({ ...next, status: employeeStatusOf(next.cardStatus) });
+  const committed = employeeRecord.parse({ ...next, status: employeeStatusOf(next.cardStatus) });
+  if (committed.cardStatus !== change.employee.cardStatus) {
+    await publishEvent(committed.companyId, 'card.status_changed', {
+      employeeId: committed.employeeId,
+      cardStatus: committed.cardStatus,
+      previousCardStatus: change.employee.cardStatus,
+      changedBy: change.actor.kind,
+      action: change.action,
+    });
+  }
+  return committed;
 }
 
 /**

@@ -7,6 +7,7 @@ import { logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import { publishEvent } from '../webhooks';
 import { canReceiveFunds } from '@shared/cards';
 import type { FundingAnswer } from '@shared/funding';
 import { transferItems } from './funding-store';
@@ -48,6 +49,8 @@ export const handler = useCase(fundingRoutes.fundEmployee,
       logger.error('funds transfer failed', { companyId: caller.companyId, employeeId: employee.employeeId, cancelled: error instanceof TransactionCanceledException, error: await readableError(error) });
       throw new DomainError(503, 'FUNDS_TRANSFER_FAILED');
     }
+    // Once: a replay of the key is answered from its stored answer and does not come here.
+    await publishEvent(caller.companyId, 'funding.applied', { ...answer });
     return answer;
   },
   { answerInTransaction: true },

@@ -22,6 +22,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { logger } from '../platform/logger';
+import { publishEvent } from '../webhooks';
 import { readableError } from '../platform/readable-error';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
@@ -296,6 +297,12 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
  * (their money moved once), the others moved nothing. Answers whether it changed.
  */
 export async function failFile(companyId: string, fileId: string): Promise<boolean> {
+  if (!(await markFailed(companyId, fileId))) return false;
+  await publishEvent(companyId, 'funding_file.failed', fileEventData(await readFundingFile(companyId, fileId)));
+  return true;
+}
+
+async function markFailed(companyId: string, fileId: string): Promise<boolean> {
   try {
     await dynamo.send(
       new UpdateCommand({
@@ -368,8 +375,24 @@ export async function applyFile(companyId: string, fileId: string, signal?: Abor
     signal?.throwIfAborted();
     await applyChunk(context, pending.slice(start, start + rowsPerChunk));
   }
-  await setStatus(file, 'applying', 'applied');
-  return readFundingFile(companyId, fileId);
+  const applied = await setStatus(file, 'applying', 'applied');
+  const finished = await readFundingFile(companyId, fileId);
+  // Told once, by the run that applied it (another run finishing the same file changes nothing).
+  if (applied) await publishEvent(companyId, 'funding_file.applied', fileEventData(finished));
+  return finished;
+}
+
+/** What the company's systems are told of a finished or failed file: its totals and the rows that failed, with why. */
+function fileEventData(file: FundingFileRecord): Record<string, unknown> {
+  return {
+    fileId: file.fileId,
+    fileName: file.fileName,
+    status: file.status,
+    appliedCount: file.appliedCount,
+    appliedCents: file.appliedCents,
+    failedCount: file.failedCount,
+    failedRows: file.failures.map((failure) => ({ rowNumber: failure.rowNumber, employeeId: failure.employeeId, reason: failure.reason })),
+  };
 }
 
 interface ChunkContext {
@@ -378,8 +401,9 @@ interface ChunkContext {
   failures: { listed: number };
 }
 
-async function setStatus(file: FundingFileRecord, from: FundingFile['status'], to: FundingFile['status']): Promise<void> {
-  await dynamo
+/** Moves the file on, when it is still at `from`; answers whether this call moved it. */
+async function setStatus(file: FundingFileRecord, from: FundingFile['status'], to: FundingFile['status']): Promise<boolean> {
+  return dynamo
     .send(
       new UpdateCommand({
         TableName: tableName(),
@@ -391,9 +415,13 @@ async function setStatus(file: FundingFileRecord, from: FundingFile['status'], t
         ExpressionAttributeValues: { ':to': to, ':from': from },
       }),
     )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
-    });
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (!conditionFailed(error)) throw error;
+        return false;
+      },
+    );
 }
 
 function rowItem(file: FundingFileRecord, row: FundedRow, outcome: 'applied' | 'failed', reason: RowFailureCode | null): TransactItem {

@@ -21,6 +21,13 @@ const envSchema = /* @__PURE__ */ z.extend(triggerEnvSchema, {
   FUNDING_QUEUE_URL: z.string().check(z.minLength(1)),
   /** The queue of the portal's own e-mails (functions/platform/mailer.ts), which the mail worker sends. */
   MAIL_QUEUE_URL: z.string().check(z.minLength(1)),
+  /** Webhook events and deliveries (functions/webhooks): every function that tells a company's systems something. */
+  WEBHOOKS_QUEUE_URL: z.string().check(z.minLength(1)),
+  /**
+   * Lets webhook endpoints on this machine's loopback be registered and posted to: the local cloud's demo receiver.
+   * Never set in a deployment, where loopback, private and link-local addresses are refused (SSRF).
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: z._default(z.enum(['true', 'false']), 'false'),
   USER_POOL_ID: z.string().check(z.minLength(1)),
   USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)),
   /** The sender of the portal's own e-mails (SES in the cloud, the local outbox on a laptop). */

@@ -104,6 +104,13 @@ export const keys = {
   apiKeysOfCompany: (companyId: string, createdAt: string, keyId: string) => ({ gsi1pk: `COMPANY#${companyId}#APIKEYS`, gsi1sk: `${createdAt}#${keyId}` }),
   /** A key's requests in one minute (its rate limit), gone by TTL. */
   apiKeyMinute: (keyId: string, minute: string) => ({ pk: `APIKEY#${keyId}`, sk: `MINUTE#${minute}` }),
+  /** A company's webhook endpoint; its endpoints are its partition's WEBHOOK# items. */
+  webhookEndpoint: (companyId: string, endpointId: string) => ({ pk: `COMPANY#${companyId}`, sk: `WEBHOOK#${endpointId}` }),
+  webhookEndpoints: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'WEBHOOK#' }),
+  /** One event's delivery to one endpoint; its ids sort by time, so the log reads newest first. */
+  webhookDelivery: (endpointId: string, deliveryId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${deliveryId}` }),
+  /** A delivery waiting for its next attempt, by when (sparse gsi2): the dispatcher reads only the due ones. */
+  webhookDue: (nextAttemptAt: string, endpointId: string, deliveryId: string) => ({ gsi2pk: 'WEBHOOKS#DUE', gsi2sk: `${nextAttemptAt}#${endpointId}#${deliveryId}` }),
   /** The onboarding answers; gsi1 is the provider's review queue, ordered by `queuePosition`. */
   application: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPLICATION' }),
   applicationQueue: (position: string) => ({ gsi1pk: 'APPLICATIONS', gsi1sk: position }),
@@ -221,4 +228,6 @@ export const entities = {
   chatNotice: 'chatNotice',
   apiKey: 'apiKey',
   apiKeyMinute: 'apiKeyMinute',
+  webhookEndpoint: 'webhookEndpoint',
+  webhookDelivery: 'webhookDelivery',
 } as const;

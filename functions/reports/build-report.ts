@@ -6,6 +6,7 @@ import { uploadTextStream } from '../exports';
 import { reportObjectKey } from '../platform/keys';
 import { sendEmails } from '../platform/mailer';
 import { queueWorker } from '../platform/queue-worker';
+import { publishEvent } from '../webhooks';
 import { reportLines } from './report-rows';
 import { buildableReport, deleteReportObject, finishReport, readReport, reportMessageSchema, type BuildableReport } from './report-store';
 
@@ -36,6 +37,7 @@ async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   // The report is available whatever the mail does: a redelivery would find it done and not mail again.
   // An API key's report has no one to mail: its system lists the reports (or hears the webhook).
   if (report.requestedByEmail !== '') await sendEmails([readyMail(report)]);
+  await publishEvent(report.companyId, 'report.ready', { reportId: report.reportId, type: report.type, dateFrom: report.dateFrom, dateTo: report.dateTo, rows: counted.rows });
 }
 
 async function markFailed(record: SQSRecord): Promise<void> {

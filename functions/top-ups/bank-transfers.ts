@@ -17,6 +17,7 @@ import { ledgerItems, mainAccountChange } from '../money';
 import { bankTransferRecord, type BankTransferRecord } from './bank-transfer-record';
 import { companyRecord, type CompanyRecord } from '../platform/identity-records';
 import { getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { publishEvent } from '../webhooks';
 
 /** A company's main account is busy (card funding, fees): a top-up that meets another write tries again. */
 const conflictRetries = 4;
@@ -158,7 +159,19 @@ export async function recordTransfer(
   ];
   const refusals: Record<number, Error> = answer.length > 0 ? { 0: claimTaken(), 1: alreadyRecorded() } : { 0: alreadyRecorded() };
   await transactThroughConflicts(items, refusals, conflictRetries);
+  if (match) await toldReceived(match.company.companyId, transfer, at);
   return result;
+}
+
+/** The company's systems hear of money on its main account once: by the request that credited it. */
+async function toldReceived(companyId: string, transfer: Pick<BankTransfer, 'bankTransactionId' | 'amountCents' | 'reference' | 'bookingDate'>, creditedAt: string): Promise<void> {
+  await publishEvent(companyId, 'top_up.received', {
+    bankTransactionId: transfer.bankTransactionId,
+    amountCents: transfer.amountCents,
+    reference: transfer.reference,
+    bookingDate: transfer.bookingDate,
+    creditedAt,
+  });
 }
 
 /**
@@ -193,6 +206,7 @@ export async function assignTransfer(bankTransactionId: string, companyId: strin
   const refusals: Record<number, Error> = { [offset]: new DomainError(409, 'BANK_TRANSFER_ALREADY_ASSIGNED'), [offset + 1]: new DomainError(404, 'COMPANY_NOT_FOUND') };
   if (offset > 0) refusals[0] = claimTaken();
   await transactThroughConflicts(items, refusals, conflictRetries);
+  await toldReceived(companyId, transfer, at);
   return result;
 }
 

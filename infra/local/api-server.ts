@@ -10,6 +10,7 @@ import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { errorMessages, type ErrorCode } from '@shared/errors';
 import { lambdaFunctionName } from './emulators';
 import { renderOutboxPage, type Outbox } from './outbox';
+import { renderWebhooksPage, type WebhookReceiver } from './webhook-receiver';
 import { projectRoot } from './settings';
 
 const sesSendEmailSchema = z.object({
@@ -26,6 +27,7 @@ export interface ApiServerOptions {
   userPoolId: string;
   userPoolClientId: string;
   outbox: Outbox;
+  webhooks: WebhookReceiver;
 }
 
 /** Lambda's request payload limit: a larger body never reaches a function in the cloud either. */
@@ -232,12 +234,24 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
       return void response.end(renderOutboxPage(options.outbox.list()));
     }
     if (method === 'GET' && url.pathname === '/local/outbox.json') return sendJson(response, 200, options.outbox.list(), cors);
+    if (method === 'GET' && url.pathname === '/local/webhooks') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end(renderWebhooksPage(options.webhooks.list(), `http://127.0.0.1:${options.port}/local/webhooks/receive`));
+    }
+    if (method === 'GET' && url.pathname === '/local/webhooks.json') return sendJson(response, 200, options.webhooks.list(), cors);
 
     const body = await readBody(request);
     // The rest of the body is never read, so the connection cannot carry another request.
     if (body === 'too-large') return sendError(response, 413, 'PAYLOAD_TOO_LARGE', { ...cors, connection: 'close' });
 
     if (method === 'POST' && url.pathname === '/v2/email/outbound-emails') return sendEmailToOutbox(body, response);
+    const webhook = url.pathname.match(/^\/local\/webhooks\/(receive|flaky)\/([\w-]{1,40})$/);
+    if (method === 'POST' && webhook) {
+      const requested = Number(url.searchParams.get('status'));
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]));
+      const status = options.webhooks.receive(webhook[1] as 'receive' | 'flaky', webhook[2] ?? '', headers, body.toString('utf8'), Number.isInteger(requested) && requested >= 200 && requested <= 599 ? requested : null);
+      return sendJson(response, status, { received: status < 300 });
+    }
     if (method === 'POST' && url.pathname === '/' && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return publishSmsToOutbox(body, response);
 
     const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);

@@ -7,9 +7,10 @@ import { resetEnvForTests } from '@functions/platform/env';
 import { startApiServer } from './api-server';
 import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
 import { Outbox } from './outbox';
+import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuthorizationReleaseTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, unseenReplyCheckMs } from './scheduled-jobs';
+import { startAuthorizationReleaseTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
@@ -77,6 +78,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     // The card issuer is always the sandbox on a laptop; it posts its events to our own webhook, signed with this
     // local-only secret.
     CARD_ISSUER: 'sandbox',
+    // The demo's webhook receiver (/local/webhooks) listens on this machine.
+    WEBHOOKS_ALLOW_LOOPBACK: 'true',
     ISSUER_WEBHOOK_SECRET: localIssuerWebhookSecret,
     ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
     ISSUER_SANDBOX_DELIVERY_SECONDS: String(issuerDeliverySeconds[profile]),
@@ -115,7 +118,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let releaseTimer: { stop(): void } | undefined;
   let noticeTimer: { stop(): void } | undefined;
   let overdueTimer: { stop(): void } | undefined;
+  let webhookTimer: { stop(): void } | undefined;
   const stop = async () => {
+    webhookTimer?.stop();
     overdueTimer?.stop();
     feeTimer?.stop();
     cardActivity?.stop();
@@ -169,6 +174,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,
       outbox: new Outbox(outboxFile(options.dataDir)),
+      webhooks: new WebhookReceiver(),
     });
     // After the API: the card issuer sandbox's worker posts its events to the API's webhook.
     workers = startQueueWorkers(localClients(ports).sqs, resources.queueUrls);
@@ -183,6 +189,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
     // Support chat e-mails go out in both profiles, as in the cloud: a reply unread past its notice time is mailed.
     noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
+    // Webhook retries that no delayed message carries, as the cloud's schedule queues them (more often here).
+    webhookTimer = startWebhookDispatchTimer(webhookDispatchMs[options.profile], log);
     // Tests charge fees, release, fail overdue work and pay themselves (for the months and cards they choose); `npm start` charges and
     // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
     // demo company's cards every few seconds.

@@ -97,3 +97,19 @@ export function startOverdueWorkTimer(log: (line: string) => void): { stop(): vo
     log,
   );
 }
+
+/** How often the local cloud queues due webhook deliveries (the cloud's: every minute). */
+export const webhookDispatchMs: Record<LocalProfile, number> = { dev: 15_000, test: 2_000 };
+
+export function startWebhookDispatchTimer(everyMs: number, log: (line: string) => void): { stop(): void } {
+  return repeat(
+    everyMs,
+    async () => {
+      const { dispatchDueDeliveries } = await import('@functions/webhooks/deliveries');
+      const queued = await dispatchDueDeliveries(new Date());
+      return queued > 0 ? `queued ${queued} due webhook deliveries` : null;
+    },
+    (message) => `queueing due webhook deliveries failed (the next check retries): ${message}`,
+    log,
+  );
+}

@@ -88,6 +88,18 @@ export const scheduledJobs = [
     retryAttempts: 2,
     maxEventAge: Duration.minutes(5),
   },
+  {
+    // Webhook deliveries whose next attempt is due and that no delayed message carries (retries hours apart, or one an
+    // attempt that died left behind) go on the webhooks queue again; the attempt's claim posts each once.
+    handler: 'webhooks/dispatch-due-webhooks',
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    ruleId: 'WebhookDispatchSchedule',
+    description: 'Queues the webhook deliveries whose next attempt is due, every minute',
+    schedule: events.Schedule.rate(Duration.minutes(1)),
+    retryAttempts: 0,
+    maxEventAge: Duration.minutes(1),
+  },
 ] as const;
 type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'];
 
@@ -96,6 +108,11 @@ const mailQueue: QueueName = 'mail';
 
 /** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
+/**
+ * Webhook events: every function whose change a company's systems may be told of (its bundle publishes to this queue;
+ * infra/handler-bundling.test.ts finds them by bundling every handler and fails on one without the grant).
+ */
+const webhooksQueue: QueueName = 'webhooks';
 /** How long the sandbox takes to deliver an ordered card in a deployment (locally 20 s, in tests 2 s). */
 const cloudSandboxDeliverySeconds = 60;
 /** A failed queue record's retry backoff in a deployment: 30 s, 60 s, then the dead-letter queue (locally 1-5 s). */
@@ -165,45 +182,45 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/return-application': { table: 'readWrite', sendTo: [mailQueue] },
   // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
   // the sandbox queues the card's delivery.
-  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
-  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
+  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue] },
+  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue] },
   // A card or app-access action updates the employee and the sandbox's card and puts its audit record; terminating
   // also returns the balance (ledger lines, main account) and deletes the phone claim; a phone change moves the claim.
-  'employees/activate-card': { table: 'readWrite' },
-  'employees/block-card': { table: 'readWrite' },
-  'employees/unblock-card': { table: 'readWrite' },
-  'employees/close-card': { table: 'readWrite' },
-  'employees/terminate-product': { table: 'readWrite' },
-  'employees/block-app-access': { table: 'readWrite' },
-  'employees/unblock-app-access': { table: 'readWrite' },
-  'employees/change-employee-phone': { table: 'readWrite' },
-  'employees/set-employee-limits': { table: 'readWrite' },
-  'employees/apply-bulk-card-action': { table: 'readWrite' },
+  'employees/activate-card': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/block-card': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/unblock-card': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/close-card': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/terminate-product': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/block-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/unblock-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/change-employee-phone': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/set-employee-limits': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/apply-bulk-card-action': { table: 'readWrite', sendTo: [webhooksQueue] },
   // The price list and its audit record.
   'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.
-  'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify' },
+  'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
   // The issuer's signed payment requests and their settlements or reversals: the employee, counters, transaction,
   // tallies, authorization, ledger lines and audit record in one transaction.
-  'authorizations/authorize-payment': { table: 'readWrite', issuerWebhook: 'verify' },
-  'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify' },
+  'authorizations/authorize-payment': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
+  'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
   'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
-  'cardholders/start-session': { table: 'readWrite' },
-  'cardholders/block-own-card': { table: 'readWrite' },
-  'cardholders/unblock-own-card': { table: 'readWrite' },
+  'cardholders/start-session': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'cardholders/block-own-card': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'cardholders/unblock-own-card': { table: 'readWrite', sendTo: [webhooksQueue] },
   'cardholders/end-session': { table: 'readWrite' },
   // A transfer writes the accounts, ledger lines, audit record and its idempotency item; files keep their bytes in
   // the documents bucket (their own prefix) and large ones go to the funding queue.
-  'funding/fund-employee': { table: 'readWrite' },
+  'funding/fund-employee': { table: 'readWrite', sendTo: [webhooksQueue] },
   'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
-  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
+  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding', webhooksQueue] },
   // A retry moves a failed file back to queued and hands it to the worker again.
-  'funding/retry-funding-file': { table: 'update', sendTo: ['funding'] },
+  'funding/retry-funding-file': { table: 'update', sendTo: ['funding', webhooksQueue] },
   // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction.
-  'top-ups/record-bank-transfer': { table: 'readWrite' },
-  'top-ups/import-bank-statement': { table: 'readWrite' },
-  'top-ups/assign-bank-transfer': { table: 'readWrite' },
+  'top-ups/record-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'top-ups/import-bank-statement': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'top-ups/assign-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue] },
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
   'exports/get-export-file': { exports: 'read' },
@@ -225,6 +242,11 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write' },
   'messaging/get-attachment-link': { documents: 'read' },
   'messaging/get-inbox-attachment-link': { documents: 'read' },
+  'webhooks/create-webhook-endpoint': { table: 'readWrite' },
+  'webhooks/update-webhook-endpoint': { table: 'update' },
+  'webhooks/delete-webhook-endpoint': { table: 'readWrite' },
+  'webhooks/rotate-webhook-secret': { table: 'update' },
+  'webhooks/redeliver-webhook': { table: 'update', sendTo: [webhooksQueue] },
   // A key and its audit record in one transaction; revoking updates the key and writes its audit record.
   'integrations/create-api-key': { table: 'readWrite' },
   'integrations/revoke-api-key': { table: 'readWrite' },
@@ -235,20 +257,24 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // The sandbox's side of a delivery: its card item goes from ordered to delivered.
   'issuer/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
   // Reads the open authorizations past their expiry (gsi2) and releases each with its transaction and audit record.
-  'authorizations/release-expired-authorizations': { table: 'readWrite' },
+  'authorizations/release-expired-authorizations': { table: 'readWrite', sendTo: [webhooksQueue] },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   'fees/charge-monthly-fees': { table: 'readWrite' },
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
-  'funding/work-funding-files': { table: 'readWrite', documents: 'read' },
+  'funding/work-funding-files': { table: 'readWrite', documents: 'read', sendTo: [webhooksQueue] },
   // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
   'transactions/export-transactions': { table: 'update', exports: 'write', sendTo: [mailQueue] },
   // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester; it
   // deletes the file again when the report was deleted meanwhile.
-  'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue] },
+  'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue, webhooksQueue] },
   // Reads the due notices, their chats and the company's members; e-mails; marks the chat mailed and deletes the notice.
   'messaging/send-unseen-reply-notices': { table: 'readWrite', sendTo: [mailQueue] },
   // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed.
-  'exports/fail-overdue-work': { table: 'update' },
+  'exports/fail-overdue-work': { table: 'update', sendTo: [webhooksQueue] },
+  // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables.
+  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
+  // Reads the due deliveries (gsi2) and queues them.
+  'webhooks/dispatch-due-webhooks': { table: 'read', sendTo: [webhooksQueue] },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
   'mail/send-emails': { table: 'none', sendsEmail: true },
 };
@@ -413,6 +439,8 @@ export class StatelessStack extends Stack {
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
       CARD_ISSUER: props.cardIssuer,
+      // Stated: a deployment's webhooks never reach loopback, private or link-local addresses (the local cloud's may).
+      WEBHOOKS_ALLOW_LOOPBACK: 'false',
     };
 
     // Made here, once, rather than by the first route that binds it: the routes live in nested stacks (below).

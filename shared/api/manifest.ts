@@ -16,6 +16,7 @@ import * as phoneRoutes from './routes/phone-routes';
 import * as sessionRoutes from './routes/session-routes';
 import * as teamRoutes from './routes/team-routes';
 import * as transactionRoutes from './routes/transaction-routes';
+import * as webhookRoutes from './routes/webhook-routes';
 import * as topUpRoutes from './routes/top-up-routes';
 import type { RouteDefinition } from './route-definition';
 
@@ -35,7 +36,7 @@ export const routes = [
   ...Object.values(topUpRoutes),
   ...Object.values(transactionRoutes),
   ...Object.values(reportRoutes), ...Object.values(messagingRoutes),
-  ...Object.values(integrationRoutes),
+  ...Object.values(integrationRoutes), ...Object.values(webhookRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -1,0 +1,33 @@
+import type { Language } from '@shared/languages';
+import { paths } from '@shared/routes';
+import { webhookDisableAfterDays } from '@shared/webhooks';
+import { env } from '../platform/env';
+import { sendEmails, type Email } from '../platform/mailer';
+import { companyMembers } from '../users';
+import type { WebhookEndpointRecord } from './webhook-records';
+
+const texts: Record<Language, { subject: string; body: (url: string, link: string) => string }> = {
+  en: {
+    subject: 'A webhook endpoint was disabled',
+    body: (url, link) =>
+      `The webhook endpoint ${url} has not accepted a delivery for ${webhookDisableAfterDays} days, so the portal stopped sending it events.\n\nIts delivery log shows what it answered. When it works again, enable it and redeliver what it missed: ${link}`,
+  },
+  lv: {
+    subject: 'Tīmekļa aizķeres galapunkts ir atspējots',
+    body: (url, link) =>
+      `Tīmekļa aizķeres galapunkts ${url} ${webhookDisableAfterDays} dienas nav pieņēmis nevienu piegādi, tāpēc portāls pārtrauca tam sūtīt notikumus.\n\nTā piegāžu žurnālā redzams, ko tas atbildēja. Kad tas atkal darbojas, iespējojiet to un nosūtiet atkārtoti nepiegādāto: ${link}`,
+  },
+  ru: {
+    subject: 'Адрес вебхука отключён',
+    body: (url, link) =>
+      `Адрес вебхука ${url} не принял ни одной доставки за ${webhookDisableAfterDays} дней, поэтому портал перестал отправлять ему события.\n\nВ журнале доставок видно, что он отвечал. Когда он снова заработает, включите его и отправьте пропущенное повторно: ${link}`,
+  },
+};
+
+/** E-mails the company's owners, each in their language, that an endpoint was disabled for failing. */
+export async function tellOwnersEndpointDisabled(endpoint: WebhookEndpointRecord): Promise<void> {
+  const owners = (await companyMembers(endpoint.companyId)).filter(({ membership, profile }) => membership.role === 'owner' && profile.status === 'active');
+  const link = `${env().PORTAL_URL}${paths.integrations}`;
+  const emails: Email[] = owners.map(({ profile }) => ({ to: profile.email, subject: texts[profile.language].subject, text: texts[profile.language].body(endpoint.url, link) }));
+  await sendEmails(emails);
+}

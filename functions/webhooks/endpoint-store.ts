@@ -1,0 +1,123 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { webhookEndpointsPerCompany, webhookSecretOverlapHours, type CreateWebhookEndpointBody, type WebhookEventType } from '@shared/webhooks';
+import { dynamo } from '../platform/aws/dynamo';
+import { DomainError, notFound, validationFailed } from '../platform/errors';
+import { entities, keys } from '../platform/keys';
+import { conditionFailed, getItem, tableName } from '../platform/table';
+import { urlAllowed } from './webhook-post';
+import { companyEndpoints, newEndpointId, newWebhookSecret, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
+
+/** The deliveries an endpoint's log shows: its newest. */
+const loggedDeliveries = 50;
+
+export async function readEndpoint(companyId: string, endpointId: string): Promise<WebhookEndpointRecord> {
+  const item = await getItem(keys.webhookEndpoint(companyId, endpointId));
+  if (!item) throw notFound('NOT_FOUND');
+  return webhookEndpointRecord.parse(item);
+}
+
+/** Refused before anything is written: an address that would reach inside the cloud (SSRF), named on the field. */
+async function checkUrl(url: string): Promise<void> {
+  if (!(await urlAllowed(url))) throw new DomainError(400, 'WEBHOOK_URL_NOT_ALLOWED', { url: 'WEBHOOK_URL_NOT_ALLOWED' });
+}
+
+/** A new endpoint with its first secret, which is answered here and never again. */
+export async function createEndpoint(companyId: string, userId: string, body: CreateWebhookEndpointBody, now = new Date()): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+  const url = body.url.trim();
+  await checkUrl(url);
+  if ((await companyEndpoints(companyId)).length >= webhookEndpointsPerCompany) throw new DomainError(409, 'WEBHOOK_ENDPOINT_LIMIT');
+  const secret = newWebhookSecret();
+  const endpoint: WebhookEndpointRecord = {
+    endpointId: newEndpointId(),
+    companyId,
+    url,
+    events: body.events,
+    status: 'enabled',
+    disabledReason: null,
+    secrets: [{ secret, createdAt: now.toISOString(), expiresAt: null }],
+    createdAt: now.toISOString(),
+    createdBy: userId,
+    failingSince: null,
+  };
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.webhookEndpoint(companyId, endpoint.endpointId), entity: entities.webhookEndpoint, ...endpoint },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { endpoint, secret };
+}
+
+/** Changes the events an endpoint gets, or enables or disables it; enabling starts its failure count afresh. */
+export async function updateEndpoint(companyId: string, endpointId: string, change: { events?: WebhookEventType[]; enabled?: boolean }): Promise<WebhookEndpointRecord> {
+  await readEndpoint(companyId, endpointId);
+  const set: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (change.events) {
+    set.push('events = :events');
+    values[':events'] = change.events;
+  }
+  if (change.enabled !== undefined) {
+    set.push('#status = :status, disabledReason = :reason, failingSince = :none');
+    Object.assign(values, { ':status': change.enabled ? 'enabled' : 'disabled', ':reason': change.enabled ? null : 'owner', ':none': null });
+  }
+  if (set.length === 0) throw validationFailed({ _: 'REQUIRED' });
+  const answer = await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(companyId, endpointId),
+      UpdateExpression: `SET ${set.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(change.enabled !== undefined ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return webhookEndpointRecord.parse(answer.Attributes);
+}
+
+export async function deleteEndpoint(companyId: string, endpointId: string): Promise<void> {
+  try {
+    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookEndpoint(companyId, endpointId), ConditionExpression: 'attribute_exists(pk)' }));
+  } catch (error) {
+    if (conditionFailed(error)) throw notFound('NOT_FOUND');
+    throw error;
+  }
+}
+
+/**
+ * A new secret for the endpoint, answered once. The one it replaces keeps signing beside it for
+ * webhookSecretOverlapHours, so the receiver can take the new one without refusing a delivery meanwhile.
+ */
+export async function rotateSecret(companyId: string, endpointId: string, now = new Date()): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+  const endpoint = await readEndpoint(companyId, endpointId);
+  const secret = newWebhookSecret();
+  const overlapEnds = new Date(now.getTime() + webhookSecretOverlapHours * 60 * 60 * 1000).toISOString();
+  const current = endpoint.secrets.filter((candidate) => candidate.expiresAt === null);
+  const secrets = [{ secret, createdAt: now.toISOString(), expiresAt: null }, ...current.map((candidate) => ({ ...candidate, expiresAt: overlapEnds }))];
+  const answer = await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(companyId, endpointId),
+      UpdateExpression: 'SET secrets = :secrets',
+      // Rotated by another request since it was read: this rotation is refused rather than losing that one's secret.
+      ConditionExpression: 'secrets = :read',
+      ExpressionAttributeValues: { ':secrets': secrets, ':read': endpoint.secrets },
+      ReturnValues: 'ALL_NEW',
+    }),
+  ).catch((error: unknown) => {
+    if (conditionFailed(error)) throw new DomainError(409, 'CONFLICT');
+    throw error;
+  });
+  return { endpoint: webhookEndpointRecord.parse(answer.Attributes), secret };
+}
+
+export async function endpointDeliveries(companyId: string, endpointId: string): Promise<WebhookDeliveryRecord[]> {
+  await readEndpoint(companyId, endpointId);
+  const { pk } = keys.webhookDelivery(endpointId, '');
+  const page = await dynamo.send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false, Limit: loggedDeliveries }),
+  );
+  return (page.Items ?? []).map((item) => webhookDeliveryRecord.parse(item));
+}

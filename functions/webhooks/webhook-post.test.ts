@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '../platform/env';
+import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
+import { addressAllowed, postWebhook, signWebhook, urlAllowed } from './webhook-post';
+import { newWebhookSecret } from './webhook-records';
+
+/**
+ * What a deployment may post to: never an address inside the network (SSRF), checked when the endpoint is saved and
+ * again at every connection. A deployment never sets WEBHOOKS_ALLOW_LOOPBACK, so this file runs without it.
+ */
+useDummyHandlerEnvironment();
+
+let server: Server;
+let port = 0;
+let posts = 0;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    posts += 1;
+    request.resume();
+    if (request.url === '/moved') response.writeHead(302, { location: '/elsewhere' }).end();
+    else response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
+  resetEnvForTests();
+  posts = 0;
+});
+
+function allowLoopback(): void {
+  process.env.WEBHOOKS_ALLOW_LOOPBACK = 'true';
+  resetEnvForTests();
+}
+
+describe('the addresses webhooks may reach', () => {
+  it('are public ones: loopback, private, link-local, shared, multicast and IPv4 written as IPv6 are refused', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.0.10', '169.254.169.254', '100.64.1.1', '0.0.0.0', '224.0.0.1', '::1', 'fd12::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1']) {
+      expect(addressAllowed(address), address).toBe(false);
+    }
+    for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111', '::ffff:93.184.215.14']) expect(addressAllowed(address), address).toBe(true);
+  });
+
+  it('include this machine only where the local cloud allows it, and over plain HTTP only there', async () => {
+    expect(await urlAllowed(`http://127.0.0.1:${port}/hook`)).toBe(false);
+    expect(await urlAllowed('http://localhost/hook')).toBe(false);
+    expect(await urlAllowed('https://10.0.0.1/hook')).toBe(false);
+    expect(await urlAllowed('http://93.184.215.14/hook')).toBe(false);
+    expect(await urlAllowed('https://93.184.215.14/hook')).toBe(true);
+    expect(await urlAllowed('https://name-that-does-not-resolve.invalid/hook')).toBe(false);
+    allowLoopback();
+    expect(await urlAllowed(`http://127.0.0.1:${port}/hook`)).toBe(true);
+    expect(await urlAllowed('http://10.0.0.1/hook')).toBe(false);
+  });
+});
+
+describe('posting a delivery', () => {
+  it('refuses at connection a name that resolves inside the network, whatever it resolved to when saved', async () => {
+    const outcome = await postWebhook(`http://localhost:${port}/hook`, '{}', {});
+    expect(outcome).toMatchObject({ ok: false, statusCode: null });
+    expect(outcome.error).toMatch(/may not reach/);
+    expect(posts).toBe(0);
+  });
+
+  it('counts a 2xx as delivered and a redirect as failed, without following it', async () => {
+    allowLoopback();
+    expect(await postWebhook(`http://localhost:${port}/hook`, '{}', {})).toMatchObject({ ok: true, statusCode: 204, error: null });
+    expect(await postWebhook(`http://127.0.0.1:${port}/moved`, '{}', {})).toMatchObject({ ok: false, statusCode: 302 });
+    expect(posts).toBe(2);
+  });
+});
+
+describe('a signature', () => {
+  it('is the one the Standard Webhooks verifier expects', () => {
+    const secret = newWebhookSecret();
+    const timestamp = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({ type: 'funding.applied', data: { amountCents: 1 } });
+    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, 'msg_1', timestamp, body) };
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(signWebhook(secret, 'msg_1', timestamp, body)).toBe(new Webhook(secret).sign('msg_1', new Date(timestamp * 1000), body));
+  });
+});

@@ -1,0 +1,105 @@
+import { createHmac } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { lookup as lookupAll } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { webhookTimeoutSeconds } from '@shared/webhooks';
+import { env } from '../platform/env';
+
+/** Standard Webhooks' signature of one delivery with one secret: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
+export function signWebhook(secret: string, webhookId: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${webhookId}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** Addresses no endpoint may reach from the cloud: private, loopback, link-local, shared and reserved ranges. */
+const internal = /* @__PURE__ */ (() => {
+  const list = new BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+    ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ] as const) list.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) list.addSubnet(network, prefix, 'ipv6');
+  return list;
+})();
+
+const loopback = /* @__PURE__ */ (() => {
+  const list = new BlockList();
+  list.addSubnet('127.0.0.0', 8, 'ipv4');
+  list.addAddress('::1', 'ipv6');
+  return list;
+})();
+
+/** Whether an endpoint may be posted to at this address: public ones, and locally this machine's loopback. */
+export function addressAllowed(address: string): boolean {
+  const family: 'ipv4' | 'ipv6' = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 one.
+  const mapped = family === 'ipv6' ? address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1] : undefined;
+  const checked = mapped ?? address;
+  const checkedFamily: 'ipv4' | 'ipv6' = mapped ? 'ipv4' : family;
+  if (env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && loopback.check(checked, checkedFamily)) return true;
+  return !internal.check(checked, checkedFamily);
+}
+
+/**
+ * Whether a URL may be an endpoint: https (http only to this machine's loopback, locally), and every address its host
+ * resolves to allowed. Posting checks the address again at connection, so a name that resolves elsewhere later
+ * (DNS rebinding) reaches nothing internal either.
+ */
+export async function urlAllowed(url: string): Promise<boolean> {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookupAll(host, { all: true })).map((entry) => entry.address);
+  } catch {
+    return false;
+  }
+  if (addresses.length === 0 || !addresses.every(addressAllowed)) return false;
+  if (parsed.protocol === 'https:') return true;
+  return parsed.protocol === 'http:' && env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && addresses.every((address) => loopback.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4'));
+}
+
+/** dns.lookup that refuses a disallowed address: the connection is made only to an address checked here. */
+const guardedLookup: LookupFunction = (hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  dnsLookup(hostname, options, (error, address, family) => {
+    if (error) return callback(error, address, family);
+    const addresses = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
+    if (!addresses.every(addressAllowed)) return callback(Object.assign(new Error(`${hostname} resolves to an address webhooks may not reach`), { code: 'EADDRNOTALLOWED' }), address, family);
+    callback(null, address, family);
+  });
+};
+
+export type PostOutcome = { ok: boolean; statusCode: number | null; latencyMs: number; error: string | null };
+
+/**
+ * Posts one delivery: the connection goes only to an allowed address, redirects are not followed (a 3xx is a
+ * failure), and an endpoint gets webhookTimeoutSeconds to answer. Any 2xx is a success.
+ */
+export function postWebhook(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
+  const started = performance.now();
+  const parsed = new URL(url);
+  const send = parsed.protocol === 'https:' ? httpsRequest : httpRequest;
+  const options: RequestOptions = {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    lookup: guardedLookup,
+    timeout: webhookTimeoutSeconds * 1000,
+  };
+  const latency = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    const request = send(parsed, options, (response: IncomingMessage) => {
+      // The answer's body is not read beyond draining it: only the status counts.
+      response.resume();
+      response.on('end', () => {
+        const statusCode = response.statusCode ?? 0;
+        resolve({ ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs: latency(), error: null });
+      });
+      response.on('error', (error) => resolve({ ok: false, statusCode: response.statusCode ?? null, latencyMs: latency(), error: error.message }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${webhookTimeoutSeconds} s`)));
+    request.on('error', (error) => resolve({ ok: false, statusCode: null, latencyMs: latency(), error: error.message.slice(0, 200) }));
+    request.end(body);
+  });
+}
