@@ -69,8 +69,10 @@ export const queueWorkers = [
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
   { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
-  // Several at once: one company's slow endpoint must not hold back the others' deliveries.
-  { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 10, maxConcurrency: 5 },
+  // Several at once: one company's slow endpoint must not hold back the others' deliveries. A record posts to up to
+  // webhookEndpointsPerCompany endpoints at once, each given webhookTimeoutSeconds, so a batch of 5 ends well inside
+  // the timeout less workerStopMarginSeconds.
+  { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 5, maxConcurrency: 10 },
 ] as const satisfies readonly {
   queue: (typeof queueDefinitions)[number]['role'];
   handler: string;

@@ -29,7 +29,7 @@ export interface QueueWorkers {
 }
 
 /**
- * Lambda's SQS event source mapping for the local cloud: one long poll per queue of `queueWorkers`, each batch handed
+ * Lambda's SQS event source mapping for the local cloud: `maxConcurrency` long polls per queue of `queueWorkers`, each batch handed
  * to the same handler module the stack deploys as an SQSEvent, then the records it did not report as failed deleted.
  * A failed record (or every record of a batch whose handler threw) stays on the queue, comes back after the queue's
  * visibility timeout and ends in the dead-letter queue after its receive count, as in the cloud.
@@ -37,10 +37,11 @@ export interface QueueWorkers {
 export function startQueueWorkers(sqs: SQSClient, queueUrls: ProvisionedResources['queueUrls']): QueueWorkers {
   // The client is the workers' own: stopping them closes it.
   const controller = new AbortController();
-  const loops = queueWorkers.map((worker) => {
+  const loops = queueWorkers.flatMap((worker) => {
     const definition = queueDefinitions.find((queue) => queue.role === worker.queue);
     if (!definition) throw new Error(`no queue ${worker.queue} for ${worker.handler}`);
-    return pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal);
+    // As many polls as the cloud runs invocations of the worker at once (its maxConcurrency).
+    return Array.from({ length: worker.maxConcurrency }, () => pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal));
   });
   return {
     async stop() {

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { createOwnCompany } from '../integration/company-fixtures';
+import { putEmployees } from '../integration/funding-fixtures';
 import { portProfiles } from '../../infra/local/settings';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
 
 /**
  * Settings of the company's own systems (issue 20): an owner makes an API key, copies it once, sees it used, and
- * revokes it; managers and accountants have no such screen.
+ * revokes it; registers a webhook endpoint and watches its deliveries; managers and accountants have no such screen.
  */
 const apiUrl = `http://localhost:${portProfiles.test.api}`;
 
@@ -59,6 +61,92 @@ test('an owner creates an API key, sees its secret once, sees it used, and revok
   await expect(page.getByRole('status').filter({ hasText: 'The key "Payroll" is revoked.' })).toBeVisible();
   await expect(row).toContainText('Revoked');
   expect((await request.get(`${apiUrl}/v1/employees`, { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});
+
+test('an owner adds a webhook endpoint, sees a delivery of a change made with an API key, redelivers it, rotates the secret and revokes the key', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 50_000 });
+  const [employee] = await putEmployees(fixtureCloud(), company.companyId, 1, 'active', 'e2e-wh');
+  // The local cloud's demo receiver (the page /local/webhooks shows what it got).
+  const receiverName = `e2e-${randomUUID().slice(0, 8)}`;
+  const receiverUrl = `http://127.0.0.1:${portProfiles.test.api}/local/webhooks/receive/${receiverName}`;
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/integrations');
+  const webhooks = page.getByRole('region', { name: 'Webhooks' });
+  await expect(webhooks.getByText('No webhook endpoints yet')).toBeVisible();
+
+  await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+  await expect(dialog.getByRole('checkbox', { name: 'All events' })).toBeChecked();
+  await dialog.getByLabel('Address (URL)').fill('http://10.0.0.8/payroll');
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(dialog.getByText('This address is not reachable from the internet', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Address (URL)').fill(receiverUrl);
+  await dialog.getByRole('checkbox', { name: 'All events' }).uncheck();
+  await dialog.getByRole('checkbox', { name: /^Employee funded/ }).check();
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  const secretDialog = page.getByRole('dialog', { name: 'Copy the signing secret' });
+  expect(await secretDialog.getByLabel('Signing secret').inputValue()).toMatch(/^whsec_/);
+  await secretDialog.getByRole('button', { name: 'Done' }).click();
+  const endpointRow = webhooks.getByRole('row').filter({ has: page.getByRole('rowheader', { name: receiverUrl }) });
+  await expect(endpointRow).toContainText('Enabled');
+
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'Create an API key' });
+  await keyDialog.getByLabel('Name').fill('Payroll');
+  await keyDialog.getByRole('checkbox', { name: /^Move money/ }).check();
+  await keyDialog.getByRole('button', { name: 'Create key' }).click();
+  const keySecret = await page.getByRole('dialog', { name: 'Copy the key "Payroll"' }).getByLabel('API key').inputValue();
+  await page.getByRole('dialog', { name: 'Copy the key "Payroll"' }).getByRole('button', { name: 'Done' }).click();
+
+  // The payroll system funds the employee with the key; the portal tells the endpoint.
+  const funded = await request.post(`${apiUrl}/v1/employees/${employee?.employeeId ?? ''}/funds`, {
+    headers: { authorization: `Bearer ${keySecret}`, 'idempotency-key': randomUUID() },
+    data: { amountCents: 2500 },
+  });
+  expect(funded.status()).toBe(200);
+  await endpointRow.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Show deliveries' }).click();
+  const log = page.getByRole('region', { name: 'Deliveries' });
+  const delivery = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Employee funded/ }) });
+  await expect(delivery).toContainText('Delivered');
+  await expect(delivery).toContainText('HTTP 200');
+  await expectNoAxeViolations(page);
+
+  await delivery.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Redeliver' }).click();
+  await expect(log.getByRole('status').filter({ hasText: '"Employee funded" is being delivered again.' })).toBeVisible();
+  await expect(delivery.locator('[data-label="Attempts"]')).toHaveText('2');
+  const received = (await (await request.get(`${apiUrl}/local/webhooks.json`)).json()) as { endpoint: string; webhookId: string }[];
+  const ours = received.filter((entry) => entry.endpoint === `receive/${receiverName}`);
+  expect(ours).toHaveLength(2);
+  expect(new Set(ours.map((entry) => entry.webhookId)).size).toBe(1);
+
+  await endpointRow.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Rotate secret' }).click();
+  await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
+  const rotated = page.getByRole('dialog', { name: 'Copy the new signing secret' });
+  await expect(rotated.getByText('For 24 hours every delivery is signed with both', { exact: false })).toBeVisible();
+  await rotated.getByRole('button', { name: 'Done' }).click();
+  await expect(endpointRow).toContainText('Old and new sign until');
+
+  const keyRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Payroll' }) });
+  await keyRow.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke the key "Payroll"?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(keyRow).toContainText('Revoked');
+  const refused = await request.post(`${apiUrl}/v1/employees/${employee?.employeeId ?? ''}/funds`, {
+    headers: { authorization: `Bearer ${keySecret}`, 'idempotency-key': randomUUID() },
+    data: { amountCents: 2500 },
+  });
+  expect(refused.status()).toBe(401);
 
   await page.setViewportSize({ width: 375, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

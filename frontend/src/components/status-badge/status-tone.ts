@@ -1,5 +1,6 @@
 import type { CardAccountStatus, CardStatus, CompanyStatus, DeviceStatus, EmployeeStatus, ReportStatus, TransactionStatus } from '@shared/statuses';
 import type { MemberStatus } from '@shared/team';
+import type { WebhookDeliveryStatus } from '@shared/webhooks';
 
 /** A status badge's colour, by what the status means to the reader rather than by its name. */
 export type StatusTone = 'positive' | 'pending' | 'negative' | 'neutral';
@@ -32,6 +33,7 @@ const tones = {
   report: { active: 'positive', generating: 'pending', generation_failed: 'negative' },
   company: { active: 'positive', pending_approval: 'pending', returned: 'pending', onboarding: 'neutral', rejected: 'negative' },
   teamMember: { active: 'positive', invited: 'pending' },
+  webhookDelivery: { delivered: 'positive', pending: 'pending', sending: 'pending', retrying: 'pending', failed: 'negative' },
 } as const satisfies {
   employee: Record<EmployeeStatus, StatusTone>;
   card: Record<CardStatus, StatusTone>;
@@ -41,6 +43,7 @@ const tones = {
   report: Record<ReportStatus, StatusTone>;
   company: Record<CompanyStatus, StatusTone>;
   teamMember: Record<MemberStatus, StatusTone>;
+  webhookDelivery: Record<WebhookDeliveryStatus, StatusTone>;
 };
 
 export type StatusKind = keyof typeof tones;

@@ -15,8 +15,8 @@ import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { formatDate } from '@frontend/lib/format';
 import { readSubmitFailure } from '@frontend/lib/submit-failure';
 import { useSession } from '@frontend/lib/session/session-context';
-import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
 import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from './integrations-api';
+import { SecretOnceDialog } from './secret-once-dialog';
 
 /** A scope's translation key: i18next reads a ':' as the namespace's end. */
 const scopeKey = (scope: ApiScope) => scope.replace(':', '_');
@@ -125,7 +125,6 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
   const [errors, setErrors] = useState<Partial<Record<'name' | 'scopes', string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<{ key: ApiKeyView; secret: string } | null>(null);
-  const copy = useCopyToClipboard();
   const create = useMutation({
     mutationFn: () => createApiKey({ name, scopes }),
     onMutate: () => setFailure(null),
@@ -153,26 +152,14 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
 
   if (created) {
     return (
-      <Dialog open title={t('integrations:keys.secretTitle', { name: created.key.name })} onClose={onClose}>
-        <div className="dialog__body">
-          <Alert tone="info">{t('integrations:keys.secretOnce')}</Alert>
-          <label className="field">
-            <span className="field__label">{t('integrations:keys.secret')}</span>
-            <input className="field__input integrations-secret" readOnly value={created.secret} onFocus={(event) => event.currentTarget.select()} />
-          </label>
-          <p role="status" className="integrations-notice">
-            {copy.state === 'copied' ? t('integrations:keys.copied') : copy.state === 'failed' ? t('integrations:keys.copyFailed') : ''}
-          </p>
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={() => void copy.copy(created.secret)}>
-            {t('integrations:keys.copy')}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {t('integrations:keys.done')}
-          </button>
-        </div>
-      </Dialog>
+      <SecretOnceDialog
+        title={t('integrations:keys.secretTitle', { name: created.key.name })}
+        notice={t('integrations:keys.secretOnce')}
+        label={t('integrations:keys.secret')}
+        copyLabel={t('integrations:keys.copy')}
+        secret={created.secret}
+        onClose={onClose}
+      />
     );
   }
   return (

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@frontend/components/alert/alert';
+import { Dialog } from '@frontend/components/dialog/dialog';
+import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
+
+interface SecretOnceDialogProps {
+  title: string;
+  /** Why it must be copied now: it is never shown again. */
+  notice: string;
+  label: string;
+  copyLabel: string;
+  secret: string;
+  onClose: () => void;
+}
+
+/** A secret the portal shows this once (an API key, a webhook signing secret), with a copy button. */
+export function SecretOnceDialog({ title, notice, label, copyLabel, secret, onClose }: SecretOnceDialogProps) {
+  const { t } = useTranslation('integrations');
+  const copy = useCopyToClipboard();
+  return (
+    <Dialog open title={title} onClose={onClose}>
+      <div className="dialog__body">
+        <Alert tone="info">{notice}</Alert>
+        <label className="field">
+          <span className="field__label">{label}</span>
+          <input className="field__input integrations-secret" readOnly value={secret} onFocus={(event) => event.currentTarget.select()} />
+        </label>
+        <p role="status" className="integrations-notice">
+          {copy.state === 'copied' ? t('keys.copied') : copy.state === 'failed' ? t('keys.copyFailed') : ''}
+        </p>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={() => void copy.copy(secret)}>
+          {copyLabel}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {t('keys.done')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+import type { WebhookEventType } from '@shared/webhooks';
+
+/** An event's translation key: i18next reads a '.' as a nesting. */
+export const eventKey = (event: WebhookEventType) => event.replace('.', '_');
