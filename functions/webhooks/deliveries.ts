@@ -50,11 +50,12 @@ export async function publishEvent(companyId: string, type: WebhookEventType, da
 
 /**
  * One delivery per enabled endpoint that chose the event, written once (a redelivered event message writes none
- * again), then its first attempt at once.
+ * again) already held by this first attempt, which posts it at once: two writes a delivery, not three.
  */
 export async function fanOut(event: WebhookEvent, now = new Date()): Promise<number> {
   const endpoints = (await companyEndpoints(event.companyId)).filter((endpoint) => endpoint.status === 'enabled' && endpoint.events.includes(event.type));
   const payload = JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
+  const heldUntil = new Date(now.getTime() + claimSeconds * 1000).toISOString();
   await Promise.all(
     endpoints.map(async (endpoint) => {
       const delivery: WebhookDeliveryRecord = {
@@ -63,14 +64,14 @@ export async function fanOut(event: WebhookEvent, now = new Date()): Promise<num
         deliveryId: event.id,
         eventType: event.type,
         payload,
-        status: 'pending',
-        attempts: 0,
+        status: 'sending',
+        attempts: 1,
         failuresInRow: 0,
         lastStatusCode: null,
         lastLatencyMs: null,
         lastError: null,
         lastAttemptAt: null,
-        nextAttemptAt: now.toISOString(),
+        nextAttemptAt: heldUntil,
         createdAt: now.toISOString(),
       };
       try {
@@ -79,7 +80,8 @@ export async function fanOut(event: WebhookEvent, now = new Date()): Promise<num
             TableName: tableName(),
             Item: {
               ...keys.webhookDelivery(endpoint.endpointId, event.id),
-              ...keys.webhookDue(delivery.nextAttemptAt ?? '', endpoint.endpointId, event.id),
+              // Due again when this attempt has not finished by then (its worker died): the dispatcher takes it up.
+              ...keys.webhookDue(heldUntil, endpoint.endpointId, event.id),
               entity: entities.webhookDelivery,
               ...delivery,
               expiresAt: Math.floor(now.getTime() / 1000) + webhookDeliveryDays * 24 * 60 * 60,
@@ -92,7 +94,7 @@ export async function fanOut(event: WebhookEvent, now = new Date()): Promise<num
         if (conditionFailed(error)) return;
         throw error;
       }
-      await attemptDelivery(endpoint.endpointId, event.id, now);
+      await post(delivery, endpoint, now);
     }),
   );
   return endpoints.length;
@@ -132,7 +134,7 @@ async function claim(endpointId: string, deliveryId: string, now: Date): Promise
   }
 }
 
-/** Posts a due delivery to its endpoint, signed with every secret that signs now, and records how it went. */
+/** A due delivery's attempt: taken (once, whoever asks), then posted unless its endpoint is gone or disabled. */
 export async function attemptDelivery(endpointId: string, deliveryId: string, now = new Date()): Promise<void> {
   const delivery = await claim(endpointId, deliveryId, now);
   if (!delivery) return;
@@ -143,6 +145,12 @@ export async function attemptDelivery(endpointId: string, deliveryId: string, no
     await finish(delivery, { status: 'failed', statusCode: null, latencyMs: null, error: endpoint ? 'endpoint disabled' : 'endpoint deleted', now });
     return;
   }
+  await post(delivery, endpoint, now);
+}
+
+/** Posts a held delivery to its endpoint, signed with every secret that signs now, and records how it went. */
+async function post(delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord, now: Date): Promise<void> {
+  const { endpointId, deliveryId } = delivery;
   const timestamp = Math.floor(now.getTime() / 1000);
   const outcome = await postWebhook(endpoint.url, delivery.payload, {
     'webhook-id': delivery.deliveryId,

@@ -13,6 +13,7 @@ import { coldStartBench } from './cold-start';
 import { lighthouseBench, type PageRun } from './lighthouse-bench';
 import { benchCsvFunding } from './funding-bench';
 import { scaleBench } from './scale-bench';
+import { benchWebhookFanOut, type WebhookFanOut } from './webhook-bench';
 
 const { values: flags } = parseArgs({
   args: process.argv.slice(2),
@@ -33,9 +34,10 @@ const benchDataDir = flags['keep-data'] ? '.bench-local' : undefined;
 
 /**
  * `--only cold-start` skips the local cloud, the browser and the API: minutes instead of half an hour. `--only
- * lighthouse` builds the SPA and runs Lighthouse on its pages, with the JavaScript each loads.
+ * lighthouse` builds the SPA and runs Lighthouse on its pages, with the JavaScript each loads. `--only webhooks` runs
+ * the webhook fan-out alone, against a local cloud without the web app.
  */
-const onlySections = ['cold-start', 'lighthouse'] as const;
+const onlySections = ['cold-start', 'lighthouse', 'webhooks'] as const;
 if (flags.only !== undefined && !(onlySections as readonly string[]).includes(flags.only)) {
   throw new Error(`--only takes one of: ${onlySections.join(', ')}`);
 }
@@ -132,8 +134,33 @@ async function lighthouseOnly(): Promise<void> {
   }
 }
 
+function printWebhookFanOut(fanOut: WebhookFanOut): void {
+  console.log(`\nWebhook fan-out: ${fanOut.events} events (transfers through the API) to ${fanOut.endpoints} local endpoints each, from the event to its arrival`);
+  console.table([
+    {
+      delivered: `${fanOut.delivered} of ${fanOut.events * fanOut.endpoints}`,
+      lost: fanOut.lost,
+      'delivered twice (one webhook-id, one endpoint)': fanOut.duplicated,
+      p50: `${fanOut.p50Ms} ms`,
+      p99: `${fanOut.p99Ms} ms`,
+      'the events (transfers) took': `${fanOut.eventSeconds.toFixed(1)} s`,
+      'first event to last delivery': `${fanOut.seconds.toFixed(1)} s`,
+    },
+  ]);
+}
+
+async function webhooksOnly(): Promise<void> {
+  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir);
+  try {
+    printWebhookFanOut(await benchWebhookFanOut(spawned.ready));
+  } finally {
+    await spawned.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (flags.only === 'lighthouse') return lighthouseOnly();
+  if (flags.only === 'webhooks') return webhooksOnly();
   // `--cold-start-variants` runs the other SDK placement and source maps in the same rounds, to choose between them.
   await coldStartBench({ rounds: coldStartRounds, allVariants: flags['cold-start-variants'] });
   if (flags.only === 'cold-start') return;
@@ -221,6 +248,8 @@ async function main(): Promise<void> {
     const funding = await benchCsvFunding(cloud);
     console.log('\nBulk CSV funding (budget: 10,000 rows <= 60 s locally, exactly once)');
     console.table([{ what: `${funding.rows} rows: upload + preview`, seconds: funding.previewSeconds.toFixed(1) }, { what: 'apply (funding worker) until the result', seconds: funding.applySeconds.toFixed(1), applied: funding.appliedCount, failed: funding.failedCount }]);
+
+    printWebhookFanOut(await benchWebhookFanOut(cloud));
 
     await scaleBench(cloud, benchDataDir ?? '.test-local', measure);
   } finally {
