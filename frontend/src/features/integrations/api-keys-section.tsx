@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiScopes, createApiKeyBodySchema, type ApiKeyView, type ApiScope } from '@shared/api-keys';
@@ -16,6 +16,7 @@ import { formatDate } from '@frontend/lib/format';
 import { readSubmitFailure } from '@frontend/lib/submit-failure';
 import { useSession } from '@frontend/lib/session/session-context';
 import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from './integrations-api';
+import { IntegrationsPanel } from './integrations-panel';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 /** A scope's translation key: i18next reads a ':' as the namespace's end. */
@@ -24,7 +25,6 @@ const scopeKey = (scope: ApiScope) => scope.replace(':', '_');
 /** Settings of the company's API keys: the list, a new key (its secret shown once), and revoking one after asking. */
 export function ApiKeysSection() {
   const { t } = useTranslation(['integrations', 'errors', 'common']);
-  const titleId = useId();
   const { profile } = useSession();
   const companyId = profile?.currentClient?.companyId ?? '';
   const queryClient = useQueryClient();
@@ -62,20 +62,14 @@ export function ApiKeysSection() {
     key.revokedAt || (revoke.isPending && revoke.variables.keyId === key.keyId) ? [] : [{ id: 'revoke', label: t('integrations:keys.revoke'), onSelect: () => setRevoking(key), danger: true }];
 
   return (
-    <section className="panel" aria-labelledby={titleId}>
-      <div className="integrations-section__header">
-        <div>
-          <h2 id={titleId}>{t('integrations:keys.title')}</h2>
-          <p className="integrations-text">{t('integrations:keys.lead')}</p>
-        </div>
-        <button type="button" className="button" onClick={() => setCreating(true)}>
-          {t('integrations:keys.create')}
-        </button>
-      </div>
-      <p role="status" className="integrations-notice">
-        {notice}
-      </p>
-      {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+    <IntegrationsPanel
+      title={t('integrations:keys.title')}
+      lead={t('integrations:keys.lead')}
+      actionLabel={t('integrations:keys.create')}
+      onAction={() => setCreating(true)}
+      notice={notice}
+      failure={failure}
+    >
       {keys.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(keys.error))}</Alert>
       ) : (
@@ -113,7 +107,7 @@ export function ApiKeysSection() {
       >
         <p>{t('integrations:keys.revokeText')}</p>
       </ConfirmDialog>
-    </section>
+    </IntegrationsPanel>
   );
 }
 

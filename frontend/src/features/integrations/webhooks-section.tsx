@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createWebhookEndpointBodySchema, webhookEventTypes, type WebhookEndpointView, type WebhookEventType } from '@shared/webhooks';
@@ -23,6 +23,7 @@ import {
   updateWebhookEndpoint,
   webhookEndpointsQueryKey,
 } from './integrations-api';
+import { IntegrationsPanel } from './integrations-panel';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { eventKey } from './webhook-event-key';
@@ -35,7 +36,6 @@ type Confirming = { kind: 'rotate' | 'delete' | 'disable'; endpoint: WebhookEndp
  */
 export function WebhooksSection() {
   const { t } = useTranslation(['integrations', 'errors', 'common']);
-  const titleId = useId();
   const { profile } = useSession();
   const companyId = profile?.currentClient?.companyId ?? '';
   const queryClient = useQueryClient();
@@ -110,20 +110,14 @@ export function WebhooksSection() {
   const viewed = endpoints.data?.rows.find((endpoint) => endpoint.endpointId === viewing);
 
   return (
-    <section className="panel" aria-labelledby={titleId}>
-      <div className="integrations-section__header">
-        <div>
-          <h2 id={titleId}>{t('integrations:webhooks.title')}</h2>
-          <p className="integrations-text">{t('integrations:webhooks.lead')}</p>
-        </div>
-        <button type="button" className="button" onClick={() => setAdding(true)}>
-          {t('integrations:webhooks.add')}
-        </button>
-      </div>
-      <p role="status" className="integrations-notice">
-        {notice}
-      </p>
-      {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+    <IntegrationsPanel
+      title={t('integrations:webhooks.title')}
+      lead={t('integrations:webhooks.lead')}
+      actionLabel={t('integrations:webhooks.add')}
+      onAction={() => setAdding(true)}
+      notice={notice}
+      failure={failure}
+    >
       {endpoints.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(endpoints.error))}</Alert>
       ) : (
@@ -176,7 +170,7 @@ export function WebhooksSection() {
         <p className="integrations-url">{confirming?.endpoint.url}</p>
         <p>{t(`integrations:webhooks.confirm.${confirming?.kind ?? 'delete'}.text`)}</p>
       </ConfirmDialog>
-    </section>
+    </IntegrationsPanel>
   );
 }
 
