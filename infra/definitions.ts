@@ -23,7 +23,8 @@ const workerTimeoutSeconds = {
   exports: 840,
   // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
   reports: 840,
-  // Ten messages an invocation: an event fanned out to at most 10 endpoints, or a delivery, each post at most 10 s.
+  // Five messages an invocation, one after another: an event fanned out to at most 10 endpoints at once, or a
+  // delivery; each post at most 10 s.
   webhooks: 120,
 } as const;
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { createdApiKeySchema } from '@shared/api-keys';
 import { webhookDeliveryListSchema, webhookEndpointListSchema, webhookEndpointWithSecretSchema, type WebhookEventType } from '@shared/webhooks';
@@ -127,13 +127,21 @@ describe('webhook deliveries', () => {
     expect(logged[0]).toMatchObject({ deliveryId: delivered?.headers['webhook-id'], eventType: 'funding.applied', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
   });
 
-  it('carry a timestamp the signature covers, so a receiver refuses an old delivery replayed with a fresh one', async () => {
+  it('carry a timestamp the signature covers, so a receiver refuses a delivery replayed later, with its old timestamp or a fresh one', async () => {
     const { secret } = await createEndpoint('/replay', ['funding.applied']);
     await fund(employees[1]?.employeeId ?? '', 100);
     const [delivered] = await receiver.waitFor('/replay', 1);
     const headers = delivered?.headers ?? {};
     expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(() => new Webhook(secret).verify(delivered?.body ?? '', { ...headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) + 5) })).toThrow();
+    // The same delivery replayed as it was, ten minutes later: its timestamp is too old for the verifier.
+    expect(() => new Webhook(secret).verify(delivered?.body ?? '', headers)).not.toThrow();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60 * 1000 });
+    try {
+      expect(() => new Webhook(secret).verify(delivered?.body ?? '', headers)).toThrow(/too old/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('go only to enabled endpoints that chose the event, and an event reaches each of them once', async () => {
