@@ -18,6 +18,7 @@ beforeAll(async () => {
   resetEnvForTests();
   ({ transact } = await import('@functions/platform/table'));
   ({ auditItem } = await import('@functions/platform/audit'));
+  (await import('@functions/platform/logger')).logger.setLogLevel('INFO');
 });
 
 async function linesWhile(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {

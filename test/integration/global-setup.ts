@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { handlerEnvironment, startLocalCloud } from '../../infra/local/local-cloud';
 import { projectRoot } from '../../infra/local/settings';
 
 export interface CloudContext {
@@ -22,6 +21,10 @@ declare module 'vitest' {
 
 /** The emulators are started by the tests themselves, on the test ports, and stopped by PID afterwards. */
 export default async function setup(project: TestProject) {
+  // The handlers' logger reads its service name and level when it is first imported, so the test cloud's are set
+  // before the local cloud (and every handler with it) is.
+  Object.assign(process.env, { POWERTOOLS_SERVICE_NAME: 'local-cloud', POWERTOOLS_LOG_LEVEL: 'WARN' });
+  const { handlerEnvironment, startLocalCloud } = await import('../../infra/local/local-cloud');
   const cloud = await startLocalCloud({
     profile: 'test',
     dataDir: join(projectRoot, '.test-local', 'integration'),
