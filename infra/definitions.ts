@@ -68,7 +68,7 @@ export const queueWorkers = [
   { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: workerTimeoutSeconds.issuerSandbox, batchSize: 10, maxConcurrency: 2 },
   { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: workerTimeoutSeconds.mail, batchSize: 10, maxConcurrency: 2 },
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
-  { queue: 'exports', handler: 'transactions/export-transactions', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
   // Several at once: one company's slow endpoint must not hold back the others' deliveries. A record posts to up to
   // webhookEndpointsPerCompany endpoints at once, each given webhookTimeoutSeconds, so a batch of 5 ends well inside

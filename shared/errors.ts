@@ -91,6 +91,10 @@ export const errorMessages = {
   FUNDING_TOTAL_TOO_HIGH: "The file's total is more than the main account's available amount",
   FUNDING_FILE_ALREADY_APPLIED: "This file has already been applied; nothing was transferred again",
   FUNDING_FILE_NOT_FOUND: "This upload was not found. Upload the file again.",
+  SCHEDULE_NOT_FOUND: "This scheduled funding was not found",
+  SCHEDULE_LIMIT: "The company has as many scheduled fundings as it may have: delete one first",
+  SCHEDULE_FINISHED: "This one-off funding has run. Give it a new date to use it again.",
+  SCHEDULE_RUN_NOT_STARTABLE: "Only the next run, or a run refused for the balance, can be started now",
   BANK_TRANSFER_ALREADY_RECORDED: "This bank transaction has already been recorded",
   BANK_TRANSFER_NOT_FOUND: "This bank transfer was not found",
   BANK_TRANSFER_ALREADY_ASSIGNED: "This bank transfer has already been credited to a company",
@@ -167,5 +171,9 @@ export const fieldMessages = {
   PRESS_BUTTON_TO_SUBMIT: 'Please press button to submit',
   MESSAGE_TOO_LONG: 'Enter at most 4000 symbols',
   TOO_MANY_ATTACHMENTS: 'Attach at most 5 files to one message',
+  DAY_OF_MONTH_INVALID: 'Enter a day of the month from 1 to 31',
+  DATE_IN_PAST: 'Choose today or a later date',
+  TOO_MANY_EMPLOYEES: 'A scheduled funding can pay at most 2000 users',
+  EMPLOYEES_NOT_FOUND: 'Some of the chosen users were not found. Choose them again.',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

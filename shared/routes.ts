@@ -24,7 +24,11 @@ export const paths = {
   user: '/users/:userId',
   messaging: '/messaging',
   reporting: '/reporting',
+  /** Scheduled fundings (issue 21): rules that fund employees on a rhythm, with their runs. */
+  fundingSchedules: '/funding-schedules',
   settings: '/settings',
+  /** The company's audit trail (issue 21): who did what, when, to whom, with the change. */
+  activity: '/activity',
   /** Owners: the company's API keys and webhooks, for its own systems (issue 20). */
   integrations: '/integrations',
   /** The public API's reference, generated from the route manifest. */
@@ -53,7 +57,9 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.user, minRole: 'accountant' },
   { path: paths.messaging, minRole: 'accountant' },
   { path: paths.reporting, minRole: 'accountant', feature: 'reporting' },
+  { path: paths.fundingSchedules, minRole: 'accountant' },
   { path: paths.settings, minRole: 'accountant' },
+  { path: paths.activity, minRole: 'accountant' },
   { path: paths.integrations, minRole: 'owner' },
   { path: paths.apiReference, minRole: 'owner' },
   { path: paths.admin, minRole: 'guest', providerAdmin: true },
@@ -68,8 +74,10 @@ export const navigationLinks = [
   { path: paths.dashboard, labelKey: 'nav.dashboard' },
   { path: paths.transactions, labelKey: 'nav.transactions' },
   { path: paths.users, labelKey: 'nav.users' },
+  { path: paths.fundingSchedules, labelKey: 'nav.fundingSchedules' },
   { path: paths.messaging, labelKey: 'nav.messaging' },
   { path: paths.settings, labelKey: 'nav.settings' },
   { path: paths.reporting, labelKey: 'nav.reporting', feature: 'reporting' },
+  { path: paths.activity, labelKey: 'nav.activity' },
   { path: paths.integrations, labelKey: 'nav.integrations', minRole: 'owner' },
 ] as const;

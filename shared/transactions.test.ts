@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthsBefore, rigaDateOf } from './dates';
-import { dayRangeOf, transactionsQuerySchema } from './transactions';
+import { dayRangeOf } from './day-range';
+import { transactionsQuerySchema } from './transactions';
 
 describe('the Riga day of a moment', () => {
   it('is the Riga calendar day, not the UTC one', () => {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { merchantCategoryGroupSchema } from './cards';
 import { languageSchema } from './languages';
-import { calendarDay, monthsBefore, rigaDateOf } from './dates';
-import { listQuerySchema, periods, periodMonths, tableAnswerSchema, type Period } from './lists';
+import { checkDayRange, dayRangeShape } from './day-range';
+import { listQuerySchema, tableAnswerSchema } from './lists';
 import { transactionStatuses } from './statuses';
 
 /** SPEC section 3 "Transaction": one card payment of an employee, as the transactions list and its CSV show it. */
@@ -24,8 +24,6 @@ export const transactionRowSchema = /* @__PURE__ */ z.object({
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
-const calendarDate = calendarDay(z.string());
-
 /** `a,b` or a repeated parameter (API Gateway joins repeats with commas) as a list of merchant category groups. */
 const groupList = /* @__PURE__ */ z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value)),
@@ -37,41 +35,23 @@ const filterShape = {
   personalCode: z.optional(z.string().check(z.trim(), z.maxLength(20, { error: 'TEXT_TOO_LONG' }))),
   phone: z.optional(z.string().check(z.trim(), z.maxLength(20, { error: 'TEXT_TOO_LONG' }))),
   mccGroups: z.optional(groupList),
-  dateLimit: z._default(z.enum(periods), '1y'),
-  dateFrom: z.optional(calendarDate),
-  dateTo: z.optional(calendarDate),
+  ...dayRangeShape,
 };
-
-function checkDates(value: { dateFrom?: string | undefined; dateTo?: string | undefined }, context: z.core.$RefinementCtx): void {
-  const today = rigaDateOf(new Date());
-  if (value.dateFrom && value.dateFrom > today) context.addIssue({ code: 'custom', path: ['dateFrom'], message: 'DATE_IN_FUTURE' });
-  if (value.dateTo && value.dateTo > today) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_IN_FUTURE' });
-  if (value.dateFrom && value.dateTo && value.dateFrom > value.dateTo) context.addIssue({ code: 'custom', path: ['dateTo'], message: 'DATE_RANGE_REVERSED' });
-}
 
 /**
  * The transactions filters (SPEC sections 2 and 7): search (name, surname, personal code or phone), personal code,
  * phone, merchant category groups, and a date range no later than today; without a range the period (`dateLimit`,
  * 1y by default) counts back from today. The CSV download takes the same filters.
  */
-export const transactionFiltersSchema = /* @__PURE__ */ z.object(filterShape).check(z.superRefine(checkDates));
+export const transactionFiltersSchema = /* @__PURE__ */ z.object(filterShape).check(z.superRefine(checkDayRange));
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 
-export const transactionsQuerySchema = /* @__PURE__ */ z.extend(z.pick(listQuerySchema, { page: true, itemsPerPage: true }), filterShape).check(z.superRefine(checkDates));
+export const transactionsQuerySchema = /* @__PURE__ */ z.extend(z.pick(listQuerySchema, { page: true, itemsPerPage: true }), filterShape).check(z.superRefine(checkDayRange));
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 
 /** The CSV download (SPEC section 7 `GET {downloadDataPath}`): the list's filters without a page, and the headers' language. */
-export const transactionsExportQuerySchema = /* @__PURE__ */ z.object({ ...filterShape, lang: z._default(languageSchema, 'en') }).check(z.superRefine(checkDates));
+export const transactionsExportQuerySchema = /* @__PURE__ */ z.object({ ...filterShape, lang: z._default(languageSchema, 'en') }).check(z.superRefine(checkDayRange));
 export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;
 
 export const transactionsAnswerSchema = /* @__PURE__ */ tableAnswerSchema(transactionRowSchema);
 export type TransactionsAnswer = z.infer<typeof transactionsAnswerSchema>;
-
-/** The Riga days a list covers, inclusive: the given range, or the period counted back from today. */
-export function dayRangeOf(filters: Pick<TransactionFilters, 'dateLimit' | 'dateFrom' | 'dateTo'>, now: Date): { from: string; to: string } {
-  const today = rigaDateOf(now);
-  const period: Period = filters.dateLimit;
-  const to = filters.dateTo ?? today;
-  const from = filters.dateFrom ?? monthsBefore(today, periodMonths[period]);
-  return { from, to };
-}

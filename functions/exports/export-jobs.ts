@@ -32,7 +32,7 @@ const keptSeconds = exportFileDays * 24 * 3600;
 /** S3's smallest part (but the last). */
 const partBytes = 5 * 1024 * 1024;
 
-export const exportKinds = ['transactions'] as const;
+export const exportKinds = ['transactions', 'activity'] as const;
 
 export const exportJobRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),

@@ -3,7 +3,7 @@ import { isChargedMonthlyFee } from '@shared/cards';
 import { feeMonthOf, feeMonthSchema } from '@shared/fees';
 import { auditItem, systemActor } from '../platform/audit';
 import { entities, keys } from '../platform/keys';
-import { ledgerItems, mainAccountChange } from '../money';
+import { alertOnLowBalance, ledgerItems, mainAccountChange } from '../money';
 import { readPriceList } from './price-list';
 import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
@@ -59,6 +59,7 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
           logger.error('monthly fee not charged', { companyId, employeeId: employee.employeeId, month, error: await readableError(error) });
         }
       }
+      await alertOnLowBalance(companyId);
     }
   };
   await Promise.all(Array.from({ length: Math.min(companiesAtOnce, companyIds.length) }, worker));

@@ -11,6 +11,7 @@ import { publishEvent } from '../webhooks';
 import { canReceiveFunds } from '@shared/cards';
 import type { FundingAnswer } from '@shared/funding';
 import { transferItems } from './funding-store';
+import { alertOnLowBalance } from '../money';
 import * as fundingRoutes from '@shared/api/routes/funding-routes';
 
 /** The main account is shared by every transfer, fee and top-up of the company: conflicts are expected under load. */
@@ -51,6 +52,7 @@ export const handler = useCase(fundingRoutes.fundEmployee,
     }
     // Once: a replay of the key is answered from its stored answer and does not come here.
     await publishEvent(caller.companyId, 'funding.applied', { ...answer });
+    await alertOnLowBalance(caller.companyId);
     return answer;
   },
   { answerInTransaction: true },

@@ -30,6 +30,7 @@ import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { checkFundingFile, type CheckedFile, type FundableEmployee, type FundedRow } from './funding-rows';
 import { listFundableEmployees, readAvailableCents, transferItems } from './funding-store';
+import { alertOnLowBalance, mainAccountHold, mainAccountRelease } from '../money';
 
 /**
  * Credits per transaction. Each row takes its credit, its exactly-once row item and its ledger leg; with the debit,
@@ -63,8 +64,14 @@ const fundingFileRecord = /* @__PURE__ */ z.object({
   failedCount: z._default(z.int(), 0),
   failures: z._default(z.array(rowFailureSchema), []),
   appliedBy: z._default(z.nullable(actorSchema), null),
+  /**
+   * A scheduled run's file is paid from money set aside whole before it starts (mainAccountHold), so it moves all of
+   * its rows or none; `heldCents` is what is set aside for it in all (what it paid, plus what it may still pay).
+   */
+  holdsFunds: z._default(z.boolean(), false),
+  heldCents: z._default(z.int(), 0),
 });
-type FundingFileRecord = z.infer<typeof fundingFileRecord>;
+export type FundingFileRecord = z.infer<typeof fundingFileRecord>;
 
 export const fundingJobMessageSchema = /* @__PURE__ */ z.object({ companyId: z.string(), fileId: z.string() });
 
@@ -146,6 +153,11 @@ async function appliedRows(companyId: string, fileId: string) {
   return rows.slice(0, listedRowsLimit).map((row) => ({ rowNumber: row.rowNumber, employeeId: row.employeeId, name: row.name, amountCents: row.amountCents }));
 }
 
+/** A file's item: its record, when it came and from whom (a scheduled run's file comes from no user). */
+export function fundingFileItem(record: FundingFileRecord, uploadedAt: string, uploadedBy: string | null): Record<string, unknown> {
+  return { ...keys.fundingFile(record.companyId, record.fileId), entity: entities.fundingFile, ...record, uploadedAt, uploadedBy };
+}
+
 /**
  * A file uploaded: its bytes stored, every row checked, the preview kept. The same content uploaded again leads to
  * the first upload: checked afresh while it is only previewed, refused once it was applied (nothing moves twice).
@@ -181,9 +193,11 @@ export async function previewFile(companyId: string, userId: string, fileName: s
     failedCount: 0,
     failures: [],
     appliedBy: null,
+    holdsFunds: false,
+    heldCents: 0,
   };
   const at = new Date().toISOString();
-  const fileItem = { ...keys.fundingFile(companyId, fileId), entity: entities.fundingFile, ...record, uploadedAt: at, uploadedBy: userId };
+  const fileItem = fundingFileItem(record, at, userId);
   if (claim) {
     // Only while still a preview: an apply that started meanwhile keeps its own record.
     try {
@@ -254,9 +268,13 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
  * could have been worked (workDeadlineSeconds): past it the deadline job marks the file failed.
  */
 function runningValues(companyId: string, fileId: string): Record<string, string> {
-  const deadline = new Date(Date.now() + workDeadlineSeconds('funding') * 1000).toISOString();
-  const { gsi2pk, gsi2sk } = keys.runningFundingFile(deadline, companyId, fileId);
+  const { gsi2pk, gsi2sk } = runningKeys(companyId, fileId);
   return { ':runningPk': gsi2pk, ':runningSk': gsi2sk };
+}
+
+export function runningKeys(companyId: string, fileId: string): { gsi2pk: string; gsi2sk: string } {
+  const deadline = new Date(Date.now() + workDeadlineSeconds('funding') * 1000).toISOString();
+  return keys.runningFundingFile(deadline, companyId, fileId);
 }
 
 /**
@@ -267,19 +285,29 @@ function runningValues(companyId: string, fileId: string): Record<string, string
 export async function retryFile(companyId: string, fileId: string, actor: Actor): Promise<FundingFileRecord> {
   const file = await readFundingFile(companyId, fileId);
   if (file.status !== 'failed') return file;
+  // A scheduled run sets aside again what it has still to pay, or does not start: all of its rows or none.
+  const toHold = file.holdsFunds ? file.totalCents - file.appliedCents : 0;
   try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.fundingFile(companyId, fileId),
-        UpdateExpression: 'SET #status = :queued, appliedBy = :actor, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
-        ConditionExpression: '#status = :failed',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':actor': actor, ...runningValues(companyId, fileId) },
-      }),
+    await transactThroughConflicts(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.fundingFile(companyId, fileId),
+            UpdateExpression: 'SET #status = :queued, appliedBy = :actor, heldCents = :held, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
+            ConditionExpression: '#status = :failed',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':actor': actor, ':held': file.appliedCents + toHold, ...runningValues(companyId, fileId) },
+          },
+        },
+        ...(toHold > 0 ? [mainAccountHold(companyId, toHold)] : []),
+      ],
+      {},
+      conflictRetries,
     );
   } catch (error) {
-    if (conditionFailed(error)) return readFundingFile(companyId, fileId);
+    if (conditionFailed(error, 0)) return readFundingFile(companyId, fileId);
+    if (toHold > 0 && conditionFailed(error, 1)) throw new DomainError(409, 'FUNDS_NOT_ENOUGH');
     throw error;
   }
   try {
@@ -289,6 +317,7 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
     await failFile(companyId, fileId);
     throw error;
   }
+  if (toHold > 0) await alertOnLowBalance(companyId);
   return readFundingFile(companyId, fileId);
 }
 
@@ -299,26 +328,51 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
 export async function failFile(companyId: string, fileId: string): Promise<boolean> {
   if (!(await markFailed(companyId, fileId))) return false;
   await publishEvent(companyId, 'funding_file.failed', fileEventData(await readFundingFile(companyId, fileId)));
+  // A scheduled run's money set aside and not paid went back to the available amount.
+  await alertOnLowBalance(companyId);
   return true;
 }
 
 async function markFailed(companyId: string, fileId: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.fundingFile(companyId, fileId),
-        UpdateExpression: 'SET #status = :failed, failedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#status IN (:queued, :applying)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':now': new Date().toISOString(), ':queued': 'queued', ':applying': 'applying' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
+  return endRun(companyId, fileId, ['queued', 'applying'], { status: 'failed', failedAt: new Date().toISOString() });
+}
+
+/**
+ * Ends a file that is at one of `from` (failed, or applied), once: the status moves under a condition on it and on
+ * the amount paid so far, and what a scheduled run set aside and did not pay goes back to the available amount in the
+ * same write. A chunk committed between the read and the write changes the amount paid, so it reads again.
+ */
+async function endRun(companyId: string, fileId: string, from: readonly FundingFile['status'][], set: { status: 'failed' | 'applied'; failedAt?: string }): Promise<boolean> {
+  for (let attempt = 0; attempt <= conflictRetries; attempt += 1) {
+    const file = await readFundingFile(companyId, fileId);
+    if (!from.includes(file.status)) return false;
+    const unpaid = file.holdsFunds ? file.heldCents - file.appliedCents : 0;
+    const fromValues = Object.fromEntries(from.map((status, index) => [`:from${index}`, status]));
+    try {
+      await transactThroughConflicts(
+        [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.fundingFile(companyId, fileId),
+              // An ended file is no longer running: it leaves the deadline job's index.
+              UpdateExpression: `SET #status = :to, heldCents = :paid${set.failedAt ? ', failedAt = :failedAt' : ''} REMOVE gsi2pk, gsi2sk`,
+              ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')}) AND appliedCents = :paid`,
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':to': set.status, ':paid': file.appliedCents, ...fromValues, ...(set.failedAt ? { ':failedAt': set.failedAt } : {}) },
+            },
+          },
+          ...(unpaid > 0 ? [mainAccountRelease(companyId, unpaid)] : []),
+        ],
+        {},
+        conflictRetries,
+      );
+      return true;
+    } catch (error) {
+      if (!conditionFailed(error, 0)) throw error;
+    }
   }
+  throw new Error(`funding file ${fileId} kept changing while it was ended`);
 }
 
 /**
@@ -375,10 +429,11 @@ export async function applyFile(companyId: string, fileId: string, signal?: Abor
     signal?.throwIfAborted();
     await applyChunk(context, pending.slice(start, start + rowsPerChunk));
   }
-  const applied = await setStatus(file, 'applying', 'applied');
+  const applied = await endRun(companyId, fileId, ['applying'], { status: 'applied' });
   const finished = await readFundingFile(companyId, fileId);
   // Told once, by the run that applied it (another run finishing the same file changes nothing).
   if (applied) await publishEvent(companyId, 'funding_file.applied', fileEventData(finished));
+  await alertOnLowBalance(companyId);
   return finished;
 }
 
@@ -408,8 +463,7 @@ async function setStatus(file: FundingFileRecord, from: FundingFile['status'], t
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.fundingFile(file.companyId, file.fileId),
-        // An applied file is no longer running: it leaves the deadline job's index.
-        UpdateExpression: `SET #status = :to${to === 'applied' ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+        UpdateExpression: 'SET #status = :to',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':to': to, ':from': from },
@@ -474,6 +528,7 @@ async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<voi
     at: new Date().toISOString(),
     description: file.fileName,
     credits: rows.map((row) => ({ employeeId: row.employeeId, amountCents: row.amountCents })),
+    fromHeld: file.holdsFunds,
     auditTarget: { type: 'company', id: file.companyId },
     auditAfter: { fileId: file.fileId, rows: rows.length },
   });

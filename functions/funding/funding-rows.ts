@@ -56,6 +56,19 @@ export function fundingTemplate(employees: readonly FundableEmployee[]): string 
   return `${csvByteOrderMark}${csvLine(fundingCsvColumns)}${lines.join('')}`;
 }
 
+/**
+ * One run of a scheduled rule as a funding file, in the template's columns: a row per employee it pays, the amount in
+ * Add Balance. An employee who can no longer receive money keeps a row (with the details the company has, or its id
+ * alone when it has none), so the check fails that row with its reason instead of dropping it unseen.
+ */
+export function scheduledFundingCsv(rows: readonly { employeeId: string; employee: FundableEmployee | undefined; amountCents: number }[]): string {
+  const lines = rows.map(({ employeeId, employee, amountCents }) => {
+    const identity = employee ? identityOf(employee) : undefined;
+    return csvLine([employeeId, ...identityColumns.map((column) => identity?.[column] ?? ''), employee ? centsToEurText(employee.balanceCents) : '', centsToEurText(amountCents)]);
+  });
+  return `${csvByteOrderMark}${csvLine(fundingCsvColumns)}${lines.join('')}`;
+}
+
 /** Empty or zero: the row is skipped, not an error. */
 type AmountReading = { cents: number } | { skip: true } | { problem: RowProblemCode };
 

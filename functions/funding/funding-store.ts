@@ -51,6 +51,8 @@ export interface Transfer {
   /** The audit record's target: the employee of a single transfer, the company for a chunk of a file. */
   auditTarget: { type: 'employee' | 'company'; id: string };
   auditAfter: Record<string, string | number | null>;
+  /** Paid from what a scheduled run set aside (mainAccountHold) rather than from the available amount. */
+  fromHeld?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface Transfer {
 export function transferItems(transfer: Transfer): { items: TransactItem[]; debitIndex: number; creditIndexes: number[]; movementId: string } {
   const total = transfer.credits.reduce((sum, credit) => sum + credit.amountCents, 0);
   const movementId = randomUUID();
-  const items: TransactItem[] = [mainAccountChange(transfer.companyId, -total, { mayGoNegative: false })];
+  const items: TransactItem[] = [mainAccountChange(transfer.companyId, -total, { mayGoNegative: false, fromHeld: transfer.fromHeld })];
   const creditIndexes = transfer.credits.map((credit) => items.push(employeeCredit(transfer.companyId, credit.employeeId, credit.amountCents)) - 1);
   items.push(
     ...ledgerItems({

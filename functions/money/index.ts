@@ -1,3 +1,4 @@
 // What other contexts may use of this one (the lint rule in test/eslint.config.js holds them to it).
-export { ledgerItems, mainAccountChange } from './ledger';
+export { ledgerItems, mainAccountChange, mainAccountHold, mainAccountRelease } from './ledger';
 export { ledgerEntryRecord, mainAccountRecord } from './money-records';
+export { alertOnLowBalance } from './low-balance';

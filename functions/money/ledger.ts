@@ -50,17 +50,49 @@ export function ledgerItems(movement: Movement): TransactItem[] {
 /**
  * Takes `amountCents` from the company's main account, refused (condition) when it holds less, unless `mayGoNegative`.
  * Every movement with a main-account leg makes exactly one such change, so it also counts the account's ledger lines
- * (`entryCount`): the statement's total without reading it.
+ * (`entryCount`): the statement's total without reading it. `fromHeld` takes it from what a scheduled run set aside
+ * (mainAccountHold), which only that run spends.
  */
-export function mainAccountChange(companyId: string, deltaCents: number, options: { mayGoNegative: boolean }): TransactItem {
+export function mainAccountChange(companyId: string, deltaCents: number, options: { mayGoNegative: boolean; fromHeld?: boolean }): TransactItem {
   const guarded = deltaCents < 0 && !options.mayGoNegative;
+  const balance = options.fromHeld ? 'reservedCents' : 'availableCents';
   return {
     Update: {
       TableName: tableName(),
       Key: keys.mainAccount(companyId),
-      UpdateExpression: 'SET availableCents = availableCents + :delta, version = version + :one ADD entryCount :one',
-      ConditionExpression: guarded ? 'attribute_exists(pk) AND availableCents >= :needed' : 'attribute_exists(pk)',
+      UpdateExpression: `SET ${balance} = ${balance} + :delta, version = version + :one ADD entryCount :one`,
+      ConditionExpression: guarded ? `attribute_exists(pk) AND ${balance} >= :needed` : 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(guarded ? { ':needed': -deltaCents } : {}) },
+    },
+  };
+}
+
+/**
+ * Sets `amountCents` of the available amount aside for one scheduled funding run (reservedCents), refused when less is
+ * available: the run is covered whole before its first row moves, and no other transfer can spend it meanwhile. Not a
+ * movement (the money stays in the account), so no ledger line.
+ */
+export function mainAccountHold(companyId: string, amountCents: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.mainAccount(companyId),
+      UpdateExpression: 'SET availableCents = availableCents - :amount, reservedCents = if_not_exists(reservedCents, :zero) + :amount, version = version + :one',
+      ConditionExpression: 'attribute_exists(pk) AND availableCents >= :amount',
+      ExpressionAttributeValues: { ':amount': amountCents, ':one': 1, ':zero': 0 },
+    },
+  };
+}
+
+/** Gives back what a run set aside and did not pay (rows that failed, or the run that stopped). */
+export function mainAccountRelease(companyId: string, amountCents: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.mainAccount(companyId),
+      UpdateExpression: 'SET availableCents = availableCents + :amount, reservedCents = reservedCents - :amount, version = version + :one',
+      ConditionExpression: 'attribute_exists(pk) AND reservedCents >= :amount',
+      ExpressionAttributeValues: { ':amount': amountCents, ':one': 1 },
     },
   };
 }

@@ -10,7 +10,10 @@ export const mainAccountRecord = /* @__PURE__ */ z.object({
   version: z.int(),
   /** How many ledger lines the account has (one per movement that changed it): its statement's total. */
   entryCount: z._default(z.int().check(z.nonnegative()), 0),
+  lowBalanceThresholdCents: z._default(z.nullable(z.int()), null),
+  lowBalanceSince: z._default(z.nullable(z.string()), null),
 });
+export type MainAccountRecord = z.infer<typeof mainAccountRecord>;
 
 /** One leg of a money movement (functions/money/ledger.ts writes them; legs of a movement sum to zero). */
 export const ledgerEntryRecord = /* @__PURE__ */ z.object({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { activityTypeOf } from '@shared/activity';
 import type { CompanyRole } from '@shared/roles';
 import type { StatusChanger } from '@shared/statuses';
 import type { Caller } from './caller';
@@ -37,12 +38,15 @@ export interface AuditEntry {
 /**
  * DESIGN section 6: every card, user and money action writes who did what to which target, before and after.
  * The item goes into the same transaction as the change, so there is no change without its record. The seed names
- * its records itself (`auditId` "seed-…"), so a reseed can find and replace them.
+ * its records itself (`auditId` "seed-…"), so a reseed can find and replace them. Besides the company's log (by
+ * time) and the employee's history (gsi1), the record is placed by who acted and the action's type (gsi2), which
+ * the activity log's filters read.
  */
 export function auditItem(entry: AuditEntry, auditId: string = randomUUID()): Record<string, unknown> {
   return {
     ...keys.auditRecord(entry.companyId, entry.at, auditId),
     ...(entry.target.type === 'employee' ? keys.auditOfEmployee(entry.companyId, entry.target.id, entry.at, auditId) : {}),
+    ...keys.auditByActorAndType(entry.companyId, entry.actor.kind, activityTypeOf(entry.action), entry.at, auditId),
     entity: entities.auditRecord,
     auditId,
     ...entry,

@@ -32,6 +32,14 @@ export const keys = {
     gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#AUDIT`,
     gsi1sk: `${at}#${auditId}`,
   }),
+  /**
+   * The activity log's index of a company's audit records by who acted (actor kind) and the action's type (gsi2, set
+   * by auditItem on every record): a filter by either reads only the few partitions it names, newest first.
+   */
+  auditByActorAndType: (companyId: string, actor: string, type: string, at: string, auditId: string) => ({
+    gsi2pk: `COMPANY#${companyId}#AUDIT#${actor}#${type}`,
+    gsi2sk: `${at}#${auditId}`,
+  }),
   /** Double-entry lines of the company's money movements; both legs of a movement sit side by side. */
   ledgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ pk: `COMPANY#${companyId}#LEDGER`, sk: `${at}#${movementId}#${leg}` }),
   /** The main account's own legs, newest first when read backwards: its statement pages without the other legs. */
@@ -56,6 +64,14 @@ export const keys = {
    * ends), so the deadline job reads only the files still running.
    */
   runningFundingFile: (deadline: string, companyId: string, fileId: string) => ({ gsi2pk: 'FUNDING_FILES#RUNNING', gsi2sk: `${deadline}#${companyId}#${fileId}` }),
+  /** A scheduled funding rule (issue 21): whom it pays, how much and when. */
+  fundingSchedule: (companyId: string, scheduleId: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDING_SCHEDULE#${scheduleId}` }),
+  fundingSchedules: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'FUNDING_SCHEDULE#' }),
+  /** One run of a rule on one run date: written once (or over a refused one), it names the funding file that pays it. */
+  fundingScheduleRun: (companyId: string, scheduleId: string, runDate: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDING_RUN#${scheduleId}#${runDate}` }),
+  fundingScheduleRuns: (companyId: string, scheduleId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: `FUNDING_RUN#${scheduleId}#` }),
+  /** An active rule by its next run date (sparse gsi2: removed while paused or finished), for the hourly start of due runs. */
+  dueFundingSchedule: (runDate: string, companyId: string, scheduleId: string) => ({ gsi2pk: 'FUNDING_SCHEDULES#DUE', gsi2sk: `${runDate}#${companyId}#${scheduleId}` }),
   /** Active companies, for jobs that run over all of them (the monthly fee); set on approval. gsi1 holds REGNO#. */
   activeCompany: (companyId: string) => ({ gsi2pk: 'COMPANIES#ACTIVE', gsi2sk: companyId }),
   /** A webhook event already applied: the issuer may deliver it again. */
@@ -207,6 +223,8 @@ export const entities = {
   fundingFile: 'fundingFile',
   fundingFileHash: 'fundingFileHash',
   fundingRow: 'fundingRow',
+  fundingSchedule: 'fundingSchedule',
+  fundingScheduleRun: 'fundingScheduleRun',
   issuerEvent: 'issuerEvent',
   sandboxCard: 'sandboxCard',
   transaction: 'transaction',

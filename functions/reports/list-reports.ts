@@ -2,7 +2,7 @@ import { monthsBefore, rigaDateOf } from '@shared/dates';
 import { periodMonths, totalPagesOf } from '@shared/lists';
 import { useCase } from '../platform/use-case';
 import { countReports, newestReports, reportRow } from './report-store';
-import { rigaDayStartMs } from './riga-day';
+import { rigaDayStartMs } from '@shared/day-range';
 import * as reportRoutes from '@shared/api/routes/report-routes';
 
 /**

@@ -29,7 +29,7 @@ import { ledgerEntryRecord } from '../money';
 import { batchGetItems, itemId, queryAll, queryPages } from '../platform/table';
 import { transactionsOf } from '../transactions';
 import type { BuildableReport } from './report-store';
-import { nextDay, rigaDayStartMs } from './riga-day';
+import { nextDay, rigaDayStartMs } from '@shared/day-range';
 
 /** A report's file: its header line and its rows, read a DynamoDB page at a time as the upload asks for them. */
 export interface ReportLines {

@@ -13,7 +13,7 @@ import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { IdempotencyClaimTaken } from '../platform/idempotency';
 import { entities, keys } from '../platform/keys';
-import { ledgerItems, mainAccountChange } from '../money';
+import { alertOnLowBalance, ledgerItems, mainAccountChange } from '../money';
 import { bankTransferRecord, type BankTransferRecord } from './bank-transfer-record';
 import { companyRecord, type CompanyRecord } from '../platform/identity-records';
 import { getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
@@ -165,6 +165,8 @@ export async function recordTransfer(
 
 /** The company's systems hear of money on its main account once: by the request that credited it. */
 async function toldReceived(companyId: string, transfer: Pick<BankTransfer, 'bankTransactionId' | 'amountCents' | 'reference' | 'bookingDate'>, creditedAt: string): Promise<void> {
+  // Money in may end a low-balance crossing, so the next fall is told again.
+  await alertOnLowBalance(companyId);
   await publishEvent(companyId, 'top_up.received', {
     bankTransactionId: transfer.bankTransactionId,
     amountCents: transfer.amountCents,

@@ -1,6 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { matchesSearch, totalPagesOf } from '@shared/lists';
-import { dayRangeOf, transactionRowSchema, type TransactionFilters, type TransactionRow } from '@shared/transactions';
+import { dayRangeOf } from '@shared/day-range';
+import { transactionRowSchema, type TransactionFilters, type TransactionRow } from '@shared/transactions';
 import { allTransactions, countedAmountCents, employeeTransactions, groupTransactions, type TransactionDimension } from './card-transactions';
 import { dynamo } from '../platform/aws/dynamo';
 import { keys, sequenceKey } from '../platform/keys';

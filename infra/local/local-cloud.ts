@@ -10,7 +10,7 @@ import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuthorizationReleaseTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
+import { startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
@@ -119,8 +119,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let noticeTimer: { stop(): void } | undefined;
   let overdueTimer: { stop(): void } | undefined;
   let webhookTimer: { stop(): void } | undefined;
+  let dueRunsTimer: { stop(): void } | undefined;
   const stop = async () => {
     webhookTimer?.stop();
+    dueRunsTimer?.stop();
     overdueTimer?.stop();
     feeTimer?.stop();
     cardActivity?.stop();
@@ -191,13 +193,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
     // Webhook retries that no delayed message carries, as the cloud's schedule queues them (more often here).
     webhookTimer = startWebhookDispatchTimer(webhookDispatchMs[options.profile], log);
-    // Tests charge fees, release, fail overdue work and pay themselves (for the months and cards they choose); `npm start` charges and
+    // Tests charge fees, release, fail overdue work, start due fundings and pay themselves (for the months and cards they choose); `npm start` charges and
     // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
     // demo company's cards every few seconds.
     if (options.profile === 'dev') {
       feeTimer = startFeeTimer(log);
       releaseTimer = startAuthorizationReleaseTimer(log);
       overdueTimer = startOverdueWorkTimer(log);
+      dueRunsTimer = startDueFundingRunsTimer(log);
       if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
         cardActivity = startCardActivity({
           documents: DynamoDBDocumentClient.from(clients.dynamodb),

@@ -113,3 +113,21 @@ export function startWebhookDispatchTimer(everyMs: number, log: (line: string) =
     log,
   );
 }
+
+/**
+ * The start of due scheduled fundings (in the cloud EventBridge Scheduler's hourly message on the funding queue):
+ * locally every minute, so a rule made for today runs within a minute. Its runs go on the local funding queue, as in
+ * the cloud.
+ */
+export function startDueFundingRunsTimer(log: (line: string) => void): { stop(): void } {
+  return repeat(
+    60 * 1000,
+    async () => {
+      const { startDueRuns } = await import('@functions/funding/funding-schedules');
+      const started = await startDueRuns(new Date());
+      return started > 0 ? `started ${started} scheduled funding runs` : null;
+    },
+    (message) => `starting due scheduled fundings failed (the next check retries): ${message}`,
+    log,
+  );
+}

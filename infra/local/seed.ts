@@ -22,9 +22,10 @@ import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOn
 import { batchPut, ensureCognitoUser } from './seed-writes';
 import { seedDemoChats } from './seed-chats';
 import { fleetReportItem } from './seed-reports';
+import { seededActivityItems } from './seed-activity';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 11;
+const seedVersion = 12;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
@@ -410,14 +411,21 @@ async function applicationItems(
 
 /** The seeded history's company user is the company's first owner (or manager); its admin the provider's. */
 function seedPeopleOf(users: readonly DemoUser[], userIds: Record<string, string>, companyKey: string): SeedPeople {
-  const actorOf = (user: DemoUser, kind: 'company_user' | 'admin', role: Actor['role']): Actor => ({ kind, userId: userIds[user.email] ?? null, name: `${user.name} ${user.surname}`, role });
-  const admin = users.find((candidate) => candidate.providerAdmin);
-  let companyUser: Actor | null = null;
-  for (const role of ['owner', 'manager'] as const) {
-    const user = users.find((candidate) => candidate.memberships.some((m) => m.company === companyKey && m.role === role));
-    if (user && !companyUser) companyUser = actorOf(user, 'company_user', role);
-  }
-  return { companyUser, admin: admin ? actorOf(admin, 'admin', 'provider_admin') : null };
+  const { owner, manager, admin } = activityPeopleOf(users, userIds, companyKey);
+  return { companyUser: owner ?? manager, admin };
+}
+
+/** The company's first owner and first manager, and the provider's admin, as they act in audit records. */
+function activityPeopleOf(users: readonly DemoUser[], userIds: Record<string, string>, companyKey: string): { owner: Actor | null; manager: Actor | null; admin: Actor | null } {
+  const actorOf = (user: DemoUser | undefined, kind: 'company_user' | 'admin', role: Actor['role']): Actor | null =>
+    user ? { kind, userId: userIds[user.email] ?? null, name: `${user.name} ${user.surname}`, role } : null;
+  const member = (role: 'owner' | 'manager') => users.find((candidate) => candidate.memberships.some((m) => m.company === companyKey && m.role === role));
+  return { owner: actorOf(member('owner'), 'company_user', 'owner'), manager: actorOf(member('manager'), 'company_user', 'manager'), admin: actorOf(users.find((candidate) => candidate.providerAdmin), 'admin', 'provider_admin') };
+}
+
+/** The seeded employees' ids and names (the employee items among the company's items). */
+function employeesOf(items: readonly Record<string, unknown>[]): { employeeId: string; name: string; surname: string }[] {
+  return items.flatMap((item) => (item.entity === entities.employee ? [{ employeeId: String(item.employeeId), name: String(item.name), surname: String(item.surname) }] : []));
 }
 
 export interface SeedResult {
@@ -506,6 +514,7 @@ export async function seedDemo(
       if (transactions && employee.entity === entities.employee) withCardAccountOf(employee, transactions.records, rigaDateOf(new Date()));
     }
     items.push(...employees, ...(transactions?.items ?? []));
+    if (company.key === 'baltic') items.push(...seededActivityItems(companyId, employeesOf(employees), activityPeopleOf(users, userIds, company.key), Date.now()));
     for (const [group, count] of transactions?.groupSeqs ?? []) {
       items.push({ ...keys.groupCounter(companyId, group), entity: entities.groupCounter, companyId, transactionSeq: count });
     }

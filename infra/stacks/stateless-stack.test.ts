@@ -216,7 +216,7 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
       policyStatementsOf(functionOf(handler))
         .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:') && action !== 's3:ListBucket'))
         .map((statement) => ({ actions: [statement.Action].flat().sort(), resources: [statement.Resource].flat().map(cfnText) }));
-    const exportWriter = objectStatements('transactions/export-transactions');
+    const exportWriter = objectStatements('exports/write-export-files');
     expect(exportWriter).toHaveLength(1);
     expect(exportWriter[0]?.actions).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
     expect(exportWriter[0]?.resources[0]).toMatch(/\/exports\/\*$/);

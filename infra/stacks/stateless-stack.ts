@@ -16,6 +16,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -183,14 +184,14 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
   // the sandbox queues the card's delivery.
   'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue] },
-  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue] },
+  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue, mailQueue] },
   // A card or app-access action updates the employee and the sandbox's card and puts its audit record; terminating
   // also returns the balance (ledger lines, main account) and deletes the phone claim; a phone change moves the claim.
   'employees/activate-card': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/block-card': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/unblock-card': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/close-card': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/terminate-product': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/terminate-product': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
   'employees/block-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/unblock-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/change-employee-phone': { table: 'readWrite', sendTo: [webhooksQueue] },
@@ -212,17 +213,29 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'cardholders/end-session': { table: 'readWrite' },
   // A transfer writes the accounts, ledger lines, audit record and its idempotency item; files keep their bytes in
   // the documents bucket (their own prefix) and large ones go to the funding queue.
-  'funding/fund-employee': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'funding/fund-employee': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
   'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
-  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding', webhooksQueue] },
-  // A retry moves a failed file back to queued and hands it to the worker again.
-  'funding/retry-funding-file': { table: 'update', sendTo: ['funding', webhooksQueue] },
-  // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction.
-  'top-ups/record-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'top-ups/import-bank-statement': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'top-ups/assign-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding', webhooksQueue, mailQueue] },
+  // A retry moves a failed file back to queued and hands it to the worker again; a retried scheduled run sets its
+  // money aside again (an update of the main account) in the same transaction.
+  'funding/retry-funding-file': { table: 'update', sendTo: ['funding', webhooksQueue, mailQueue] },
+  // Scheduled fundings: a rule and its audit record; a run started by hand writes its file's bytes (deleting them when an
+  // overlapping start won), its run, file, hold and audit record, and queues the file.
+  // The owners' low-balance alert and its audit record; a threshold above the balance e-mails them at once.
+  'money/set-low-balance-alert': { table: 'readWrite', sendTo: [mailQueue] },
+  'funding/create-funding-schedule': { table: 'readWrite' },
+  'funding/update-funding-schedule': { table: 'readWrite' },
+  'funding/set-funding-schedule-state': { table: 'readWrite' },
+  'funding/delete-funding-schedule': { table: 'readWrite' },
+  'funding/start-funding-schedule-run': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding', mailQueue] },
+  // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction. Every write
+  // that changes the main account's available amount checks the owners' low-balance alert, which may e-mail them.
+  'top-ups/record-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
+  'top-ups/import-bank-statement': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
+  'top-ups/assign-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
+  'activity/request-activity-export': { table: 'readWrite', sendTo: ['exports'] },
   'exports/get-export-file': { exports: 'read' },
   // A report request writes its item and queues it; delete selected removes items and their files.
   'reports/generate-report': { table: 'readWrite', sendTo: ['reports'] },
@@ -259,11 +272,15 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Reads the open authorizations past their expiry (gsi2) and releases each with its transaction and audit record.
   'authorizations/release-expired-authorizations': { table: 'readWrite', sendTo: [webhooksQueue] },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
-  'fees/charge-monthly-fees': { table: 'readWrite' },
+  // A company whose fees took its main account below the owners' threshold: one e-mail per crossing.
+  'fees/charge-monthly-fees': { table: 'readWrite', sendTo: [mailQueue] },
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
-  'funding/work-funding-files': { table: 'readWrite', documents: 'read', sendTo: [webhooksQueue] },
-  // Reads the transactions, streams the file to the reports bucket, marks the job and may e-mail the requester.
-  'transactions/export-transactions': { table: 'update', exports: 'write', sendTo: [mailQueue] },
+  // It also starts the scheduled runs that are due (a message per run on its own queue) and writes each run's file;
+  // a run the balance does not cover is refused and the owners e-mailed.
+  'funding/work-funding-files': { table: 'readWrite', documents: 'readWrite', sendTo: [webhooksQueue, 'funding', mailQueue] },
+  // Reads the file's rows (transactions, activity), streams the file to the reports bucket, marks the job and may
+  // e-mail the requester.
+  'exports/write-export-files': { table: 'update', exports: 'write', sendTo: [mailQueue] },
   // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester; it
   // deletes the file again when the report was deleted meanwhile.
   'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue, webhooksQueue] },
@@ -557,6 +574,7 @@ export class StatelessStack extends Stack {
     }
     this.functions = functions;
     this.alarmOnOverdueWork(props.alarmTopic);
+    this.startDueFundingRuns(props.queues.funding.queue, props.alarmTopic);
 
     this.deployWebApp(props);
 
@@ -566,6 +584,51 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
+  }
+
+  /**
+   * Scheduled fundings (issue 21): at five past every hour of Riga's day, EventBridge Scheduler puts one message on the
+   * funding queue, and its worker starts the runs due by then (functions/funding/funding-schedules.ts startDueRuns).
+   * Hourly, so a rule made for today still runs today and an hour lost to an outage is made up by the next one. What
+   * Scheduler cannot deliver after its retries goes to a dead-letter queue of its own, which alarms.
+   */
+  private startDueFundingRuns(fundingQueue: sqs.IQueue, alarmTopic: sns.ITopic): void {
+    const scope = this.functionScope('funding/work-funding-files');
+    const role = new iam.Role(scope, 'DueFundingRunsSchedulerRole', {
+      description: 'EventBridge Scheduler puts the hourly start of due scheduled fundings on the funding queue.',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
+    });
+    fundingQueue.grantSendMessages(role);
+    const deadLetters = new sqs.Queue(scope, 'DueFundingRunsDeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(deadLetterRetentionDays),
+    });
+    deadLetters.grantSendMessages(role);
+    Validations.of(deadLetters.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the DueFundingRuns schedule\'s target (cdk-nag recognizes only queues named in another queue\'s redrive policy).',
+    });
+    alarmOnDeadLetters(
+      scope,
+      'DueFundingRunsDeadLettersAlarm',
+      deadLetters,
+      'EventBridge Scheduler could not put the hourly start of due scheduled fundings on the funding queue. The next hour starts what was due; ' +
+        'if it keeps failing, no scheduled funding runs: check the schedule\'s role and the funding queue.',
+    ).addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+    new scheduler.CfnSchedule(scope, 'DueFundingRunsSchedule', {
+      description: 'Starts the scheduled fundings due today (hourly, Riga time).',
+      scheduleExpression: 'cron(5 * * * ? *)',
+      scheduleExpressionTimezone: 'Europe/Riga',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: fundingQueue.queueArn,
+        roleArn: role.roleArn,
+        input: JSON.stringify({ kind: 'start_due_runs', at: '<aws.scheduler.scheduled-time>' }),
+        retryPolicy: { maximumRetryAttempts: 10, maximumEventAgeInSeconds: 60 * 60 },
+        deadLetterConfig: { arn: deadLetters.queueArn },
+      },
+    });
   }
 
   /**

@@ -1,10 +1,12 @@
 import * as accountRoutes from './routes/account-routes';
+import * as activityRoutes from './routes/activity-routes';
 import * as authorizationRoutes from './routes/authorization-routes';
 import * as cardholderRoutes from './routes/cardholder-routes';
 import * as dashboardRoutes from './routes/dashboard-routes';
 import * as employeeRoutes from './routes/employee-routes';
 import * as feeRoutes from './routes/fee-routes';
 import * as fundingRoutes from './routes/funding-routes';
+import * as fundingScheduleRoutes from './routes/funding-schedule-routes';
 import * as integrationRoutes from './routes/integration-routes';
 import * as issuerRoutes from './routes/issuer-routes';
 import * as moneyRoutes from './routes/money-routes';
@@ -32,9 +34,9 @@ export const routes = [
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
   ...Object.values(employeeRoutes), ...Object.values(issuerRoutes), ...Object.values(feeRoutes),
   ...Object.values(cardholderRoutes), ...Object.values(authorizationRoutes),
-  ...Object.values(dashboardRoutes), ...Object.values(fundingRoutes),
+  ...Object.values(dashboardRoutes), ...Object.values(fundingRoutes), ...Object.values(fundingScheduleRoutes),
   ...Object.values(topUpRoutes),
-  ...Object.values(transactionRoutes),
+  ...Object.values(transactionRoutes), ...Object.values(activityRoutes),
   ...Object.values(reportRoutes), ...Object.values(messagingRoutes),
   ...Object.values(integrationRoutes), ...Object.values(webhookRoutes),
 ] satisfies readonly RouteDefinition[];

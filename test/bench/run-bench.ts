@@ -9,6 +9,7 @@ import { fixedSmsCode, portProfiles } from '../../infra/local/settings';
 import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
+import { activityBench } from './activity-bench';
 import { coldStartBench } from './cold-start';
 import { lighthouseBench, type PageRun } from './lighthouse-bench';
 import { benchCsvFunding } from './funding-bench';
@@ -35,9 +36,10 @@ const benchDataDir = flags['keep-data'] ? '.bench-local' : undefined;
 /**
  * `--only cold-start` skips the local cloud, the browser and the API: minutes instead of half an hour. `--only
  * lighthouse` builds the SPA and runs Lighthouse on its pages, with the JavaScript each loads. `--only webhooks` runs
- * the webhook fan-out alone, against a local cloud without the web app.
+ * the webhook fan-out alone, against a local cloud without the web app. `--only activity-log` seeds (or finds) the
+ * company of 1,000,000 audit records and reads its activity log's pages, likewise.
  */
-const onlySections = ['cold-start', 'lighthouse', 'webhooks'] as const;
+const onlySections = ['cold-start', 'lighthouse', 'webhooks', 'activity-log'] as const;
 if (flags.only !== undefined && !(onlySections as readonly string[]).includes(flags.only)) {
   throw new Error(`--only takes one of: ${onlySections.join(', ')}`);
 }
@@ -158,9 +160,19 @@ async function webhooksOnly(): Promise<void> {
   }
 }
 
+async function activityLogOnly(): Promise<void> {
+  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir);
+  try {
+    await activityBench(spawned.ready, benchDataDir ?? '.test-local', measure);
+  } finally {
+    await spawned.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (flags.only === 'lighthouse') return lighthouseOnly();
   if (flags.only === 'webhooks') return webhooksOnly();
+  if (flags.only === 'activity-log') return activityLogOnly();
   // `--cold-start-variants` runs the other SDK placement and source maps in the same rounds, to choose between them.
   await coldStartBench({ rounds: coldStartRounds, allVariants: flags['cold-start-variants'] });
   if (flags.only === 'cold-start') return;
@@ -252,6 +264,7 @@ async function main(): Promise<void> {
     printWebhookFanOut(await benchWebhookFanOut(cloud));
 
     await scaleBench(cloud, benchDataDir ?? '.test-local', measure);
+    await activityBench(cloud, benchDataDir ?? '.test-local', measure);
   } finally {
     await browser?.close();
     await spawned.stop();

@@ -16,19 +16,19 @@ import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { bundleHandler } from './handler-bundles';
 import { scale, seedScale } from './scale-seed';
 
-type Measure = (call: () => Promise<void>, requests: number, concurrency: number) => Promise<Record<string, unknown>>;
+export type Measure = (call: () => Promise<void>, requests: number, concurrency: number) => Promise<Record<string, unknown>>;
 
-async function signInBenchUser(cloud: ReadyInfo): Promise<string> {
+export async function signInBenchUser(cloud: ReadyInfo, email: string = scale.email): Promise<string> {
   const { cognito } = localClients(portProfiles.test);
   const first = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.resources.userPoolClientId, AuthParameters: { USERNAME: scale.email, PASSWORD: demoPassword } }),
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.resources.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: demoPassword } }),
   );
   const second = await cognito.send(
     new RespondToAuthChallengeCommand({
       ChallengeName: 'SMS_MFA',
       ClientId: cloud.resources.userPoolClientId,
       Session: first.Session,
-      ChallengeResponses: { USERNAME: scale.email, SMS_MFA_CODE: fixedSmsCode },
+      ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: fixedSmsCode },
     }),
   );
   const token = second.AuthenticationResult?.AccessToken;
@@ -38,7 +38,7 @@ async function signInBenchUser(cloud: ReadyInfo): Promise<string> {
 
 const workerOutcomeSchema = z.object({ seconds: z.number(), failures: z.number() });
 
-const workerHeapCapMb = 128;
+export const workerHeapCapMb = 128;
 
 /** Runs the handler's export on the SQS event given as argv, as Lambda would, and prints its time and failures. */
 const workerRunner = [
@@ -64,7 +64,7 @@ async function workerInChild(handler: string, body: Record<string, string>, envi
   // Inside the project, so the bundle finds the AWS SDK in node_modules as Lambda finds the runtime's.
   const bundle = join(projectRoot, '.bench-local', 'workers', `${handler.replaceAll('/', '-')}.mjs`);
   await bundleHandler(handler, bundle);
-  const event = { Records: [{ messageId: 'bench', receiptHandle: 'bench', body: JSON.stringify(body), attributes: { ApproximateReceiveCount: '1' } }] };
+  const event = { Records: [{ messageId: 'bench', receiptHandle: 'bench', body: JSON.stringify(body), attributes: { ApproximateReceiveCount: '1' }, messageAttributes: {} }] };
   // The heap capped well under the budget: a worker that held the rows instead of streaming them would die here.
   const child = spawn(process.execPath, [`--max-old-space-size=${workerHeapCapMb}`, '--input-type=module', '-e', workerRunner, bundle, JSON.stringify(event)], {
     cwd: projectRoot,
@@ -92,24 +92,24 @@ async function workerInChild(handler: string, body: Record<string, string>, envi
 }
 
 /**
- * Writes an export job of the last six months for the bench company (no queue message: the local cloud's workers must
- * not take it too) and runs the exports worker on it. Parsed by the worker's own schema, so a job it would refuse
- * fails here, not as an empty measurement.
+ * Writes an export job for a bench company (no queue message: the local cloud's workers must not take it too) and runs
+ * the exports worker on it. Parsed by the worker's own schema, so a job it would refuse fails here, not as an empty
+ * measurement.
  */
-async function benchExport(environment: Record<string, string>) {
+export async function benchExport(environment: Record<string, string>, request: { companyId: string; email: string; kind: 'transactions' | 'activity'; filters: Record<string, unknown> }) {
   const { exportJobRecord } = await import('@functions/exports/export-jobs');
   const { getItem, putItem } = await tableOfHandlers();
   const now = new Date();
   const fileId = randomUUID();
   const job = exportJobRecord.parse({
-    companyId: scale.companyId,
+    companyId: request.companyId,
     fileId,
-    kind: 'transactions',
+    kind: request.kind,
     status: 'generating',
-    filters: { dateLimit: '6m' },
+    filters: request.filters,
     lang: 'en',
-    fileName: 'bench-transactions.csv',
-    emailTo: scale.email,
+    fileName: `bench-${request.kind}.csv`,
+    emailTo: request.email,
     // A day ahead: the file is never late, so the worker e-mails nobody.
     mailAfter: new Date(now.getTime() + 86_400_000).toISOString(),
     requestedBy: 'bench',
@@ -117,9 +117,9 @@ async function benchExport(environment: Record<string, string>) {
     rows: null,
     expiresAt: Math.floor(now.getTime() / 1000) + 86_400,
   });
-  await putItem({ ...keys.exportJob(scale.companyId, fileId), entity: entities.exportJob, ...job });
-  const run = await workerInChild('transactions/export-transactions', { companyId: scale.companyId, fileId }, environment);
-  return { ...run, done: await getItem(keys.exportJob(scale.companyId, fileId)) };
+  await putItem({ ...keys.exportJob(request.companyId, fileId), entity: entities.exportJob, ...job });
+  const run = await workerInChild('exports/write-export-files', { companyId: request.companyId, fileId }, environment);
+  return { ...run, done: await getItem(keys.exportJob(request.companyId, fileId)) };
 }
 
 /** Writes a transactions report of the last 366 days (every seeded transaction) and runs the reports worker on it. */
@@ -143,6 +143,17 @@ async function benchReport(environment: Record<string, string>) {
   await putItem({ ...keys.report(scale.companyId, report.reportId), entity: entities.report, ...report });
   const run = await workerInChild('reports/build-report', { companyId: scale.companyId, reportId: report.reportId }, environment);
   return { ...run, done: await getItem(keys.report(scale.companyId, report.reportId)) };
+}
+
+/**
+ * The read functions in this process, with the handlers' environment, count the items a page reads. Provisioning finds
+ * what the running cloud made and answers its names (the ready file has only some of them).
+ */
+export async function useHandlersEnvironment(cloud: ReadyInfo, dataDir: string): Promise<Record<string, string>> {
+  const resources = await provision(portProfiles.test, resolve(projectRoot, dataDir), [cloud.urls.web]);
+  const environment = handlerEnvironment(portProfiles.test, resources, cloud.urls.web, 'test');
+  Object.assign(process.env, environment);
+  return environment;
 }
 
 /** Issues 6 and 7: the large company's list pages, dashboard reads, export and report, with the budgets beside them. */
@@ -170,11 +181,7 @@ export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Mea
     { what: 'GET /dashboard/turnover (12 months)', path: '/dashboard/turnover', page: null, filters: null },
   ];
 
-  // The read function in this process, with the handlers' environment, counts the items a page reads.
-  // Provisioning finds what the running cloud made and answers its names (the ready file has only some of them).
-  const resources = await provision(portProfiles.test, resolve(projectRoot, dataDir), [cloud.urls.web]);
-  const environment = handlerEnvironment(portProfiles.test, resources, cloud.urls.web, 'test');
-  Object.assign(process.env, environment);
+  const environment = await useHandlersEnvironment(cloud, dataDir);
   const { readTransactionPage } = await import('@functions/transactions/transaction-pages');
   const itemsRead = new Map<string, number | string>();
   for (const call of calls) {
@@ -196,7 +203,7 @@ export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Mea
   console.table(rows);
 
   console.log('\nExporting the last 6 months with the exports worker (its deployed bundle) in its own process…');
-  const exported = await benchExport(environment);
+  const exported = await benchExport(environment, { companyId: scale.companyId, email: scale.email, kind: 'transactions', filters: { dateLimit: '6m' } });
   console.log(`\nBuilding a transactions report of the last 366 days (all ${scale.transactions} transactions) with the reports worker (its deployed bundle) in its own process…`);
   const reported = await benchReport(environment);
   console.table(

@@ -33,7 +33,7 @@ export interface ScaleSeedOutcome {
 }
 
 /** Deterministic, so every seed of the bench holds the same company. */
-function randomGenerator(seed: number): () => number {
+export function randomGenerator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -48,10 +48,10 @@ function randomGenerator(seed: number): () => number {
  * BatchWrites in flight while seeding. DynamoDB Local in memory, measured here on 2 shared cores (transaction items
  * with their two index keys): 4 in flight wrote about 1,600 items/s, 32 about 3,300, 64 about 2,600.
  */
-const writers = 32;
+export const writers = 32;
 
 /** BatchWrite of 25 items per request, `concurrency` requests in flight, unprocessed items sent again. */
-async function writeAll(table: DynamoDBDocumentClient, tableName: string, items: readonly Record<string, unknown>[], concurrency: number, progress: (done: number) => void): Promise<void> {
+export async function writeAll(table: DynamoDBDocumentClient, tableName: string, items: readonly Record<string, unknown>[], concurrency: number, progress: (done: number) => void): Promise<void> {
   let next = 0;
   let done = 0;
   await Promise.all(
@@ -71,15 +71,16 @@ async function writeAll(table: DynamoDBDocumentClient, tableName: string, items:
   );
 }
 
-function employeeItems(random: () => number) {
+/** A bench company's employees, each with an active card; deterministic for the same generator. */
+export function employeeItems(random: () => number, companyId: string = scale.companyId, count: number = scale.employees) {
   const names = ['Anna', 'Jānis', 'Ilze', 'Pēteris', 'Līga', 'Andris', 'Inese', 'Mārtiņš', 'Dace', 'Edgars'];
   const surnames = ['Ozola', 'Bērziņš', 'Kalniņa', 'Liepa', 'Krūmiņš', 'Zariņa', 'Eglītis', 'Vītola', 'Siliņš', 'Jansone'];
-  return Array.from({ length: scale.employees }, (_, index) => {
+  return Array.from({ length: count }, (_, index) => {
     const employeeId = `bench-emp-${String(index + 1).padStart(4, '0')}`;
     return {
-      ...keys.employee(scale.companyId, employeeId),
+      ...keys.employee(companyId, employeeId),
       entity: entities.employee,
-      companyId: scale.companyId,
+      companyId,
       employeeId,
       name: names[index % names.length] ?? 'Anna',
       surname: `${surnames[Math.floor(random() * surnames.length)] ?? 'Ozola'} ${index + 1}`,
@@ -162,6 +163,39 @@ function transactionRecords(employees: ReturnType<typeof employeeItems>, random:
   return records;
 }
 
+/** An approved bench company with its main account, and its owner's profile and membership. */
+export function benchCompanyItems(company: { companyId: string; name: string; registrationNumber: string; iban: string; userId: string; email: string; phone: string }): Record<string, unknown>[] {
+  const { companyId, iban, userId } = company;
+  return [
+    {
+      ...keys.company(companyId),
+      entity: entities.company,
+      companyId,
+      name: company.name,
+      registrationNumber: company.registrationNumber,
+      registeredOn: null,
+      legalAddress: null,
+      status: 'active',
+      kycStatus: 'filled',
+      provider: defaultProviderName,
+      topUpAccountIBAN: iban,
+      availableFeatures: noFeatures,
+      ownerCount: 1,
+    },
+    { ...keys.mainAccount(companyId), entity: entities.mainAccount, companyId, iban, availableCents: 100_000_000, reservedCents: 0, version: 1 },
+    userProfileItem({ userId, email: company.email, name: 'Bench', surname: 'Owner', phone: company.phone, status: 'active', language: 'en', currentCompanyId: companyId, tokensValidAfter: 0 }),
+    {
+      ...keys.membership(userId, companyId),
+      ...keys.membershipInCompany(companyId, userId),
+      entity: entities.membership,
+      userId,
+      companyId,
+      membershipId: `${companyId}:${userId}`,
+      role: 'owner',
+    },
+  ];
+}
+
 /** Seeds the bench company unless the marker says this version of it is there already. */
 export async function seedScale(
   table: DynamoDBDocumentClient,
@@ -185,24 +219,8 @@ export async function seedScale(
     companyId: scale.companyId,
     transactionSeq: records.filter((record) => record.mccGroup === group).length,
   }));
-  const iban = 'LV80BCRD0000999999999';
   const small: Record<string, unknown>[] = [
-    {
-      ...keys.company(scale.companyId),
-      entity: entities.company,
-      companyId: scale.companyId,
-      name: 'Bench Scale SIA',
-      registrationNumber: '40009999999',
-      registeredOn: null,
-      legalAddress: null,
-      status: 'active',
-      kycStatus: 'filled',
-      provider: defaultProviderName,
-      topUpAccountIBAN: iban,
-      availableFeatures: noFeatures,
-      ownerCount: 1,
-    },
-    { ...keys.mainAccount(scale.companyId), entity: entities.mainAccount, companyId: scale.companyId, iban, availableCents: 100_000_000, reservedCents: 0, version: 1 },
+    ...benchCompanyItems({ companyId: scale.companyId, name: 'Bench Scale SIA', registrationNumber: '40009999999', iban: 'LV80BCRD0000999999999', userId, email: scale.email, phone: scale.phone }),
     {
       ...keys.counters(scale.companyId),
       entity: entities.counters,
@@ -211,16 +229,6 @@ export async function seedScale(
       transactionSeq: records.length,
       lastTransactionAt: records.at(-1)?.executedAt ?? null,
       reservedCents: 0,
-    },
-    userProfileItem({ userId, email: scale.email, name: 'Bench', surname: 'Owner', phone: scale.phone, status: 'active', language: 'en', currentCompanyId: scale.companyId, tokensValidAfter: 0 }),
-    {
-      ...keys.membership(userId, scale.companyId),
-      ...keys.membershipInCompany(scale.companyId, userId),
-      entity: entities.membership,
-      userId,
-      companyId: scale.companyId,
-      membershipId: `${scale.companyId}:${userId}`,
-      role: 'owner',
     },
     ...groupCounters,
     ...employees,

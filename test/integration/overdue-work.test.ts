@@ -10,7 +10,7 @@ import { fundingFileSchema, parseCsv } from '@shared/funding';
 import { rigaDateOf } from '@shared/dates';
 import type { failOverdueWork as FailOverdueWorkFn, handler as OverdueHandler } from '@functions/exports/fail-overdue-work';
 import type { finishBackgroundFile as FinishBackgroundFileFn } from '@functions/exports';
-import type { handler as ExportHandler } from '@functions/transactions/export-transactions';
+import type { handler as ExportHandler } from '@functions/exports/write-export-files';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, exportObjectKey, keys } from '@functions/platform/keys';
 import { overdueWorkMetric, workDeadlineSeconds, workerStopMarginSeconds } from '../../infra/definitions';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   resetEnvForTests();
   ({ failOverdueWork, handler: overdueHandler } = await import('@functions/exports/fail-overdue-work'));
   ({ finishBackgroundFile } = await import('@functions/exports'));
-  ({ handler: exportHandler } = await import('@functions/transactions/export-transactions'));
+  ({ handler: exportHandler } = await import('@functions/exports/write-export-files'));
   company = await createOwnCompany(fixtureCloud(), { role: 'manager', availableCents: 100_000, features: { reporting: { available: true }, all_features: true } });
   token = await signIn(company.email, undefined, company.phone);
 });

@@ -237,7 +237,7 @@ describe('CSV download (background file)', () => {
     // The worker runs here as the queue would hand it the message's third receipt (the dead-letter queue's limit).
     Object.assign(process.env, cloud().handlerEnvironment);
     resetEnvForTests();
-    const { handler } = await import('@functions/transactions/export-transactions');
+    const { handler } = await import('@functions/exports/write-export-files');
     const fileId = randomUUID();
     const now = new Date();
     await documents().send(

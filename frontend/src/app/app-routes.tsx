@@ -29,12 +29,14 @@ const UsersScreen = lazyScreen(() => import('@frontend/features/users/users-scre
 const UserScreen = lazyScreen(() => import('@frontend/features/users/user-screen'), 'UserScreen');
 const MessagingScreen = lazyScreen(() => import('@frontend/features/messaging/messaging-screen'), 'MessagingScreen');
 const ReportingScreen = lazyScreen(() => import('@frontend/features/reporting/reporting-screen'), 'ReportingScreen');
+const ActivityScreen = lazyScreen(() => import('@frontend/features/activity/activity-screen'), 'ActivityScreen');
 const ApplicationsScreen = lazyScreen(() => import('@frontend/features/admin/applications-screen'), 'ApplicationsScreen');
 const ReviewScreen = lazyScreen(() => import('@frontend/features/admin/review-screen'), 'ReviewScreen');
 const PricesScreen = lazyScreen(() => import('@frontend/features/admin/prices-screen'), 'PricesScreen');
 const TopUpsScreen = lazyScreen(() => import('@frontend/features/admin/top-ups-screen'), 'TopUpsScreen');
 const InboxScreen = lazyScreen(() => import('@frontend/features/messaging/inbox-screen'), 'InboxScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
+const FundingSchedulesScreen = lazyScreen(() => import('@frontend/features/funding-schedules/funding-schedules-screen'), 'FundingSchedulesScreen');
 const IntegrationsScreen = lazyScreen(() => import('@frontend/features/integrations/integrations-screen'), 'IntegrationsScreen');
 const ApiReferenceScreen = lazyScreen(() => import('@frontend/features/integrations/api-reference-screen'), 'ApiReferenceScreen');
 
@@ -69,6 +71,8 @@ export function AppRoutes() {
         <Route path={paths.messaging} element={<MessagingScreen />} />
         <Route path={paths.reporting} element={<ReportingScreen />} />
         <Route path={paths.settings} element={<SettingsScreen />} />
+        <Route path={paths.activity} element={<ActivityScreen />} />
+        <Route path={paths.fundingSchedules} element={<FundingSchedulesScreen />} />
         <Route path={paths.integrations} element={<IntegrationsScreen />} />
         <Route path={paths.apiReference} element={<ApiReferenceScreen />} />
       </Route>

@@ -6,6 +6,12 @@
 /** GET /accounts/main of the current company: funding confirmations and the dashboard's top-up panel. */
 export const mainAccountQueryKey = (companyId: string) => ['main-account', companyId] as const;
 
+/** The employees list and each user page (they sit under it), per company: funding anywhere changes their balances. */
+export const employeesQueryKey = (companyId: string) => ['employees', companyId] as const;
+
+/** The company's scheduled fundings (issue 21): their screen and the dashboard's notices read them. */
+export const schedulesQueryKey = (companyId: string) => ['funding-schedules', companyId] as const;
+
 /** Everything the dashboard reads, per company, so a client switch never shows the previous company's numbers. */
 export const dashboardQueryKey = (companyId: string) => ['dashboard', companyId] as const;
 

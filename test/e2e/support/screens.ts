@@ -29,6 +29,7 @@ const companyScreens: readonly ScreenVisit[] = [
   { name: 'messaging', path: paths.messaging },
   { name: 'reporting', path: paths.reporting },
   { name: 'settings', path: paths.settings },
+  { name: 'activity', path: paths.activity },
 ];
 
 const signupSteps = ['general', 'representatives', 'owners', 'true_beneficiary', 'political_importance', 'financial_information'];

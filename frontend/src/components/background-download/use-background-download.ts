@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 import type { BackgroundFileAnswer } from '@shared/exports';
 import { pollIntervalMs } from '@shared/lists';
@@ -110,4 +111,16 @@ export function useBackgroundDownload(): BackgroundDownload {
   }, [fileId]);
 
   return { state, start, resume, close };
+}
+
+/** The ready e-mail links to the list's screen with `?download=<fileId>`: the download picks up where it was. */
+export function useDownloadFromLink(download: BackgroundDownload): void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedFile = searchParams.get('download');
+  const { resume } = download;
+  useEffect(() => {
+    if (!linkedFile) return;
+    resume(linkedFile);
+    setSearchParams({}, { replace: true });
+  }, [linkedFile, resume, setSearchParams]);
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './pagination.css';
 import { useMediaQuery } from '@frontend/lib/use-media-query';
@@ -25,14 +24,10 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
     <nav className="pagination" aria-label={t('table.pagination')}>
       <ul className="pagination__list">
         <li>
-          <ArrowButton label={t('table.first')} disabled={atStart} onClick={() => onPageChange(1)}>
-            <path d="M12.5 4 8.5 8l4 4M7.5 4 3.5 8l4 4" />
-          </ArrowButton>
+          <ArrowButton direction="first" label={t('table.first')} disabled={atStart} onClick={() => onPageChange(1)} />
         </li>
         <li>
-          <ArrowButton label={t('table.previous')} disabled={atStart} onClick={() => onPageChange(page - 1)}>
-            <path d="M10 4 6 8l4 4" />
-          </ArrowButton>
+          <ArrowButton direction="previous" label={t('table.previous')} disabled={atStart} onClick={() => onPageChange(page - 1)} />
         </li>
         {items.map((item, index) =>
           item === 'ellipsis' ? (
@@ -54,25 +49,28 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
           ),
         )}
         <li>
-          <ArrowButton label={t('table.next')} disabled={atEnd} onClick={() => onPageChange(page + 1)}>
-            <path d="m6 4 4 4-4 4" />
-          </ArrowButton>
+          <ArrowButton direction="next" label={t('table.next')} disabled={atEnd} onClick={() => onPageChange(page + 1)} />
         </li>
         <li>
-          <ArrowButton label={t('table.last')} disabled={atEnd} onClick={() => onPageChange(totalPages)}>
-            <path d="m3.5 4 4 4-4 4M8.5 4l4 4-4 4" />
-          </ArrowButton>
+          <ArrowButton direction="last" label={t('table.last')} disabled={atEnd} onClick={() => onPageChange(totalPages)} />
         </li>
       </ul>
     </nav>
   );
 }
 
+const arrows = {
+  first: 'M12.5 4 8.5 8l4 4M7.5 4 3.5 8l4 4',
+  previous: 'M10 4 6 8l4 4',
+  next: 'm6 4 4 4-4 4',
+  last: 'm3.5 4 4 4-4 4M8.5 4l4 4-4 4',
+} as const;
+
 /**
  * At either end the arrows say they are unavailable with aria-disabled rather than `disabled`: a disabled button
  * drops the keyboard focus to the page body just as the user reaches the last page.
  */
-function ArrowButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+export function ArrowButton({ direction, label, disabled, onClick }: { direction: keyof typeof arrows; label: string; disabled: boolean; onClick: () => void }) {
   return (
     <button
       type="button"
@@ -83,7 +81,7 @@ function ArrowButton({ label, disabled, onClick, children }: { label: string; di
       onClick={() => !disabled && onClick()}
     >
       <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-        {children}
+        <path d={arrows[direction]} />
       </svg>
     </button>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { dayText } from '@shared/dates';
+import { dayText, rigaDateOf } from '@shared/dates';
 import { uiLanguage } from '@frontend/lib/i18n';
 import './date-field.css';
 import { FieldError } from '../field-error/field-error';
@@ -192,5 +192,20 @@ export function DateRangeField({ legend, from, to, min, max, required }: { legen
       <DateField {...from} min={min} max={max} calendarMax={to.value && to.value < max ? to.value : max} required={required} />
       <DateField {...to} min={min} max={max} calendarMin={from.value && (!min || from.value > min) ? from.value : min} required={required} />
     </fieldset>
+  );
+}
+
+/**
+ * A list's date range in its filter panel (SPEC section 2): the panel's draft `dateFrom` and `dateTo`, no day after
+ * today. The texts are the list's own.
+ */
+export function FilterDateRange<Draft extends { dateFrom: string; dateTo: string }>({ draft, onChange, legend, fromLabel, toLabel }: { draft: Draft; onChange: (draft: Draft) => void; legend: string; fromLabel: string; toLabel: string }) {
+  return (
+    <DateRangeField
+      legend={legend}
+      max={rigaDateOf(new Date())}
+      from={{ name: 'dateFrom', label: fromLabel, value: draft.dateFrom, onChange: (dateFrom) => onChange({ ...draft, dateFrom }) }}
+      to={{ name: 'dateTo', label: toLabel, value: draft.dateTo, onChange: (dateTo) => onChange({ ...draft, dateTo }) }}
+    />
   );
 }

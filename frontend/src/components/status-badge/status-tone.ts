@@ -1,4 +1,5 @@
 import type { CardAccountStatus, CardStatus, CompanyStatus, DeviceStatus, EmployeeStatus, ReportStatus, TransactionStatus } from '@shared/statuses';
+import type { ScheduleRunStatus, ScheduleState } from '@shared/funding-schedules';
 import type { MemberStatus } from '@shared/team';
 import type { WebhookDeliveryStatus } from '@shared/webhooks';
 
@@ -34,6 +35,8 @@ const tones = {
   company: { active: 'positive', pending_approval: 'pending', returned: 'pending', onboarding: 'neutral', rejected: 'negative' },
   teamMember: { active: 'positive', invited: 'pending' },
   webhookDelivery: { delivered: 'positive', pending: 'pending', sending: 'pending', retrying: 'pending', failed: 'negative' },
+  fundingSchedule: { active: 'positive', paused: 'pending', finished: 'neutral' },
+  fundingRun: { applied: 'positive', queued: 'pending', applying: 'pending', refused: 'negative', failed: 'negative' },
 } as const satisfies {
   employee: Record<EmployeeStatus, StatusTone>;
   card: Record<CardStatus, StatusTone>;
@@ -44,6 +47,8 @@ const tones = {
   company: Record<CompanyStatus, StatusTone>;
   teamMember: Record<MemberStatus, StatusTone>;
   webhookDelivery: Record<WebhookDeliveryStatus, StatusTone>;
+  fundingSchedule: Record<ScheduleState, StatusTone>;
+  fundingRun: Record<ScheduleRunStatus, StatusTone>;
 };
 
 export type StatusKind = keyof typeof tones;

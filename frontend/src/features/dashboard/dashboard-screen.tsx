@@ -16,6 +16,7 @@ import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { dashboardQueryKey, summaryQuery, turnoverQuery } from './dashboard-api';
+import { DashboardNotices } from './dashboard-notices';
 import { LastTransactions } from './last-transactions';
 import { TopUpPanel } from './top-up-panel';
 import { TurnoverChart } from './turnover-chart';
@@ -36,6 +37,7 @@ export function DashboardScreen() {
         title={t('title')}
         lead={profile ? t('welcome', { name: `${profile.name} ${profile.surname}`.trim() }) : undefined}
       />
+      <DashboardNotices companyId={companyId} />
       {/* The main account first at every width (it answers "how much do we have"); the top-up panel beside it and the
           turnover from 1024 px, below it on narrower screens. */}
       <div className="dashboard-grid">

@@ -10,6 +10,7 @@ import { callApi } from '@frontend/lib/http';
 import { mainAccountQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
+import { LowBalanceAlert } from './low-balance-alert';
 
 /**
  * SPEC section 2 "Dashboard": top-up by bank transfer. The company transfers to its own top-up IBAN and writes its
@@ -58,6 +59,7 @@ export function TopUpPanel() {
             )}
           </dl>
           <p className="dashboard-top-up__text">{t('topUp.referenceHint')}</p>
+          {account.data && <LowBalanceAlert account={account.data} />}
         </>
       ) : (
         <p className="dashboard-top-up__text">{t('topUp.missing')}</p>

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { merchantCategoryGroupNames } from '@shared/cards';
-import { rigaDateOf } from '@shared/dates';
 import type { TransactionRow } from '@shared/transactions';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
+import { BackgroundDownloadButton } from '@frontend/components/background-download/background-download-button';
 import { BackgroundDownloadDialog } from '@frontend/components/background-download/background-download-dialog';
-import { useBackgroundDownload } from '@frontend/components/background-download/use-background-download';
+import { useBackgroundDownload, useDownloadFromLink } from '@frontend/components/background-download/use-background-download';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { FilterPopover, type FilterField } from '@frontend/components/data-table/filter-popover';
 import { PageSizeSelect } from '@frontend/components/data-table/page-size-select';
@@ -15,7 +13,7 @@ import { PeriodSelect } from '@frontend/components/data-table/period-select';
 import { SearchField } from '@frontend/components/data-table/search-field';
 import { TableToolbar } from '@frontend/components/data-table/table-toolbar';
 import { useTableQuery } from '@frontend/components/data-table/use-table-query';
-import { DateRangeField } from '@frontend/components/date-field/date-field';
+import { FilterDateRange } from '@frontend/components/date-field/date-field';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { StatusBadge } from '@frontend/components/status-badge/status-badge';
@@ -41,17 +39,8 @@ export function TransactionsScreen() {
     enabled: companyId !== '',
   });
   const download = useBackgroundDownload();
-  const today = rigaDateOf(new Date());
 
-  // The ready e-mail links here with the file's id: the download picks up where it was.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedFile = searchParams.get('download');
-  const { resume } = download;
-  useEffect(() => {
-    if (!linkedFile) return;
-    resume(linkedFile);
-    setSearchParams({}, { replace: true });
-  }, [linkedFile, resume, setSearchParams]);
+  useDownloadFromLink(download);
 
   const groupText = (row: TransactionRow) => t(`common:merchantGroups.${row.mccGroup}`);
   const filterFields: FilterField<TransactionFilterValues>[] = [
@@ -82,25 +71,15 @@ export function TransactionsScreen() {
     <div className="page">
       <div className="page__heading-row">
         <PageHeader title={t('title')} lead={t('lead')} />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={download.state.step !== 'idle'}
-          onClick={() => download.start(() => requestTransactionsFile(table.params, uiLanguage(i18n)))}
-        >
+        <BackgroundDownloadButton download={download} request={() => requestTransactionsFile(table.params, uiLanguage(i18n))}>
           {t('download')}
-        </button>
+        </BackgroundDownloadButton>
       </div>
       <TableToolbar>
         <SearchField value={table.params.search} onSearch={table.setSearch} label={t('search')} />
         <FilterPopover values={filters} emptyValues={table.emptyFilters} onApply={table.setFilters} fields={filterFields}>
           {(draft, change) => (
-            <DateRangeField
-              legend={t('filters.dates')}
-              max={today}
-              from={{ name: 'dateFrom', label: t('filters.dateFrom'), value: draft.dateFrom, onChange: (dateFrom) => change({ ...draft, dateFrom }) }}
-              to={{ name: 'dateTo', label: t('filters.dateTo'), value: draft.dateTo, onChange: (dateTo) => change({ ...draft, dateTo }) }}
-            />
+            <FilterDateRange draft={draft} onChange={change} legend={t('filters.dates')} fromLabel={t('filters.dateFrom')} toLabel={t('filters.dateTo')} />
           )}
         </FilterPopover>
         <PeriodSelect value={table.params.period} onChange={table.setPeriod} />

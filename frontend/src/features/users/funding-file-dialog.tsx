@@ -10,14 +10,7 @@ import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
-import { saveBlob } from '@frontend/lib/save-blob';
-import { applyFundingFile, fetchFundingFile, fetchFundingTemplate, fundingFileQueryKey, retryFundingFile, uploadFundingFile } from './funding-api';
-
-/** Downloads the funding template (the current users with an empty 'Add Balance' column) as a CSV file. */
-export async function downloadFundingTemplate(): Promise<void> {
-  const template = await fetchFundingTemplate();
-  saveBlob(new Blob([template.content], { type: 'text/csv;charset=utf-8' }), template.fileName);
-}
+import { applyFundingFile, fetchFundingFile, fundingFileQueryKey, retryFundingFile, uploadFundingFile } from './funding-api';
 
 /**
  * Add funds by CSV: upload the filled-in template, see every bad row and the total before anything moves, confirm

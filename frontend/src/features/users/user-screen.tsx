@@ -19,7 +19,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ChangePhoneDialog, LimitsDialog, ReplaceCardDialog } from './employee-dialogs';
 import { AddFundsDialog } from './add-funds-dialog';
-import { afterFunding } from './funding-api';
+import { afterFunding } from '@frontend/lib/after-funding';
 import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
 import { employeeQueryKey, employeesQueryKey, fetchEmployee, runCardAction, runDeviceAction } from './users-api';

@@ -4,8 +4,9 @@ import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { TableParams } from '@frontend/components/data-table/use-table-query';
 import { callApi } from '@frontend/lib/http';
 
-/** Per company, so a client switch never shows the previous company's employees. */
-export const employeesQueryKey = (companyId: string) => ['employees', companyId] as const;
+import { employeesQueryKey } from '@frontend/lib/query-keys';
+
+export { employeesQueryKey };
 export const employeeQueryKey = (companyId: string, employeeId: string) => ['employees', companyId, 'detail', employeeId] as const;
 export const pricesQueryKey = ['prices'] as const;
 

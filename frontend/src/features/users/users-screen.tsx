@@ -17,7 +17,8 @@ import { PageSizeSelect } from '@frontend/components/data-table/page-size-select
 import { Pagination } from '@frontend/components/data-table/pagination';
 import { SearchField } from '@frontend/components/data-table/search-field';
 import { TableToolbar } from '@frontend/components/data-table/table-toolbar';
-import { downloadFundingTemplate, FundingFileDialog } from './funding-file-dialog';
+import { downloadFundingTemplate } from '@frontend/lib/funding-template';
+import { FundingFileDialog } from './funding-file-dialog';
 import { useTableQuery } from '@frontend/components/data-table/use-table-query';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -30,7 +31,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { AddFundsDialog } from './add-funds-dialog';
 import { AddUserDialog } from './add-user-dialog';
-import { afterFunding } from './funding-api';
+import { afterFunding } from '@frontend/lib/after-funding';
 import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
 import { emptyUserFilters, employeesQueryKey, fetchEmployees, runBulkCardAction, type UserFilters } from './users-api';

@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { dayText } from '@shared/dates';
+import type { ScheduleView } from '@shared/funding-schedules';
+import { can } from '@shared/roles';
+import { Alert } from '@frontend/components/alert/alert';
+import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { EmptyState } from '@frontend/components/empty-state/empty-state';
+import { ContentSkeleton } from '@frontend/components/loaders/content-skeleton';
+import { PageHeader } from '@frontend/components/page-header/page-header';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
+import { errorCodeOf } from '@frontend/lib/api-error';
+import { errorCodeText } from '@frontend/lib/error-text';
+import { useFormat } from '@frontend/lib/format';
+import { useSession } from '@frontend/lib/session/session-context';
+import { useDocumentTitle } from '@frontend/lib/use-document-title';
+import { afterFunding } from '@frontend/lib/after-funding';
+import { deleteSchedule, fetchSchedules, schedulesQueryKey, setScheduleState, startScheduleRun } from './funding-schedules-api';
+import { ScheduleFormDialog } from './schedule-form-dialog';
+import { ScheduleRunsDialog } from './schedule-runs-dialog';
+import { useScheduleTexts } from './schedule-texts';
+import './funding-schedules.css';
+
+type Confirming = { kind: 'run' | 'retry' | 'pause' | 'delete'; schedule: ScheduleView };
+
+/**
+ * Scheduled fundings (issue 21): the company's rules, each with whom it pays, when, its next run (and whether the
+ * available amount covers it) and its last run; managers and owners create, edit, pause, resume, delete and run them
+ * (money and destructive actions after a confirmation), everyone sees each rule's runs.
+ */
+export function FundingSchedulesScreen() {
+  const { t } = useTranslation(['schedules', 'errors', 'common']);
+  useDocumentTitle(t('title'));
+  const { profile } = useSession();
+  const companyId = profile?.currentClient?.companyId ?? '';
+  const canManage = can(profile?.role ?? 'guest', 'transferFunds');
+  const format = useFormat();
+  const texts = useScheduleTexts();
+  const queryClient = useQueryClient();
+  const schedules = useQuery({
+    queryKey: schedulesQueryKey(companyId),
+    queryFn: ({ signal }) => fetchSchedules(signal),
+    enabled: companyId !== '',
+    // A run started here is paid by the queue's worker: the list follows it until it ends.
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.lastRun?.status === 'queued' || item.lastRun?.status === 'applying') ? 2_000 : false),
+  });
+  const [editing, setEditing] = useState<ScheduleView | 'new' | null>(null);
+  const [viewing, setViewing] = useState<ScheduleView | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [notice, setNotice] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: schedulesQueryKey(companyId) });
+    await afterFunding(queryClient, companyId);
+  };
+
+  const act = useMutation({
+    mutationFn: async ({ kind, schedule }: Confirming | { kind: 'resume'; schedule: ScheduleView }): Promise<string> => {
+      const name = schedule.name;
+      if (kind === 'delete') {
+        await deleteSchedule(schedule.scheduleId);
+        return t('done.deleted', { name });
+      }
+      if (kind === 'pause' || kind === 'resume') {
+        const changed = await setScheduleState(schedule.scheduleId, kind === 'pause' ? 'paused' : 'active');
+        return kind === 'pause' ? t('done.paused', { name }) : t('done.resumed', { name, date: dayText(changed.nextRunDate ?? '') });
+      }
+      const runDate = kind === 'run' ? schedule.nextRunDate : schedule.lastRun?.runDate;
+      if (!runDate) return '';
+      const run = await startScheduleRun(schedule.scheduleId, runDate);
+      if (run.status === 'refused') {
+        throw new RefusedRun(t('done.refused', { date: dayText(runDate), total: format.money(run.totalCents), available: format.money(run.availableCents) }));
+      }
+      return t('done.started', { date: dayText(runDate) });
+    },
+    onMutate: () => {
+      setFailure(null);
+      setNotice('');
+    },
+    onSuccess: setNotice,
+    onError: (error) => setFailure(error instanceof RefusedRun ? error.message : errorCodeText(t, errorCodeOf(error))),
+    onSettled: async () => {
+      setConfirming(null);
+      await refresh();
+    },
+  });
+
+  const items = schedules.data?.items ?? [];
+  const attention = items.flatMap((schedule) => {
+    if (schedule.lastRun?.status === 'refused') {
+      return [{ schedule, text: t('notices.refused', { name: schedule.name, date: dayText(schedule.lastRun.runDate), total: format.money(schedule.lastRun.totalCents), available: format.money(schedule.lastRun.availableCents) }) }];
+    }
+    if (schedule.nextRun && !schedule.nextRun.covered) {
+      return [{ schedule, text: t('notices.notCovered', { name: schedule.name, date: dayText(schedule.nextRun.runDate), total: format.money(schedule.nextRun.totalCents), available: format.money(schedule.nextRun.availableCents) }) }];
+    }
+    return [];
+  });
+  const confirmText = (kind: Confirming['kind'], schedule: ScheduleView) => {
+    const run = kind === 'retry' ? schedule.lastRun : schedule.nextRun;
+    const values = { date: dayText(run?.runDate ?? ''), count: kind === 'retry' ? (schedule.lastRun?.employeeCount ?? 0) : (schedule.nextRun?.employeeCount ?? 0), total: format.money(run?.totalCents ?? 0) };
+    return { title: t(`confirm.${kind}.title`), text: t(`confirm.${kind}.text`, values), action: t(`confirm.${kind}.action`, values) };
+  };
+  const confirmation = confirming ? confirmText(confirming.kind, confirming.schedule) : null;
+
+  return (
+    <div className="page">
+      <div className="schedules-header">
+        <PageHeader title={t('title')} lead={t('lead')} />
+        {canManage && (
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            {t('new')}
+          </button>
+        )}
+      </div>
+      {schedules.data && (
+        <p className="schedules-available">
+          {t('available')}: <strong>{format.money(schedules.data.availableCents)}</strong>
+        </p>
+      )}
+      {!canManage && <p className="schedules-muted">{t('readOnly')}</p>}
+      <p role="status" className="schedules-notice">
+        {notice}
+      </p>
+      {failure && <Alert>{failure}</Alert>}
+      {attention.map(({ schedule, text }) => (
+        <div key={schedule.scheduleId} className="schedules-attention" role="note">
+          <p>{text}</p>
+          {canManage && schedule.lastRun?.status === 'refused' && (
+            <button type="button" className="button button--secondary" onClick={() => setConfirming({ kind: 'retry', schedule })}>
+              {t('actions.tryAgain')}
+            </button>
+          )}
+        </div>
+      ))}
+      {schedules.isError ? (
+        <Alert>{errorCodeText(t, errorCodeOf(schedules.error))}</Alert>
+      ) : schedules.isPending ? (
+        <ContentSkeleton label={t('common:loading')} />
+      ) : items.length === 0 ? (
+        <EmptyState title={t('empty.title')} action={canManage ? <button type="button" className="button" onClick={() => setEditing('new')}>{t('new')}</button> : undefined}>
+          <p>{t('empty.text')}</p>
+        </EmptyState>
+      ) : (
+        <ul className="schedules-list">
+          {items.map((schedule) => {
+            const busy = act.isPending && act.variables.schedule.scheduleId === schedule.scheduleId;
+            return (
+              <li key={schedule.scheduleId} className="panel schedule-card">
+                <div className="schedule-card__header">
+                  <h2 className="schedule-card__name">{schedule.name}</h2>
+                  <StatusBadge tone={statusTone('fundingSchedule', schedule.state)}>{t(`state.${schedule.state}`)}</StatusBadge>
+                </div>
+                <p>{texts.recipients(schedule.recipients)}</p>
+                <p>{texts.cadence(schedule.cadence)}</p>
+                <p className="schedules-muted">{t(schedule.allowPartial ? 'partial' : 'allOrNothing')}</p>
+                <dl className="schedule-card__facts">
+                  <div>
+                    <dt>{t('next.title')}</dt>
+                    <dd>
+                      {schedule.nextRun ? (
+                        <>
+                          <span className="schedule-card__main">{t('next.summary', { date: dayText(schedule.nextRun.runDate), count: schedule.nextRun.employeeCount, total: format.money(schedule.nextRun.totalCents) })}</span>{' '}
+                          <StatusBadge tone={schedule.nextRun.covered ? 'positive' : 'negative'}>
+                            {schedule.nextRun.covered ? t('next.covered') : t('next.notCovered', { available: format.money(schedule.nextRun.availableCents) })}
+                          </StatusBadge>
+                          {schedule.nextRun.skippedCount > 0 && <span className="schedules-muted schedule-card__skipped">{t('next.skipped', { count: schedule.nextRun.skippedCount })}</span>}
+                        </>
+                      ) : (
+                        t('next.none')
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('last.title')}</dt>
+                    <dd>
+                      {schedule.lastRun ? (
+                        <>
+                          {dayText(schedule.lastRun.runDate)}{' '}
+                          <StatusBadge tone={statusTone('fundingRun', schedule.lastRun.status)} busy={schedule.lastRun.status === 'queued' || schedule.lastRun.status === 'applying'}>
+                            {t(`runStatus.${schedule.lastRun.status}`)}
+                          </StatusBadge>{' '}
+                          {schedule.lastRun.status !== 'refused' && format.money(schedule.lastRun.appliedCents)}
+                        </>
+                      ) : (
+                        t('last.none')
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="schedule-card__actions" role="group" aria-label={t('actions.label', { name: schedule.name })}>
+                  {canManage && schedule.state === 'active' && schedule.nextRunDate && (
+                    <button type="button" className="button" disabled={busy} onClick={() => setConfirming({ kind: 'run', schedule })}>
+                      {t('actions.runNow')}
+                    </button>
+                  )}
+                  <button type="button" className="button button--secondary" onClick={() => setViewing(schedule)}>
+                    {t('actions.history')}
+                  </button>
+                  {canManage && (
+                    <>
+                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => setEditing(schedule)}>
+                        {t('actions.edit')}
+                      </button>
+                      {schedule.state === 'active' && (
+                        <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ kind: 'pause', schedule })}>
+                          {t('actions.pause')}
+                        </button>
+                      )}
+                      {schedule.state === 'paused' && (
+                        <button type="button" className="button button--secondary" disabled={busy} onClick={() => act.mutate({ kind: 'resume', schedule })}>
+                          {t('actions.resume')}
+                        </button>
+                      )}
+                      <button type="button" className="button button--danger" disabled={busy} onClick={() => setConfirming({ kind: 'delete', schedule })}>
+                        {t('actions.delete')}
+                      </button>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <ScheduleFormDialog
+          schedule={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async (saved, created) => {
+            setEditing(null);
+            setNotice(t(created ? 'done.created' : 'done.updated', { name: saved.name }));
+            await refresh();
+          }}
+        />
+      )}
+      {viewing && <ScheduleRunsDialog schedule={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirmation?.title ?? ''}
+        confirmLabel={confirmation?.action ?? ''}
+        cancelLabel={t('common:cancel')}
+        destructive={confirming?.kind === 'delete'}
+        busy={act.isPending}
+        onConfirm={() => confirming && act.mutate(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          <strong>{confirming?.schedule.name}</strong>
+        </p>
+        <p>{confirmation?.text}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** A run the balance did not cover: not an error of the request, but told like one, with its numbers. */
+class RefusedRun extends Error {}

@@ -1,0 +1,565 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { canReceiveFunds } from '@shared/cards';
+import { listedRowsLimit } from '@shared/funding';
+import { rigaDateOf } from '@shared/dates';
+import {
+  dayAfter,
+  listedRunsLimit,
+  maxScheduleEmployees,
+  nextRunDate,
+  scheduleCadenceSchema,
+  schedulesPerCompany,
+  scheduleStates,
+  storedRecipientsSchema,
+  type NextRunPreview,
+  type scheduleBodySchema,
+  type schedulePreviewBodySchema,
+  type scheduleUpdateBodySchema,
+  type ScheduleRun,
+  type ScheduleView,
+  type StoredRecipients,
+} from '@shared/funding-schedules';
+import { auditItem, type Actor } from '../platform/audit';
+import { dynamo } from '../platform/aws/dynamo';
+import { s3 } from '../platform/aws/s3';
+import { sqs } from '../platform/aws/sqs';
+import { env } from '../platform/env';
+import { DomainError, notFound, validationFailed } from '../platform/errors';
+import { entities, fundingFileObjectKey, keys } from '../platform/keys';
+import { logger } from '../platform/logger';
+import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { alertOnLowBalance, mainAccountHold } from '../money';
+import { fundingFileItem, fundingFileView, readFundingFile, runningKeys, sha256Of, type FundingFileRecord } from './funding-files';
+import { checkFundingFile, scheduledFundingCsv, type FundableEmployee } from './funding-rows';
+import { listFundableEmployees, readAvailableCents } from './funding-store';
+import { tellOwnersRunRefused } from './schedule-mail';
+
+const conflictRetries = 8;
+
+/** A rule's body as the route hands it over, its defaults applied. */
+type SavedScheduleBody = z.output<typeof scheduleBodySchema>;
+type SavedUpdateBody = z.output<typeof scheduleUpdateBodySchema>;
+type SavedPreviewBody = z.output<typeof schedulePreviewBodySchema>;
+
+const scheduleRecord = /* @__PURE__ */ z.object({
+  companyId: z.string(),
+  scheduleId: z.string(),
+  name: z.string(),
+  state: z.enum(scheduleStates),
+  cadence: scheduleCadenceSchema,
+  recipients: storedRecipientsSchema,
+  allowPartial: z.boolean(),
+  nextRunDate: z.nullable(z.string()),
+  /** The latest run date started, so an edit or a resume never schedules a date already run. */
+  lastRunDate: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ScheduleRecord = z.infer<typeof scheduleRecord>;
+
+const runRecord = /* @__PURE__ */ z.object({
+  companyId: z.string(),
+  scheduleId: z.string(),
+  runDate: z.string(),
+  status: z.enum(['refused', 'started']),
+  fileId: z.nullable(z.string()),
+  startedAt: z.string(),
+  employeeCount: z.int(),
+  totalCents: z.int(),
+  availableCents: z.int(),
+});
+type RunRecord = z.infer<typeof runRecord>;
+
+/** The funding queue's message that starts one run of a rule (from the hourly start of due runs, or "run now"). */
+export const scheduledRunMessageSchema = /* @__PURE__ */ z.object({ kind: z.literal('scheduled_run'), companyId: z.string(), scheduleId: z.string(), runDate: z.string() });
+
+export const todayInRiga = (now = new Date()) => rigaDateOf(now);
+
+export async function readSchedule(companyId: string, scheduleId: string): Promise<ScheduleRecord> {
+  const item = await getItem(keys.fundingSchedule(companyId, scheduleId));
+  if (!item) throw notFound('SCHEDULE_NOT_FOUND');
+  return scheduleRecord.parse(item);
+}
+
+async function companySchedules(companyId: string): Promise<ScheduleRecord[]> {
+  const { pk, skPrefix } = keys.fundingSchedules(companyId);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } });
+  return items.map((item) => scheduleRecord.parse(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * Reads what a rule pays from the form's recipients, against the company's employees as they are: chosen employees
+ * must be the company's; a CSV is checked like an uploaded funding file (its structure, then each row) and kept as
+ * amounts per employee. Anything wrong is refused with its field or rows, and nothing is saved.
+ */
+async function storedRecipients(companyId: string, recipients: SavedScheduleBody['recipients']): Promise<StoredRecipients> {
+  if (recipients.kind === 'all_active') return { kind: 'all_active', amountCents: recipients.amountCents };
+  const employees = new Map((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
+  if (recipients.kind === 'chosen') {
+    if (recipients.employeeIds.some((id) => !employees.has(id))) throw validationFailed({ 'recipients.employeeIds': 'EMPLOYEES_NOT_FOUND' });
+    return { kind: 'chosen', amountCents: recipients.amountCents, employeeIds: recipients.employeeIds };
+  }
+  const checked = checkFundingFile(recipients.content, employees);
+  if (!checked.valid) throw new DomainError(422, 'FUNDING_FILE_INVALID', { 'recipients.content': 'FUNDING_FILE_INVALID' });
+  if (checked.problems.length > 0) {
+    throw new DomainError(422, 'FUNDING_FILE_HAS_ERRORS', Object.fromEntries(checked.problems.slice(0, listedRowsLimit).map((problem) => [`row.${problem.rowNumber}`, problem.reason])));
+  }
+  if (checked.rows.length === 0) throw validationFailed({ 'recipients.content': 'AMOUNT_REQUIRED' });
+  if (checked.rows.length > maxScheduleEmployees) throw validationFailed({ 'recipients.content': 'TOO_MANY_EMPLOYEES' });
+  return { kind: 'csv', fileName: recipients.fileName ?? 'funding.csv', amounts: checked.rows.map((row) => ({ employeeId: row.employeeId, amountCents: row.amountCents })) };
+}
+
+/** The first run date of a cadence from today (or the day after the last run), refused when a one-off date has passed. */
+function firstRunDate(cadence: ScheduleRecord['cadence'], lastRunDate: string | null): string {
+  const today = todayInRiga();
+  const from = lastRunDate && dayAfter(lastRunDate) > today ? dayAfter(lastRunDate) : today;
+  const next = nextRunDate(cadence, from);
+  if (!next) throw validationFailed({ 'cadence.date': 'DATE_IN_PAST' });
+  return next;
+}
+
+/** The rule item with its place in the due index while it is active and has a next run. */
+function scheduleItem(record: ScheduleRecord): Record<string, unknown> {
+  const due = record.state === 'active' && record.nextRunDate ? keys.dueFundingSchedule(record.nextRunDate, record.companyId, record.scheduleId) : {};
+  return { ...keys.fundingSchedule(record.companyId, record.scheduleId), entity: entities.fundingSchedule, ...record, ...due };
+}
+
+const auditedFields = (rule: ScheduleRecord) => ({ scheduleId: rule.scheduleId, name: rule.name, state: rule.state, nextRunDate: rule.nextRunDate });
+
+/** A rule's change with its audit record, in one transaction: no change without its record. */
+async function writeWithAudit(put: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, actor: Actor, action: string, rule: ScheduleRecord, before: Record<string, string | number | null>): Promise<void> {
+  const at = new Date().toISOString();
+  try {
+    await transactThroughConflicts(
+      [
+        { Put: { TableName: tableName(), ...put } },
+        { Put: { TableName: tableName(), Item: auditItem({ companyId: rule.companyId, actor, action, target: { type: 'company', id: rule.companyId }, before, after: auditedFields(rule), at }) } },
+      ],
+      {},
+      conflictRetries,
+    );
+  } catch (error) {
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'CONFLICT');
+    throw error;
+  }
+}
+
+export async function createSchedule(companyId: string, body: SavedScheduleBody, actor: Actor): Promise<ScheduleRecord> {
+  if ((await companySchedules(companyId)).length >= schedulesPerCompany) throw new DomainError(409, 'SCHEDULE_LIMIT');
+  const recipients = await storedRecipients(companyId, body.recipients);
+  const now = new Date().toISOString();
+  const record: ScheduleRecord = {
+    companyId,
+    scheduleId: randomUUID(),
+    name: body.name,
+    state: 'active',
+    cadence: body.cadence,
+    recipients,
+    allowPartial: body.allowPartial,
+    nextRunDate: firstRunDate(body.cadence, null),
+    lastRunDate: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await writeWithAudit({ Item: scheduleItem(record), ConditionExpression: 'attribute_not_exists(pk)' }, actor, 'fundingSchedule.create', record, {});
+  return record;
+}
+
+/**
+ * An edit takes effect from the next run: the runs already started keep what they were started with. A finished
+ * one-off rule given a new date becomes active again.
+ */
+export async function updateSchedule(companyId: string, scheduleId: string, body: SavedUpdateBody, actor: Actor): Promise<ScheduleRecord> {
+  const current = await readSchedule(companyId, scheduleId);
+  const recipients = body.recipients ? await storedRecipients(companyId, body.recipients) : current.recipients;
+  const state = current.state === 'paused' ? 'paused' : 'active';
+  const record: ScheduleRecord = {
+    ...current,
+    name: body.name,
+    cadence: body.cadence,
+    recipients,
+    allowPartial: body.allowPartial,
+    state,
+    nextRunDate: firstRunDate(body.cadence, current.lastRunDate),
+    updatedAt: new Date().toISOString(),
+  };
+  await replaceSchedule(current, record, actor, 'fundingSchedule.update');
+  return record;
+}
+
+export async function setScheduleState(companyId: string, scheduleId: string, state: 'active' | 'paused', actor: Actor): Promise<ScheduleRecord> {
+  const current = await readSchedule(companyId, scheduleId);
+  if (current.state === state) return current;
+  if (current.state === 'finished') throw new DomainError(409, 'SCHEDULE_FINISHED');
+  const record: ScheduleRecord = {
+    ...current,
+    state,
+    // A resumed rule runs on its next date from today: the dates it skipped while paused are not paid late.
+    nextRunDate: state === 'active' ? firstRunDate(current.cadence, current.lastRunDate) : current.nextRunDate,
+    updatedAt: new Date().toISOString(),
+  };
+  await replaceSchedule(current, record, actor, state === 'paused' ? 'fundingSchedule.pause' : 'fundingSchedule.resume');
+  return record;
+}
+
+/** Writes the rule over the version read, so an edit and a run starting at once do not undo each other. */
+async function replaceSchedule(current: ScheduleRecord, record: ScheduleRecord, actor: Actor, action: string): Promise<void> {
+  await writeWithAudit(
+    {
+      Item: scheduleItem(record),
+      ConditionExpression: 'updatedAt = :read AND #next = :next',
+      ExpressionAttributeNames: { '#next': 'nextRunDate' },
+      ExpressionAttributeValues: { ':read': current.updatedAt, ':next': current.nextRunDate },
+    },
+    actor,
+    action,
+    record,
+    auditedFields(current),
+  );
+}
+
+/** The rule goes; its runs stay, as the funding files and the report show them. A run under way finishes. */
+export async function deleteSchedule(companyId: string, scheduleId: string, actor: Actor): Promise<void> {
+  const rule = await readSchedule(companyId, scheduleId);
+  await transactThroughConflicts(
+    [
+      { Delete: { TableName: tableName(), Key: keys.fundingSchedule(companyId, scheduleId) } },
+      { Put: { TableName: tableName(), Item: auditItem({ companyId, actor, action: 'fundingSchedule.delete', target: { type: 'company', id: companyId }, before: auditedFields(rule), after: {}, at: new Date().toISOString() }) } },
+    ],
+    {},
+    conflictRetries,
+  );
+}
+
+interface RunRow {
+  employeeId: string;
+  employee: FundableEmployee | undefined;
+  amountCents: number;
+}
+
+/** Whom a run pays and how much, from the company's employees as they are now. */
+function runRows(recipients: StoredRecipients, employees: readonly FundableEmployee[]): RunRow[] {
+  const byId = new Map(employees.map((employee) => [employee.employeeId, employee]));
+  switch (recipients.kind) {
+    case 'all_active':
+      return employees.filter((employee) => canReceiveFunds(employee.cardStatus)).map((employee) => ({ employeeId: employee.employeeId, employee, amountCents: recipients.amountCents }));
+    case 'chosen':
+      return recipients.employeeIds.map((employeeId) => ({ employeeId, employee: byId.get(employeeId), amountCents: recipients.amountCents }));
+    case 'csv':
+      return recipients.amounts.map(({ employeeId, amountCents }) => ({ employeeId, employee: byId.get(employeeId), amountCents }));
+  }
+}
+
+function payable(rows: readonly RunRow[]): { employeeCount: number; totalCents: number; skippedCount: number } {
+  const paid = rows.filter((row) => row.employee && canReceiveFunds(row.employee.cardStatus));
+  return { employeeCount: paid.length, totalCents: paid.reduce((sum, row) => sum + row.amountCents, 0), skippedCount: rows.length - paid.length };
+}
+
+/** What the rule's next run would pay if it ran now, and whether the available amount covers it. */
+export async function previewNextRun(companyId: string, cadence: ScheduleRecord['cadence'], recipients: StoredRecipients, runDate: string | null, context?: { employees: FundableEmployee[]; availableCents: number }): Promise<NextRunPreview | null> {
+  if (!runDate) return null;
+  const employees = context?.employees ?? (await listFundableEmployees(companyId));
+  const availableCents = context?.availableCents ?? (await readAvailableCents(companyId));
+  const { employeeCount, totalCents, skippedCount } = payable(runRows(recipients, employees));
+  return { runDate, employeeCount, totalCents, availableCents, covered: totalCents <= availableCents, skippedCount };
+}
+
+/** A draft rule's next run, for the form's preview: nothing is saved. */
+export async function previewDraft(companyId: string, body: SavedPreviewBody): Promise<NextRunPreview | null> {
+  const current = body.scheduleId ? await readSchedule(companyId, body.scheduleId) : null;
+  const recipients = body.recipients ? await storedRecipients(companyId, body.recipients) : current?.recipients;
+  if (!recipients) throw validationFailed({ recipients: 'REQUIRED' });
+  return previewNextRun(companyId, body.cadence, recipients, firstRunDate(body.cadence, current?.lastRunDate ?? null));
+}
+
+async function readRun(companyId: string, scheduleId: string, runDate: string): Promise<RunRecord | null> {
+  const item = await getItem(keys.fundingScheduleRun(companyId, scheduleId, runDate));
+  return item ? runRecord.parse(item) : null;
+}
+
+function runItem(run: RunRecord): Record<string, unknown> {
+  return { ...keys.fundingScheduleRun(run.companyId, run.scheduleId, run.runDate), entity: entities.fundingScheduleRun, ...run };
+}
+
+/** Whom a run is done by in the audit trail and on the funding movements: the rule, acting for the company. */
+function ruleActor(rule: ScheduleRecord): Actor {
+  return { kind: 'system', userId: null, name: rule.name, role: null };
+}
+
+/**
+ * Starts a rule's run of `runDate`, once: the run's item is written only if there is none yet (or over a refused
+ * one), in the same transaction as its funding file and, unless the rule allows a partial run, the hold of its whole
+ * total from the available amount. So two overlapping starts (a redelivered message, "run now" beside the schedule)
+ * start one file, and a run that is not covered moves nothing: it is refused, the owners are e-mailed, and it can be
+ * tried again. Answers the run and, when it was started, its file (to apply, here or by the worker).
+ */
+export async function startRun(companyId: string, scheduleId: string, runDate: string, startedBy?: Actor): Promise<{ run: RunRecord; file: FundingFileRecord | null }> {
+  const existing = await readRun(companyId, scheduleId, runDate);
+  if (existing?.status === 'started' && existing.fileId) return { run: existing, file: await readFundingFile(companyId, existing.fileId) };
+  // A refused run is tried again only by a person: a redelivered or repeated start leaves it (and its e-mail) as it was.
+  if (existing?.status === 'refused' && !startedBy) return { run: existing, file: null };
+  const rule = await readSchedule(companyId, scheduleId);
+  const employees = await listFundableEmployees(companyId);
+  const rows = runRows(rule.recipients, employees);
+  const content = scheduledFundingCsv(rows);
+  const checked = checkFundingFile(content, new Map(employees.map((employee) => [employee.employeeId, employee])));
+  if (!checked.valid) throw new Error(`scheduled run ${scheduleId} ${runDate} wrote a file that does not read`);
+  const availableCents = await readAvailableCents(companyId);
+  const at = new Date().toISOString();
+  const fileId = randomUUID();
+  const totals = { employeeCount: checked.rows.length, totalCents: checked.totalCents, availableCents };
+  const covered = checked.totalCents <= availableCents;
+  const runCondition = { ConditionExpression: 'attribute_not_exists(pk) OR #status = :refused', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':refused': 'refused' } };
+
+  // Who started it: a person ("run now", "try again") or the rule itself on its date.
+  const actor = startedBy ?? ruleActor(rule);
+  const runAudit = (run: RunRecord) => ({
+    Put: {
+      TableName: tableName(),
+      Item: auditItem({ companyId, actor, action: run.status === 'refused' ? 'fundingSchedule.refused' : 'fundingSchedule.run', target: { type: 'company', id: companyId }, before: {}, after: { scheduleId, name: rule.name, runDate, totalCents: run.totalCents, availableCents: run.availableCents }, at }),
+    },
+  });
+  if (!covered && !rule.allowPartial) return refuseRun(rule, runDate, { ...totals, at }, runAudit, !startedBy);
+
+  // The bytes first, under a key of this attempt only: an overlapping attempt that loses the claim leaves the
+  // winner's file as it was written and deletes its own.
+  const objectKey = fundingFileObjectKey(companyId, fileId);
+  await s3.send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey, Body: content, ContentType: 'text/csv; charset=utf-8' }));
+  const holds = covered && checked.totalCents > 0;
+  const file: FundingFileRecord = {
+    companyId,
+    fileId,
+    fileName: `${rule.name} ${runDate}`,
+    sha256: sha256Of(content),
+    status: 'queued',
+    rowCount: checked.rowCount,
+    fundedRowCount: checked.rows.length,
+    totalCents: checked.totalCents,
+    availableCents,
+    problems: [],
+    problemCount: 0,
+    doneRows: 0,
+    appliedCount: 0,
+    appliedCents: 0,
+    failedCount: 0,
+    failures: [],
+    appliedBy: ruleActor(rule),
+    holdsFunds: holds,
+    heldCents: holds ? checked.totalCents : 0,
+  };
+  const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, ...totals };
+  try {
+    await transactThroughConflicts(
+      [
+        { Put: { TableName: tableName(), Item: runItem(run), ...runCondition } },
+        runAudit(run),
+        { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId), scheduleId, runDate }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...(holds ? [mainAccountHold(companyId, checked.totalCents)] : []),
+      ],
+      {},
+      conflictRetries,
+    );
+  } catch (error) {
+    await s3.send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey }));
+    if (conditionFailed(error, 0)) return startRun(companyId, scheduleId, runDate, startedBy);
+    // The available amount fell below the total between the read and the hold: refused as if read so.
+    if (holds && conditionFailed(error, 3)) return refuseRun(rule, runDate, { ...totals, availableCents: await readAvailableCents(companyId), at }, runAudit, !startedBy);
+    throw error;
+  }
+  logger.info('scheduled funding run started', { companyId, scheduleId, runDate, fileId, rows: checked.rows.length, totalCents: checked.totalCents, held: holds });
+  // Setting the run's total aside lowers the available amount now.
+  if (holds) await alertOnLowBalance(companyId);
+  return { run, file };
+}
+
+/** A run the balance does not cover: recorded refused (once per attempt that finds it so) and the owners told. */
+async function refuseRun(rule: ScheduleRecord, runDate: string, totals: { employeeCount: number; totalCents: number; availableCents: number; at: string }, audit: (run: RunRecord) => TransactItem, notify: boolean): Promise<{ run: RunRecord; file: null }> {
+  const { at, ...counts } = totals;
+  const run: RunRecord = { companyId: rule.companyId, scheduleId: rule.scheduleId, runDate, status: 'refused', fileId: null, startedAt: at, ...counts };
+  try {
+    await transactThroughConflicts(
+      [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: runItem(run),
+            ConditionExpression: 'attribute_not_exists(pk) OR (#status = :refused AND startedAt < :at)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':refused': 'refused', ':at': at },
+          },
+        },
+        audit(run),
+      ],
+      {},
+      conflictRetries,
+    );
+  } catch (error) {
+    // Another attempt started it or refused it first: its answer stands, and only it tells the owners.
+    if (conditionFailed(error, 0)) {
+      const current = await readRun(rule.companyId, rule.scheduleId, runDate);
+      if (current) return { run: current, file: null };
+    }
+    throw error;
+  }
+  logger.warn('scheduled funding run refused: the available amount does not cover it', { companyId: rule.companyId, scheduleId: rule.scheduleId, runDate, totalCents: run.totalCents, availableCents: run.availableCents });
+  // The owners are told when the rule's own run is refused; a person trying again sees the answer on the screen.
+  if (notify) await tellOwnersRunRefused(rule, run);
+  return { run, file: null };
+}
+
+/** The funding file of a rule's run, once it was started. */
+export async function fileOfRun(companyId: string, scheduleId: string, runDate: string): Promise<string | null> {
+  return (await readRun(companyId, scheduleId, runDate))?.fileId ?? null;
+}
+
+/** Hands a started run's file to the funding queue's worker, which applies it. */
+export async function queueRunFile(companyId: string, fileId: string): Promise<void> {
+  await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
+}
+
+/**
+ * Moves a rule past `runDate` (a one-off rule ends), under a condition on its next run date, so that of two starts
+ * of the same run one moves it. Answers whether this call moved it.
+ */
+async function advanceSchedule(companyId: string, scheduleId: string, runDate: string): Promise<boolean> {
+  const rule = await readSchedule(companyId, scheduleId).catch(() => null);
+  if (!rule || rule.nextRunDate !== runDate || rule.state !== 'active') return false;
+  const next = nextRunDate(rule.cadence, dayAfter(runDate));
+  const record: ScheduleRecord = { ...rule, nextRunDate: next, lastRunDate: runDate, state: next ? 'active' : 'finished', updatedAt: new Date().toISOString() };
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: scheduleItem(record),
+        ConditionExpression: '#next = :runDate AND #state = :active',
+        ExpressionAttributeNames: { '#next': 'nextRunDate', '#state': 'state' },
+        ExpressionAttributeValues: { ':runDate': runDate, ':active': 'active' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The hourly start of due runs (EventBridge Scheduler puts its message on the funding queue; locally a timer): every
+ * active rule whose next run date has come gets its run's message, then moves on to its next date. The message goes
+ * first: a start that dies between the two sends it again next hour, and the run's own item makes that a no-op.
+ */
+export async function startDueRuns(now: Date): Promise<number> {
+  const { gsi2pk } = keys.dueFundingSchedule('', '', '');
+  const due = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :due AND gsi2sk < :tomorrow',
+    ExpressionAttributeValues: { ':due': gsi2pk, ':tomorrow': dayAfter(todayInRiga(now)) },
+    ProjectionExpression: 'companyId, scheduleId, nextRunDate',
+  });
+  let started = 0;
+  for (const item of due) {
+    const { companyId, scheduleId, nextRunDate: runDate } = z.object({ companyId: z.string(), scheduleId: z.string(), nextRunDate: z.string() }).parse(item);
+    const message: z.infer<typeof scheduledRunMessageSchema> = { kind: 'scheduled_run', companyId, scheduleId, runDate };
+    await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify(message) }));
+    if (await advanceSchedule(companyId, scheduleId, runDate)) started += 1;
+  }
+  return started;
+}
+
+/**
+ * "Run now" and "try again": starts the rule's next run early (its date is the one it was due on, and the rule moves
+ * on, so the same date is never paid again when it comes), or a refused run of an earlier date again. Any other date
+ * is refused. Answers the run as it stands.
+ */
+export async function startRunByHand(companyId: string, scheduleId: string, runDate: string, actor: Actor): Promise<ScheduleRun> {
+  const rule = await readSchedule(companyId, scheduleId);
+  const existing = await readRun(companyId, scheduleId, runDate);
+  const isNext = rule.state === 'active' && rule.nextRunDate === runDate;
+  if (existing?.status === 'started') return runView(existing, true);
+  if (!isNext && existing?.status !== 'refused') throw new DomainError(409, 'SCHEDULE_RUN_NOT_STARTABLE');
+  const { run, file } = await startRun(companyId, scheduleId, runDate, actor);
+  if (isNext) await advanceSchedule(companyId, scheduleId, runDate);
+  if (file && file.status === 'queued') await queueRunFile(companyId, file.fileId);
+  return runView(run, true);
+}
+
+/** A run as its rule's page shows it: refused with its totals, or its file's progress and result. */
+async function runView(run: RunRecord, withRows: boolean): Promise<ScheduleRun> {
+  const base = { runDate: run.runDate, startedAt: run.startedAt, fileId: run.fileId, employeeCount: run.employeeCount, totalCents: run.totalCents, availableCents: run.availableCents };
+  const empty = { appliedCount: 0, appliedCents: 0, failedCount: 0, failed: [], applied: [] };
+  if (run.status === 'refused' || !run.fileId) return { ...base, status: 'refused', ...empty };
+  const file = await readFundingFile(run.companyId, run.fileId);
+  if (!withRows) return { ...base, status: file.status === 'previewed' ? 'queued' : file.status, ...empty, appliedCount: file.appliedCount, appliedCents: file.appliedCents, failedCount: file.failedCount };
+  const view = await fundingFileView(file);
+  const status = view.status === 'previewed' ? 'queued' : view.status;
+  return {
+    ...base,
+    status,
+    appliedCount: file.appliedCount,
+    appliedCents: file.appliedCents,
+    failedCount: file.failedCount,
+    failed: file.failures,
+    applied: view.result?.applied ?? [],
+  };
+}
+
+async function recentRuns(companyId: string, scheduleId: string, limit: number): Promise<RunRecord[]> {
+  const { pk, skPrefix } = keys.fundingScheduleRuns(companyId, scheduleId);
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (answer.Items ?? []).map((item) => runRecord.parse(item));
+}
+
+function viewOf(rule: ScheduleRecord, nextRun: NextRunPreview | null, lastRun: ScheduleRun | null): ScheduleView {
+  const recipients: ScheduleView['recipients'] =
+    rule.recipients.kind === 'csv'
+      ? { kind: 'csv', fileName: rule.recipients.fileName, employeeCount: rule.recipients.amounts.length, totalCents: rule.recipients.amounts.reduce((sum, row) => sum + row.amountCents, 0) }
+      : rule.recipients;
+  return {
+    scheduleId: rule.scheduleId,
+    name: rule.name,
+    state: rule.state,
+    cadence: rule.cadence,
+    recipients,
+    allowPartial: rule.allowPartial,
+    nextRunDate: rule.state === 'active' ? rule.nextRunDate : null,
+    nextRun,
+    lastRun,
+    createdAt: rule.createdAt,
+    updatedAt: rule.updatedAt,
+  };
+}
+
+/** The company's rules with their next run's preview (one read of the employees and the account for all) and last run. */
+export async function listSchedules(companyId: string): Promise<{ items: ScheduleView[]; availableCents: number }> {
+  const [rules, employees, availableCents] = await Promise.all([companySchedules(companyId), listFundableEmployees(companyId), readAvailableCents(companyId)]);
+  const items = await Promise.all(rules.map((rule) => summaryView(rule, { employees, availableCents })));
+  return { items, availableCents };
+}
+
+export async function scheduleDetail(companyId: string, scheduleId: string) {
+  const rule = await readSchedule(companyId, scheduleId);
+  const runs = await Promise.all((await recentRuns(companyId, scheduleId, listedRunsLimit)).map((run) => runView(run, true)));
+  const nextRun = rule.state === 'active' ? await previewNextRun(companyId, rule.cadence, rule.recipients, rule.nextRunDate) : null;
+  return { ...viewOf(rule, nextRun, runs[0] ?? null), runs };
+}
+
+/** A rule with its next run's preview and its last run (its other runs are on its own page). */
+async function summaryView(rule: ScheduleRecord, context?: { employees: FundableEmployee[]; availableCents: number }): Promise<ScheduleView> {
+  const [last] = await recentRuns(rule.companyId, rule.scheduleId, 1);
+  const nextRun = rule.state === 'active' ? await previewNextRun(rule.companyId, rule.cadence, rule.recipients, rule.nextRunDate, context) : null;
+  return viewOf(rule, nextRun, last ? await runView(last, false) : null);
+}
+
+export const scheduleViewOf = (rule: ScheduleRecord) => summaryView(rule);

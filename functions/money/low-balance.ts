@@ -1,0 +1,85 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MainAccount } from '@shared/accounts';
+import { auditItem, type Actor } from '../platform/audit';
+import { dynamo } from '../platform/aws/dynamo';
+import { notFound } from '../platform/errors';
+import { keys } from '../platform/keys';
+import { logger } from '../platform/logger';
+import { conditionFailed, tableName, transactThroughConflicts } from '../platform/table';
+import { tellOwnersBalanceLow } from './low-balance-mail';
+import { mainAccountView, readAccount } from './main-account-view';
+
+/**
+ * The low-balance alert (issue 21), after any write that changed the main account's available amount: when it is
+ * below the owners' threshold and was not before, `lowBalanceSince` is set under a condition that it was unset and
+ * the amount is still below, and only the call that set it e-mails the owners, so one crossing is one e-mail however
+ * many transfers and workers see it; when the amount is back at or above the threshold, the mark goes, so the next
+ * fall is a new crossing. A failure here never undoes the money movement that came before it: it is logged.
+ */
+export async function alertOnLowBalance(companyId: string): Promise<void> {
+  try {
+    const account = await readAccount(companyId);
+    const threshold = account?.lowBalanceThresholdCents ?? null;
+    if (!account || threshold === null) return;
+    const below = account.availableCents < threshold;
+    if (below === (account.lowBalanceSince !== null)) return;
+    const since = new Date().toISOString();
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.mainAccount(companyId),
+        ...(below
+          ? {
+              UpdateExpression: 'SET lowBalanceSince = :since',
+              ConditionExpression: 'attribute_not_exists(lowBalanceSince) AND lowBalanceThresholdCents = :threshold AND availableCents < :threshold',
+              ExpressionAttributeValues: { ':since': since, ':threshold': threshold },
+            }
+          : {
+              UpdateExpression: 'REMOVE lowBalanceSince',
+              ConditionExpression: 'attribute_exists(lowBalanceSince) AND availableCents >= lowBalanceThresholdCents',
+            }),
+      }),
+    );
+    if (!below) return;
+    logger.info('main account below its low-balance threshold', { companyId, availableCents: account.availableCents, thresholdCents: threshold });
+    await tellOwnersBalanceLow(companyId, { ...account, lowBalanceSince: since });
+  } catch (error) {
+    // Another write moved it first (the other side of the condition): that write's own check tells the owners.
+    if (conditionFailed(error)) return;
+    logger.error('low-balance alert not checked', { companyId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * An owner sets the threshold or turns the alert off; the account's state is checked against the new threshold at
+ * once (a threshold set above the balance is a crossing). The change is audited in the same write.
+ */
+export async function setLowBalanceThreshold(companyId: string, thresholdCents: number | null, actor: Actor): Promise<MainAccount> {
+  const account = await readAccount(companyId);
+  if (!account) throw notFound();
+  const at = new Date().toISOString();
+  await transactThroughConflicts(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.mainAccount(companyId),
+          // A new threshold starts without a crossing: the check below marks it when the amount is under it.
+          UpdateExpression: 'SET lowBalanceThresholdCents = :threshold REMOVE lowBalanceSince',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':threshold': thresholdCents },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: auditItem({ companyId, actor, action: 'lowBalance.threshold', target: { type: 'company', id: companyId }, before: { thresholdCents: account.lowBalanceThresholdCents }, after: { thresholdCents }, at }),
+        },
+      },
+    ],
+    {},
+    8,
+  );
+  await alertOnLowBalance(companyId);
+  return mainAccountView(companyId);
+}

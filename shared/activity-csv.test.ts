@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { activityActions, activityActors, activityFields, activityTypes, type ActivityRow } from './activity';
+import {
+  activityActionTexts,
+  activityActorTexts,
+  activityCsvHeader,
+  activityCsvHeaders,
+  activityCsvRow,
+  activityFieldTexts,
+  activityTargetTexts,
+  activityTypeTexts,
+  cardAccountStatusTexts,
+  deviceStatusTexts,
+  merchantGroupTexts,
+  unknownActionTexts,
+} from './activity-csv';
+import { languages } from './languages';
+
+/** Dotted key -> text, as i18next reads nested keys. */
+function flat(node: unknown, prefix = ''): Record<string, string> {
+  if (typeof node === 'string') return { [prefix]: node };
+  return Object.assign({}, ...Object.entries(node as Record<string, unknown>).map(([key, value]) => flat(value, prefix ? `${prefix}.${key}` : key))) as Record<string, string>;
+}
+
+describe('activity CSV texts', () => {
+  it.each(languages)('say what the %s screen says', async (lang) => {
+    const screen = (await import(`../frontend/src/locales/${lang}/activity.json`)) as Record<string, unknown>;
+    const users = (await import(`../frontend/src/locales/${lang}/users.json`)) as { deviceStatus: object; cardAccountStatus: object };
+    const common = (await import(`../frontend/src/locales/${lang}/common.json`)) as { merchantGroups: object };
+    expect(flat(screen.actions)).toEqual(activityActionTexts[lang]);
+    expect(screen.types).toEqual(activityTypeTexts[lang]);
+    expect(screen.actors).toEqual(activityActorTexts[lang]);
+    expect(screen.targets).toEqual(activityTargetTexts[lang]);
+    expect(screen.fields).toEqual(activityFieldTexts[lang]);
+    expect(screen.unknownAction).toBe(`${unknownActionTexts[lang]} ({{code}})`);
+    const { type: _type, ...shownColumns } = activityCsvHeaders[lang];
+    expect(screen.columns).toEqual(shownColumns);
+    expect(users.deviceStatus).toEqual(deviceStatusTexts[lang]);
+    expect(users.cardAccountStatus).toEqual(cardAccountStatusTexts[lang]);
+    expect(common.merchantGroups).toEqual(merchantGroupTexts[lang]);
+  });
+
+  it.each(languages)('name every action, type, actor and field in %s', (lang) => {
+    for (const action of activityActions) expect(activityActionTexts[lang][action], action).toBeTruthy();
+    for (const type of activityTypes) expect(activityTypeTexts[lang][type], type).toBeTruthy();
+    for (const actor of activityActors) expect(activityActorTexts[lang][actor], actor).toBeTruthy();
+    for (const field of activityFields) expect(activityFieldTexts[lang][field], field).toBeTruthy();
+  });
+});
+
+describe('an activity CSV row', () => {
+  const row: ActivityRow = {
+    id: 'a-1',
+    at: '2026-03-05T10:15:00.000Z',
+    action: 'limits.change',
+    type: 'employees',
+    actor: { kind: 'company_user', name: 'Anna Ozola', role: 'manager' },
+    employee: { employeeId: 'e-1', name: 'Jānis Bērziņš' },
+    before: { limitCents: 100_000, mccGroups: '["fuel"]' },
+    after: { limitCents: 150_000, mccGroups: '["fuel","groceries"]' },
+  };
+
+  it('says when, who, what, of which type, whom it concerns and the change, in the file language', () => {
+    expect(activityCsvHeader('en')).toEqual(['When', 'Who', 'Action', 'Type', 'Concerns', 'Change']);
+    expect(activityCsvRow(row, 'en')).toEqual([
+      '05.03.2026 12:15',
+      'Anna Ozola (company user)',
+      'Limits changed',
+      'User details',
+      'Jānis Bērziņš',
+      'Monthly limit: €1,000.00 → €1,500.00; Merchant groups: Fuel → Fuel, Groceries',
+    ]);
+    expect(activityCsvRow(row, 'lv')[4]).toBe('Jānis Bērziņš');
+    expect(activityCsvRow(row, 'lv')[2]).toBe('Limiti mainīti');
+  });
+
+  it('names the system, an API key by its name and an action written after this list by its code', () => {
+    const keyRow: ActivityRow = { ...row, action: 'apiKey.create', type: 'integrations', actor: { kind: 'system', name: null, role: null }, employee: null, before: {}, after: { keyId: 'k-1', name: 'Payroll', scopes: 'employees:read' } };
+    const cells = activityCsvRow(keyRow, 'en');
+    expect(cells.slice(1, 6)).toEqual(['System', 'API key created', 'API keys', 'API key ‘Payroll’', 'Name: Payroll; Scopes: employees:read']);
+    expect(activityCsvRow({ ...keyRow, action: 'team.invite', type: 'other' }, 'en')[2]).toBe('Other action (team.invite)');
+    expect(activityCsvRow({ ...row, actor: { kind: 'api_key', name: "API key 'Payroll'", role: null } }, 'en')[1]).toBe("API key 'Payroll'");
+  });
+});

@@ -1,0 +1,317 @@
+import * as z from 'zod/mini';
+import { checkDayRange, dayRangeShape } from './day-range';
+import { dayText } from './dates';
+import { languageSchema } from './languages';
+import { listQuerySchema } from './lists';
+import { statusChangers, type StatusChanger } from './statuses';
+
+/**
+ * The activity log (issue 21): the company's audit trail as a list. An action's type groups its codes for the filter;
+ * the type is part of the record's place in the activity index, so a filter by type (and by who acted) reads only
+ * the records it shows (docs/access-patterns.md).
+ */
+export const activityTypes = ['cards', 'app_access', 'employees', 'funding', 'account', 'card_payments', 'integrations', 'other'] as const;
+export type ActivityType = (typeof activityTypes)[number];
+
+/** Who acted, as the audit record names them (platform/audit.ts `Actor`). */
+export const activityActors = statusChangers;
+export type ActivityActor = StatusChanger;
+
+/**
+ * Action codes by their first part: a code added later falls under its prefix's type without a change here, and one
+ * with a prefix no one knows under `other` (it is listed, never lost).
+ */
+const typeByPrefix: readonly (readonly [string, ActivityType])[] = [
+  ['card.', 'cards'],
+  ['issuer.card.', 'cards'],
+  ['device.', 'app_access'],
+  ['employee.', 'employees'],
+  ['phone.', 'employees'],
+  ['limits.', 'employees'],
+  ['funds.', 'funding'],
+  ['fundingSchedule.', 'funding'],
+  ['main_account.', 'account'],
+  ['fee.', 'account'],
+  ['lowBalance.', 'account'],
+  ['authorization.', 'card_payments'],
+  ['apiKey.', 'integrations'],
+];
+
+export function activityTypeOf(action: string): ActivityType {
+  return typeByPrefix.find(([prefix]) => action.startsWith(prefix))?.[1] ?? 'other';
+}
+
+/** Every action code the portal writes today; each has a label in every language (held by the locale tests). */
+export const activityActions = [
+  'employee.add',
+  'phone.change',
+  'limits.change',
+  'card.activate',
+  'card.block',
+  'card.unblock',
+  'card.close',
+  'card.replace',
+  'card.terminate',
+  'card.status',
+  'issuer.card.delivered',
+  'issuer.card.suspended',
+  'issuer.card.blocked',
+  'issuer.card.reactivated',
+  'issuer.card.expired',
+  'issuer.card.removed',
+  'device.block',
+  'device.unblock',
+  'device.sign_in',
+  'funds.add',
+  'fundingSchedule.create',
+  'fundingSchedule.update',
+  'fundingSchedule.pause',
+  'fundingSchedule.resume',
+  'fundingSchedule.delete',
+  'fundingSchedule.run',
+  'fundingSchedule.refused',
+  'main_account.top_up',
+  'fee.monthly',
+  'lowBalance.threshold',
+  'authorization.approved',
+  'authorization.settled',
+  'authorization.reversed',
+  'authorization.expired',
+  'apiKey.create',
+  'apiKey.revoke',
+] as const;
+export type ActivityAction = (typeof activityActions)[number];
+
+export function isKnownAction(action: string): action is ActivityAction {
+  return (activityActions as readonly string[]).includes(action);
+}
+
+/** An audit record's before/after values as stored: text, a number (cents end in `Cents`) or nothing. */
+export const auditValuesSchema = /* @__PURE__ */ z.record(z.string(), z.nullable(z.union([z.string(), z.number()])));
+export type AuditValues = z.infer<typeof auditValuesSchema>;
+
+export const activityRoles = ['accountant', 'manager', 'owner', 'provider_admin'] as const;
+
+export const activityRowSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  type: z.enum(activityTypes),
+  actor: z.object({ kind: z.enum(activityActors), name: z.nullable(z.string()), role: z.nullable(z.enum(activityRoles)) }),
+  /** The employee the action concerns (its target, or the employee a payment or fee was for), with their name now. */
+  employee: z.nullable(z.object({ employeeId: z.string(), name: z.nullable(z.string()) })),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+});
+export type ActivityRow = z.infer<typeof activityRowSchema>;
+
+const filterShape = {
+  actor: /* @__PURE__ */ z.optional(z.enum(activityActors)),
+  type: /* @__PURE__ */ z.optional(z.enum(activityTypes)),
+  employeeId: /* @__PURE__ */ z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  ...dayRangeShape,
+};
+
+/** The filters of the list and its CSV: who acted, the action's type, one employee, and the days. */
+export const activityFiltersSchema = /* @__PURE__ */ z.object(filterShape).check(z.superRefine(checkDayRange));
+export type ActivityFilters = z.infer<typeof activityFiltersSchema>;
+
+/**
+ * A page starts after the `cursor` of the page before (the last row's place), never at a page number: at a million
+ * records DynamoDB cannot skip to row 391,000 without reading the rows before it.
+ */
+export const activityQuerySchema = /* @__PURE__ */ z
+  .object({
+    itemsPerPage: listQuerySchema.shape.itemsPerPage,
+    cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,300}$/, { error: 'INVALID_VALUE' }))),
+    ...filterShape,
+  })
+  .check(z.superRefine(checkDayRange));
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityExportQuerySchema = /* @__PURE__ */ z.object({ ...filterShape, lang: z._default(languageSchema, 'en') }).check(z.superRefine(checkDayRange));
+export type ActivityExportQuery = z.infer<typeof activityExportQuerySchema>;
+
+export const activityAnswerSchema = /* @__PURE__ */ z.object({
+  rows: z.array(activityRowSchema),
+  /** Where the next page starts; null on the last page. */
+  nextCursor: z.nullable(z.string()),
+  /**
+   * Set when the request stopped at its read bound before the page was full (a filter by employee together with one by
+   * who or what): the records older than this moment were not looked at yet, and the next page goes on from there.
+   */
+  searchedUntil: z.optional(z.string()),
+});
+export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
+
+/** How a before/after value is shown: a status by its name, cents as euros, moments and days as dates. */
+export type ActivityFieldKind = 'money' | 'dateTime' | 'day' | 'month' | 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroups' | 'text';
+
+const fieldKinds: Readonly<Record<string, ActivityFieldKind>> = {
+  cardStatus: 'cardStatus',
+  deviceStatus: 'deviceStatus',
+  cardAccountStatus: 'cardAccountStatus',
+  status: 'employeeStatus',
+  mccGroups: 'merchantGroups',
+  bookingDate: 'day',
+  nextRunDate: 'day',
+  runDate: 'day',
+  month: 'month',
+};
+
+export function activityFieldKind(field: string): ActivityFieldKind {
+  const known = fieldKinds[field];
+  if (known) return known;
+  if (field.endsWith('Cents')) return 'money';
+  if (field.endsWith('At')) return 'dateTime';
+  return 'text';
+}
+
+/**
+ * Ids that mean nothing to a reader (the employee is shown as the row's employee; a movement, authorization, card or
+ * key id is the system's own), kept out of the change but still in the record.
+ */
+const hiddenFields: ReadonlySet<string> = new Set(['employeeId', 'movementId', 'authorizationId', 'cardId', 'keyId', 'fileId', 'scheduleId']);
+
+/** Every field the portal writes in a before/after today; each has a label in every language (locale tests). */
+export const activityFields = [
+  'name',
+  'surname',
+  'phone',
+  'cardStatus',
+  'deviceStatus',
+  'cardAccountStatus',
+  'status',
+  'limitCents',
+  'annualLimitCents',
+  'mccGroups',
+  'amountCents',
+  'balanceCents',
+  'reservedCents',
+  'spentCents',
+  'releasedCents',
+  'feeCents',
+  'replacementFeeCents',
+  'monthlyFeeCents',
+  'month',
+  'bookingDate',
+  'bankTransactionId',
+  'matchedBy',
+  'scopes',
+  'revokedAt',
+  'reason',
+  'city',
+  'country',
+  'rows',
+  'state',
+  'nextRunDate',
+  'thresholdCents',
+  'runDate',
+  'totalCents',
+  'availableCents',
+] as const;
+
+export interface ActivityChange {
+  field: string;
+  kind: ActivityFieldKind;
+  /** Absent when the record has the field on one side only (added, or deleted). */
+  before?: string | number | null;
+  after?: string | number | null;
+}
+
+/**
+ * What a record changed, field by field in the order it wrote them: a field on both sides that did not change (a
+ * user added without a phone) is no change; a field on one side only is shown with its one value.
+ */
+export function activityChanges(before: AuditValues, after: AuditValues): ActivityChange[] {
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])].filter((field) => !hiddenFields.has(field));
+  return fields.flatMap((field): ActivityChange[] => {
+    const inBefore = field in before;
+    const inAfter = field in after;
+    if (inBefore && inAfter && (before[field] ?? null) === (after[field] ?? null)) return [];
+    return [{ field, kind: activityFieldKind(field), ...(inBefore ? { before: before[field] ?? null } : {}), ...(inAfter ? { after: after[field] ?? null } : {}) }];
+  });
+}
+
+/** The employee a record concerns: its target, or the employee named in a payment's or fee's values. */
+export function employeeIdOfRecord(record: { target: { type: string; id: string }; before: AuditValues; after: AuditValues }): string | null {
+  if (record.target.type === 'employee') return record.target.id;
+  const named = record.after.employeeId ?? record.before.employeeId;
+  return typeof named === 'string' && named !== '' ? named : null;
+}
+
+/** What the reader's language makes of values: names of fields, statuses and merchant groups; euros; moments. */
+export interface ActivityValueTexts {
+  field: (field: string) => string;
+  label: (kind: 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroup', value: string) => string;
+  money: (cents: number) => string;
+  dateTime: (iso: string) => string;
+}
+
+/** A record's change as lines, the same on the screen and in the CSV: "Card: Active → Blocked", "Amount: €50.00". */
+export function activityChangeLines(before: AuditValues, after: AuditValues, texts: ActivityValueTexts): string[] {
+  return activityChanges(before, after).map((change) => {
+    const sides = [...('before' in change ? [change.before] : []), ...('after' in change ? [change.after] : [])];
+    return `${texts.field(change.field)}: ${sides.map((value) => activityValueText(change.kind, value, texts)).join(' → ')}`;
+  });
+}
+
+/**
+ * Who acted, as the screen and the CSV say it: "Anna Ozola (company user)", a key by its own name ("API key
+ * 'Payroll'", which says what it is), and the kind alone when no one is named (the system). `kind` gives the kind's
+ * text, `alone` when it stands without a name.
+ */
+export function activityActorText(actor: ActivityRow['actor'], kind: (kind: ActivityActor, alone: boolean) => string): string {
+  if (actor.name === null) return kind(actor.kind, true);
+  return actor.kind === 'api_key' ? actor.name : `${actor.name} (${kind(actor.kind, false)})`;
+}
+
+/** What a record concerns when it is not one employee. */
+export type ActivityTarget = 'company' | 'account' | 'funding' | 'integrations';
+
+/**
+ * What a row concerns, as the screen and the CSV name it: its employee, or else the company's main account, funding
+ * or API key by the record's type, with the name the record gave it (a key's, a rule's).
+ */
+export function activityConcerns(row: Pick<ActivityRow, 'employee' | 'type' | 'before' | 'after'>): { employee: NonNullable<ActivityRow['employee']> } | { target: ActivityTarget; name: string | null } {
+  if (row.employee) return { employee: row.employee };
+  const named = row.after.name ?? row.before.name;
+  const target = row.type === 'account' || row.type === 'funding' || row.type === 'integrations' ? row.type : 'company';
+  return { target, name: typeof named === 'string' && named !== '' ? named : null };
+}
+
+/** A value as text, the way both the screen and the CSV show it. */
+export function activityValueText(kind: ActivityFieldKind, value: string | number | null | undefined, show: Omit<ActivityValueTexts, 'field'>): string {
+  if (value === null || value === undefined || value === '') return '—';
+  switch (kind) {
+    case 'money':
+      return typeof value === 'number' ? show.money(value) : String(value);
+    case 'dateTime':
+      return show.dateTime(String(value));
+    case 'day':
+      return dayText(String(value)) || String(value);
+    case 'month': {
+      const match = /^(\d{4})-(\d{2})$/.exec(String(value));
+      return match ? `${match[2]}.${match[1]}` : String(value);
+    }
+    case 'cardStatus':
+    case 'deviceStatus':
+    case 'cardAccountStatus':
+    case 'employeeStatus':
+      return show.label(kind, String(value));
+    case 'merchantGroups':
+      return merchantGroupsOf(value).map((group) => show.label('merchantGroup', group)).join(', ') || '—';
+    case 'text':
+      return String(value);
+  }
+}
+
+/** Merchant groups are stored as the JSON of their list (employees/employee-changes.ts `auditValue`). */
+function merchantGroupsOf(value: string | number): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) ? parsed.filter((group): group is string => typeof group === 'string') : [String(value)];
+  } catch {
+    return [String(value)];
+  }
+}

@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test';
+import { rigaDateOf } from '@shared/dates';
+import { createOwnCompany } from '../integration/company-fixtures';
+import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
+import { fixtureCloud } from './support/fixture-cloud';
+import { emailsTo, expect, expectNoAxeViolations, signIn, test } from './support/portal';
+import { userRow, usersLoaded } from './support/users';
+
+/**
+ * Scheduled fundings (issue 21): an owner writes a monthly rule, sees its next run previewed, runs it now and sees
+ * each employee paid once; a run the balance does not cover moves nothing and says so.
+ */
+const todayDay = () => String(Number(rigaDateOf(new Date()).slice(8, 10)));
+const fullName = (employee: FixtureEmployee) => `${employee.name} ${employee.surname}`;
+
+async function openSchedules(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedules', exact: true }).click();
+  await page.waitForURL('**/funding-schedules');
+  await expect(page.getByRole('heading', { level: 1, name: 'Scheduled fundings' })).toBeVisible();
+}
+
+async function writeMonthlyRule(page: Page, name: string, amount: string): Promise<void> {
+  await page.getByRole('button', { name: 'New scheduled funding' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New scheduled funding' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Amount for each user, EUR').fill(amount);
+  await dialog.getByLabel('Day of the month').fill(todayDay());
+  await dialog.getByRole('button', { name: 'Preview the next run' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Next run' })).toBeVisible();
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+test('an owner creates a monthly rule, previews it, runs it now, and each employee is paid once', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 10_000 });
+  const employees = await putEmployees(fixtureCloud(), company.companyId, 3, 'active', 'sched');
+  await openSchedules(page, company.email);
+  await expect(page.getByText('No scheduled fundings yet')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Bad input is refused on its fields and nothing is saved.
+  await page.getByRole('button', { name: 'New scheduled funding' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New scheduled funding' });
+  await dialog.getByLabel('Day of the month').fill('32');
+  await dialog.getByLabel('Amount for each user, EUR').fill('0');
+  await dialog.getByRole('button', { name: 'Preview the next run' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await expect(dialog.getByText('Enter a day of the month from 1 to 31')).toBeVisible();
+  await expect(dialog.getByText('The amount must be positive')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await writeMonthlyRule(page, 'Monthly bonus', '12.50');
+  const form = page.getByRole('dialog', { name: 'New scheduled funding' });
+  await expect(form).toContainText('€37.50');
+  await expect(form.getByText('The available amount covers this run.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Monthly bonus was created.' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Monthly bonus' }) });
+  await expect(card).toContainText('3 users, €37.50');
+  await expect(card).toContainText('Covered');
+
+  await card.getByRole('button', { name: 'Run now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Run this funding now?' });
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Pay €37.50 now' }).click();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  // The rule moved on to next month's date: running now again pays the next run, not today's twice.
+  await expect(card).not.toContainText('Not run yet');
+
+  await card.getByRole('button', { name: 'Runs' }).click();
+  const runs = page.getByRole('dialog', { name: 'Runs of Monthly bonus' });
+  await expect(runs).toContainText('Paid: €37.50 (3)');
+  await runs.getByText('Paid users (3)').click();
+  for (const employee of employees) await expect(runs.getByRole('rowheader', { name: fullName(employee) })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await runs.getByRole('button', { name: 'Close', exact: true }).click();
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Each employee's balance changed once.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+  await usersLoaded(page);
+  for (const employee of employees) await expect(userRow(page, fullName(employee))).toContainText('€12.50');
+
+  // The activity log has the rule, its run started by the owner and the run's one transfer, under the Funding type.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true }).click();
+  await page.waitForURL('**/activity');
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await filters.click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.getByLabel('Type of action').selectOption({ label: 'Funding' });
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  const rows = page.getByRole('table', { name: 'Activity' }).locator('tbody').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Funds added');
+  await expect(rows.nth(0)).toContainText('Amount: €37.50');
+  await expect(rows.nth(1)).toContainText('Scheduled funding run started');
+  await expect(rows.nth(1)).toContainText('Total: €37.50');
+  await expect(rows.nth(2)).toContainText('Scheduled funding created');
+  await expectNoAxeViolations(page);
+});
+
+test('a run the balance does not cover moves nothing and says what it needs', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 1_000 });
+  const employees = await putEmployees(fixtureCloud(), company.companyId, 3, 'active', 'short');
+  await openSchedules(page, company.email);
+  await writeMonthlyRule(page, 'Holiday bonus', '5.00');
+  const form = page.getByRole('dialog', { name: 'New scheduled funding' });
+  await expect(form.getByText(/does not cover this run/)).toBeVisible();
+  await form.getByRole('button', { name: 'Create' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Holiday bonus' }) });
+  await expect(card).toContainText('Not covered: €10.00 available');
+  await expect(page.getByRole('note').filter({ hasText: 'Holiday bonus: the next run' })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Run now' }).click();
+  await page.getByRole('dialog', { name: 'Run this funding now?' }).getByRole('button', { name: 'Pay €15.00 now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'it needs €15.00 and €10.00 is available. Nothing was paid.' })).toBeVisible();
+  await expect(card.getByText('Not run: balance too low')).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Holiday bonus: the run of' })).toContainText('Top up the main account, then try again.');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+  await usersLoaded(page);
+  for (const employee of employees) await expect(userRow(page, fullName(employee))).toContainText('€0.00');
+
+  // The dashboard says it too, with the way to the rule.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  const notices = page.getByRole('region', { name: 'Needs your attention' });
+  await expect(notices.getByRole('note').filter({ hasText: 'Scheduled funding "Holiday bonus" of' })).toContainText('it needs €15.00, and €10.00 was available.');
+  await notices.getByRole('link', { name: 'Open scheduled fundings' }).click();
+  await page.waitForURL('**/funding-schedules');
+});
+
+test('an owner sets a low-balance alert; below it the dashboard shows where to top up and the owners are e-mailed', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 10_000 });
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+  const panel = page.getByRole('region', { name: 'Top up by bank transfer' });
+  await expect(panel).toContainText('Off: no e-mail when the balance runs low.');
+  await panel.getByRole('button', { name: 'Change alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Low-balance alert' });
+  await dialog.getByLabel('Alert below, EUR').fill('-5');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/The amount (must be positive|cannot be negative)|Enter a number/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Above the balance of EUR 100: a crossing at once.
+  await dialog.getByLabel('Alert below, EUR').fill('150.00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'The low-balance alert is saved.' })).toBeVisible();
+  await expect(panel).toContainText('Owners are e-mailed once when the available amount falls below €150.00.');
+  const notice = page.getByRole('region', { name: 'Needs your attention' }).getByRole('note');
+  await expect(notice).toContainText('The main account has €100.00 available, below your alert threshold of €150.00.');
+  await expect(notice).toContainText('LV00 TEST');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect
+    .poll(async () => (await emailsTo(request, company.email)).filter((mail) => mail.subject === 'The main account is below your alert threshold').length)
+    .toBe(1);
+});
