@@ -14,7 +14,7 @@ import { startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
-import { dummyCredentials, issuerDeliverySeconds, portProfiles, projectRoot, queueRetryBaseSeconds, region, type LocalPorts, type LocalProfile } from './settings';
+import { dummyCredentials, handlerLogLevel, issuerDeliverySeconds, portProfiles, projectRoot, queueRetryBaseSeconds, region, type LocalPorts, type LocalProfile } from './settings';
 
 export interface LocalCloudOptions {
   profile: LocalProfile;
@@ -46,11 +46,6 @@ const demoActivityCompanyId = 'company-baltic';
 export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-production';
 
 /** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
-/**
- * The tests read outcomes, not the info lines (an audit line per transfer would bury a failure's output); warnings
- * and errors still show. `npm start` logs what a deployment logs.
- */
-const handlerLogLevel = { dev: 'INFO', test: 'WARN' } as const satisfies Record<LocalProfile, string>;
 
 export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, profile: LocalProfile): Record<string, string> {
   return {

@@ -48,5 +48,11 @@ export const readyFileOf = (dataDir: string) => resolve(dataDir, 'ready.json');
 /** How long the card issuer sandbox takes to deliver an ordered card: long enough to see "ordered" in the demo. */
 export const issuerDeliverySeconds: Record<LocalProfile, number> = { dev: 20, test: 2 };
 
+/**
+ * The handlers' log level. The tests read outcomes, not the info lines (an audit line per transfer would bury a
+ * failure's output); warnings and errors still show. `npm start` logs what a deployment logs.
+ */
+export const handlerLogLevel = { dev: 'INFO', test: 'WARN' } as const satisfies Record<LocalProfile, string>;
+
 /** A failed queue record comes back after this many seconds times its receive count (the cloud's is 30). */
 export const queueRetryBaseSeconds: Record<LocalProfile, number> = { dev: 5, test: 1 };

@@ -1,3 +1,5 @@
+// First: sets the handlers' logger environment before anything imports a handler.
+import './logger-environment';
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { projectRoot } from '../../infra/local/settings';
+import { handlerLogLevel, projectRoot } from '../../infra/local/settings';
 
 export interface CloudContext {
   apiUrl: string;
@@ -23,7 +23,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The handlers' logger reads its service name and level when it is first imported, so the test cloud's are set
   // before the local cloud (and every handler with it) is.
-  Object.assign(process.env, { POWERTOOLS_SERVICE_NAME: 'local-cloud', POWERTOOLS_LOG_LEVEL: 'WARN' });
+  Object.assign(process.env, { POWERTOOLS_SERVICE_NAME: 'local-cloud', POWERTOOLS_LOG_LEVEL: handlerLogLevel.test });
   const { handlerEnvironment, startLocalCloud } = await import('../../infra/local/local-cloud');
   const cloud = await startLocalCloud({
     profile: 'test',
