@@ -1,3 +1,4 @@
+import { pastSessionCut } from '../session-cut';
 import { expect, expectNoAxeViolations, LoginPage, NavBar, signIn, test, VerifyPage } from './support/portal';
 
 test('a user changes the password in Settings: a wrong current one is refused, the new one works at the next sign-in', async ({ page }) => {
@@ -20,6 +21,10 @@ test('a user changes the password in Settings: a wrong current one is refused, t
   await expect(page.getByLabel('Current password')).toHaveValue('');
 
   await new NavBar(page).logout.click();
+  // The session ends (POST /logout answered) and the portal goes to its root.
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+  // Logging out refuses every token issued before the next whole second: a sign-in within it would be refused.
+  await pastSessionCut(Date.now());
   const login = new LoginPage(page);
   await login.open();
   await login.signIn('password@test.local', 'Changed-Pass-31');
