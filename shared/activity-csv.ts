@@ -168,21 +168,21 @@ export const activityFieldTexts: Texts<ActivityField> = {
     limitCents: 'Monthly limit', annualLimitCents: 'Annual limit', mccGroups: 'Merchant groups', amountCents: 'Amount', balanceCents: 'Balance',
     reservedCents: 'Reserved', spentCents: 'Spent', releasedCents: 'Released', feeCents: 'Fee', replacementFeeCents: 'Replacement fee',
     monthlyFeeCents: 'Monthly fee', month: 'Month', bookingDate: 'Booking date', bankTransactionId: 'Bank transaction', matchedBy: 'Matched by',
-    scopes: 'Scopes', revokedAt: 'Revoked', reason: 'Reason', city: 'City', country: 'Country', rows: 'Rows', state: 'State', nextRunDate: 'Next run', thresholdCents: 'Alert threshold', runDate: 'Run date', totalCents: 'Total', availableCents: 'Available',
+    scopes: 'Scopes', revokedAt: 'Revoked', reason: 'Reason', city: 'City', country: 'Country', rows: 'Rows', state: 'State', nextRunDate: 'Next run', thresholdCents: 'Alert threshold', runDate: 'Run date', totalCents: 'Total', availableCents: 'Available', employeeCount: 'Users', dayOfMonth: 'Day of the month', onceDate: 'Date',
   },
   lv: {
     name: 'Vārds', surname: 'Uzvārds', phone: 'Tālrunis', cardStatus: 'Karte', deviceStatus: 'Piekļuve lietotnei', cardAccountStatus: 'Kartes konts', status: 'Statuss',
     limitCents: 'Mēneša limits', annualLimitCents: 'Gada limits', mccGroups: 'Tirgotāju grupas', amountCents: 'Summa', balanceCents: 'Atlikums',
     reservedCents: 'Rezervēts', spentCents: 'Iztērēts', releasedCents: 'Atbrīvots', feeCents: 'Maksa', replacementFeeCents: 'Nomaiņas maksa',
     monthlyFeeCents: 'Ikmēneša maksa', month: 'Mēnesis', bookingDate: 'Grāmatošanas datums', bankTransactionId: 'Bankas darījums', matchedBy: 'Sasaistīts pēc',
-    scopes: 'Tiesības', revokedAt: 'Atsaukta', reason: 'Iemesls', city: 'Pilsēta', country: 'Valsts', rows: 'Rindas', state: 'Stāvoklis', nextRunDate: 'Nākamā izpilde', thresholdCents: 'Brīdinājuma slieksnis', runDate: 'Izpildes datums', totalCents: 'Kopā', availableCents: 'Pieejams',
+    scopes: 'Tiesības', revokedAt: 'Atsaukta', reason: 'Iemesls', city: 'Pilsēta', country: 'Valsts', rows: 'Rindas', state: 'Stāvoklis', nextRunDate: 'Nākamā izpilde', thresholdCents: 'Brīdinājuma slieksnis', runDate: 'Izpildes datums', totalCents: 'Kopā', availableCents: 'Pieejams', employeeCount: 'Lietotāji', dayOfMonth: 'Mēneša diena', onceDate: 'Datums',
   },
   ru: {
     name: 'Имя', surname: 'Фамилия', phone: 'Телефон', cardStatus: 'Карта', deviceStatus: 'Доступ к приложению', cardAccountStatus: 'Карточный счёт', status: 'Статус',
     limitCents: 'Месячный лимит', annualLimitCents: 'Годовой лимит', mccGroups: 'Группы продавцов', amountCents: 'Сумма', balanceCents: 'Баланс',
     reservedCents: 'Зарезервировано', spentCents: 'Потрачено', releasedCents: 'Освобождено', feeCents: 'Плата', replacementFeeCents: 'Плата за замену',
     monthlyFeeCents: 'Ежемесячная плата', month: 'Месяц', bookingDate: 'Дата проводки', bankTransactionId: 'Банковская операция', matchedBy: 'Сопоставлено по',
-    scopes: 'Права', revokedAt: 'Отозван', reason: 'Причина', city: 'Город', country: 'Страна', rows: 'Строки', state: 'Состояние', nextRunDate: 'Следующий запуск', thresholdCents: 'Порог уведомления', runDate: 'Дата выполнения', totalCents: 'Всего', availableCents: 'Доступно',
+    scopes: 'Права', revokedAt: 'Отозван', reason: 'Причина', city: 'Город', country: 'Страна', rows: 'Строки', state: 'Состояние', nextRunDate: 'Следующий запуск', thresholdCents: 'Порог уведомления', runDate: 'Дата выполнения', totalCents: 'Всего', availableCents: 'Доступно', employeeCount: 'Пользователи', dayOfMonth: 'День месяца', onceDate: 'Дата',
   },
 };
 

@@ -156,6 +156,7 @@ const fieldKinds: Readonly<Record<string, ActivityFieldKind>> = {
   bookingDate: 'day',
   nextRunDate: 'day',
   runDate: 'day',
+  onceDate: 'day',
   month: 'month',
 };
 
@@ -209,6 +210,9 @@ export const activityFields = [
   'runDate',
   'totalCents',
   'availableCents',
+  'employeeCount',
+  'dayOfMonth',
+  'onceDate',
 ] as const;
 
 export interface ActivityChange {

@@ -140,6 +140,8 @@ export const scheduleViewSchema = /* @__PURE__ */ z.object({
   nextRunDate: z.nullable(z.string()),
   nextRun: z.nullable(nextRunPreviewSchema),
   lastRun: z.nullable(scheduleRunSchema),
+  /** What trying a refused last run again would pay now: the rule and its employees as they are, not as refused. */
+  retryRun: z.nullable(nextRunPreviewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

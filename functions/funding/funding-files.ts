@@ -90,8 +90,9 @@ async function checkAgainstEmployees(companyId: string, text: string): Promise<C
   return checkFundingFile(text, employees);
 }
 
+/** Strongly consistent: the apply, end and retry decide from it right after their own or another worker's writes. */
 export async function readFundingFile(companyId: string, fileId: string): Promise<FundingFileRecord> {
-  const item = await getItem(keys.fundingFile(companyId, fileId));
+  const item = await getItem(keys.fundingFile(companyId, fileId), { consistent: true });
   if (!item) throw notFound('FUNDING_FILE_NOT_FOUND');
   return fundingFileRecord.parse(item);
 }
@@ -295,9 +296,9 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
             TableName: tableName(),
             Key: keys.fundingFile(companyId, fileId),
             UpdateExpression: 'SET #status = :queued, appliedBy = :actor, heldCents = :held, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
-            ConditionExpression: '#status = :failed',
+            ConditionExpression: '#status = :failed AND appliedCents = :applied',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':actor': actor, ':held': file.appliedCents + toHold, ...runningValues(companyId, fileId) },
+            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':applied': file.appliedCents, ':actor': actor, ':held': file.appliedCents + toHold, ...runningValues(companyId, fileId) },
           },
         },
         ...(toHold > 0 ? [mainAccountHold(companyId, toHold)] : []),

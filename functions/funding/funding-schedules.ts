@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { canReceiveFunds } from '@shared/cards';
 import { listedRowsLimit } from '@shared/funding';
@@ -68,6 +68,8 @@ const runRecord = /* @__PURE__ */ z.object({
   status: z.enum(['refused', 'started']),
   fileId: z.nullable(z.string()),
   startedAt: z.string(),
+  /** Who made this attempt: the rule on its date, or a person ("run now", "try again"). */
+  startedBy: z._default(z.enum(['rule', 'person']), 'rule'),
   employeeCount: z.int(),
   totalCents: z.int(),
   availableCents: z.int(),
@@ -113,13 +115,22 @@ async function storedRecipients(companyId: string, recipients: SavedScheduleBody
   return { kind: 'csv', fileName: recipients.fileName ?? 'funding.csv', amounts: checked.rows.map((row) => ({ employeeId: row.employeeId, amountCents: row.amountCents })) };
 }
 
-/** The first run date of a cadence from today (or the day after the last run), refused when a one-off date has passed. */
+/**
+ * The first run date of a cadence from today, refused when a one-off date has passed. A monthly or quarterly rule that
+ * has run goes on from the month after its last run, so an edited day never pays a second time in the same month.
+ */
 function firstRunDate(cadence: ScheduleRecord['cadence'], lastRunDate: string | null): string {
   const today = todayInRiga();
-  const from = lastRunDate && dayAfter(lastRunDate) > today ? dayAfter(lastRunDate) : today;
+  const afterLast = lastRunDate ? (cadence.kind === 'once' ? dayAfter(lastRunDate) : firstOfNextMonth(lastRunDate)) : today;
+  const from = afterLast > today ? afterLast : today;
   const next = nextRunDate(cadence, from);
   if (!next) throw validationFailed({ 'cadence.date': 'DATE_IN_PAST' });
   return next;
+}
+
+function firstOfNextMonth(day: string): string {
+  const [year = 0, month = 1] = day.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }
 
 /** The rule item with its place in the due index while it is active and has a next run. */
@@ -128,7 +139,21 @@ function scheduleItem(record: ScheduleRecord): Record<string, unknown> {
   return { ...keys.fundingSchedule(record.companyId, record.scheduleId), entity: entities.fundingSchedule, ...record, ...due };
 }
 
-const auditedFields = (rule: ScheduleRecord) => ({ scheduleId: rule.scheduleId, name: rule.name, state: rule.state, nextRunDate: rule.nextRunDate });
+/** What a rule pays and when, as its audit records show it before and after a change. */
+function auditedFields(rule: ScheduleRecord): Record<string, string | number | null> {
+  const { recipients, cadence } = rule;
+  return {
+    scheduleId: rule.scheduleId,
+    name: rule.name,
+    state: rule.state,
+    amountCents: recipients.kind === 'csv' ? null : recipients.amountCents,
+    totalCents: recipients.kind === 'csv' ? recipients.amounts.reduce((sum, row) => sum + row.amountCents, 0) : null,
+    employeeCount: recipients.kind === 'all_active' ? null : recipients.kind === 'chosen' ? recipients.employeeIds.length : recipients.amounts.length,
+    dayOfMonth: cadence.kind === 'once' ? null : cadence.dayOfMonth,
+    onceDate: cadence.kind === 'once' ? cadence.date : null,
+    nextRunDate: rule.nextRunDate,
+  };
+}
 
 /** A rule's change with its audit record, in one transaction: no change without its record. */
 async function writeWithAudit(put: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, actor: Actor, action: string, rule: ScheduleRecord, before: Record<string, string | number | null>): Promise<void> {
@@ -259,8 +284,11 @@ function payable(rows: readonly RunRow[]): { employeeCount: number; totalCents: 
   return { employeeCount: paid.length, totalCents: paid.reduce((sum, row) => sum + row.amountCents, 0), skippedCount: rows.length - paid.length };
 }
 
+/** The company's employees and available amount, read once for the previews of all its rules. */
+type PreviewContext = { employees: FundableEmployee[]; availableCents: number };
+
 /** What the rule's next run would pay if it ran now, and whether the available amount covers it. */
-export async function previewNextRun(companyId: string, cadence: ScheduleRecord['cadence'], recipients: StoredRecipients, runDate: string | null, context?: { employees: FundableEmployee[]; availableCents: number }): Promise<NextRunPreview | null> {
+export async function previewNextRun(companyId: string, cadence: ScheduleRecord['cadence'], recipients: StoredRecipients, runDate: string | null, context?: PreviewContext): Promise<NextRunPreview | null> {
   if (!runDate) return null;
   const employees = context?.employees ?? (await listFundableEmployees(companyId));
   const availableCents = context?.availableCents ?? (await readAvailableCents(companyId));
@@ -297,12 +325,15 @@ function ruleActor(rule: ScheduleRecord): Actor {
  * start one file, and a run that is not covered moves nothing: it is refused, the owners are e-mailed, and it can be
  * tried again. Answers the run and, when it was started, its file (to apply, here or by the worker).
  */
-export async function startRun(companyId: string, scheduleId: string, runDate: string, startedBy?: Actor): Promise<{ run: RunRecord; file: FundingFileRecord | null }> {
+export async function startRun(companyId: string, scheduleId: string, runDate: string, startedBy?: Actor): Promise<{ run: RunRecord | null; file: FundingFileRecord | null }> {
   const existing = await readRun(companyId, scheduleId, runDate);
   if (existing?.status === 'started' && existing.fileId) return { run: existing, file: await readFundingFile(companyId, existing.fileId) };
-  // A refused run is tried again only by a person: a redelivered or repeated start leaves it (and its e-mail) as it was.
-  if (existing?.status === 'refused' && !startedBy) return { run: existing, file: null };
+  // A run the rule itself found short is tried again only by a person: a redelivered or repeated start leaves it (and
+  // its one e-mail) as it was. One a person started early and found short is still the rule's to try on its date.
+  if (existing?.status === 'refused' && existing.startedBy === 'rule' && !startedBy) return { run: existing, file: null };
   const rule = await readSchedule(companyId, scheduleId);
+  // Paused after its run's message was sent: its dates pass without a run.
+  if (!startedBy && rule.state === 'paused') return { run: existing, file: null };
   const employees = await listFundableEmployees(companyId);
   const rows = runRows(rule.recipients, employees);
   const content = scheduledFundingCsv(rows);
@@ -351,7 +382,7 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
     holdsFunds: holds,
     heldCents: holds ? checked.totalCents : 0,
   };
-  const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, ...totals };
+  const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: startedBy ? 'person' : 'rule', ...totals };
   try {
     await transactThroughConflicts(
       [
@@ -379,19 +410,15 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
 /** A run the balance does not cover: recorded refused (once per attempt that finds it so) and the owners told. */
 async function refuseRun(rule: ScheduleRecord, runDate: string, totals: { employeeCount: number; totalCents: number; availableCents: number; at: string }, audit: (run: RunRecord) => TransactItem, notify: boolean): Promise<{ run: RunRecord; file: null }> {
   const { at, ...counts } = totals;
-  const run: RunRecord = { companyId: rule.companyId, scheduleId: rule.scheduleId, runDate, status: 'refused', fileId: null, startedAt: at, ...counts };
+  const run: RunRecord = { companyId: rule.companyId, scheduleId: rule.scheduleId, runDate, status: 'refused', fileId: null, startedAt: at, startedBy: notify ? 'rule' : 'person', ...counts };
+  // The rule's own refusal is written over nothing but a person's earlier one, so of two overlapping starts one writes
+  // it and e-mails the owners; a person's newer attempt replaces an older refusal, and tells no one by e-mail.
+  const condition = notify
+    ? { ConditionExpression: 'attribute_not_exists(pk) OR (#status = :refused AND startedBy = :person)', ExpressionAttributeValues: { ':refused': 'refused', ':person': 'person' } }
+    : { ConditionExpression: 'attribute_not_exists(pk) OR (#status = :refused AND startedAt < :at)', ExpressionAttributeValues: { ':refused': 'refused', ':at': at } };
   try {
     await transactThroughConflicts(
-      [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: runItem(run),
-            ConditionExpression: 'attribute_not_exists(pk) OR (#status = :refused AND startedAt < :at)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':refused': 'refused', ':at': at },
-          },
-        },
+      [{ Put: { TableName: tableName(), Item: runItem(run), ExpressionAttributeNames: { '#status': 'status' }, ...condition } },
         audit(run),
       ],
       {},
@@ -429,15 +456,25 @@ async function advanceSchedule(companyId: string, scheduleId: string, runDate: s
   const rule = await readSchedule(companyId, scheduleId).catch(() => null);
   if (!rule || rule.nextRunDate !== runDate || rule.state !== 'active') return false;
   const next = nextRunDate(rule.cadence, dayAfter(runDate));
-  const record: ScheduleRecord = { ...rule, nextRunDate: next, lastRunDate: runDate, state: next ? 'active' : 'finished', updatedAt: new Date().toISOString() };
+  // Only the schedule's own fields: an edit of what the rule pays, saved meanwhile, stays (a concurrent editor's save
+  // is refused with CONFLICT by the new updatedAt instead of undoing this).
+  const due = next ? keys.dueFundingSchedule(next, companyId, scheduleId) : null;
   try {
     await dynamo.send(
-      new PutCommand({
+      new UpdateCommand({
         TableName: tableName(),
-        Item: scheduleItem(record),
+        Key: keys.fundingSchedule(companyId, scheduleId),
+        UpdateExpression: `SET #next = :next, lastRunDate = :runDate, #state = :state, updatedAt = :now${due ? ', gsi2pk = :duePk, gsi2sk = :dueSk' : ' REMOVE gsi2pk, gsi2sk'}`,
         ConditionExpression: '#next = :runDate AND #state = :active',
         ExpressionAttributeNames: { '#next': 'nextRunDate', '#state': 'state' },
-        ExpressionAttributeValues: { ':runDate': runDate, ':active': 'active' },
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':runDate': runDate,
+          ':state': next ? 'active' : 'finished',
+          ':active': 'active',
+          ':now': new Date().toISOString(),
+          ...(due ? { ':duePk': due.gsi2pk, ':dueSk': due.gsi2sk } : {}),
+        },
       }),
     );
     return true;
@@ -479,10 +516,12 @@ export async function startRunByHand(companyId: string, scheduleId: string, runD
   const rule = await readSchedule(companyId, scheduleId);
   const existing = await readRun(companyId, scheduleId, runDate);
   const isNext = rule.state === 'active' && rule.nextRunDate === runDate;
-  if (existing?.status === 'started') return runView(existing, true);
-  if (!isNext && existing?.status !== 'refused') throw new DomainError(409, 'SCHEDULE_RUN_NOT_STARTABLE');
+  if (existing?.status !== 'started' && !isNext && existing?.status !== 'refused') throw new DomainError(409, 'SCHEDULE_RUN_NOT_STARTABLE');
   const { run, file } = await startRun(companyId, scheduleId, runDate, actor);
-  if (isNext) await advanceSchedule(companyId, scheduleId, runDate);
+  if (!run) throw new Error(`run ${scheduleId} ${runDate} was neither started nor refused`);
+  // Only a run that started uses its date up; one refused stays due on its date (the rule tries it then).
+  if (isNext && run.status === 'started') await advanceSchedule(companyId, scheduleId, runDate);
+  // Queued again on a repeated click too: a first click whose message was lost would otherwise wait for the deadline.
   if (file && file.status === 'queued') await queueRunFile(companyId, file.fileId);
   return runView(run, true);
 }
@@ -521,7 +560,7 @@ async function recentRuns(companyId: string, scheduleId: string, limit: number):
   return (answer.Items ?? []).map((item) => runRecord.parse(item));
 }
 
-function viewOf(rule: ScheduleRecord, nextRun: NextRunPreview | null, lastRun: ScheduleRun | null): ScheduleView {
+function viewOf(rule: ScheduleRecord, nextRun: NextRunPreview | null, lastRun: ScheduleRun | null, retryRun: NextRunPreview | null): ScheduleView {
   const recipients: ScheduleView['recipients'] =
     rule.recipients.kind === 'csv'
       ? { kind: 'csv', fileName: rule.recipients.fileName, employeeCount: rule.recipients.amounts.length, totalCents: rule.recipients.amounts.reduce((sum, row) => sum + row.amountCents, 0) }
@@ -536,6 +575,7 @@ function viewOf(rule: ScheduleRecord, nextRun: NextRunPreview | null, lastRun: S
     nextRunDate: rule.state === 'active' ? rule.nextRunDate : null,
     nextRun,
     lastRun,
+    retryRun,
     createdAt: rule.createdAt,
     updatedAt: rule.updatedAt,
   };
@@ -551,15 +591,22 @@ export async function listSchedules(companyId: string): Promise<{ items: Schedul
 export async function scheduleDetail(companyId: string, scheduleId: string) {
   const rule = await readSchedule(companyId, scheduleId);
   const runs = await Promise.all((await recentRuns(companyId, scheduleId, listedRunsLimit)).map((run) => runView(run, true)));
-  const nextRun = rule.state === 'active' ? await previewNextRun(companyId, rule.cadence, rule.recipients, rule.nextRunDate) : null;
-  return { ...viewOf(rule, nextRun, runs[0] ?? null), runs };
+  return { ...(await viewWithPreviews(rule, runs[0] ?? null)), runs };
 }
 
 /** A rule with its next run's preview and its last run (its other runs are on its own page). */
-async function summaryView(rule: ScheduleRecord, context?: { employees: FundableEmployee[]; availableCents: number }): Promise<ScheduleView> {
+async function summaryView(rule: ScheduleRecord, context?: PreviewContext): Promise<ScheduleView> {
   const [last] = await recentRuns(rule.companyId, rule.scheduleId, 1);
-  const nextRun = rule.state === 'active' ? await previewNextRun(rule.companyId, rule.cadence, rule.recipients, rule.nextRunDate, context) : null;
-  return viewOf(rule, nextRun, last ? await runView(last, false) : null);
+  return viewWithPreviews(rule, last ? await runView(last, false) : null, context);
+}
+
+
+/** The rule's next run, and a refused last run tried again, as they would pay now. */
+async function viewWithPreviews(rule: ScheduleRecord, lastRun: ScheduleRun | null, context?: PreviewContext): Promise<ScheduleView> {
+  const shared = context ?? { employees: await listFundableEmployees(rule.companyId), availableCents: await readAvailableCents(rule.companyId) };
+  const nextRun = rule.state === 'active' ? await previewNextRun(rule.companyId, rule.cadence, rule.recipients, rule.nextRunDate, shared) : null;
+  const retryRun = lastRun?.status === 'refused' ? await previewNextRun(rule.companyId, rule.cadence, rule.recipients, lastRun.runDate, shared) : null;
+  return viewOf(rule, nextRun, lastRun, retryRun);
 }
 
 export const scheduleViewOf = (rule: ScheduleRecord) => summaryView(rule);

@@ -7,8 +7,9 @@ import { keys } from '../platform/keys';
 import { getItem } from '../platform/table';
 import { mainAccountRecord, type MainAccountRecord } from './money-records';
 
+/** Strongly consistent: the low-balance check reads the account right after the write that changed it. */
 export async function readAccount(companyId: string): Promise<MainAccountRecord | null> {
-  const item = await getItem(keys.mainAccount(companyId));
+  const item = await getItem(keys.mainAccount(companyId), { consistent: true });
   return item ? mainAccountRecord.parse(item) : null;
 }
 

@@ -9,8 +9,9 @@ export function tableName(): string {
   return env().TABLE_NAME;
 }
 
-export async function getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
-  const answer = await dynamo.send(new GetCommand({ TableName: tableName(), Key: key }));
+/** `consistent`: read what the last write wrote (a decision that follows a write of the same item needs it). */
+export async function getItem(key: { pk: string; sk: string }, options: { consistent?: boolean } = {}): Promise<Record<string, unknown> | undefined> {
+  const answer = await dynamo.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }));
   return answer.Item;
 }
 

@@ -144,7 +144,8 @@ describe('a scheduled funding run', () => {
     const rule = await createRule(token, { name: 'Holiday bonus', recipients: { kind: 'all_active', amountCents: 1_000 }, cadence: { kind: 'monthly', dayOfMonth: todayDay() } });
     expect(rule.nextRun).toMatchObject({ totalCents: 3_000, covered: false });
 
-    await workRunMessage(companyId, rule.scheduleId, today());
+    // Two starts at once (a redelivery racing the first receipt), then one more after them.
+    await Promise.all([workRunMessage(companyId, rule.scheduleId, today()), workRunMessage(companyId, rule.scheduleId, today())]);
     await workRunMessage(companyId, rule.scheduleId, today());
     expect(await balances(companyId)).toEqual(employees.map(() => 0));
     expect(await account(companyId)).toEqual({ availableCents: 500, reservedCents: 0 });
@@ -171,6 +172,37 @@ describe('a scheduled funding run', () => {
     expect(await account(companyId)).toEqual({ availableCents: 7_000, reservedCents: 0 });
     // The person's retry e-mailed no one; the refusal's one e-mail stays one.
     expect(await mailsOf()).toHaveLength(1);
+  });
+
+  it('run early by a person and refused keeps its date, and the rule tries it itself on the date and tells the owners', async () => {
+    const { companyId, email, token } = await company(500, 2);
+    const rule = await createRule(token, { name: 'Early bird', recipients: { kind: 'all_active', amountCents: 1_000 }, cadence: { kind: 'monthly', dayOfMonth: todayDay() } });
+    const early = await api('POST', `/funding/schedules/${rule.scheduleId}/runs/${today()}`, { token, body: {}, headers: { 'Idempotency-Key': randomUUID() } });
+    expect(scheduleRunSchema.parse(early.body).status).toBe('refused');
+    expect((await detail(token, rule.scheduleId)).nextRunDate).toBe(today());
+    // The person saw the refusal on the screen; the rule's own attempt on the date is the one e-mailed.
+    await workRunMessage(companyId, rule.scheduleId, today());
+    const mails = await waitFor(
+      async () => (await outbox()).filter((entry) => entry.channel === 'email' && entry.to === email && entry.body.includes('Early bird')),
+      (found) => found.length > 0,
+    );
+    expect(mails).toHaveLength(1);
+    const audit = await documents().send(
+      new QueryCommand({ TableName: cloud().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}#AUDIT` } }),
+    );
+    expect((audit.Items ?? []).filter((item) => item.action === 'fundingSchedule.refused')).toHaveLength(2);
+  });
+
+  it('of a rule that allows partial runs pays, when the balance is short, the employees that fit in list order and fails the rest with the reason', async () => {
+    const { companyId, token, employees } = await company(2_500, 3);
+    const rule = await createRule(token, { name: 'Best effort', recipients: { kind: 'all_active', amountCents: 1_000 }, cadence: { kind: 'monthly', dayOfMonth: todayDay() }, allowPartial: true });
+    expect(rule.nextRun).toMatchObject({ totalCents: 3_000, covered: false });
+    await workRunMessage(companyId, rule.scheduleId, today());
+    const { runs } = await detail(token, rule.scheduleId);
+    expect(runs[0]).toMatchObject({ status: 'applied', appliedCount: 2, appliedCents: 2_000, failedCount: 1 });
+    expect(runs[0]?.failed).toEqual([expect.objectContaining({ employeeId: employees[2]!.employeeId, reason: 'FUNDS_NOT_ENOUGH' })]);
+    expect(await balances(companyId)).toEqual([1_000, 1_000, 0]);
+    expect(await account(companyId)).toEqual({ availableCents: 500, reservedCents: 0 });
   });
 
   it('is started by the hourly start of due runs once, and the rule moves on to its next date', async () => {

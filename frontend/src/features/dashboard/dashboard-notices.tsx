@@ -40,7 +40,7 @@ export function DashboardNotices({ companyId }: { companyId: string }) {
       notices.push({ key: `refused-${schedule.scheduleId}`, link: true, text: t('notices.runRefused', { name: schedule.name, date: dayText(last.runDate), total: format.money(last.totalCents), available: format.money(last.availableCents) }) });
     } else if (schedule.nextRun && !schedule.nextRun.covered) {
       const next = schedule.nextRun;
-      notices.push({ key: `uncovered-${schedule.scheduleId}`, link: true, text: t('notices.runNotCovered', { name: schedule.name, date: dayText(next.runDate), total: format.money(next.totalCents), available: format.money(next.availableCents) }) });
+      notices.push({ key: `uncovered-${schedule.scheduleId}`, link: true, text: t(schedule.allowPartial ? 'notices.runPartlyCovered' : 'notices.runNotCovered', { name: schedule.name, date: dayText(next.runDate), total: format.money(next.totalCents), available: format.money(next.availableCents) }) });
     }
   }
   if (notices.length === 0) return null;

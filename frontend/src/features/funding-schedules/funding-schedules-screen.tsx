@@ -98,8 +98,9 @@ export function FundingSchedulesScreen() {
     return [];
   });
   const confirmText = (kind: Confirming['kind'], schedule: ScheduleView) => {
-    const run = kind === 'retry' ? schedule.lastRun : schedule.nextRun;
-    const values = { date: dayText(run?.runDate ?? ''), count: kind === 'retry' ? (schedule.lastRun?.employeeCount ?? 0) : (schedule.nextRun?.employeeCount ?? 0), total: format.money(run?.totalCents ?? 0) };
+    // What the run would pay now (the rule and its employees as they are), not what a refused attempt asked for.
+    const run = kind === 'retry' ? schedule.retryRun : schedule.nextRun;
+    const values = { date: dayText(run?.runDate ?? ''), count: run?.employeeCount ?? 0, total: format.money(run?.totalCents ?? 0) };
     return { title: t(`confirm.${kind}.title`), text: t(`confirm.${kind}.text`, values), action: t(`confirm.${kind}.action`, values) };
   };
   const confirmation = confirming ? confirmText(confirming.kind, confirming.schedule) : null;
