@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { csvLine } from '@shared/csv';
+import { parseCsv } from '@shared/funding';
 import { rigaDateOf } from '@shared/dates';
 import { createOwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
@@ -174,4 +177,50 @@ test('an owner sets a low-balance alert; below it the dashboard shows where to t
   await expect
     .poll(async () => (await emailsTo(request, company.email)).filter((mail) => mail.subject === 'The main account is below your alert threshold').length)
     .toBe(1);
+});
+
+test('a manager pays chosen users, then switches the rule to the amounts of a filled-in template', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'manager', availableCents: 10_000 });
+  const [first, second, third] = (await putEmployees(fixtureCloud(), company.companyId, 3, 'active', 'pick')) as [FixtureEmployee, FixtureEmployee, FixtureEmployee];
+  await openSchedules(page, company.email);
+
+  await page.getByRole('button', { name: 'New scheduled funding' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New scheduled funding' });
+  await dialog.getByLabel('Name').fill('Team leads');
+  await dialog.getByRole('radio', { name: 'Chosen users' }).check();
+  await dialog.getByLabel('Amount for each user, EUR').fill('5.00');
+  await dialog.getByRole('button', { name: 'Preview the next run' }).click();
+  await expect(dialog.getByText('Add at least one')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: fullName(first) }).check();
+  await dialog.getByLabel('Find users').fill(third.surname);
+  await dialog.getByRole('checkbox', { name: fullName(third) }).check();
+  await expect(dialog.getByText('(2 chosen)')).toBeVisible();
+  // Choosing cleared the list's message.
+  await expect(dialog.getByText('Add at least one')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Preview the next run' }).click();
+  await expect(dialog.locator('.schedule-form__preview-facts')).toContainText('€10.00');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Team leads' }) });
+  await expect(card).toContainText('2 chosen users, €5.00 each');
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Team leads' });
+  await edit.getByRole('radio', { name: 'Amounts from a CSV file' }).check();
+  const download = page.waitForEvent('download');
+  await edit.getByRole('button', { name: 'Download the template' }).click();
+  const rows = parseCsv(readFileSync(await (await download).path(), 'utf8')) ?? [];
+  const amounts = new Map([[second.employeeId, '20.00'], [third.employeeId, '10.00']]);
+  const filled = rows.map((row, index) => (index === 0 ? row : [...row.slice(0, -1), amounts.get(row[0] ?? '') ?? '']));
+  await edit.getByLabel('Funding file (CSV)').setInputFiles({ name: 'bonus.csv', mimeType: 'text/csv', buffer: Buffer.from(filled.map((row) => csvLine(row)).join('')) });
+  await edit.getByRole('button', { name: 'Preview the next run' }).click();
+  await expect(edit.locator('.schedule-form__preview-facts')).toContainText('€30.00');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Team leads was saved. The change applies from its next run.' })).toBeVisible();
+  await expect(card).toContainText('Amounts from bonus.csv: 2 users, €30.00 in all');
 });

@@ -26,6 +26,8 @@ import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
+import { employeesQueryKey } from '@frontend/lib/query-keys';
+import { useSession } from '@frontend/lib/session/session-context';
 import { downloadFundingTemplate } from '@frontend/lib/funding-template';
 import { createSchedule, previewSchedule, updateSchedule } from './funding-schedules-api';
 
@@ -65,16 +67,19 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
   const [preview, setPreview] = useState<{ nextRun: NextRunPreview | null } | null>(null);
   const keepsCsv = schedule?.recipients.kind === 'csv' && kind === 'csv' && csv === null;
 
+  const { profile } = useSession();
   const users = useQuery({
-    queryKey: ['schedule-users', search],
+    // Under the company's employees key: a client switch or a change to the employees never shows a stale list.
+    queryKey: [...employeesQueryKey(profile?.currentClient?.companyId ?? ''), 'schedule-choice', search],
     queryFn: ({ signal }) => callApi(employeeRoutes.listEmployees, { signal, query: { page: 1, itemsPerPage: choosableUsers, search: search || undefined, status: 'active' } }),
     enabled: kind === 'chosen',
   });
 
-  // Any change voids the preview: what is saved is what was previewed.
-  const changed = <T,>(set: (value: T) => void) => (value: T) => {
+  // Any change voids the preview (what is saved is what was previewed) and the changed field's message.
+  const changed = <T,>(set: (value: T) => void, field?: FormField) => (value: T) => {
     set(value);
     setPreview(null);
+    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const body = (): ScheduleUpdateBody => {
@@ -161,7 +166,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
     <Dialog open title={schedule ? t('form.editTitle', { name: schedule.name }) : t('form.newTitle')} busy={busy} onClose={onClose} size="big">
       <form onSubmit={submit} noValidate>
         <div className="dialog__body schedule-form">
-          <TextField label={t('form.name')} name="name" value={name} placeholder={t('form.namePlaceholder')} onChange={(event) => changed(setName)(event.target.value)} error={error('name')} maxLength={80} required />
+          <TextField label={t('form.name')} name="name" value={name} placeholder={t('form.namePlaceholder')} onChange={(event) => changed(setName, 'name')(event.target.value)} error={error('name')} maxLength={80} required />
           <RadioGroupField
             label={t('form.who')}
             name="recipients"
@@ -170,7 +175,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
             onChange={(value) => changed(setKind)(value as ScheduleRecipientKind)}
           />
           {kind !== 'csv' && (
-            <TextField label={t('form.amount')} name="amount" inputMode="decimal" value={amount} onChange={(event) => changed(setAmount)(event.target.value)} error={error('recipients.amountCents')} required />
+            <TextField label={t('form.amount')} name="amount" inputMode="decimal" value={amount} onChange={(event) => changed(setAmount, 'recipients.amountCents')(event.target.value)} error={error('recipients.amountCents')} required />
           )}
           {kind === 'chosen' && (
             <fieldset className="schedule-form__users" aria-describedby={errors['recipients.employeeIds'] ? 'chosen-users-error' : undefined}>
@@ -189,7 +194,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                         const next = new Set(chosen);
                         if (event.target.checked) next.add(user.employeeId);
                         else next.delete(user.employeeId);
-                        changed(setChosen)(next);
+                        changed(setChosen, 'recipients.employeeIds')(next);
                       }}
                     />
                   </li>
@@ -251,7 +256,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
             onChange={(value) => changed(setCadenceKind)(value as ScheduleCadenceKind)}
           />
           {cadenceKind === 'once' ? (
-            <DateField label={t('form.date')} name="date" value={date} onChange={changed(setDate)} max="2099-12-31" error={error('cadence.date')} required />
+            <DateField label={t('form.date')} name="date" value={date} onChange={changed(setDate, 'cadence.date')} max="2099-12-31" error={error('cadence.date')} required />
           ) : (
             <TextField
               label={t('form.day')}
@@ -259,7 +264,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
               inputMode="numeric"
               value={day}
               hint={t('cadence.shortMonth')}
-              onChange={(event) => changed(setDay)(event.target.value)}
+              onChange={(event) => changed(setDay, 'cadence.dayOfMonth')(event.target.value)}
               error={error('cadence.dayOfMonth')}
               required
             />
