@@ -47,7 +47,7 @@ export function DashboardNotices({ companyId }: { companyId: string }) {
   return (
     <section className="dashboard-notices" aria-label={t('notices.label')}>
       {notices.map((notice) => (
-        <div key={notice.key} className="dashboard-notice" role="note">
+        <div key={notice.key} className="attention-note dashboard-notice" role="note">
           <p>{notice.text}</p>
           {notice.link && <Link to={paths.fundingSchedules}>{t('notices.open')}</Link>}
         </div>

@@ -126,7 +126,7 @@ export function FundingSchedulesScreen() {
       </p>
       {failure && <Alert>{failure}</Alert>}
       {attention.map(({ schedule, text }) => (
-        <div key={schedule.scheduleId} className="schedules-attention" role="note">
+        <div key={schedule.scheduleId} className="attention-note schedules-attention" role="note">
           <p>{text}</p>
           {canManage && schedule.lastRun?.status === 'refused' && (
             <button type="button" className="button button--secondary" onClick={() => setConfirming({ kind: 'retry', schedule })}>

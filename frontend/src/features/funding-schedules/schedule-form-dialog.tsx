@@ -293,7 +293,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                   {nextRun.covered ? (
                     <Alert tone="success">{t('form.covered')}</Alert>
                   ) : (
-                    <div className="schedules-attention" role="note">
+                    <div className="attention-note schedules-attention" role="note">
                       <p>{allowPartial ? t('form.notCoveredPartial') : t('form.notCovered', { date: dayText(nextRun.runDate) })}</p>
                     </div>
                   )}
