@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRunDate, scheduleBodySchema } from './funding-schedules';
+import { nextRunDate, scheduleAttention, scheduleBodySchema } from './funding-schedules';
 
 describe('nextRunDate', () => {
   it('runs a monthly rule on its day, this month while the day has not passed, else next month', () => {
@@ -43,5 +43,16 @@ describe('scheduleBodySchema', () => {
     expect(messages({ ...valid, cadence: { kind: 'once', date: '2027-02-30' } })).toEqual(['cadence.date: DATE_FORMAT']);
     expect(messages({ ...valid, recipients: { kind: 'all_active', amountCents: 0 } })).toEqual(['recipients.amountCents: AMOUNT_NOT_POSITIVE']);
     expect(messages({ ...valid, recipients: { kind: 'chosen', amountCents: 100, employeeIds: [] } })).toEqual(['recipients.employeeIds: LIST_REQUIRED']);
+  });
+});
+
+describe('scheduleAttention', () => {
+  const run = { runDate: '2026-12-01', startedAt: '', fileId: null, employeeCount: 3, totalCents: 3_000, availableCents: 500, appliedCount: 0, appliedCents: 0, failedCount: 0, failed: [], applied: [] };
+  const next = { runDate: '2027-01-01', employeeCount: 3, totalCents: 3_000, availableCents: 500, covered: false, skippedCount: 0 };
+
+  it('tells a refused last run first, else a next run not covered, else nothing', () => {
+    expect(scheduleAttention({ lastRun: { ...run, status: 'refused' }, nextRun: next })).toEqual({ kind: 'refused', runDate: '2026-12-01', totalCents: 3_000, availableCents: 500 });
+    expect(scheduleAttention({ lastRun: { ...run, status: 'applied' }, nextRun: next })).toEqual({ kind: 'uncovered', runDate: '2027-01-01', totalCents: 3_000, availableCents: 500 });
+    expect(scheduleAttention({ lastRun: null, nextRun: { ...next, covered: true } })).toBeNull();
   });
 });

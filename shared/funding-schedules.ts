@@ -151,6 +151,17 @@ export const scheduleListSchema = /* @__PURE__ */ z.object({ items: z.array(sche
 export const scheduleDetailSchema = /* @__PURE__ */ z.extend(scheduleViewSchema, { runs: z.array(scheduleRunSchema) });
 export type ScheduleDetail = z.infer<typeof scheduleDetailSchema>;
 
+/**
+ * What a rule asks of the company now, as its screen and the dashboard tell it: its last run refused for the balance,
+ * else its next run not covered by the available amount; null when neither. The figures are the run's own.
+ */
+export function scheduleAttention(schedule: Pick<ScheduleView, 'lastRun' | 'nextRun'>): { kind: 'refused' | 'uncovered'; runDate: string; totalCents: number; availableCents: number } | null {
+  const { lastRun, nextRun } = schedule;
+  if (lastRun?.status === 'refused') return { kind: 'refused', runDate: lastRun.runDate, totalCents: lastRun.totalCents, availableCents: lastRun.availableCents };
+  if (nextRun && !nextRun.covered) return { kind: 'uncovered', runDate: nextRun.runDate, totalCents: nextRun.totalCents, availableCents: nextRun.availableCents };
+  return null;
+}
+
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

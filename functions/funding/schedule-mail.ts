@@ -4,7 +4,7 @@ import { centsToEurText } from '@shared/money-text';
 import { paths } from '@shared/routes';
 import { env } from '../platform/env';
 import { sendEmails, type Email } from '../platform/mailer';
-import { companyMembers } from '../users';
+import { activeOwners } from '../users';
 
 interface RefusedRun {
   name: string;
@@ -34,8 +34,7 @@ const texts: Record<Language, { subject: (run: RefusedRun) => string; body: (run
 
 /** E-mails the company's owners, each in their language, that a scheduled run was refused for the balance. */
 export async function tellOwnersRunRefused(rule: { companyId: string; name: string }, run: { runDate: string; totalCents: number; availableCents: number }): Promise<void> {
-  const owners = (await companyMembers(rule.companyId)).filter(({ membership, profile }) => membership.role === 'owner' && profile.status === 'active');
   const refused: RefusedRun = { name: rule.name, runDate: run.runDate, totalCents: run.totalCents, availableCents: run.availableCents, link: `${env().PORTAL_URL}${paths.fundingSchedules}` };
-  const emails: Email[] = owners.map(({ profile }) => ({ to: profile.email, subject: texts[profile.language].subject(refused), text: texts[profile.language].body(refused) }));
+  const emails: Email[] = (await activeOwners(rule.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject(refused), text: texts[language].body(refused) }));
   await sendEmails(emails);
 }

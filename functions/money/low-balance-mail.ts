@@ -8,7 +8,7 @@ import { companyRecord } from '../platform/identity-records';
 import { keys } from '../platform/keys';
 import { sendEmails, type Email } from '../platform/mailer';
 import { getItem } from '../platform/table';
-import { companyMembers } from '../users';
+import { activeOwners } from '../users';
 import type { MainAccountRecord } from './money-records';
 
 interface LowBalance {
@@ -39,7 +39,7 @@ const texts: Record<Language, { subject: string; body: (low: LowBalance) => stri
 
 /** E-mails the company's owners, each in their language, that the main account fell below their threshold. */
 export async function tellOwnersBalanceLow(companyId: string, account: MainAccountRecord): Promise<void> {
-  const [members, company] = await Promise.all([companyMembers(companyId), getItem(keys.company(companyId))]);
+  const [owners, company] = await Promise.all([activeOwners(companyId), getItem(keys.company(companyId))]);
   if (!company) return;
   const low: LowBalance = {
     available: centsToEurText(account.availableCents),
@@ -48,7 +48,6 @@ export async function tellOwnersBalanceLow(companyId: string, account: MainAccou
     reference: formatPaymentReference(paymentReferenceOf(companyRecord.parse(company).registrationNumber)),
     link: `${env().PORTAL_URL}${paths.dashboard}`,
   };
-  const owners = members.filter(({ membership, profile }) => membership.role === 'owner' && profile.status === 'active');
-  const emails: Email[] = owners.map(({ profile }) => ({ to: profile.email, subject: texts[profile.language].subject, text: texts[profile.language].body(low) }));
+  const emails: Email[] = owners.map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(low) }));
   await sendEmails(emails);
 }

@@ -21,6 +21,13 @@ export async function companyMembers(companyId: string): Promise<CompanyMember[]
   });
 }
 
+/** The company's owners who can be written to (active), each with the language to write in. */
+export async function activeOwners(companyId: string): Promise<Contact[]> {
+  return (await companyMembers(companyId))
+    .filter(({ membership, profile }) => membership.role === 'owner' && profile.status === 'active')
+    .map(({ profile }) => ({ email: profile.email, name: profile.name, language: profile.language }));
+}
+
 export interface Contact {
   email: string;
   name: string;

@@ -1,5 +1,5 @@
 // What other contexts may use of this one (the lint rule in test/eslint.config.js holds them to it).
-export { companyContacts, companyMembers } from './company-members';
+export { activeOwners, companyContacts, companyMembers } from './company-members';
 export type { Contact } from './company-members';
 export { activateProfile, findProfileByEmail } from './profiles';
 // The operator's admin:create (infra/operator) makes its account as an invited member's.

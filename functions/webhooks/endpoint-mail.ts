@@ -3,7 +3,7 @@ import { paths } from '@shared/routes';
 import { webhookDisableAfterDays } from '@shared/webhooks';
 import { env } from '../platform/env';
 import { sendEmails, type Email } from '../platform/mailer';
-import { companyMembers } from '../users';
+import { activeOwners } from '../users';
 import type { WebhookEndpointRecord } from './webhook-records';
 
 const texts: Record<Language, { subject: string; body: (url: string, link: string) => string }> = {
@@ -26,8 +26,7 @@ const texts: Record<Language, { subject: string; body: (url: string, link: strin
 
 /** E-mails the company's owners, each in their language, that an endpoint was disabled for failing. */
 export async function tellOwnersEndpointDisabled(endpoint: WebhookEndpointRecord): Promise<void> {
-  const owners = (await companyMembers(endpoint.companyId)).filter(({ membership, profile }) => membership.role === 'owner' && profile.status === 'active');
   const link = `${env().PORTAL_URL}${paths.integrations}`;
-  const emails: Email[] = owners.map(({ profile }) => ({ to: profile.email, subject: texts[profile.language].subject, text: texts[profile.language].body(endpoint.url, link) }));
+  const emails: Email[] = (await activeOwners(endpoint.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(endpoint.url, link) }));
   await sendEmails(emails);
 }

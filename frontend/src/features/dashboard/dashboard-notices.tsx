@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import * as scheduleRoutes from '@shared/api/routes/funding-schedule-routes';
 import * as moneyRoutes from '@shared/api/routes/money-routes';
 import { dayText } from '@shared/dates';
+import { scheduleAttention } from '@shared/funding-schedules';
 import { paths } from '@shared/routes';
 import { formatPaymentReference } from '@shared/top-ups';
 import { formatIban, useFormat } from '@frontend/lib/format';
@@ -35,13 +36,11 @@ export function DashboardNotices({ companyId }: { companyId: string }) {
     });
   }
   for (const schedule of schedules.data?.items ?? []) {
-    const last = schedule.lastRun;
-    if (last?.status === 'refused') {
-      notices.push({ key: `refused-${schedule.scheduleId}`, link: true, text: t('notices.runRefused', { name: schedule.name, date: dayText(last.runDate), total: format.money(last.totalCents), available: format.money(last.availableCents) }) });
-    } else if (schedule.nextRun && !schedule.nextRun.covered) {
-      const next = schedule.nextRun;
-      notices.push({ key: `uncovered-${schedule.scheduleId}`, link: true, text: t(schedule.allowPartial ? 'notices.runPartlyCovered' : 'notices.runNotCovered', { name: schedule.name, date: dayText(next.runDate), total: format.money(next.totalCents), available: format.money(next.availableCents) }) });
-    }
+    const asks = scheduleAttention(schedule);
+    if (!asks) continue;
+    const key = asks.kind === 'refused' ? 'notices.runRefused' : schedule.allowPartial ? 'notices.runPartlyCovered' : 'notices.runNotCovered';
+    const values = { name: schedule.name, date: dayText(asks.runDate), total: format.money(asks.totalCents), available: format.money(asks.availableCents) };
+    notices.push({ key: `${asks.kind}-${schedule.scheduleId}`, link: true, text: t(key, values) });
   }
   if (notices.length === 0) return null;
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dayText } from '@shared/dates';
-import type { ScheduleView } from '@shared/funding-schedules';
+import { scheduleAttention, type ScheduleView } from '@shared/funding-schedules';
 import { can } from '@shared/roles';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
@@ -89,13 +89,10 @@ export function FundingSchedulesScreen() {
 
   const items = schedules.data?.items ?? [];
   const attention = items.flatMap((schedule) => {
-    if (schedule.lastRun?.status === 'refused') {
-      return [{ schedule, text: t('notices.refused', { name: schedule.name, date: dayText(schedule.lastRun.runDate), total: format.money(schedule.lastRun.totalCents), available: format.money(schedule.lastRun.availableCents) }) }];
-    }
-    if (schedule.nextRun && !schedule.nextRun.covered) {
-      return [{ schedule, text: t('notices.notCovered', { name: schedule.name, date: dayText(schedule.nextRun.runDate), total: format.money(schedule.nextRun.totalCents), available: format.money(schedule.nextRun.availableCents) }) }];
-    }
-    return [];
+    const asks = scheduleAttention(schedule);
+    if (!asks) return [];
+    const values = { name: schedule.name, date: dayText(asks.runDate), total: format.money(asks.totalCents), available: format.money(asks.availableCents) };
+    return [{ schedule, text: t(asks.kind === 'refused' ? 'notices.refused' : 'notices.notCovered', values) }];
   });
   const confirmText = (kind: Confirming['kind'], schedule: ScheduleView) => {
     // What the run would pay now (the rule and its employees as they are), not what a refused attempt asked for.
