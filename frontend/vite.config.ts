@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { signInBorrowedMessages, signInNamespace } from './src/features/auth/sign-in-messages.ts';
 import { cardBorrowedMessages, cardNamespace } from './src/features/card/card-messages.ts';
 import { entryMessages } from './vite/entry-messages.ts';
 import { pageEntryRoutes } from './vite/page-entries.ts';
@@ -53,8 +54,11 @@ export default defineConfig({
     react(),
     runtimeConfig(),
     pageEntryRoutes(),
-    // The /card page's texts: its own namespace and what it borrows, one module per language.
-    entryMessages(fileURLToPath(new URL('./src/locales', import.meta.url)), { namespace: cardNamespace, borrowed: cardBorrowedMessages }),
+    // The small pages' texts: each its own namespace and what it borrows, one module per language.
+    entryMessages(fileURLToPath(new URL('./src/locales', import.meta.url)), [
+      { entry: 'card', namespace: cardNamespace, borrowed: cardBorrowedMessages },
+      { entry: 'sign-in', namespace: signInNamespace, borrowed: signInBorrowedMessages },
+    ]),
     servePrecompressed(),
     preactForEnvironment('card'),
   ],
@@ -85,10 +89,11 @@ export default defineConfig({
     },
   },
   /**
-   * Two pages, each built on its own by one `vite build` (shared/page-entries.ts says which path is which): the staff
-   * portal, and the employees' /card page, which shares the design, the texts, the HTTP client and shared/ but none
-   * of the portal's shell. Built together, the two would share chunks, and a chunk holds everything either page uses
-   * of its modules: the card's first paint would carry the portal's zod, router and i18next.
+   * Three pages, each built on its own by one `vite build` (shared/page-entries.ts says which path is which): the
+   * staff portal, the employees' /card page and the staff's sign-in, which share the design, the texts, the HTTP
+   * client and shared/ but none of the portal's shell. Built together, they would share chunks, and a chunk holds
+   * everything any page uses of its modules: the small pages' first paint would carry the portal's zod, router and
+   * i18next.
    */
   environments: {
     client: { build: { emptyOutDir: true, rolldownOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) } } } },
@@ -101,11 +106,19 @@ export default defineConfig({
         rolldownOptions: { input: { card: fileURLToPath(new URL('./card.html', import.meta.url)) } },
       },
     },
+    signIn: {
+      consumer: 'client',
+      build: {
+        emptyOutDir: false,
+        cssCodeSplit: false,
+        rolldownOptions: { input: { 'sign-in': fileURLToPath(new URL('./sign-in.html', import.meta.url)) } },
+      },
+    },
   },
   builder: {
     buildApp: async (builder) => {
-      // In turn: the portal's build empties dist/, the card's adds to it; then every text file gets its compressed copies.
-      for (const name of ['client', 'card']) {
+      // In turn: the portal's build empties dist/, the small pages' add to it; then every text file gets its compressed copies.
+      for (const name of ['client', 'card', 'signIn']) {
         const environment = builder.environments[name];
         if (!environment) throw new Error(`no ${name} environment to build`);
         await builder.build(environment);

@@ -1,9 +1,11 @@
 /**
- * The built HTML pages and the paths each one serves: the employees' /card page is its own small entry (card.html);
- * every other path without a file extension is the portal's single-page app (index.html). One source for Vite's dev
- * and preview servers and for CloudFront's viewer-request function.
+ * The built HTML pages and the paths each one serves: the employees' /card page (card.html) and the staff's sign-in
+ * (sign-in.html) are small entries of their own; every other path without a file extension is the portal's
+ * single-page app (index.html). One source for Vite's dev and preview servers and for CloudFront's viewer-request
+ * function.
  */
-export const pageEntries = { card: 'card.html', portal: 'index.html' } as const;
+export const pageEntries = { card: 'card.html', signIn: 'sign-in.html', portal: 'index.html' } as const;
+export type PageEntry = (typeof pageEntries)[keyof typeof pageEntries];
 
 /**
  * An employee's own card (sign-in by phone and SMS code), apart from the staff's sign-in: card.html serves it and
@@ -11,11 +13,19 @@ export const pageEntries = { card: 'card.html', portal: 'index.html' } as const;
  */
 export const cardPagePrefix = '/card';
 
+/**
+ * Where most visits start: the staff's sign-in with its SMS step, which sign-in.html serves without the signed-in
+ * portal's code (issue 19). shared/routes.ts lists them as `paths.root`, `paths.login` and `paths.phoneVerify`.
+ */
+export const signInPagePaths = { root: '/', login: '/login', phoneVerify: '/phone/verify' } as const;
+const signInPaths: readonly string[] = Object.values(signInPagePaths);
+
 /** The HTML page a request path is answered with, or null for a file (its last segment has a dot). */
-export function pageOfPath(path: string): (typeof pageEntries)[keyof typeof pageEntries] | null {
+export function pageOfPath(path: string): PageEntry | null {
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   if (lastSegment.includes('.')) return null;
-  return path === cardPagePrefix || path.startsWith(`${cardPagePrefix}/`) ? pageEntries.card : pageEntries.portal;
+  if (path === cardPagePrefix || path.startsWith(`${cardPagePrefix}/`)) return pageEntries.card;
+  return signInPaths.includes(path) ? pageEntries.signIn : pageEntries.portal;
 }
 
 /** Where Vite puts the hashed build files (its build.assetsDir). */

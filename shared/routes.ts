@@ -1,15 +1,16 @@
-import { cardPagePrefix } from './page-entries';
+import { cardPagePrefix, signInPagePaths } from './page-entries';
 import type { Role } from './roles';
 
 /** Every screen of SPEC section 2, the one list the router and the navigation read. */
 export const paths = {
-  root: '/',
-  login: '/login',
+  /** The sign-in page's paths (its own entry, shared/page-entries.ts). */
+  root: signInPagePaths.root,
+  login: signInPagePaths.login,
   terms: '/terms',
   deliveryPolicy: '/delivery-policy',
   signup: '/signup',
   signupStep: '/signup/:step',
-  phoneVerify: '/phone/verify',
+  phoneVerify: signInPagePaths.phoneVerify,
   phoneSetup: '/phone/setup',
   emailConfirm: '/users/email/confirm/:token',
   resetRequest: '/reset/password/request',
@@ -81,3 +82,14 @@ export const navigationLinks = [
   { path: paths.activity, labelKey: 'nav.activity' },
   { path: paths.integrations, labelKey: 'nav.integrations', minRole: 'owner' },
 ] as const;
+
+/**
+ * Whether a path is one of a route's (`:name` matches one segment; a trailing slash is the same path), as the router
+ * matches it: for code that decides where to go without the router (the sign-in page, shared/page-entries.ts).
+ */
+export function matchesRoute(routePath: string, pathname: string): boolean {
+  const segments = (path: string) => path.split('/').filter((segment) => segment !== '');
+  const expected = segments(routePath);
+  const actual = segments(pathname);
+  return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+}

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { paths } from '@shared/routes';
 import { App } from './app/app';
 import { configureAuth } from './lib/auth';
 import { loadConfig } from './lib/config';
@@ -18,17 +17,13 @@ function StartupFailure() {
   );
 }
 
-/** Where most visits start (the sign-in screen, part of the shell) and the texts it reads beside `common`. */
-const signInPaths = new Set<string>([paths.root, paths.login]);
-const signInNamespaces = ['auth', 'errors'];
-
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
   try {
-    // Independent of each other: fetch the config while the first translations load (the sign-in screen's with them).
-    const [config] = await Promise.all([loadConfig(), initI18n(signInPaths.has(window.location.pathname) ? signInNamespaces : [])]);
+    // Independent of each other: fetch the config while the first translations load.
+    const [config] = await Promise.all([loadConfig(), initI18n()]);
     configureAuth(config);
     root.render(
       <StrictMode>

@@ -6,6 +6,8 @@ const prefix = 'virtual:entry-messages/';
 const resolvedPrefix = `\0${prefix}`;
 
 export interface EntryMessages {
+  /** The entry's name in the module id: `virtual:entry-messages/<entry>/<language>`. */
+  entry: string;
   /** The entry's own namespace, taken whole. */
   namespace: string;
   /** Paths into other namespaces (namespace -> 'a.b' paths); a path naming an object takes all of it. */
@@ -26,18 +28,21 @@ function place(target: Record<string, unknown>, path: string, value: unknown): v
 }
 
 /**
- * `virtual:entry-messages/<language>`: one language's messages for a light entry (the /card page), as one small
- * module: its own namespace and the named paths of the others, read from locales/<language>/<namespace>.json at
- * build time. A path that is missing fails the build, so a renamed key cannot ship as an untranslated one.
+ * `virtual:entry-messages/<entry>/<language>`: one language's messages for a light entry (the /card page, the
+ * sign-in), as one small module: its own namespace and the named paths of the others, read from
+ * locales/<language>/<namespace>.json at build time. A path that is missing fails the build, so a renamed key cannot
+ * ship as an untranslated one.
  */
-export function entryMessages(localesDir: string, entry: EntryMessages): Plugin {
+export function entryMessages(localesDir: string, entries: readonly EntryMessages[]): Plugin {
   const read = (language: string, namespace: string): unknown => JSON.parse(readFileSync(join(localesDir, language, `${namespace}.json`), 'utf8'));
   return {
     name: 'portal-entry-messages',
     resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith(resolvedPrefix)) return undefined;
-      const language = id.slice(resolvedPrefix.length);
+      const [name, language = ''] = id.slice(resolvedPrefix.length).split('/');
+      const entry = entries.find((candidate) => candidate.entry === name);
+      if (!entry) return this.error(`no entry messages named ${String(name)}`);
       const messages: Record<string, unknown> = { [entry.namespace]: read(language, entry.namespace) };
       this.addWatchFile(join(localesDir, language, `${entry.namespace}.json`));
       for (const [namespace, paths] of Object.entries(entry.borrowed)) {

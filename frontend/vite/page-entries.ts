@@ -2,14 +2,15 @@ import type { Connect, Plugin } from 'vite';
 import { pageEntries, pageOfPath } from '../../shared/page-entries.ts';
 
 /**
- * Serves the /card page's entry at its paths in dev and preview, as CloudFront's function does in a deployment
+ * Serves the small pages' entries (/card, the sign-in) at their paths in dev and preview, as CloudFront's function does in a deployment
  * (infra/constructs/edge-functions.ts); the portal's client-side routes fall back to index.html as Vite does anyway.
  */
 export function pageEntryRoutes(): Plugin {
   const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
     const [path = '/', query] = (req.url ?? '/').split('?');
     // Vite answers the rest itself (its own paths such as /@vite/client, and index.html for the portal's routes).
-    if (pageOfPath(path) === pageEntries.card) req.url = `/${pageEntries.card}${query === undefined ? '' : `?${query}`}`;
+    const page = pageOfPath(path);
+    if (page !== null && page !== pageEntries.portal) req.url = `/${page}${query === undefined ? '' : `?${query}`}`;
     next();
   };
   return {

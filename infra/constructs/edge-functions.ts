@@ -1,4 +1,4 @@
-import { cardPagePrefix, pageEntries } from '../../shared/page-entries';
+import { cardPagePrefix, pageEntries, signInPagePaths } from '../../shared/page-entries';
 
 /**
  * Code of the CloudFront Functions (cloudfront-js-2.0). Kept as plain strings here so tests can run them in Node
@@ -7,7 +7,8 @@ import { cardPagePrefix, pageEntries } from '../../shared/page-entries';
 
 /**
  * The page entries' paths (shared/page-entries.ts) have no object in the bucket: /card and below it are answered with
- * card.html, the employees' small page; the portal's client-side routes (/dashboard, /users/42) with index.html.
+ * card.html, the employees' small page; the sign-in's paths with sign-in.html; the portal's client-side routes
+ * (/dashboard, /users/42) with index.html.
  * Paths whose last segment has a dot are files (assets, config.json) and pass unchanged, so a missing asset still
  * fails loudly. Doing this here rather than with distribution-wide error responses keeps API errors (a 404 from
  * /api/*) intact.
@@ -18,7 +19,8 @@ export const spaRewriteCode = `function handler(event) {
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
     var card = uri === '${cardPagePrefix}' || uri.indexOf('${cardPagePrefix}/') === 0;
-    request.uri = card ? '/${pageEntries.card}' : '/${pageEntries.portal}';
+    var signIn = ${JSON.stringify(Object.values(signInPagePaths))}.indexOf(uri) !== -1;
+    request.uri = card ? '/${pageEntries.card}' : signIn ? '/${pageEntries.signIn}' : '/${pageEntries.portal}';
   }
   return request;
 }`;

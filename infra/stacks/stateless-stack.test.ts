@@ -485,9 +485,9 @@ describe('CloudFront', () => {
     };
   };
 
-  it('serves the SPA from the web bucket through origin access control, index.html at the root', () => {
+  it('serves the SPA from the web bucket through origin access control, the sign-in page at the root', () => {
     const config = distributionConfig();
-    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultRootObject).toBe('sign-in.html');
     const webOrigin = config.Origins.find((origin) => origin.Id === config.DefaultCacheBehavior.TargetOriginId);
     expect(cfnText(webOrigin?.DomainName)).toMatch(/Web[0-9A-F]{8}RegionalDomainName/);
     expect(webOrigin?.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
@@ -510,7 +510,6 @@ describe('CloudFront', () => {
   });
 
   it('rewrites paths without a file extension and leaves files alone', () => {
-    expect(runEdgeFunction(spaRewriteCode, '/')).toBe('/index.html');
     expect(runEdgeFunction(spaRewriteCode, '/dashboard')).toBe('/index.html');
     expect(runEdgeFunction(spaRewriteCode, '/users/42')).toBe('/index.html');
     expect(runEdgeFunction(spaRewriteCode, '/signup/true_beneficiary')).toBe('/index.html');
@@ -518,7 +517,10 @@ describe('CloudFront', () => {
     expect(runEdgeFunction(spaRewriteCode, '/card')).toBe('/card.html');
     expect(runEdgeFunction(spaRewriteCode, '/card/')).toBe('/card.html');
     expect(runEdgeFunction(spaRewriteCode, '/cards')).toBe('/index.html');
-    for (const path of ['/', '/card', '/card/x', '/cardholders', '/users/42', '/assets/card-1.js']) {
+    expect(runEdgeFunction(spaRewriteCode, '/')).toBe('/sign-in.html');
+    expect(runEdgeFunction(spaRewriteCode, '/login')).toBe('/sign-in.html');
+    expect(runEdgeFunction(spaRewriteCode, '/phone/setup')).toBe('/index.html');
+    for (const path of ['/', '/login', '/phone/verify', '/phone/setup', '/card', '/card/x', '/cardholders', '/users/42', '/assets/card-1.js']) {
       expect(runEdgeFunction(spaRewriteCode, path), path).toBe(`/${pageOfPath(path) ?? path.slice(1)}`);
     }
     expect(runEdgeFunction(spaRewriteCode, '/assets/index-3f9a.js')).toBe('/assets/index-3f9a.js');

@@ -31,7 +31,7 @@ import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
 import { documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
-import { assetsDir, immutableAssetCache, pageCache } from '../../shared/page-entries';
+import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
 import { deadLetterRetentionDays, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
@@ -833,7 +833,7 @@ export class StatelessStack extends Stack {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Answers client-side routes with index.html',
+      comment: 'Answers client-side routes with their page (sign-in, card or portal)',
       code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
@@ -856,7 +856,8 @@ export class StatelessStack extends Stack {
       comment: 'Bonus card portal',
       ...customDomain,
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
-      defaultRootObject: 'index.html',
+      // The function answers / with its page already; this names the same one for a request it does not see.
+      defaultRootObject: pageOfPath('/') ?? undefined,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The users are in Latvia and the rest of the EU: edge locations in Europe and North America are enough.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,

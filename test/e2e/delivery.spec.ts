@@ -2,7 +2,8 @@ import { expect, test } from './support/portal';
 
 /**
  * The production build as the preview serves it, which is as CloudFront serves it (issue 19): compressed, hashed
- * files cached for a year, pages revalidated, and the employees' /card page its own small entry.
+ * files cached for a year, pages revalidated, and the employees' /card page and the staff's sign-in small entries of
+ * their own.
  */
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -23,6 +24,25 @@ test("/card loads none of the portal's shell, and zod with its calls only once t
   const calls = page.waitForRequest((request) => request.url().includes('card-calls'));
   await page.getByRole('textbox').first().focus();
   await calls;
+});
+
+test("/login loads none of the portal's shell, and config, zod and Amplify only once the visitor focuses the form", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((script) => /\/assets\/sign-in-[\w-]+\.js$/.test(script)), scripts.join(', ')).toBe(true);
+  for (const portalPart of ['vendor-i18n', 'vendor-router', 'vendor-query', 'amplify-client', 'index-', 'sign-in-calls']) {
+    expect(scripts.filter((script) => script.includes(portalPart)), portalPart).toEqual([]);
+  }
+
+  const amplify = page.waitForRequest((request) => request.url().includes('amplify-client'));
+  await page.getByLabel('E-mail').focus();
+  await amplify;
+  expect(scripts.filter((script) => script.includes('sign-in-calls'))).toHaveLength(1);
 });
 
 test('hashed files come compressed and cached for a year; pages come compressed and revalidated', async ({ page, request }) => {
@@ -49,5 +69,6 @@ test('hashed files come compressed and cached for a year; pages come compressed 
   }
   // Each page is its own entry.
   expect(await (await request.get('/card')).text()).toMatch(/src="\/assets\/card-[\w-]+\.js"/);
-  expect(await (await request.get('/login')).text()).toMatch(/src="\/assets\/index-[\w-]+\.js"/);
+  expect(await (await request.get('/login')).text()).toMatch(/src="\/assets\/sign-in-[\w-]+\.js"/);
+  expect(await (await request.get('/dashboard')).text()).toMatch(/src="\/assets\/index-[\w-]+\.js"/);
 });

@@ -2,16 +2,16 @@ import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
-import { LoginScreen } from '@frontend/features/auth/login-screen';
 import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { PublicLayout } from './layouts/public-layout';
+import { OtherPage } from './page-redirect';
 
 // The signed-in portal's frames (guard, navigation, unread badges) load with its first screen, not with /login.
 const ProtectedLayout = lazyScreen(() => import('./route-guard/protected-layout'), 'ProtectedLayout');
 const AdminLayout = lazyScreen(() => import('./route-guard/admin-layout'), 'AdminLayout');
 
-// Every other screen is its own chunk, so a page downloads only its screen on top of the shell. The sign-in screen is
-// part of the shell: it is where most visits start, and loading it apart would cost its first paint a round trip.
+// Every screen is its own chunk, so a page downloads only its screen on top of the shell. The sign-in is a page of its
+// own (sign-in.html), loaded by the browser; the SMS step stays here for the sign-ins the portal starts (invitations).
 const PhoneVerifyScreen = lazyScreen(() => import('@frontend/features/auth/phone-verify-screen'), 'PhoneVerifyScreen');
 const PhoneSetupScreen = lazyScreen(() => import('@frontend/features/auth/phone-setup-screen'), 'PhoneSetupScreen');
 const EmailConfirmScreen = lazyScreen(() => import('@frontend/features/auth/email-confirm-screen'), 'EmailConfirmScreen');
@@ -48,8 +48,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route path={paths.root} element={<LoginScreen />} />
-        <Route path={paths.login} element={<LoginScreen />} />
+        <Route path={paths.root} element={<OtherPage />} />
+        <Route path={paths.login} element={<OtherPage />} />
         <Route path={paths.terms} element={<TermsScreen />} />
         <Route path={paths.deliveryPolicy} element={<DeliveryPolicyScreen />} />
         <Route path={paths.signup} element={<CreateAccountScreen />} />

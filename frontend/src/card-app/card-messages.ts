@@ -1,6 +1,6 @@
 import type { Language } from '@shared/language-list';
 import type { Messages } from '@frontend/lib/lite-i18n';
-import latvian from 'virtual:entry-messages/lv';
+import latvian from 'virtual:entry-messages/card/lv';
 
 /**
  * One module per language (frontend/vite/entry-messages.ts): the page loads only the one it shows. Latvian, the
@@ -8,9 +8,9 @@ import latvian from 'virtual:entry-messages/lv';
  * trip; the others load when chosen or stored.
  */
 const loaders: Record<Language, () => Promise<Messages>> = {
-  en: async () => (await import('virtual:entry-messages/en')).default,
+  en: async () => (await import('virtual:entry-messages/card/en')).default,
   lv: () => Promise.resolve(latvian),
-  ru: async () => (await import('virtual:entry-messages/ru')).default,
+  ru: async () => (await import('virtual:entry-messages/card/ru')).default,
 };
 
 export function loadCardMessages(language: Language): Promise<Messages> {

@@ -97,6 +97,9 @@ export async function screenLoaded(page: Page): Promise<void> {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A page the browser has just loaded may not have rendered yet (the portal starts after config.json and its texts);
+  // every screen has its h1, which axe asks for anyway.
+  await expect(page.locator('h1').first()).toBeVisible();
   await screenLoaded(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,4 +1,4 @@
-import { Link, Navigate, matchPath, useLocation } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths, protectedRoutes } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
@@ -9,6 +9,7 @@ import { NavFrame } from '../layouts/nav-bar/nav-frame';
 import { useInboxUnread } from '../layouts/nav-bar/unread-badge';
 import { SiteFrame } from '../layouts/site-frame';
 import { decideGuard, guardStateOf, protectedRouteFor } from './decide-guard';
+import { Redirect } from '../page-redirect';
 
 const consoleRoute = protectedRoutes.find((route) => route.providerAdmin);
 
@@ -20,7 +21,7 @@ export function AdminLayout() {
   if (!route) throw new Error('the provider console is missing from shared/routes.ts');
   const decision = decideGuard(guardStateOf(session), route);
   if ('wait' in decision) return <FullPageLoader />;
-  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  if ('redirect' in decision) return <Redirect to={decision.redirect} />;
   return <SiteFrame header={<AdminHeader />} />;
 }
 

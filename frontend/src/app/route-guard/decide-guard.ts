@@ -1,8 +1,7 @@
-import { matchPath } from 'react-router-dom';
 import { hasReporting, noFeatures, type AvailableFeatures, type Profile } from '@shared/api/schemas';
 import { isKycComplete, pathAfter, type KycStatus } from '@shared/kyc';
 import { hasRole, type Role } from '@shared/roles';
-import { paths, protectedRoutes, type ProtectedRoute } from '@shared/routes';
+import { matchesRoute, paths, protectedRoutes, type ProtectedRoute } from '@shared/routes';
 import type { SessionState } from '@frontend/lib/session/session-context';
 
 export interface GuardState {
@@ -49,7 +48,7 @@ export function guardStateOf(session: SessionState): GuardState {
 
 /** The protected route a path belongs to; null for a public path. */
 export function protectedRouteFor(pathname: string): ProtectedRoute | null {
-  return protectedRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname)) ?? null;
+  return protectedRoutes.find((route) => matchesRoute(route.path, pathname)) ?? null;
 }
 
 /**

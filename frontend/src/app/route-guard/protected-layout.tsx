@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { ProtectedRoute } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { useSession } from '@frontend/lib/session/session-context';
 import { decideGuard, guardStateOf, protectedRouteFor } from './decide-guard';
+import { Redirect } from '../page-redirect';
 
 // The signed-in frame (navigation bar and its widgets) is not needed before the guard lets someone in.
 const AppLayout = lazyScreen(() => import('../layouts/app-layout'), 'AppLayout');
@@ -18,7 +19,7 @@ export function ProtectedLayout() {
   const { pathname } = useLocation();
   const decision = decideGuard(guardStateOf(session), protectedRouteFor(pathname) ?? strictest);
   if ('wait' in decision) return <FullPageLoader />;
-  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  if ('redirect' in decision) return <Redirect to={decision.redirect} />;
   return (
     <Suspense fallback={<FullPageLoader />}>
       <AppLayout />

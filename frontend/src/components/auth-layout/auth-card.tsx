@@ -40,3 +40,16 @@ export function AuthCard({ title, children, after, wide = false, focusKey }: Aut
     </div>
   );
 }
+
+/** The prompt and button under the card ("No account?" + "Sign up"); the link is the page's own (router or plain). */
+export function AuthSecondary({ prompt, link }: { prompt: string; link: ReactNode }) {
+  return (
+    <p className="auth-layout__secondary">
+      <span>{prompt}</span>
+      {link}
+    </p>
+  );
+}
+
+/** The secondary action's link looks like a small secondary button. */
+export const authSecondaryLinkClass = 'button button--secondary button--small';

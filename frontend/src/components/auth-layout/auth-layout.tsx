@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AuthCard, type AuthCardProps } from './auth-card';
+import { AuthCard, AuthSecondary, authSecondaryLinkClass, type AuthCardProps } from './auth-card';
 
 export interface AuthSecondaryAction {
   prompt: string;
@@ -19,12 +19,14 @@ export function AuthLayout({ secondary, ...card }: AuthLayoutProps) {
       {...card}
       after={
         secondary && (
-          <p className="auth-layout__secondary">
-            <span>{secondary.prompt}</span>
-            <Link className="button button--secondary button--small" to={secondary.to}>
-              {secondary.label}
-            </Link>
-          </p>
+          <AuthSecondary
+            prompt={secondary.prompt}
+            link={
+              <Link className={authSecondaryLinkClass} to={secondary.to}>
+                {secondary.label}
+              </Link>
+            }
+          />
         )
       }
     />

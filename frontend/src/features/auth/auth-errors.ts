@@ -1,5 +1,6 @@
 import { ApiError } from '@frontend/lib/api-error';
-import type { AuthFailure } from '@frontend/lib/auth';
+import type { AuthFailure, SignInOutcome } from '@frontend/lib/auth';
+import { paths } from '@shared/routes';
 
 /** Texts of SPEC section 8 "Login", as keys of the errors namespace. */
 export type SignInErrorKey =
@@ -79,4 +80,27 @@ export function profileErrorKey(error: unknown): SignInErrorKey {
     if (error.code === 'PROFILE_NOT_FOUND') return 'login.profileNotFound';
   }
   return 'generic.somethingWrong';
+}
+
+/** What a sign-in attempt's outcome asks of the page: finish (load the profile), go to a step's page, or say why not. */
+export type SignInStep = { complete: true } | { goTo: string } | { message: SignInErrorKey };
+
+export function signInStep(outcome: SignInOutcome): SignInStep {
+  switch (outcome) {
+    case 'signed-in':
+      return { complete: true };
+    case 'code-required':
+      return { goTo: paths.phoneVerify };
+    case 'phone-setup-required':
+      return { goTo: paths.phoneSetup };
+    case 'password-reset-required':
+      return { goTo: paths.resetRequest };
+    case 'email-not-confirmed':
+      return { message: 'login.emailNotConfirmed' };
+    case 'new-password-required':
+      // The temporary password of an invitation, typed into the sign-in form: the link is where it works.
+      return { message: 'login.invitationPending' };
+    case 'unsupported-step':
+      return { message: 'generic.somethingWrong' };
+  }
 }

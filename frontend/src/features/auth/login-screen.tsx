@@ -1,69 +1,80 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
-import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { ResendLinkButton } from '@frontend/components/resend-status/resend-status';
+import { AuthCard, AuthSecondary, authSecondaryLinkClass } from '@frontend/components/auth-layout/auth-card';
+import { ResendLink } from '@frontend/components/resend-status/resend-link';
 import { TextField } from '@frontend/components/text-field/text-field';
-import { entryPath } from '@frontend/app/route-guard/decide-guard';
-import { preloadAuth, toAuthFailure } from '@frontend/lib/auth';
+import { toAuthFailure, type SignInOutcome } from '@frontend/lib/auth';
 import { fieldErrorText } from '@frontend/lib/error-text';
-import { useSession } from '@frontend/lib/session/session-context';
+import { useLiteTranslation } from '@frontend/lib/lite-i18n';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
-import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
-import { useZodForm } from '@frontend/lib/use-zod-form';
+import { useResendLink } from '@frontend/lib/use-resend-link';
+import { useZodForm, type SchemaSource } from '@frontend/lib/use-zod-form';
 import { signInErrorKey, type SignInErrorKey } from './auth-errors';
-import { loginSchema, type LoginValues } from '@shared/auth';
-import { useFollowSignIn } from './use-follow-sign-in';
 import './auth-screens.css';
 
-export function LoginScreen() {
-  const { t } = useTranslation(['auth', 'errors']);
+/** Someone this browser is signed in as, and the page they start on (null: the portal has none for them). */
+export interface SignedInAs {
+  email: string;
+  entry: string | null;
+}
+
+export interface LoginActions {
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  follow(outcome: SignInOutcome): Promise<SignInErrorKey | null>;
+  logOut(): Promise<void>;
+  resendConfirmation(email: string): Promise<void>;
+  /** Starts loading what signing in needs (the visitor focused the form). */
+  preload(): void;
+  schema: SchemaSource;
+}
+
+interface LoginScreenProps {
+  signedInAs: SignedInAs | null;
+  actions: LoginActions;
+  link: (to: string, children: ReactNode, className?: string) => ReactNode;
+}
+
+/** SPEC section 2 /login: e-mail and password, on the sign-in page (sign-in.html), which owns its steps. */
+export function LoginScreen({ signedInAs, actions, link }: LoginScreenProps) {
+  const { t } = useLiteTranslation();
   useDocumentTitle(t('auth:login.title'));
-  const { loggedIn, profile, signIn, logout } = useSession();
-  const followSignIn = useFollowSignIn();
   const [failure, setFailure] = useState<SignInErrorKey | null>(null);
   // The e-mail of the last sign-in attempt: an unconfirmed one can ask for a new confirmation link.
   const [attemptedEmail, setAttemptedEmail] = useState('');
-  const resend = useResendConfirmation();
+  const resend = useResendLink(actions.resendConfirmation);
   const [leaving, setLeaving] = useState(false);
-  // Someone is signed in already: offer the way in, or, when the portal has none for them, a way out.
-  const signedIn = loggedIn && profile ? { email: profile.email, entry: entryPath(profile) } : null;
 
-  const form = useZodForm<LoginValues>({
+  const form = useZodForm<{ email: string; password: string }>({
     initialValues: { email: '', password: '' },
-    schema: loginSchema,
+    schema: actions.schema,
+    // What validates and sends the form could not load (offline): nothing was sent.
+    onUnavailable: () => setFailure('generic.somethingWrong'),
     onSubmit: async ({ email, password }) => {
       setFailure(null);
       setAttemptedEmail(email.trim());
       resend.reset();
       try {
-        setFailure(await followSignIn(await signIn(email.trim(), password)));
+        setFailure(await actions.follow(await actions.signIn(email.trim(), password)));
       } catch (error) {
         setFailure(signInErrorKey(toAuthFailure(error)));
       }
     },
   });
-  const errorOf = (field: keyof LoginValues) =>
-    form.touched[field] ? fieldErrorText(t, form.errors[field]) : undefined;
+  const errorOf = (field: 'email' | 'password') => (form.touched[field] ? fieldErrorText(t, form.errors[field]) : undefined);
 
   return (
-    <AuthLayout
+    <AuthCard
       title={t('auth:login.title')}
-      secondary={{ prompt: t('auth:login.noAccount'), label: t('auth:login.signUp'), to: paths.signup }}
+      after={<AuthSecondary prompt={t('auth:login.noAccount')} link={link(paths.signup, t('auth:login.signUp'), authSecondaryLinkClass)} />}
     >
-      {signedIn && (
+      {signedInAs && (
         <Alert tone="info">
           <p>
-            {t('auth:login.signedInAs', { email: signedIn.email })}{' '}
-            {signedIn.entry ? (
-              <Link to={signedIn.entry}>{t('auth:login.continue')}</Link>
-            ) : (
-              t('auth:login.noCompanyAccess')
-            )}
+            {t('auth:login.signedInAs', { email: signedInAs.email })}{' '}
+            {signedInAs.entry ? link(signedInAs.entry, t('auth:login.continue')) : t('auth:login.noCompanyAccess')}
           </p>
-          {!signedIn.entry && (
+          {!signedInAs.entry && (
             <p>
               <button
                 type="button"
@@ -72,7 +83,7 @@ export function LoginScreen() {
                 aria-busy={leaving}
                 onClick={() => {
                   setLeaving(true);
-                  void logout().finally(() => setLeaving(false));
+                  void actions.logOut().finally(() => setLeaving(false));
                 }}
               >
                 {t('common:nav.logout')}
@@ -83,9 +94,16 @@ export function LoginScreen() {
       )}
       {failure && <Alert>{t(`errors:${failure}`)}</Alert>}
       {failure === 'login.emailNotConfirmed' && attemptedEmail && (
-        <ResendLinkButton label={t('auth:login.resendLink')} email={attemptedEmail} resend={resend} />
+        <ResendLink label={t('auth:login.resendLink')} email={attemptedEmail} resend={resend} t={t} />
       )}
-      <form noValidate onSubmit={form.handleSubmit} onFocus={preloadAuth}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit}
+        onFocus={() => {
+          form.preload();
+          actions.preload();
+        }}
+      >
         <TextField
           label={t('auth:login.email')}
           name="email"
@@ -109,13 +127,11 @@ export function LoginScreen() {
           onBlur={form.handleBlur}
           error={errorOf('password')}
         />
-        <p className="auth-form__aside">
-          <Link to={paths.resetRequest}>{t('auth:login.forgotPassword')}</Link>
-        </p>
+        <p className="auth-form__aside">{link(paths.resetRequest, t('auth:login.forgotPassword'))}</p>
         <button type="submit" className="button button--block" disabled={form.isSubmitting} aria-busy={form.isSubmitting}>
           {t('auth:login.submit')}
         </button>
       </form>
-    </AuthLayout>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import * as phoneRoutes from '@shared/api/routes/phone-routes';
 import { paths } from '@shared/routes';
@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { codeFields, phoneFields, validateCode, validatePhone } from './phone-setup';
 import { SmsCodeField } from '@frontend/components/sms-code-field/sms-code-field';
 import './auth-screens.css';
+import { Redirect } from '@frontend/app/page-redirect';
 
 /**
  * /phone/setup (SPEC section 2: 'You need to setup phone and sign in again'). A user who signed in without an
@@ -45,7 +46,7 @@ export function PhoneSetupScreen() {
     );
   }
   const profile = session.profile;
-  if (profile && !profile.phoneSetupRequired) return <Navigate to={entryPath(profile) ?? paths.login} replace />;
+  if (profile && !profile.phoneSetupRequired) return <Redirect to={entryPath(profile) ?? paths.login} />;
   if (!profile) {
     return (
       <AuthLayout title={t('phoneSetup.title')}>

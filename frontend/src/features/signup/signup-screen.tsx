@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pathAfter, signupStepSchema, signupSteps, type SignupStep } from '@shared/kyc';
@@ -21,6 +21,7 @@ import { stepStateOf } from './step-state';
 import { StepForm } from './step-form';
 import type { FormValues } from './step-values';
 import './signup-screen.css';
+import { Redirect } from '@frontend/app/page-redirect';
 
 /** /signup/:step: the six onboarding steps (SPEC section 2), saved one by one, then the application's status. */
 export function SignupScreen() {
@@ -32,12 +33,12 @@ export function SignupScreen() {
   const application = useQuery({ ...applicationQueryOptions(companyId ?? ''), enabled: companyId !== null });
   useDocumentTitle(step ? `${t(`steps.${step}`)} · ${t('title')}` : t('title'));
 
-  if (!step) return <Navigate to={`${paths.signup}/${signupSteps[0]}`} replace />;
+  if (!step) return <Redirect to={`${paths.signup}/${signupSteps[0]}`} />;
   if (!session.synchronized) return <FullPageLoader />;
   // The steps belong to a signed-in company; a visitor signs in first and comes back here from their KYC status.
-  if (!session.loggedIn || !session.profile) return <Navigate to={paths.login} replace />;
-  if (session.profile.phoneSetupRequired) return <Navigate to={paths.phoneSetup} replace />;
-  if (session.profile.currentKycStatus === 'filled') return <Navigate to={paths.dashboard} replace />;
+  if (!session.loggedIn || !session.profile) return <Redirect to={paths.login} />;
+  if (session.profile.phoneSetupRequired) return <Redirect to={paths.phoneSetup} />;
+  if (session.profile.currentKycStatus === 'filled') return <Redirect to={paths.dashboard} />;
 
   return (
     <AuthLayout wide title={t('title')}>
@@ -83,7 +84,7 @@ function Steps({ step, application }: { step: SignupStep; application: Applicati
     return <ApplicationStatus application={application} />;
   }
   // A step that is not open yet (or not returned) leads to the one the KYC status names.
-  if (!isStepOpen(step, application)) return <Navigate to={pathAfter(application.kycStatus)} replace />;
+  if (!isStepOpen(step, application)) return <Redirect to={pathAfter(application.kycStatus)} />;
 
   const index = signupSteps.indexOf(step);
   const previous = signupSteps[index - 1];

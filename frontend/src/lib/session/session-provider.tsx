@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { pageEntries, pageOfPath } from '@shared/page-entries';
 import { paths } from '@shared/routes';
 import type { Language } from '@shared/languages';
 import { hasStoredAccessToken, signInWithPassword, signOutLocally } from '../auth';
@@ -61,10 +62,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /**
    * Forgets the session and leaves for `destination` in the same tick, so no protected screen renders in
-   * between without a session (its guard would redirect to /login and win over the destination).
+   * between without a session (its guard would redirect to /login and win over the destination). A destination
+   * another page serves (the sign-in page) is loaded once Amplify has forgotten the tokens, or that page would find
+   * them; the page unloads with this one's state.
    */
   const endSession = useCallback(
     async (destination: string, replace = false) => {
+      if (pageOfPath(destination) !== pageEntries.portal) {
+        await signOutLocally();
+        if (replace) window.location.replace(destination);
+        else window.location.assign(destination);
+        return;
+      }
       const forgotten = forgetSession();
       void navigate(destination, { replace });
       await forgotten;

@@ -1,0 +1,124 @@
+import * as accountRoutes from '@shared/api/routes/account-routes';
+import * as sessionRoutes from '@shared/api/routes/session-routes';
+import type { Language } from '@shared/language-list';
+import { loginSchema, smsCodeSchema } from '@shared/auth';
+import { entryPath } from '@frontend/app/route-guard/decide-guard';
+import {
+  canResendCode,
+  configureAuth,
+  confirmCode,
+  getAccessToken,
+  hasStoredSession,
+  preloadAuth,
+  resendCode,
+  signInWithPassword,
+  signOutLocally,
+  type SignInOutcome,
+} from '@frontend/lib/auth';
+import { loadConfig } from '@frontend/lib/config';
+import { callApi, setSessionRejectedHandler } from '@frontend/lib/http';
+import { profileErrorKey, type SignInErrorKey } from './auth-errors';
+
+/**
+ * Everything of the sign-in page (sign-in.html) that needs zod, config.json or the API: the forms' rules, the
+ * Cognito steps (Amplify itself loads later still, lib/auth.ts), the profile that decides where a signed-in person
+ * goes. It loads after the first paint (sign-in-api.ts): when the visitor focuses the form, or when this browser
+ * holds a session the page must show.
+ */
+export const signInFormSchemas = { login: loginSchema, code: smsCodeSchema } as const;
+
+let ready: Promise<void> | null = null;
+
+/** config.json read and Amplify told where Cognito is, once; a failed read is tried again by the next call. */
+function configured(): Promise<void> {
+  ready ??= loadConfig().then(
+    (config) => {
+      configureAuth(config);
+      // The sign-in page has no session to clear and no page to go to when the API refuses a token: it forgets it.
+      setSessionRejectedHandler(() => void signOutLocally());
+    },
+    (error: unknown) => {
+      ready = null;
+      throw error;
+    },
+  );
+  return ready;
+}
+
+/** Starts loading Amplify too (the visitor focused the form), so submitting is quick. */
+export async function preload(): Promise<void> {
+  await configured();
+  preloadAuth();
+}
+
+/** Someone this browser holds a session of: who, their language, and the page they would start on (null: none). */
+export interface HeldSession {
+  email: string;
+  language: Language;
+  entry: string | null;
+}
+
+/** The session this browser holds, with its profile; a session whose profile the API refuses is forgotten. */
+export async function heldSession(): Promise<HeldSession | null> {
+  await configured();
+  if (!hasStoredSession() || (await getAccessToken()) === null) return null;
+  try {
+    const profile = await callApi(sessionRoutes.getProfile);
+    return { email: profile.email, language: profile.language, entry: entryPath(profile) };
+  } catch {
+    // SPEC section 4: a failed profile load clears the stored session.
+    await signOutLocally();
+    return null;
+  }
+}
+
+/** Whoever was signed in here is signed out first (their data must never show), then the password step. */
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
+  await configured();
+  if (hasStoredSession()) await signOutLocally();
+  return signInWithPassword(email, password, signOutLocally);
+}
+
+export async function confirm(code: string): Promise<SignInOutcome> {
+  await configured();
+  return confirmCode(code);
+}
+
+export async function sendCodeAgain(): Promise<SignInOutcome> {
+  await configured();
+  return resendCode();
+}
+
+export { canResendCode };
+
+export type SignedIn = { entry: string | null; email: string; language: Language } | { failure: SignInErrorKey };
+
+/**
+ * After Cognito's last step: the profile, and the page it leads to. A refused profile ends the session and says why
+ * (SPEC section 8: a blocked user is told to contact support).
+ */
+export async function completeSignIn(): Promise<SignedIn> {
+  try {
+    const profile = await callApi(sessionRoutes.getProfile);
+    return { entry: entryPath(profile), email: profile.email, language: profile.language };
+  } catch (error) {
+    await signOutLocally();
+    return { failure: profileErrorKey(error) };
+  }
+}
+
+/** POST /logout, then this browser forgets the session whatever the answer (SPEC section 4). */
+export async function logOut(): Promise<void> {
+  try {
+    await callApi(sessionRoutes.logOut);
+  } catch {
+    // The session is cleared whether or not the call succeeded.
+  }
+  await signOutLocally();
+}
+
+/** POST /users/email/resend: a new confirmation link for an unconfirmed e-mail. */
+export async function resendConfirmation(email: string): Promise<void> {
+  await configured();
+  await callApi(accountRoutes.resendConfirmation, { body: { email } });
+}

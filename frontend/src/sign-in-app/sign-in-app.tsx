@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { pageEntries, pageOfPath } from '@shared/page-entries';
+import type { Language } from '@shared/language-list';
+import { paths } from '@shared/routes';
+import { LanguageSelect } from '@frontend/components/language-switcher/language-select';
+import { Logo } from '@frontend/components/logo/logo';
+import { SiteFooter } from '@frontend/components/site-footer/site-footer';
+import { signInStep, type SignInErrorKey } from '@frontend/features/auth/auth-errors';
+import { LoginScreen, type LoginActions, type SignedInAs } from '@frontend/features/auth/login-screen';
+import { PhoneVerifyCard, type CodeStep } from '@frontend/features/auth/phone-verify-card';
+import { loadSignInCalls, mayHoldSession, preloadSignIn } from '@frontend/features/auth/sign-in-api';
+import { signInNamespace } from '@frontend/features/auth/sign-in-messages';
+import type { SignInOutcome } from '@frontend/lib/auth';
+import { storeLanguage } from '@frontend/lib/language-storage';
+import { createTranslate, LiteTranslationProvider, type Messages } from '@frontend/lib/lite-i18n';
+import { loadSignInMessages } from './sign-in-messages';
+
+export interface ShownLanguage {
+  language: Language;
+  messages: Messages;
+}
+
+/** A path this page shows itself (the password and SMS steps), as against one the browser loads (the portal). */
+const isOwnPath = (to: string): boolean => pageOfPath(to.split(/[?#]/)[0] ?? to) === pageEntries.signIn;
+
+/**
+ * The staff's sign-in as its own small page (issue 19): the portal's public frame around the password step and the SMS
+ * step, which Amplify's sign-in state (held in this page's memory) carries from one to the other, on React alone: no
+ * router, session provider, query cache or i18next. Once signed in, the browser loads the portal at the person's
+ * first page; every other screen a link names is the portal's too.
+ */
+export function SignInApp({ initial }: { initial: ShownLanguage }) {
+  const [shown, setShown] = useState(initial);
+  const [path, setPath] = useState(() => window.location.pathname);
+  const [signedInAs, setSignedInAs] = useState<SignedInAs | null>(null);
+  const translation = useMemo(() => ({ language: shown.language, t: createTranslate(shown.language, shown.messages, signInNamespace) }), [shown]);
+  const { t } = translation;
+
+  useEffect(() => {
+    document.documentElement.lang = shown.language;
+  }, [shown.language]);
+
+  const show = useCallback((language: Language) => {
+    // The page stays in the old language until the new one's texts are there; a failed load leaves it so.
+    loadSignInMessages(language).then(
+      (messages) => setShown({ language, messages }),
+      () => undefined,
+    );
+  }, []);
+
+  const switchTo = (language: Language) => {
+    storeLanguage(language);
+    show(language);
+  };
+
+  useEffect(() => {
+    const followHistory = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', followHistory);
+    return () => window.removeEventListener('popstate', followHistory);
+  }, []);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [path]);
+
+  // A session this browser holds: say whose, in their language, with the way in (or out).
+  useEffect(() => {
+    if (!mayHoldSession()) return;
+    let active = true;
+    void loadSignInCalls()
+      .then((calls) => calls.heldSession())
+      .then((held) => {
+        if (!active || !held) return;
+        setSignedInAs({ email: held.email, entry: held.entry });
+        show(held.language);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [show]);
+
+  const go = useCallback((to: string, replace = false) => {
+    if (!isOwnPath(to)) {
+      if (replace) window.location.replace(to);
+      else window.location.assign(to);
+      return;
+    }
+    if (replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+    setPath(window.location.pathname);
+  }, []);
+
+  const link = (to: string, children: ReactNode, className?: string) => (
+    <a
+      href={to}
+      className={className}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (!isOwnPath(to) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        go(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+
+  const follow = useCallback(
+    async (outcome: SignInOutcome): Promise<SignInErrorKey | null> => {
+      const step = signInStep(outcome);
+      if ('message' in step) return step.message;
+      if ('goTo' in step) {
+        go(step.goTo);
+        return null;
+      }
+      const signedIn = await (await loadSignInCalls()).completeSignIn();
+      if ('failure' in signedIn) return signedIn.failure;
+      if (signedIn.entry) {
+        window.location.replace(signedIn.entry);
+        // The form stays busy while the portal loads.
+        return new Promise<never>(() => undefined);
+      }
+      // Signed in, but the portal has no page for them: the sign-in step says so and offers the sign-out.
+      setSignedInAs({ email: signedIn.email, entry: null });
+      show(signedIn.language);
+      go(paths.login, true);
+      return null;
+    },
+    [go, show],
+  );
+
+  const loginActions = useMemo<LoginActions>(
+    () => ({
+      signIn: async (email, password) => (await loadSignInCalls()).signIn(email, password),
+      follow,
+      logOut: async () => {
+        await (await loadSignInCalls()).logOut();
+        setSignedInAs(null);
+      },
+      resendConfirmation: async (email) => (await loadSignInCalls()).resendConfirmation(email),
+      preload: preloadSignIn,
+      schema: async () => (await loadSignInCalls()).signInFormSchemas.login,
+    }),
+    [follow],
+  );
+
+  const codeStep = useMemo<CodeStep>(
+    () => ({
+      canResend: async () => (await loadSignInCalls()).canResendCode(),
+      resend: async () => (await loadSignInCalls()).sendCodeAgain(),
+      confirm: async (code) => (await loadSignInCalls()).confirm(code),
+      follow,
+      schema: async () => (await loadSignInCalls()).signInFormSchemas.code,
+    }),
+    [follow],
+  );
+
+  return (
+    <LiteTranslationProvider value={translation}>
+      <a className="skip-link" href="#main">
+        {t('common:skipToContent')}
+      </a>
+      <header className="public-header">
+        <div className="public-header__inner">
+          {link(paths.root, <Logo />, 'public-header__home')}
+          <LanguageSelect label={t('common:language.label')} current={shown.language} onChange={switchTo} compactOnNarrow />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="layout-main">
+        {path === paths.phoneVerify ? (
+          <PhoneVerifyCard key="verify" t={t} step={codeStep} link={link} />
+        ) : (
+          <LoginScreen key="login" signedInAs={signedInAs} actions={loginActions} link={link} />
+        )}
+      </main>
+      <SiteFooter t={t} />
+    </LiteTranslationProvider>
+  );
+}
