@@ -56,11 +56,22 @@ async function javascriptOf(context: BrowserContext, url: string): Promise<numbe
   return [...sizes.values()].reduce((sum, size) => sum + size, 0);
 }
 
+/** The elements whose shifts Lighthouse counted most, with each shift's score: what to fix when CLS is high. */
+function layoutShiftsOf(lhr: RunnerResult['lhr']): { element: string; score: number }[] {
+  const details = lhr.audits['layout-shifts']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.slice(0, 5).map((item) => {
+    const node = item.node as { type?: string; selector?: string; nodeLabel?: string } | undefined;
+    return { element: node?.type === 'node' ? `${node.selector ?? ''} (${(node.nodeLabel ?? '').slice(0, 40)})` : 'not attributed', score: Number(Number(item.score).toFixed(3)) };
+  });
+}
+
 function figuresOf(result: RunnerResult | undefined) {
   const lhr = result?.lhr;
   if (!lhr) throw new Error('Lighthouse gave no result');
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
+    shifts: layoutShiftsOf(lhr),
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     lcpMs: audit('largest-contentful-paint'),
@@ -87,6 +98,7 @@ export async function lighthouseBench(webUrl: string, runs: readonly PageRun[]):
     viewport: null,
   });
   const rows: Record<string, string | number>[] = [];
+  const shifts: { page: string; mode: string; element: string; score: number }[] = [];
   try {
     for (const run of runs) {
       const url = `${webUrl}${run.page}`;
@@ -101,6 +113,7 @@ export async function lighthouseBench(webUrl: string, runs: readonly PageRun[]):
       const desktop = figuresOf(await lighthouse(url, flags, desktopConfig));
       const budget = budgets[run.page];
       for (const [mode, figures] of [['mobile', mobile], ['desktop', desktop]] as const) {
+        if (figures.cls >= 0.05) shifts.push(...figures.shifts.map((shift) => ({ page: run.page, mode, ...shift })));
         rows.push({
           page: run.page,
           mode,
@@ -124,4 +137,8 @@ export async function lighthouseBench(webUrl: string, runs: readonly PageRun[]):
   }
   console.log('\nLighthouse 13 on the production build served as CloudFront serves it (mobile: simulated slow 4G, 4x CPU)');
   console.table(rows);
+  if (shifts.length > 0) {
+    console.log('\nThe layout shifts Lighthouse counted most where CLS is 0.05 or more');
+    console.table(shifts);
+  }
 }

@@ -1,24 +1,15 @@
 import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { pageEntries, pageOfPath } from '@shared/page-entries';
-import type { Language } from '@shared/language-list';
 import { paths } from '@shared/routes';
-import { LanguageSelect } from '@frontend/components/language-switcher/language-select';
+import { LightPageFrame, usePageLanguage, type ShownLanguage } from '@frontend/components/light-page/light-page';
 import { Logo } from '@frontend/components/logo/logo';
-import { SiteFooter } from '@frontend/components/site-footer/site-footer';
 import { signInStep, type SignInErrorKey } from '@frontend/features/auth/auth-errors';
 import { LoginScreen, type LoginActions, type SignedInAs } from '@frontend/features/auth/login-screen';
 import { PhoneVerifyCard, type CodeStep } from '@frontend/features/auth/phone-verify-card';
 import { loadSignInCalls, mayHoldSession, preloadSignIn } from '@frontend/features/auth/sign-in-api';
 import { signInNamespace } from '@frontend/features/auth/sign-in-messages';
 import type { SignInOutcome } from '@frontend/lib/auth';
-import { storeLanguage } from '@frontend/lib/language-storage';
-import { createTranslate, LiteTranslationProvider, type Messages } from '@frontend/lib/lite-i18n';
 import { loadSignInMessages } from './sign-in-messages';
-
-export interface ShownLanguage {
-  language: Language;
-  messages: Messages;
-}
 
 /** A path this page shows itself (the password and SMS steps), as against one the browser loads (the portal). */
 const isOwnPath = (to: string): boolean => pageOfPath(to.split(/[?#]/)[0] ?? to) === pageEntries.signIn;
@@ -30,28 +21,11 @@ const isOwnPath = (to: string): boolean => pageOfPath(to.split(/[?#]/)[0] ?? to)
  * first page; every other screen a link names is the portal's too.
  */
 export function SignInApp({ initial }: { initial: ShownLanguage }) {
-  const [shown, setShown] = useState(initial);
+  const language = usePageLanguage(initial, loadSignInMessages, signInNamespace);
+  const { show, translation } = language;
+  const { t } = translation;
   const [path, setPath] = useState(() => window.location.pathname);
   const [signedInAs, setSignedInAs] = useState<SignedInAs | null>(null);
-  const translation = useMemo(() => ({ language: shown.language, t: createTranslate(shown.language, shown.messages, signInNamespace) }), [shown]);
-  const { t } = translation;
-
-  useEffect(() => {
-    document.documentElement.lang = shown.language;
-  }, [shown.language]);
-
-  const show = useCallback((language: Language) => {
-    // The page stays in the old language until the new one's texts are there; a failed load leaves it so.
-    loadSignInMessages(language).then(
-      (messages) => setShown({ language, messages }),
-      () => undefined,
-    );
-  }, []);
-
-  const switchTo = (language: Language) => {
-    storeLanguage(language);
-    show(language);
-  };
 
   useEffect(() => {
     const followHistory = () => setPath(window.location.pathname);
@@ -156,24 +130,12 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
   );
 
   return (
-    <LiteTranslationProvider value={translation}>
-      <a className="skip-link" href="#main">
-        {t('common:skipToContent')}
-      </a>
-      <header className="public-header">
-        <div className="public-header__inner">
-          {link(paths.root, <Logo />, 'public-header__home')}
-          <LanguageSelect label={t('common:language.label')} current={shown.language} onChange={switchTo} compactOnNarrow />
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="layout-main">
-        {path === paths.phoneVerify ? (
-          <PhoneVerifyCard key="verify" t={t} step={codeStep} link={link} />
-        ) : (
-          <LoginScreen key="login" signedInAs={signedInAs} actions={loginActions} link={link} />
-        )}
-      </main>
-      <SiteFooter t={t} />
-    </LiteTranslationProvider>
+    <LightPageFrame language={language} brand={link(paths.root, <Logo />, 'public-header__home')}>
+      {path === paths.phoneVerify ? (
+        <PhoneVerifyCard key="verify" t={t} step={codeStep} link={link} />
+      ) : (
+        <LoginScreen key="login" signedInAs={signedInAs} actions={loginActions} link={link} />
+      )}
+    </LightPageFrame>
   );
 }

@@ -1,17 +1,7 @@
-import type * as SignInCalls from './sign-in-calls';
-
-type SignInCallsModule = typeof SignInCalls;
-
-let calls: Promise<SignInCallsModule> | null = null;
+import { loadOnce } from '@frontend/lib/load-once';
 
 /** The sign-in page's calls and rules (sign-in-calls.ts), loaded once; a failed load is tried again by the next use. */
-export function loadSignInCalls(): Promise<SignInCallsModule> {
-  calls ??= import('./sign-in-calls').catch((error: unknown) => {
-    calls = null;
-    throw error;
-  });
-  return calls;
-}
+export const loadSignInCalls = loadOnce(() => import('./sign-in-calls'));
 
 /** Starts loading the calls and Amplify before they are needed (the visitor focused the form), so submitting is quick. */
 export function preloadSignIn(): void {

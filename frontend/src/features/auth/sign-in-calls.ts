@@ -16,6 +16,7 @@ import {
   type SignInOutcome,
 } from '@frontend/lib/auth';
 import { loadConfig } from '@frontend/lib/config';
+import { loadOnce } from '@frontend/lib/load-once';
 import { callApi, setSessionRejectedHandler } from '@frontend/lib/http';
 import { profileErrorKey, type SignInErrorKey } from './auth-errors';
 
@@ -27,23 +28,12 @@ import { profileErrorKey, type SignInErrorKey } from './auth-errors';
  */
 export const signInFormSchemas = { login: loginSchema, code: smsCodeSchema } as const;
 
-let ready: Promise<void> | null = null;
-
 /** config.json read and Amplify told where Cognito is, once; a failed read is tried again by the next call. */
-function configured(): Promise<void> {
-  ready ??= loadConfig().then(
-    (config) => {
-      configureAuth(config);
-      // The sign-in page has no session to clear and no page to go to when the API refuses a token: it forgets it.
-      setSessionRejectedHandler(() => void signOutLocally());
-    },
-    (error: unknown) => {
-      ready = null;
-      throw error;
-    },
-  );
-  return ready;
-}
+const configured = loadOnce(async () => {
+  configureAuth(await loadConfig());
+  // The sign-in page has no session to clear and no page to go to when the API refuses a token: it forgets it.
+  setSessionRejectedHandler(() => void signOutLocally());
+});
 
 /** Starts loading Amplify too (the visitor focused the form), so submitting is quick. */
 export async function preload(): Promise<void> {

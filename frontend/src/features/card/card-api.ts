@@ -1,18 +1,9 @@
 import { ApiError } from '@frontend/lib/api-error';
+import { loadOnce } from '@frontend/lib/load-once';
 import type * as CardCalls from './card-calls';
 
-type CardCallsModule = typeof CardCalls;
-
-let calls: Promise<CardCallsModule> | null = null;
-
 /** The /card page's calls and rules (card-calls.ts), loaded once; a failed load is tried again by the next use. */
-export function loadCardCalls(): Promise<CardCallsModule> {
-  calls ??= import('./card-calls').catch((error: unknown) => {
-    calls = null;
-    throw error;
-  });
-  return calls;
-}
+export const loadCardCalls = loadOnce(() => import('./card-calls'));
 
 /** Starts loading the calls before they are needed (the employee focused the form), so submitting is quick. */
 export function preloadCardCalls(): void {

@@ -2,6 +2,7 @@ import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 import { smsCodeSchema } from '@shared/auth';
 import { cardholderPhoneSchema } from '@shared/cardholder';
 import { loadConfig } from '@frontend/lib/config';
+import { loadOnce } from '@frontend/lib/load-once';
 import { ApiError } from '@frontend/lib/api-error';
 import { callApiWith, type Answer, type CallOptions } from '@frontend/lib/http-client';
 import { forgetCardSession, readCardSession } from './card-session';
@@ -26,16 +27,8 @@ export type CardCallOptions<K extends CardRouteName> = Pick<CallOptions<(typeof 
 /** The forms' rules, the same shared/ schemas the API checks. */
 export const cardFormSchemas = { phone: cardholderPhoneSchema, code: smsCodeSchema } as const;
 
-let config: ReturnType<typeof loadConfig> | null = null;
-
 /** config.json, read once; a failed read is tried again by the next call. */
-function configOnce(): ReturnType<typeof loadConfig> {
-  config ??= loadConfig().catch((error: unknown) => {
-    config = null;
-    throw error;
-  });
-  return config;
-}
+const configOnce = loadOnce(() => loadConfig());
 
 /**
  * Calls a /card route with the employee's own token (never the staff's Cognito session). A session route without a

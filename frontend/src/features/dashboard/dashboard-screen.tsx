@@ -13,6 +13,7 @@ import { callApi } from '@frontend/lib/http';
 import { useFormat } from '@frontend/lib/format';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { PageHeader } from '@frontend/components/page-header/page-header';
+import { ValueSkeleton } from '@frontend/components/loaders/value-skeleton';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { dashboardQueryKey, summaryQuery, turnoverQuery } from './dashboard-api';
@@ -66,27 +67,23 @@ function Balances({ companyId }: { companyId: string }) {
         <h2 id="dashboard-balances">{t('balances.title')}</h2>
         {summary.isSuccess && <InfoTip label={t('balances.subtotalInfo')} text={lastUpdated} />}
       </div>
-      {summary.isPending ? (
-        <>
-          <div className="skeleton dashboard-balances__skeleton" aria-hidden="true" />
-          <div className="skeleton skeleton--line" aria-hidden="true" />
-        </>
-      ) : summary.isError ? (
+      {summary.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(summary.error))}</Alert>
       ) : (
+        // The same lines loading as loaded, the amounts standing in as skeletons: nothing below moves when they come.
         <>
           <dl className="dashboard-balances__list">
             <div className="dashboard-balances__available">
               <dt>{t('balances.available')}</dt>
-              <dd>{format.money(summary.data.availableCents)}</dd>
+              <dd>{summary.isSuccess ? format.money(summary.data.availableCents) : <ValueSkeleton sample={format.money(1_234_567)} />}</dd>
             </div>
             <div className="dashboard-balances__reserved">
               <dt>{t('balances.reserved')}</dt>
-              <dd>{format.money(summary.data.reservedCents)}</dd>
+              <dd>{summary.isSuccess ? format.money(summary.data.reservedCents) : <ValueSkeleton sample={format.money(8_950)} />}</dd>
             </div>
           </dl>
           <p className="dashboard-balances__as-of">
-            <time dateTime={summary.data.asOf}>{lastUpdated}</time>
+            {summary.isSuccess ? <time dateTime={summary.data.asOf}>{lastUpdated}</time> : <ValueSkeleton sample={t('balances.lastUpdated', { date: format.date(new Date().toISOString(), { withTime: true }) })} />}
           </p>
         </>
       )}

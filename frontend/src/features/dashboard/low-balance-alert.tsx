@@ -8,6 +8,7 @@ import { centsToEurText } from '@shared/money-text';
 import { can } from '@shared/roles';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
+import { ValueSkeleton } from '@frontend/components/loaders/value-skeleton';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
@@ -16,20 +17,25 @@ import { mainAccountQueryKey } from '@frontend/lib/query-keys';
 import { readSubmitFailure } from '@frontend/lib/submit-failure';
 import { useSession } from '@frontend/lib/session/session-context';
 
-/** The main account's low-balance alert (issue 21): everyone sees whether it is on; owners set or clear its threshold. */
-export function LowBalanceAlert({ account }: { account: MainAccount }) {
+/**
+ * The main account's low-balance alert (issue 21): everyone sees whether it is on; owners set or clear its threshold.
+ * While the account loads (null) its lines stand there already, the setting as a skeleton.
+ */
+export function LowBalanceAlert({ account }: { account: MainAccount | null }) {
   const { t } = useTranslation(['dashboard', 'errors', 'common']);
   const { profile } = useSession();
   const format = useFormat();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState('');
-  const threshold = account.lowBalanceThresholdCents;
+  const threshold = account?.lowBalanceThresholdCents ?? null;
   return (
     <div className="dashboard-low-balance">
       <h3>{t('lowBalance.title')}</h3>
-      <p className="dashboard-top-up__text">{threshold === null ? t('lowBalance.off') : t('lowBalance.on', { threshold: format.money(threshold) })}</p>
+      <p className="dashboard-top-up__text">
+        {!account ? <ValueSkeleton sample={t('lowBalance.off')} /> : threshold === null ? t('lowBalance.off') : t('lowBalance.on', { threshold: format.money(threshold) })}
+      </p>
       {can(profile?.role ?? 'guest', 'manageCompany') && (
-        <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
+        <button type="button" className="button button--secondary button--small" disabled={!account} onClick={() => setEditing(true)}>
           {t('lowBalance.change')}
         </button>
       )}
