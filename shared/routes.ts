@@ -84,12 +84,12 @@ export const navigationLinks = [
 ] as const;
 
 /**
- * Whether a path is one of a route's (`:name` matches one segment; a trailing slash is the same path), as the router
- * matches it: for code that decides where to go without the router (the sign-in page, shared/page-entries.ts).
+ * Whether a path is one of a route's (`:name` matches one segment; a trailing slash and letter case make no difference),
+ * as the router matches it: for code that decides where to go without the router (the sign-in page).
  */
 export function matchesRoute(routePath: string, pathname: string): boolean {
   const segments = (path: string) => path.split('/').filter((segment) => segment !== '');
   const expected = segments(routePath);
   const actual = segments(pathname);
-  return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+  return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment.toLowerCase() === actual[index]?.toLowerCase()));
 }

@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { configureAuth } from './lib/auth';
 import { loadConfig } from './lib/config';
 import { initI18n } from './lib/i18n';
+import { reloadWhenRestored } from './lib/reload-when-restored';
 import './styles/global.css';
 
 function StartupFailure() {
@@ -20,6 +21,7 @@ function StartupFailure() {
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  reloadWhenRestored();
   const root = createRoot(container);
   try {
     // Independent of each other: fetch the config while the first translations load.

@@ -27,7 +27,7 @@ describe('the /card page messages', () => {
   it.each(languages)('in %s hold the card namespace whole and only the borrowed keys of the others', (language) => {
     const messages = messagesOf(language);
     expect(messages.card).toEqual(JSON.parse(readFileSync(`${localesDir}/${language}/card.json`, 'utf8')));
-    expect(Object.keys(messages.common ?? {}).sort()).toEqual(['closeDialog', 'footer', 'language', 'loading', 'skipToContent']);
+    expect(Object.keys(messages.common ?? {}).sort()).toEqual(['closeDialog', 'error', 'footer', 'language', 'loading', 'skipToContent']);
     expect(Object.keys((messages.errors?.fields ?? {}) as object).sort()).toEqual(['INVALID_CODE', 'INVALID_PHONE', 'INVALID_VALUE', 'REQUIRED']);
   });
 
@@ -54,7 +54,7 @@ describe('the sign-in page messages', () => {
   it.each(languages)('in %s hold the auth namespace whole and only the borrowed keys of the others', (language) => {
     const messages = messagesOf(language, signIn);
     expect(messages.auth).toEqual(JSON.parse(readFileSync(`${localesDir}/${language}/auth.json`, 'utf8')));
-    expect(Object.keys(messages.common ?? {}).sort()).toEqual(['confirmationLink', 'footer', 'language', 'loading', 'nav', 'skipToContent']);
+    expect(Object.keys(messages.common ?? {}).sort()).toEqual(['confirmationLink', 'error', 'footer', 'language', 'loading', 'nav', 'skipToContent']);
     expect(Object.keys(messages.errors ?? {}).sort()).toEqual(['codes', 'fields', 'generic', 'login', 'verify']);
   });
 

@@ -63,6 +63,21 @@ test('someone signed in who opens /login is told who, and Continue leads to thei
   await signedIn.getByRole('link', { name: 'Continue' }).click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // Someone else signing in here ends that session: the page no longer names it, even when the attempt fails.
+  await page.goto('/login');
+  await expect(signedIn).toBeVisible();
+  await new LoginPage(page).signIn('owner@demo.local', 'not-the-password');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(signedIn).toBeHidden();
+});
+
+test('the sign-in addresses as the router also reads them (a trailing slash, capitals) load the sign-in page', async ({ page }) => {
+  for (const path of ['/login/', '/LOGIN', '/Login']) {
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect(new LoginPage(page).email).toBeVisible();
+  }
 });
 
 test('a link of the portal to sign-in loads the sign-in page', async ({ page }) => {

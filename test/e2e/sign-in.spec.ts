@@ -87,6 +87,10 @@ test.describe('sign-in with the SMS second factor', () => {
     await new NavBar(page).logout.click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     await expect(new LoginPage(page).email).toBeVisible();
+    // Back to the page the user left is no way back in: it loads afresh and finds no session.
+    await page.goBack();
+    await page.waitForURL('**/login');
+    await expect(new LoginPage(page).email).toBeVisible();
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
   });

@@ -48,8 +48,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route path={paths.root} element={<OtherPage />} />
-        <Route path={paths.login} element={<OtherPage />} />
+        <Route path={paths.root} element={<OtherPage path={paths.root} />} />
+        <Route path={paths.login} element={<OtherPage path={paths.login} />} />
         <Route path={paths.terms} element={<TermsScreen />} />
         <Route path={paths.deliveryPolicy} element={<DeliveryPolicyScreen />} />
         <Route path={paths.signup} element={<CreateAccountScreen />} />

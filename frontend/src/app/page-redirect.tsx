@@ -24,10 +24,13 @@ export function Redirect({ to }: { to: string }) {
   return inPortal(to) ? <Navigate to={to} replace /> : <LoadPage to={to} />;
 }
 
-/** Where a link of the portal to another page's path lands (the sign-in's /login and /): that page loads. */
-export function OtherPage() {
-  const { pathname, search, hash } = useLocation();
-  return <LoadPage to={`${pathname}${search}${hash}`} />;
+/**
+ * Where a link of the portal to another page's path lands (the sign-in's /login and /): that page loads, at the path
+ * as that page's servers know it (the router also matched /login/ or /LOGIN, which would come back here).
+ */
+export function OtherPage({ path }: { path: string }) {
+  const { search, hash } = useLocation();
+  return <LoadPage to={`${path}${search}${hash}`} />;
 }
 
 /** The router's navigate, except that a path another page serves is loaded by the browser. */

@@ -1,4 +1,5 @@
 import { LightPageFrame, usePageLanguage, type ShownLanguage } from '@frontend/components/light-page/light-page';
+import { paths } from '@shared/routes';
 import { Logo } from '@frontend/components/logo/logo';
 import { CardScreen } from '@frontend/features/card/card-screen';
 import { cardNamespace } from '@frontend/features/card/card-messages';
@@ -11,7 +12,7 @@ import { loadCardMessages } from './card-messages';
 export function CardApp({ initial }: { initial: ShownLanguage }) {
   const language = usePageLanguage(initial, loadCardMessages, cardNamespace);
   return (
-    <LightPageFrame language={language} brand={<Logo />}>
+    <LightPageFrame language={language} brand={<Logo />} home={paths.card}>
       <CardScreen />
     </LightPageFrame>
   );

@@ -38,11 +38,18 @@ export function configureAuth(config: AppConfig): void {
 }
 
 function loadClient(): Promise<AmplifyClient> {
-  client ??= import('./amplify-client').then((module) => {
-    if (!authConfig) throw new Error('configureAuth() must run before Amplify is used');
-    module.configureAmplify(authConfig);
-    return module;
-  });
+  client ??= import('./amplify-client').then(
+    (module) => {
+      if (!authConfig) throw new Error('configureAuth() must run before Amplify is used');
+      module.configureAmplify(authConfig);
+      return module;
+    },
+    (error: unknown) => {
+      // Offline for a moment: the next use loads it again.
+      client = null;
+      throw error;
+    },
+  );
   return client;
 }
 

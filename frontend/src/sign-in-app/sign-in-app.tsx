@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { pageEntries, pageOfPath } from '@shared/page-entries';
 import { paths } from '@shared/routes';
 import { LightPageFrame, usePageLanguage, type ShownLanguage } from '@frontend/components/light-page/light-page';
@@ -26,6 +26,8 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
   const { t } = translation;
   const [path, setPath] = useState(() => window.location.pathname);
   const [signedInAs, setSignedInAs] = useState<SignedInAs | null>(null);
+  // Once someone signs in here, the session the page found is over: its late answer must not name it again.
+  const signingIn = useRef(false);
 
   useEffect(() => {
     const followHistory = () => setPath(window.location.pathname);
@@ -44,7 +46,7 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
     void loadSignInCalls()
       .then((calls) => calls.heldSession())
       .then((held) => {
-        if (!active || !held) return;
+        if (!active || !held || signingIn.current) return;
         setSignedInAs({ email: held.email, entry: held.entry });
         show(held.language);
       })
@@ -105,7 +107,12 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
 
   const loginActions = useMemo<LoginActions>(
     () => ({
-      signIn: async (email, password) => (await loadSignInCalls()).signIn(email, password),
+      signIn: async (email, password) => {
+        // Whoever the page said was signed in is signed out by this sign-in (sign-in-calls.ts).
+        signingIn.current = true;
+        setSignedInAs(null);
+        return (await loadSignInCalls()).signIn(email, password);
+      },
       follow,
       logOut: async () => {
         await (await loadSignInCalls()).logOut();
@@ -130,7 +137,7 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
   );
 
   return (
-    <LightPageFrame language={language} brand={link(paths.root, <Logo />, 'public-header__home')}>
+    <LightPageFrame language={language} brand={link(paths.root, <Logo />, 'public-header__home')} home={paths.login}>
       {path === paths.phoneVerify ? (
         <PhoneVerifyCard key="verify" t={t} step={codeStep} link={link} />
       ) : (

@@ -1,21 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import './general-error.css';
+import { GeneralErrorContent } from './general-error-content';
 
-/**
- * SPEC section 2: a rendering failure shows a general error placeholder with a link to /.
- * A plain link (not the router's) reloads the app, which is the point after a crash.
- */
+/** The portal's general error placeholder (GeneralErrorContent), translated by i18next. */
 export function GeneralError() {
   const { t } = useTranslation('common');
-  return (
-    <div className="general-error">
-      <h1>{t('error.title')}</h1>
-      <p>{t('error.text')}</p>
-      <a className="button" href="/">
-        {t('error.home')}
-      </a>
-    </div>
-  );
+  return <GeneralErrorContent t={t} />;
 }
 
 /** The same placeholder as a whole page, for failures outside any layout. */

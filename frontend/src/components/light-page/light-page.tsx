@@ -1,9 +1,12 @@
 import { StrictMode, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Language } from '@shared/language-list';
+import { ErrorBoundary } from '@frontend/app/errors/error-boundary';
+import { GeneralErrorContent } from '@frontend/app/errors/general-error-content';
 import { LanguageSelect } from '@frontend/components/language-switcher/language-select';
 import { SiteFooter } from '@frontend/components/site-footer/site-footer';
 import { initialUiLanguage, storeLanguage } from '@frontend/lib/language-storage';
+import { reloadWhenRestored } from '@frontend/lib/reload-when-restored';
 import { createTranslate, LiteTranslationProvider, type LiteTranslation, type Messages } from '@frontend/lib/lite-i18n';
 
 /**
@@ -25,6 +28,7 @@ type LoadMessages = (language: Language) => Promise<Messages>;
 export async function startLightPage(loadMessages: LoadMessages, render: (initial: ShownLanguage) => ReactNode): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('the page has no #root');
+  reloadWhenRestored();
   const root = createRoot(container);
   const language = initialUiLanguage();
   try {
@@ -83,11 +87,16 @@ interface LightPageFrameProps {
   language: PageLanguage;
   /** The brand in the header: a link home, or the logo alone. */
   brand: ReactNode;
+  /** Where the general error's button leads: the page's own start. */
+  home: string;
   children: ReactNode;
 }
 
-/** The portal's public frame on a small page: skip link, brand and language, the page's screen, the footer. */
-export function LightPageFrame({ language, brand, children }: LightPageFrameProps) {
+/**
+ * The portal's public frame on a small page: skip link, brand and language, the page's screen (the general error in its
+ * place if it fails to render), the footer.
+ */
+export function LightPageFrame({ language, brand, home, children }: LightPageFrameProps) {
   const { translation, choose } = language;
   const { t } = translation;
   return (
@@ -102,7 +111,7 @@ export function LightPageFrame({ language, brand, children }: LightPageFrameProp
         </div>
       </header>
       <main id="main" tabIndex={-1} className="layout-main">
-        {children}
+        <ErrorBoundary fallback={<GeneralErrorContent t={t} home={home} />}>{children}</ErrorBoundary>
       </main>
       <SiteFooter t={t} />
     </LiteTranslationProvider>

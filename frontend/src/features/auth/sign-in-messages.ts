@@ -6,7 +6,7 @@
  * all of it.
  */
 export const signInBorrowedMessages = {
-  common: ['skipToContent', 'loading', 'language.label', 'footer', 'nav.logout', 'confirmationLink.sent'],
+  common: ['skipToContent', 'loading', 'language.label', 'footer', 'error', 'nav.logout', 'confirmationLink.sent'],
   errors: [
     // Cognito's refusals and the sign-in's own messages (auth-errors.ts).
     'login',

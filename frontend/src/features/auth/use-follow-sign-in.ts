@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '@shared/routes';
 import { usePageNavigate } from '@frontend/app/page-redirect';
 import { entryPath } from '@frontend/app/route-guard/decide-guard';
@@ -13,13 +14,15 @@ import { profileErrorKey, signInStep, type SignInErrorKey } from './auth-errors'
  */
 export function useFollowSignIn(): (outcome: SignInOutcome) => Promise<SignInErrorKey | null> {
   const navigate = usePageNavigate();
+  const navigateHere = useNavigate();
   const { completeSignIn } = useSession();
   return useCallback(
     async (outcome) => {
       const step = signInStep(outcome);
       if ('message' in step) return step.message;
       if ('goTo' in step) {
-        await navigate(step.goTo);
+        // The SMS step of a sign-in this page started stays on this page, which holds the sign-in in memory.
+        await (step.goTo === paths.phoneVerify ? navigateHere(step.goTo) : navigate(step.goTo));
         return null;
       }
       let profile;
@@ -33,6 +36,6 @@ export function useFollowSignIn(): (outcome: SignInOutcome) => Promise<SignInErr
       await navigate(entryPath(profile) ?? paths.login, { replace: true });
       return null;
     },
-    [completeSignIn, navigate],
+    [completeSignIn, navigate, navigateHere],
   );
 }

@@ -5,7 +5,7 @@
  * portal's other texts. A path naming an object takes all of it.
  */
 export const cardBorrowedMessages = {
-  common: ['skipToContent', 'closeDialog', 'loading', 'language.label', 'footer'],
+  common: ['skipToContent', 'closeDialog', 'loading', 'language.label', 'footer', 'error'],
   errors: [
     // The forms' field messages (shared/cardholder's phone, shared/auth's code) and their fallback.
     'fields.REQUIRED',

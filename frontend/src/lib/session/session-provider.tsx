@@ -112,7 +112,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const loggedIn = token === 'present' && profile !== null && !profileFailed;
-  const synchronized = token === 'absent' || (token === 'present' && (profileQuery.isSuccess || profileFailed));
+  // A failed profile ends the session (the effect above): settled once Amplify has forgotten the tokens, so a guard that
+  // sends the person to the sign-in page does not load it while the tokens are still stored.
+  const synchronized = token === 'absent' || (token === 'present' && profileQuery.isSuccess);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
