@@ -12,6 +12,8 @@ describe('pageOfPath', () => {
     expect(pageOfPath(paths.login)).toBe('sign-in.html');
     expect(pageOfPath(paths.phoneVerify)).toBe('sign-in.html');
     expect(pageOfPath('/login/x')).toBe('index.html');
+    expect(pageOfPath('/login?next=%2Fusers#main')).toBe('sign-in.html');
+    expect(pageOfPath('/dashboard?from=login')).toBe('index.html');
     expect(pageOfPath(paths.phoneSetup)).toBe('index.html');
     expect(pageOfPath('/assets/card-1a2b.js')).toBeNull();
     expect(pageOfPath('/config.json')).toBeNull();

@@ -20,8 +20,9 @@ export const cardPagePrefix = '/card';
 export const signInPagePaths = { root: '/', login: '/login', phoneVerify: '/phone/verify' } as const;
 const signInPaths: readonly string[] = Object.values(signInPagePaths);
 
-/** The HTML page a request path is answered with, or null for a file (its last segment has a dot). */
-export function pageOfPath(path: string): PageEntry | null {
+/** The HTML page a request path (or a link, with its query or fragment) is answered with; null for a file (its last segment has a dot). */
+export function pageOfPath(pathOrLink: string): PageEntry | null {
+  const path = pathOrLink.split(/[?#]/)[0] ?? pathOrLink;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   if (lastSegment.includes('.')) return null;
   if (path === cardPagePrefix || path.startsWith(`${cardPagePrefix}/`)) return pageEntries.card;

@@ -600,7 +600,6 @@ async function summaryView(rule: ScheduleRecord, context?: PreviewContext): Prom
   return viewWithPreviews(rule, last ? await runView(last, false) : null, context);
 }
 
-
 /** The rule's next run, and a refused last run tried again, as they would pay now. */
 async function viewWithPreviews(rule: ScheduleRecord, lastRun: ScheduleRun | null, context?: PreviewContext): Promise<ScheduleView> {
   const shared = context ?? { employees: await listFundableEmployees(rule.companyId), availableCents: await readAvailableCents(rule.companyId) };

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/portal';
 
 /**
@@ -7,19 +8,28 @@ import { expect, test } from './support/portal';
  */
 test.use({ viewport: { width: 375, height: 812 } });
 
-test("/card loads none of the portal's shell, and zod with its calls only once the employee starts typing", async ({ page }) => {
+/** The parts of the staff portal a small page must not load at first. */
+const portalParts = ['vendor-i18n', 'vendor-router', 'vendor-query', 'amplify-client', 'index-'];
+
+/**
+ * Opens a page and lets it settle; the scripts it fetched, kept up to date as it goes on loading. The page loaded none
+ * of `notYet` (nor the portal's parts).
+ */
+async function firstLoad(page: Page, path: string, notYet: string): Promise<string[]> {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto('/card');
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  for (const portalPart of ['vendor-i18n', 'vendor-router', 'vendor-query', 'amplify-client', 'index-']) {
-    expect(scripts.filter((script) => script.includes(portalPart)), portalPart).toEqual([]);
-  }
-  expect(scripts.filter((script) => script.includes('card-calls'))).toEqual([]);
+  for (const part of [...portalParts, notYet]) expect(scripts.filter((script) => script.includes(part)), part).toEqual([]);
+  return scripts;
+}
+
+test("/card loads none of the portal's shell, and zod with its calls only once the employee starts typing", async ({ page }) => {
+  await firstLoad(page, '/card', 'card-calls');
 
   const calls = page.waitForRequest((request) => request.url().includes('card-calls'));
   await page.getByRole('textbox').first().focus();
@@ -27,17 +37,8 @@ test("/card loads none of the portal's shell, and zod with its calls only once t
 });
 
 test("/login loads none of the portal's shell, and config, zod and Amplify only once the visitor focuses the form", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  const scripts = await firstLoad(page, '/login', 'sign-in-calls');
   expect(scripts.some((script) => /\/assets\/sign-in-[\w-]+\.js$/.test(script)), scripts.join(', ')).toBe(true);
-  for (const portalPart of ['vendor-i18n', 'vendor-router', 'vendor-query', 'amplify-client', 'index-', 'sign-in-calls']) {
-    expect(scripts.filter((script) => script.includes(portalPart)), portalPart).toEqual([]);
-  }
 
   const amplify = page.waitForRequest((request) => request.url().includes('amplify-client'));
   await page.getByLabel('E-mail').focus();

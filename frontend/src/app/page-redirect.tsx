@@ -5,7 +5,7 @@ import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 
 /** Whether the portal's router shows a path, or another page serves it (shared/page-entries.ts: the sign-in's). */
 function inPortal(to: string): boolean {
-  return pageOfPath(to.split(/[?#]/)[0] ?? to) === pageEntries.portal;
+  return pageOfPath(to) === pageEntries.portal;
 }
 
 /** The browser loads another page in place of this history entry. */

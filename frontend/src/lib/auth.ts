@@ -58,13 +58,10 @@ export function preloadAuth(): void {
   void loadClient().catch(() => undefined);
 }
 
-/**
- * Whether Amplify keeps Cognito tokens in this browser, read without loading Amplify. Amplify v6 stores them
- * in localStorage as `CognitoIdentityServiceProvider.<clientId>.<user>.accessToken`.
- */
-export function hasStoredSession(): boolean {
-  if (!authConfig) return false;
-  const prefix = `CognitoIdentityServiceProvider.${authConfig.userPoolClientId}.`;
+/** Amplify v6 keeps a session's tokens in localStorage as `CognitoIdentityServiceProvider.<clientId>.<user>.accessToken`. */
+const amplifyKeyPrefix = 'CognitoIdentityServiceProvider.';
+
+function hasStoredToken(prefix: string): boolean {
   try {
     const storage = globalThis.localStorage;
     if (!storage) return false;
@@ -76,6 +73,19 @@ export function hasStoredSession(): boolean {
     // Storage blocked: there can be no stored session.
   }
   return false;
+}
+
+/** Whether Amplify keeps Cognito tokens of this portal's user pool client in this browser, read without loading Amplify. */
+export function hasStoredSession(): boolean {
+  return authConfig !== null && hasStoredToken(`${amplifyKeyPrefix}${authConfig.userPoolClientId}.`);
+}
+
+/**
+ * Whether this browser may hold a staff session, read before config.json is there (any client's tokens): the sign-in
+ * page loads its calls at once only then, to show who is signed in.
+ */
+export function mayHoldSession(): boolean {
+  return hasStoredToken(amplifyKeyPrefix);
 }
 
 /** See amplify-client: `endStaleSession` runs when a session is still held in this browser. */

@@ -4,15 +4,16 @@ import { paths } from '@shared/routes';
 import { LightPageFrame, usePageLanguage, type ShownLanguage } from '@frontend/components/light-page/light-page';
 import { Logo } from '@frontend/components/logo/logo';
 import { signInStep, type SignInErrorKey } from '@frontend/features/auth/auth-errors';
-import { LoginScreen, type LoginActions, type SignedInAs } from '@frontend/features/auth/login-screen';
+import { LoginScreen, type LoginActions } from '@frontend/features/auth/login-screen';
 import { PhoneVerifyCard, type CodeStep } from '@frontend/features/auth/phone-verify-card';
-import { loadSignInCalls, mayHoldSession, preloadSignIn } from '@frontend/features/auth/sign-in-api';
+import { loadSignInCalls, preloadSignIn } from '@frontend/features/auth/sign-in-api';
+import type { SignedInAs } from '@frontend/features/auth/sign-in-calls';
 import { signInNamespace } from '@frontend/features/auth/sign-in-messages';
-import type { SignInOutcome } from '@frontend/lib/auth';
+import { mayHoldSession, type SignInOutcome } from '@frontend/lib/auth';
 import { loadSignInMessages } from './sign-in-messages';
 
 /** A path this page shows itself (the password and SMS steps), as against one the browser loads (the portal). */
-const isOwnPath = (to: string): boolean => pageOfPath(to.split(/[?#]/)[0] ?? to) === pageEntries.signIn;
+const isOwnPath = (to: string): boolean => pageOfPath(to) === pageEntries.signIn;
 
 /**
  * The staff's sign-in as its own small page (issue 19): the portal's public frame around the password step and the SMS
@@ -47,7 +48,7 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
       .then((calls) => calls.heldSession())
       .then((held) => {
         if (!active || !held || signingIn.current) return;
-        setSignedInAs({ email: held.email, entry: held.entry });
+        setSignedInAs(held);
         show(held.language);
       })
       .catch(() => undefined);
@@ -97,7 +98,7 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
         return new Promise<never>(() => undefined);
       }
       // Signed in, but the portal has no page for them: the sign-in step says so and offers the sign-out.
-      setSignedInAs({ email: signedIn.email, entry: null });
+      setSignedInAs(signedIn);
       show(signedIn.language);
       go(paths.login, true);
       return null;

@@ -11,13 +11,8 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { useResendLink } from '@frontend/lib/use-resend-link';
 import { useZodForm, type SchemaSource } from '@frontend/lib/use-zod-form';
 import { signInErrorKey, type SignInErrorKey } from './auth-errors';
+import type { SignedInAs } from './sign-in-calls';
 import './auth-screens.css';
-
-/** Someone this browser is signed in as, and the page they start on (null: the portal has none for them). */
-export interface SignedInAs {
-  email: string;
-  entry: string | null;
-}
 
 export interface LoginActions {
   signIn(email: string, password: string): Promise<SignInOutcome>;

@@ -41,25 +41,12 @@ export async function preload(): Promise<void> {
   preloadAuth();
 }
 
-/** Someone this browser holds a session of: who, their language, and the page they would start on (null: none). */
-export interface HeldSession {
-  email: string;
-  language: Language;
-  entry: string | null;
-}
-
-/** The session this browser holds, with its profile; a session whose profile the API refuses is forgotten. */
-export async function heldSession(): Promise<HeldSession | null> {
+/** The session this browser holds, with its profile (whose, in which language, where they start); null without one. */
+export async function heldSession(): Promise<SignedInAs | null> {
   await configured();
   if (!hasStoredSession() || (await getAccessToken()) === null) return null;
-  try {
-    const profile = await callApi(sessionRoutes.getProfile);
-    return { email: profile.email, language: profile.language, entry: entryPath(profile) };
-  } catch {
-    // SPEC section 4: a failed profile load clears the stored session.
-    await signOutLocally();
-    return null;
-  }
+  const held = await completeSignIn();
+  return 'failure' in held ? null : held;
 }
 
 /** Whoever was signed in here is signed out first (their data must never show), then the password step. */
@@ -81,13 +68,19 @@ export async function sendCodeAgain(): Promise<SignInOutcome> {
 
 export { canResendCode };
 
-export type SignedIn = { entry: string | null; email: string; language: Language } | { failure: SignInErrorKey };
+/** Who is signed in, in which language, and the page they start on (null: the portal has none for them). */
+export interface SignedInAs {
+  email: string;
+  language: Language;
+  entry: string | null;
+}
 
 /**
- * After Cognito's last step: the profile, and the page it leads to. A refused profile ends the session and says why
- * (SPEC section 8: a blocked user is told to contact support).
+ * After Cognito's last step, or for a session found stored: the profile, and the page it leads to. A refused profile
+ * ends the session and says why (SPEC section 4 clears a session whose profile fails; section 8 tells a blocked user
+ * to contact support).
  */
-export async function completeSignIn(): Promise<SignedIn> {
+export async function completeSignIn(): Promise<SignedInAs | { failure: SignInErrorKey }> {
   try {
     const profile = await callApi(sessionRoutes.getProfile);
     return { entry: entryPath(profile), email: profile.email, language: profile.language };
