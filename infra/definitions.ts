@@ -121,3 +121,10 @@ export const userPoolSettings = {
  * that died or a message that was lost, so the alarm fires at one.
  */
 export const overdueWorkMetric = { namespace: 'BonusCardPortal', name: 'OverdueWorkFailed' } as const;
+
+/**
+ * Work that could not be ended as it should: a running file or report the deadline job could not mark failed (it is
+ * tried again at the next run), or a scheduled funding run whose hold the account no longer held whole when it ended
+ * (given back as far as it was there; the rest needs an operator's reconciliation). Its alarm fires at one.
+ */
+export const workNotEndedCleanlyMetric = { namespace: 'BonusCardPortal', name: 'WorkNotEndedCleanly' } as const;

@@ -84,8 +84,8 @@ async function prepareReplacement(change: EmployeeChange, replacement: ReplaceCa
   const prices = await readPriceList();
   const fee = prices.replacementFeeCents;
   if (replacement.expectedFeeCents !== fee) throw new DomainError(409, 'FEE_CHANGED');
-  const account = mainAccountRecord.parse(await getItem(keys.mainAccount(employee.companyId)));
-  // Checked before the issuer is asked; the transaction's condition below still decides under concurrency.
+  const account = mainAccountRecord.parse(await getItem(keys.mainAccount(employee.companyId), { consistent: true }));
+  // Checked before the issuer is asked (as written by the last top-up or transfer); the transaction's condition below still decides under concurrency.
   if (account.availableCents < fee) throw new DomainError(409, 'REPLACEMENT_FEE_NOT_COVERED');
   let card;
   try {

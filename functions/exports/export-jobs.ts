@@ -9,6 +9,7 @@ import { exportMaxWaitSeconds, type BackgroundFileAnswer, type ExportFile } from
 import { languageSchema, type Language } from '@shared/languages';
 import { reportStatuses } from '@shared/statuses';
 import { dynamo } from '../platform/aws/dynamo';
+import { eachOnItsOwn } from '../platform/each-on-its-own';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
@@ -138,10 +139,10 @@ export function runningFileKeys(queue: 'exports' | 'reports', companyId: string,
 
 /**
  * Fails every export and report still generating past its deadline (the running files of gsi2, due first), each
- * under finishBackgroundFile's condition, so a worker that finishes it meanwhile keeps it available. Answers how many
- * it failed.
+ * under finishBackgroundFile's condition, so a worker that finishes it meanwhile keeps it available, and each on its
+ * own (one that cannot be ended does not stop the others). Answers how many it failed and how many it could not end.
  */
-export async function failOverdueBackgroundFiles(now: Date): Promise<number> {
+export async function failOverdueBackgroundFiles(now: Date): Promise<{ failed: number; notEnded: number }> {
   const { gsi2pk } = keys.runningBackgroundFile('', '', '');
   const items = await queryAll({
     IndexName: 'gsi2',
@@ -149,11 +150,9 @@ export async function failOverdueBackgroundFiles(now: Date): Promise<number> {
     ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
     ProjectionExpression: 'pk, sk',
   });
-  let failed = 0;
-  for (const item of items) {
-    if (await finishBackgroundFile(itemKeySchema.parse(item), { status: 'generation_failed' })) failed += 1;
-  }
-  return failed;
+  const files = items.map((item) => itemKeySchema.parse(item));
+  const { done, errors } = await eachOnItsOwn(files, (key) => finishBackgroundFile(key, { status: 'generation_failed' }), (key) => ({ ...key, work: 'overdue export or report' }));
+  return { failed: done, notEnded: errors };
 }
 
 const itemKeySchema = /* @__PURE__ */ z.object({ pk: z.string(), sk: z.string() });

@@ -15,13 +15,15 @@ import {
   type RowFailureCode,
 } from '@shared/funding';
 import { companyRoleSchema } from '@shared/roles';
-import { workDeadlineSeconds } from '../../infra/definitions';
+import { workDeadlineSeconds, workNotEndedCleanlyMetric } from '../../infra/definitions';
 import { statusChangers } from '@shared/statuses';
 import type { Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
+import { eachOnItsOwn } from '../platform/each-on-its-own';
 import { logger } from '../platform/logger';
+import { putCountMetric } from '../platform/metrics';
 import { publishEvent } from '../webhooks';
 import { readableError } from '../platform/readable-error';
 import { env } from '../platform/env';
@@ -30,7 +32,7 @@ import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { checkFundingFile, type CheckedFile, type FundableEmployee, type FundedRow } from './funding-rows';
 import { listFundableEmployees, readAvailableCents, transferItems } from './funding-store';
-import { alertOnLowBalance, mainAccountHold, mainAccountRelease } from '../money';
+import { alertOnLowBalance, mainAccountHold, mainAccountRecord, mainAccountRelease } from '../money';
 
 /**
  * Credits per transaction. Each row takes its credit, its exactly-once row item and its ledger leg; with the debit,
@@ -65,11 +67,24 @@ const fundingFileRecord = /* @__PURE__ */ z.object({
   failures: z._default(z.array(rowFailureSchema), []),
   appliedBy: z._default(z.nullable(actorSchema), null),
   /**
-   * A scheduled run's file is paid from money set aside whole before it starts (mainAccountHold), so it moves all of
-   * its rows or none; `heldCents` is what is set aside for it in all (what it paid, plus what it may still pay).
+   * A scheduled run's file is paid from money set aside before its first row moves (mainAccountHold), never from the
+   * available amount. Its own hold is `holdLeftCents`: every chunk pays from it under the condition that it covers the
+   * chunk, so no run spends another's, and its end gives back what is left. Across the file's life, `heldCents` (every
+   * hold: the start's and each retry's) = `appliedCents` + `releasedCents` + `holdLeftCents`.
    */
   holdsFunds: z._default(z.boolean(), false),
   heldCents: z._default(z.int(), 0),
+  holdLeftCents: z._default(z.int(), 0),
+  releasedCents: z._default(z.int(), 0),
+  /**
+   * What an ended run should have given back and the account no longer held (another run had spent it): given back
+   * as far as it was there, alarmed, and kept here for the operator. Zero when the hold was whole.
+   */
+  holdShortCents: z._default(z.int(), 0),
+  /** Rows a run set nothing aside for (their user could not receive money when it started): failed, never paid by it. */
+  unheldRows: z._default(z.array(z.int()), []),
+  /** A run of a rule that allows partial runs: short of money, it holds and pays what there is, row by row. */
+  partial: z._default(z.boolean(), false),
 });
 export type FundingFileRecord = z.infer<typeof fundingFileRecord>;
 
@@ -154,6 +169,11 @@ async function appliedRows(companyId: string, fileId: string) {
   return rows.slice(0, listedRowsLimit).map((row) => ({ rowNumber: row.rowNumber, employeeId: row.employeeId, name: row.name, amountCents: row.amountCents }));
 }
 
+/** The hold fields of a file paid from the available amount (an upload): it sets nothing aside. */
+export function unheldFile(): Pick<FundingFileRecord, 'holdsFunds' | 'heldCents' | 'holdLeftCents' | 'releasedCents' | 'holdShortCents' | 'unheldRows' | 'partial'> {
+  return { holdsFunds: false, heldCents: 0, holdLeftCents: 0, releasedCents: 0, holdShortCents: 0, unheldRows: [], partial: false };
+}
+
 /** A file's item: its record, when it came and from whom (a scheduled run's file comes from no user). */
 export function fundingFileItem(record: FundingFileRecord, uploadedAt: string, uploadedBy: string | null): Record<string, unknown> {
   return { ...keys.fundingFile(record.companyId, record.fileId), entity: entities.fundingFile, ...record, uploadedAt, uploadedBy };
@@ -194,8 +214,7 @@ export async function previewFile(companyId: string, userId: string, fileName: s
     failedCount: 0,
     failures: [],
     appliedBy: null,
-    holdsFunds: false,
-    heldCents: 0,
+    ...unheldFile(),
   };
   const at = new Date().toISOString();
   const fileItem = fundingFileItem(record, at, userId);
@@ -278,6 +297,10 @@ export function runningKeys(companyId: string, fileId: string): { gsi2pk: string
   return keys.runningFundingFile(deadline, companyId, fileId);
 }
 
+
+/** A file's hold as its conditions read it: what is set aside for it now is `placeholder`. */
+const holdLeftIs = (placeholder: string) => `holdLeftCents = ${placeholder}`;
+
 /**
  * Retries a failed file (SPEC section 4 funding, issue 18): back to queued under a condition, so two clicks queue it
  * once, and handed to the worker again. Applying skips the rows already done, so a retry moves only the rest. Any
@@ -286,8 +309,7 @@ export function runningKeys(companyId: string, fileId: string): { gsi2pk: string
 export async function retryFile(companyId: string, fileId: string, actor: Actor): Promise<FundingFileRecord> {
   const file = await readFundingFile(companyId, fileId);
   if (file.status !== 'failed') return file;
-  // A scheduled run sets aside again what it has still to pay, or does not start: all of its rows or none.
-  const toHold = file.holdsFunds ? file.totalCents - file.appliedCents : 0;
+  const toHold = file.holdsFunds ? await retryHold(file) : 0;
   try {
     await transactThroughConflicts(
       [
@@ -295,10 +317,11 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
           Update: {
             TableName: tableName(),
             Key: keys.fundingFile(companyId, fileId),
-            UpdateExpression: 'SET #status = :queued, appliedBy = :actor, heldCents = :held, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
-            ConditionExpression: '#status = :failed AND appliedCents = :applied',
+            UpdateExpression: 'SET #status = :queued, appliedBy = :actor, holdLeftCents = :hold, gsi2pk = :runningPk, gsi2sk = :runningSk ADD heldCents :hold REMOVE failedAt',
+            // A failed file gave its hold back when it ended; the status condition makes two retries hold once.
+            ConditionExpression: `#status = :failed AND ${holdLeftIs(':none')}`,
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':applied': file.appliedCents, ':actor': actor, ':held': file.appliedCents + toHold, ...runningValues(companyId, fileId) },
+            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':none': 0, ':actor': actor, ':hold': toHold, ...runningValues(companyId, fileId) },
           },
         },
         ...(toHold > 0 ? [mainAccountHold(companyId, toHold)] : []),
@@ -314,12 +337,27 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
   try {
     await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
   } catch (error) {
-    // Not queued, no worker would take it: it shows failed again, and the user can retry once more.
+    // Not queued, no worker would take it: it shows failed again (its hold given back), and the user can retry.
     await failFile(companyId, fileId);
     throw error;
   }
   if (toHold > 0) await alertOnLowBalance(companyId);
   return readFundingFile(companyId, fileId);
+}
+
+/**
+ * What a retried run sets aside: what it can still pay (the rows it held that are not done and whose users can
+ * receive money now), not its total less what it paid, which still counts rows that failed for good. A run that must
+ * pay all or nothing is refused when that is not available; a partial run holds what there is of it.
+ */
+async function retryHold(file: FundingFileRecord): Promise<number> {
+  const { pending } = await rowsToApply(file);
+  const rest = pending.reduce((sum, row) => sum + row.amountCents, 0);
+  if (rest === 0) return 0;
+  const availableCents = await readAvailableCents(file.companyId);
+  if (rest <= availableCents) return rest;
+  if (file.partial) return Math.max(0, availableCents);
+  throw new DomainError(409, 'FUNDS_NOT_ENOUGH');
 }
 
 /**
@@ -338,49 +376,82 @@ async function markFailed(companyId: string, fileId: string): Promise<boolean> {
   return endRun(companyId, fileId, ['queued', 'applying'], { status: 'failed', failedAt: new Date().toISOString() });
 }
 
+type RunEnd = { status: 'failed' | 'applied'; failedAt?: string };
+
 /**
  * Ends a file that is at one of `from` (failed, or applied), once: the status moves under a condition on it and on
- * the amount paid so far, and what a scheduled run set aside and did not pay goes back to the available amount in the
- * same write. A chunk committed between the read and the write changes the amount paid, so it reads again.
+ * the file's hold, and what a scheduled run set aside and did not pay goes back to the available amount in the same
+ * write. A chunk committed between the read and the write changes the hold, so it reads again.
  */
-async function endRun(companyId: string, fileId: string, from: readonly FundingFile['status'][], set: { status: 'failed' | 'applied'; failedAt?: string }): Promise<boolean> {
+async function endRun(companyId: string, fileId: string, from: readonly FundingFile['status'][], set: RunEnd): Promise<boolean> {
   for (let attempt = 0; attempt <= conflictRetries; attempt += 1) {
     const file = await readFundingFile(companyId, fileId);
     if (!from.includes(file.status)) return false;
-    const unpaid = file.holdsFunds ? file.heldCents - file.appliedCents : 0;
-    const fromValues = Object.fromEntries(from.map((status, index) => [`:from${index}`, status]));
+    const unpaid = file.holdLeftCents;
     try {
-      await transactThroughConflicts(
-        [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.fundingFile(companyId, fileId),
-              // An ended file is no longer running: it leaves the deadline job's index.
-              UpdateExpression: `SET #status = :to, heldCents = :paid${set.failedAt ? ', failedAt = :failedAt' : ''} REMOVE gsi2pk, gsi2sk`,
-              ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')}) AND appliedCents = :paid`,
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':to': set.status, ':paid': file.appliedCents, ...fromValues, ...(set.failedAt ? { ':failedAt': set.failedAt } : {}) },
-            },
-          },
-          ...(unpaid > 0 ? [mainAccountRelease(companyId, unpaid)] : []),
-        ],
-        {},
-        conflictRetries,
-      );
+      await transactThroughConflicts([endItem(file, from, set, unpaid), ...(unpaid > 0 ? [mainAccountRelease(companyId, unpaid)] : [])], {}, conflictRetries);
       return true;
     } catch (error) {
+      // The account holds less than this run's hold: another run spent it. The run still ends, never left applying.
+      if (unpaid > 0 && !conditionFailed(error, 0) && conditionFailed(error, 1)) {
+        if (await endShortOfHold(file, from, set)) return true;
+        continue;
+      }
       if (!conditionFailed(error, 0)) throw error;
     }
   }
   throw new Error(`funding file ${fileId} kept changing while it was ended`);
 }
 
+/** The file's end: its status, its hold given back (`released` of it, the rest counted short), out of the running index. */
+function endItem(file: FundingFileRecord, from: readonly FundingFile['status'][], set: RunEnd, released: number): TransactItem {
+  const fromValues = Object.fromEntries(from.map((status, index) => [`:from${index}`, status]));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.fundingFile(file.companyId, file.fileId),
+      UpdateExpression: `SET #status = :to, holdLeftCents = :none${set.failedAt ? ', failedAt = :failedAt' : ''} ADD releasedCents :released, holdShortCents :short REMOVE gsi2pk, gsi2sk`,
+      ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')}) AND ${holdLeftIs(':left')}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': set.status,
+        ':none': 0,
+        ':left': file.holdLeftCents,
+        ':released': released,
+        ':short': file.holdLeftCents - released,
+        ...fromValues,
+        ...(set.failedAt ? { ':failedAt': set.failedAt } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * Ends a run whose hold the account no longer has whole (only a defect, or data from before holds were kept per run,
+ * can cause it): it gives back what the account still holds of it, records the rest as short, and raises the alarm
+ * of work not ended cleanly, so the operator reconciles. Answers whether it ended it (false: read again and retry).
+ */
+async function endShortOfHold(file: FundingFileRecord, from: readonly FundingFile['status'][], set: RunEnd): Promise<boolean> {
+  const account = mainAccountRecord.parse(await getItem(keys.mainAccount(file.companyId), { consistent: true }));
+  const released = Math.min(file.holdLeftCents, Math.max(0, account.reservedCents));
+  try {
+    await transactThroughConflicts([endItem(file, from, set, released), ...(released > 0 ? [mainAccountRelease(file.companyId, released)] : [])], {}, conflictRetries);
+  } catch (error) {
+    if (conditionFailed(error, 0) || conditionFailed(error, 1)) return false;
+    throw error;
+  }
+  const shortCents = file.holdLeftCents - released;
+  logger.error('funding run ended short of its hold: the account held less than the run had set aside', { companyId: file.companyId, fileId: file.fileId, holdLeftCents: file.holdLeftCents, releasedCents: released, shortCents });
+  putCountMetric(workNotEndedCleanlyMetric, 1, { job: 'funding-run-end', companyId: file.companyId, fileId: file.fileId, shortCents });
+  return true;
+}
+
 /**
  * Fails every file still queued or applying past its deadline (the running files of gsi2, due first), each under the
- * condition, so a worker that finishes it meanwhile keeps it applied. Answers how many it failed.
+ * condition, so a worker that finishes it meanwhile keeps it applied. Each file on its own: one that cannot be ended
+ * is logged and counted, and the others are still failed. Answers how many it failed and how many it could not end.
  */
-export async function failOverdueFiles(now: Date): Promise<number> {
+export async function failOverdueFiles(now: Date): Promise<{ failed: number; notEnded: number }> {
   const { gsi2pk } = keys.runningFundingFile('', '', '');
   const items = await queryAll({
     IndexName: 'gsi2',
@@ -388,12 +459,9 @@ export async function failOverdueFiles(now: Date): Promise<number> {
     ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
     ProjectionExpression: 'companyId, fileId',
   });
-  let failed = 0;
-  for (const item of items) {
-    const { companyId, fileId } = fundingJobMessageSchema.parse(item);
-    if (await failFile(companyId, fileId)) failed += 1;
-  }
-  return failed;
+  const files = items.map((item) => fundingJobMessageSchema.parse(item));
+  const { done, errors } = await eachOnItsOwn(files, ({ companyId, fileId }) => failFile(companyId, fileId), (file) => ({ ...file, work: 'overdue funding file' }));
+  return { failed: done, notEnded: errors };
 }
 
 /**
@@ -412,23 +480,19 @@ export async function applyFile(companyId: string, fileId: string, signal?: Abor
   const actor = file.appliedBy;
   if (!actor) throw new Error(`funding file ${fileId} has no actor`);
 
-  const checked = await checkAgainstEmployees(companyId, await readText(companyId, fileId));
-  if (!checked.valid) throw new Error(`funding file ${fileId} no longer reads`);
-  const done = new Set((await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.fundingRows(companyId, fileId).pk }, ProjectionExpression: 'rowNumber' })).map((item) => Number(item.rowNumber)));
-  // The preview had no problems, so every problem now is a row it accepted that the employees refuse since: its user
-  // stopped being able to receive funds, or their details changed (the row may no longer be who it was written for).
-  // Such a row fails with its reason instead of being neither paid nor reported.
-  const refusedSince = checked.problems.filter((problem) => !done.has(problem.rowNumber));
+  const { pending, refused } = await rowsToApply(file);
   const failures = { listed: file.failures.length };
-  for (const problem of refusedSince) {
-    const reason = problem.reason === 'ROW_USER_NOT_ACTIVE' ? 'FUNDING_USER_NOT_ACTIVE' : 'FUNDS_TRANSFER_FAILED';
-    await recordFailure(file, failures, { rowNumber: problem.rowNumber, employeeId: problem.employeeId ?? '', name: problem.name ?? '', amountCents: 0 }, reason);
-  }
-  const pending = checked.rows.filter((row) => !done.has(row.rowNumber));
-  const context: ChunkContext = { file, actor, failures };
-  for (let start = 0; start < pending.length; start += rowsPerChunk) {
-    signal?.throwIfAborted();
-    await applyChunk(context, pending.slice(start, start + rowsPerChunk));
+  try {
+    for (const { row, reason } of refused) await recordFailure(file, failures, row, reason);
+    const context: ChunkContext = { file, actor, failures };
+    for (let start = 0; start < pending.length; start += rowsPerChunk) {
+      signal?.throwIfAborted();
+      await applyChunk(context, pending.slice(start, start + rowsPerChunk));
+    }
+  } catch (error) {
+    // Ended meanwhile (failed past its deadline, or finished by another receipt of its message): what it did stands.
+    if (error instanceof FileNotApplying) return readFundingFile(companyId, fileId);
+    throw error;
   }
   const applied = await endRun(companyId, fileId, ['applying'], { status: 'applied' });
   const finished = await readFundingFile(companyId, fileId);
@@ -436,6 +500,36 @@ export async function applyFile(companyId: string, fileId: string, signal?: Abor
   if (applied) await publishEvent(companyId, 'funding_file.applied', fileEventData(finished));
   await alertOnLowBalance(companyId);
   return finished;
+}
+
+/** A chunk found its file no longer applying: another receipt or the deadline job ended it. */
+class FileNotApplying extends Error {}
+
+/**
+ * The file's rows not done yet, as the employees are now: those to pay, and those refused with their reason. The
+ * preview had no problems, so a problem now is a row whose user stopped being able to receive funds, or whose details
+ * changed (the row may no longer be who it was written for). A row a scheduled run set nothing aside for is refused
+ * whatever its user's card is now: the run pays only what it held.
+ */
+async function rowsToApply(file: FundingFileRecord): Promise<{ pending: FundedRow[]; refused: { row: FundedRow; reason: RowFailureCode }[] }> {
+  const checked = await checkAgainstEmployees(file.companyId, await readText(file.companyId, file.fileId));
+  if (!checked.valid) throw new Error(`funding file ${file.fileId} no longer reads`);
+  const done = new Set((await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.fundingRows(file.companyId, file.fileId).pk }, ProjectionExpression: 'rowNumber' })).map((item) => Number(item.rowNumber)));
+  const unheld = new Set(file.unheldRows);
+  const refused: { row: FundedRow; reason: RowFailureCode }[] = [];
+  for (const problem of checked.problems) {
+    if (done.has(problem.rowNumber)) continue;
+    const row = { rowNumber: problem.rowNumber, employeeId: problem.employeeId ?? '', name: problem.name ?? '', amountCents: 0 };
+    refused.push({ row, reason: problem.reason === 'ROW_USER_NOT_ACTIVE' || unheld.has(problem.rowNumber) ? 'FUNDING_USER_NOT_ACTIVE' : 'FUNDS_TRANSFER_FAILED' });
+  }
+  const pending: FundedRow[] = [];
+  for (const row of checked.rows) {
+    if (done.has(row.rowNumber)) continue;
+    if (unheld.has(row.rowNumber)) refused.push({ row, reason: 'FUNDING_USER_NOT_ACTIVE' });
+    else pending.push(row);
+  }
+  refused.sort((a, b) => a.row.rowNumber - b.row.rowNumber);
+  return { pending, refused };
 }
 
 /** What the company's systems are told of a finished or failed file: its totals and the rows that failed, with why. */
@@ -517,8 +611,10 @@ async function recordFailure(file: FundingFileRecord, failures: { listed: number
 
 /**
  * One TransactWriteItems for up to rowsPerChunk rows: one combined debit, a credit and a row item per row, one ledger
- * movement, the file's progress and an audit record. A refused credit fails its row and the rest is tried again; a
- * refused debit (the account emptied meanwhile) goes row by row, so each row that still fits is paid.
+ * movement, the file's progress and an audit record. A refused credit fails its row and the rest is tried again. A
+ * scheduled run's chunk is paid from its own hold, under the condition that the hold covers it; when it does not (a
+ * partial run's hold ran out), or the available amount of a file without a hold emptied meanwhile, it goes row by row,
+ * so each row that still fits is paid and the others fail for want of funds.
  */
 async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -539,13 +635,14 @@ async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<voi
     Update: {
       TableName: tableName(),
       Key: keys.fundingFile(file.companyId, file.fileId),
-      UpdateExpression: 'ADD doneRows :rows, appliedCount :rows, appliedCents :sum',
-      ConditionExpression: '#status = :applying',
+      UpdateExpression: `ADD doneRows :rows, appliedCount :rows, appliedCents :sum${file.holdsFunds ? ', holdLeftCents :spent' : ''}`,
+      ConditionExpression: `#status = :applying${file.holdsFunds ? ' AND holdLeftCents >= :sum' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':rows': rows.length, ':sum': sum, ':applying': 'applying' },
+      ExpressionAttributeValues: { ':rows': rows.length, ':sum': sum, ':applying': 'applying', ...(file.holdsFunds ? { ':spent': -sum } : {}) },
     },
   };
   const rowOffset = transfer.items.length;
+  const progressIndex = rowOffset + rowItems.length;
   try {
     await transactThroughConflicts([...transfer.items, ...rowItems, progress], {}, conflictRetries);
     return;
@@ -558,15 +655,15 @@ async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<voi
       const settled = new Set([...alreadyDone, ...inactive]);
       return applyChunk(context, rows.filter((row) => !settled.has(row)));
     }
-    if (conditionFailed(error, transfer.debitIndex)) {
-      if (rows.length === 1) {
-        const [row] = rows;
-        if (row) await recordFailure(file, context.failures, row, 'FUNDS_NOT_ENOUGH');
-        return;
-      }
-      for (const row of rows) await applyChunk(context, [row]);
+    const progressRefused = conditionFailed(error, progressIndex);
+    if (progressRefused && (await readFundingFile(file.companyId, file.fileId)).status !== 'applying') throw new FileNotApplying();
+    const overHold = progressRefused && file.holdsFunds;
+    if (!overHold && !conditionFailed(error, transfer.debitIndex)) throw error;
+    if (rows.length === 1) {
+      const [row] = rows;
+      if (row) await recordFailure(file, context.failures, row, 'FUNDS_NOT_ENOUGH');
       return;
     }
-    throw error;
+    for (const row of rows) await applyChunk(context, [row]);
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -304,8 +305,9 @@ export async function previewDraft(companyId: string, body: SavedPreviewBody): P
   return previewNextRun(companyId, body.cadence, recipients, firstRunDate(body.cadence, current?.lastRunDate ?? null));
 }
 
+/** Strongly consistent: whether a run was started decides whether it is started (again). */
 async function readRun(companyId: string, scheduleId: string, runDate: string): Promise<RunRecord | null> {
-  const item = await getItem(keys.fundingScheduleRun(companyId, scheduleId, runDate));
+  const item = await getItem(keys.fundingScheduleRun(companyId, scheduleId, runDate), { consistent: true });
   return item ? runRecord.parse(item) : null;
 }
 
@@ -320,10 +322,11 @@ function ruleActor(rule: ScheduleRecord): Actor {
 
 /**
  * Starts a rule's run of `runDate`, once: the run's item is written only if there is none yet (or over a refused
- * one), in the same transaction as its funding file and, unless the rule allows a partial run, the hold of its whole
- * total from the available amount. So two overlapping starts (a redelivered message, "run now" beside the schedule)
- * start one file, and a run that is not covered moves nothing: it is refused, the owners are e-mailed, and it can be
- * tried again. Answers the run and, when it was started, its file (to apply, here or by the worker).
+ * one), in the same transaction as its funding file and the hold of what it pays from the available amount (its
+ * whole total; a rule that allows partial runs, when short, what there is). The file pays only from that hold, and
+ * only the rows it held for. So two overlapping starts (a redelivered message, "run now" beside the schedule) start
+ * one file, and a run that is not covered and may not pay part moves nothing: it is refused, the owners are e-mailed,
+ * and it can be tried again. Answers the run and, when it was started, its file (to apply, here or by the worker).
  */
 export async function startRun(companyId: string, scheduleId: string, runDate: string, startedBy?: Actor): Promise<{ run: RunRecord | null; file: FundingFileRecord | null }> {
   const existing = await readRun(companyId, scheduleId, runDate);
@@ -360,50 +363,81 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
   // winner's file as it was written and deletes its own.
   const objectKey = fundingFileObjectKey(companyId, fileId);
   await s3.send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey, Body: content, ContentType: 'text/csv; charset=utf-8' }));
-  const holds = covered && checked.totalCents > 0;
-  const file: FundingFileRecord = {
-    companyId,
-    fileId,
-    fileName: `${rule.name} ${runDate}`,
-    sha256: sha256Of(content),
-    status: 'queued',
-    rowCount: checked.rowCount,
-    fundedRowCount: checked.rows.length,
-    totalCents: checked.totalCents,
-    availableCents,
-    problems: [],
-    problemCount: 0,
-    doneRows: 0,
-    appliedCount: 0,
-    appliedCents: 0,
-    failedCount: 0,
-    failures: [],
-    appliedBy: ruleActor(rule),
-    holdsFunds: holds,
-    heldCents: holds ? checked.totalCents : 0,
-  };
-  const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: startedBy ? 'person' : 'rule', ...totals };
-  try {
-    await transactThroughConflicts(
-      [
-        { Put: { TableName: tableName(), Item: runItem(run), ...runCondition } },
-        runAudit(run),
-        { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId), scheduleId, runDate }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...(holds ? [mainAccountHold(companyId, checked.totalCents)] : []),
-      ],
-      {},
-      conflictRetries,
-    );
-  } catch (error) {
-    await s3.send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey }));
-    if (conditionFailed(error, 0)) return startRun(companyId, scheduleId, runDate, startedBy);
-    // The available amount fell below the total between the read and the hold: refused as if read so.
-    if (holds && conditionFailed(error, 3)) return refuseRun(rule, runDate, { ...totals, availableCents: await readAvailableCents(companyId), at }, runAudit, !startedBy);
-    throw error;
+  const dropOwnBytes = () => s3.send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey }));
+  // A row whose user cannot receive money now has nothing set aside: the run refuses it when applied, whatever the
+  // card is by then, so it never pays what it did not hold.
+  const unheldRows = checked.problems.map((problem) => problem.rowNumber);
+  let available = availableCents;
+  for (let attempt = 0; ; attempt += 1) {
+    // Covered, the whole total is set aside; a partial run short of money sets aside what there is, and pays with it.
+    const hold = available >= checked.totalCents ? checked.totalCents : Math.max(0, available);
+    const file: FundingFileRecord = {
+      companyId,
+      fileId,
+      fileName: `${rule.name} ${runDate}`,
+      sha256: sha256Of(content),
+      status: 'queued',
+      rowCount: checked.rowCount,
+      fundedRowCount: checked.rows.length,
+      totalCents: checked.totalCents,
+      availableCents: available,
+      problems: [],
+      problemCount: 0,
+      doneRows: 0,
+      appliedCount: 0,
+      appliedCents: 0,
+      failedCount: 0,
+      failures: [],
+      appliedBy: ruleActor(rule),
+      holdsFunds: true,
+      heldCents: hold,
+      holdLeftCents: hold,
+      releasedCents: 0,
+      holdShortCents: 0,
+      unheldRows,
+      partial: rule.allowPartial,
+    };
+    const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: startedBy ? 'person' : 'rule', ...totals, availableCents: available };
+    try {
+      await transactThroughConflicts(
+        [
+          { Put: { TableName: tableName(), Item: runItem(run), ...runCondition } },
+          runAudit(run),
+          { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId), scheduleId, runDate }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...(hold > 0 ? [mainAccountHold(companyId, hold)] : []),
+        ],
+        {},
+        conflictRetries,
+      );
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) {
+        // The SDK gave up without DynamoDB's answer, so the write may have committed: what was written decides, and
+        // the bytes stay: a committed run's file needs them, and an uncommitted attempt's are a few bytes no record names.
+        const written = await readRun(companyId, scheduleId, runDate);
+        if (written?.status === 'started' && written.fileId === fileId) return started(run, file);
+        throw error;
+      }
+      // Cancelled: nothing of it was written.
+      if (hold > 0 && !conditionFailed(error, 0) && conditionFailed(error, 3)) {
+        // The available amount fell between the read and the hold: refused as if read so, or, for a partial run, held
+        // again from what there is now.
+        available = await readAvailableCents(companyId);
+        if (rule.allowPartial && attempt < conflictRetries) continue;
+        await dropOwnBytes();
+        return refuseRun(rule, runDate, { ...totals, availableCents: available, at }, runAudit, !startedBy);
+      }
+      await dropOwnBytes();
+      if (conditionFailed(error, 0)) return startRun(companyId, scheduleId, runDate, startedBy);
+      throw error;
+    }
+    return started(run, file);
   }
-  logger.info('scheduled funding run started', { companyId, scheduleId, runDate, fileId, rows: checked.rows.length, totalCents: checked.totalCents, held: holds });
-  // Setting the run's total aside lowers the available amount now.
-  if (holds) await alertOnLowBalance(companyId);
+}
+
+async function started(run: RunRecord, file: FundingFileRecord): Promise<{ run: RunRecord; file: FundingFileRecord }> {
+  logger.info('scheduled funding run started', { companyId: run.companyId, scheduleId: run.scheduleId, runDate: run.runDate, fileId: file.fileId, rows: file.fundedRowCount, totalCents: file.totalCents, heldCents: file.heldCents });
+  // Setting the run's money aside lowers the available amount now.
+  if (file.heldCents > 0) await alertOnLowBalance(run.companyId);
   return { run, file };
 }
 

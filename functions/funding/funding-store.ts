@@ -12,8 +12,9 @@ import type { FundableEmployee } from './funding-rows';
 /** The card statuses whose account may receive money (shared/cards.ts canReceiveFunds), for a write's condition. */
 const receivingStatuses = cardStatuses.filter(canReceiveFunds);
 
+/** Strongly consistent: a run or a file is judged against the top-up or transfer that was credited a moment before. */
 export async function readAvailableCents(companyId: string): Promise<number> {
-  const item = await getItem(keys.mainAccount(companyId));
+  const item = await getItem(keys.mainAccount(companyId), { consistent: true });
   if (!item) throw new DomainError(503, 'FUNDS_TRANSFER_FAILED');
   return mainAccountRecord.parse(item).availableCents;
 }

@@ -91,7 +91,8 @@ export function startOverdueWorkTimer(log: (line: string) => void): { stop(): vo
       const { failOverdueWork } = await import('@functions/exports/fail-overdue-work');
       const summary = await failOverdueWork(new Date());
       const failed = summary.fundingFiles + summary.backgroundFiles;
-      return failed > 0 ? `failed ${summary.fundingFiles} funding files and ${summary.backgroundFiles} exports or reports past their deadline` : null;
+      const notEnded = summary.notEnded > 0 ? `; could not end ${summary.notEnded} (logged; tried again at the next check)` : '';
+      return failed > 0 || notEnded ? `failed ${summary.fundingFiles} funding files and ${summary.backgroundFiles} exports or reports past their deadline${notEnded}` : null;
     },
     (message) => `failing overdue work failed (the next check retries): ${message}`,
     log,

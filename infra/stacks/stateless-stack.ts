@@ -33,7 +33,7 @@ import { documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../fu
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
-import { deadLetterRetentionDays, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition } from '../definitions';
+import { deadLetterRetentionDays, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
@@ -634,7 +634,8 @@ export class StatelessStack extends Stack {
   /**
    * Fires when the deadline job failed a funding file, export or report still running past its deadline: a worker
    * died on its last receipt or a message was lost (functions/exports/fail-overdue-work.ts writes the count as an
-   * embedded metric in its log line). The user sees it failed; the alarm says the cause is worth a look.
+   * embedded metric in its log line). The user sees it failed; the alarm says the cause is worth a look. A second
+   * alarm fires on work that could not be ended cleanly (workNotEndedCleanlyMetric), which needs an operator.
    */
   private alarmOnOverdueWork(alarmTopic: sns.ITopic): void {
     const alarm = new cloudwatch.Alarm(this, 'OverdueWorkAlarm', {
@@ -648,6 +649,20 @@ export class StatelessStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+    const notEnded = new cloudwatch.Alarm(this, 'WorkNotEndedCleanlyAlarm', {
+      alarmDescription:
+        'Work could not be ended as it should. Either the deadline job could not mark an overdue funding file, export ' +
+        'or report failed (functions/exports/fail-overdue-work logs which; it tries again every 5 minutes), or a ' +
+        'scheduled funding run ended while its company\'s main account held less than the run had set aside (the ' +
+        'funding worker logs "funding run ended short of its hold" with the file and the amount short; the file ' +
+        'records it as holdShortCents): reconcile that company\'s reservedCents against its running runs.',
+      metric: new cloudwatch.Metric({ namespace: workNotEndedCleanlyMetric.namespace, metricName: workNotEndedCleanlyMetric.name, statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    notEnded.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
   }
 
   /**
