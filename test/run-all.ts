@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import * as z from 'zod';
 import { chromiumProblem, javaProblem, nodeProblem } from '../infra/local/prerequisites';
 import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
 
 /**
- * `npm test`: typecheck, lint, unit + CDK + integration tests (vitest), then the end-to-end suite in Chromium.
- * Every phase runs even if an earlier one failed, so one run shows everything; the exit code is non-zero on any
+ * `npm test`: typecheck, lint, unit, CDK and integration tests (vitest, a project each), then the end-to-end suite in
+ * Chromium. Every phase runs even if an earlier one failed, so one run shows everything. At the end it prints each
+ * phase's time and the slowest test files, so a regression shows as it happens; the exit code is non-zero on any
  * failure and the last line counts the tests ("N passed, N failed").
  */
 const reportDir = join(projectRoot, 'test-results', 'reports');
@@ -18,18 +19,40 @@ function preflight(): string[] {
   return [nodeProblem(), javaProblem(), chromiumProblem(chromiumPath())].filter((p) => p !== null);
 }
 
-function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+interface PhaseResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<PhaseResult> {
   console.log(`\n━━ ${name}: ${[command, ...args].map((a) => a.replace(projectRoot + '/', '')).join(' ')}`);
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.once('exit', (code) => resolve(code === 0));
-    child.once('error', () => resolve(false));
+    const done = (ok: boolean) => resolve({ name, ok, seconds: (performance.now() - started) / 1000 });
+    child.once('exit', (code) => done(code === 0));
+    child.once('error', () => done(false));
   });
 }
 
-const vitestReport = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number().default(0) });
+const vitestReport = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number().default(0),
+  testResults: z.array(z.object({ name: z.string(), startTime: z.number(), endTime: z.number() })).default([]),
+});
+type PlaywrightSuite = { file?: string; specs?: { tests: { results: { duration: number }[] }[] }[]; suites?: PlaywrightSuite[] };
+const playwrightSuite: z.ZodType<PlaywrightSuite> = z.lazy(() =>
+  z.object({
+    file: z.string().optional(),
+    specs: z.array(z.object({ tests: z.array(z.object({ results: z.array(z.object({ duration: z.number() })) })) })).optional(),
+    suites: z.array(playwrightSuite).optional(),
+  }),
+);
 const playwrightReport = z.object({
   stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number().default(0), skipped: z.number().default(0) }),
+  suites: z.array(playwrightSuite).default([]),
 });
 
 function readReport<T>(file: string, schema: z.ZodType<T>): T | null {
@@ -37,6 +60,23 @@ function readReport<T>(file: string, schema: z.ZodType<T>): T | null {
   const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   return parsed.success ? parsed.data : null;
 }
+
+/** Seconds per end-to-end spec file: the sum of its tests' runs (each worker runs a file's tests one after another). */
+function playwrightFileSeconds(suites: readonly PlaywrightSuite[], into = new Map<string, number>(), file?: string): Map<string, number> {
+  for (const suite of suites) {
+    const name = suite.file ?? file;
+    const ms = (suite.specs ?? []).flatMap((spec) => spec.tests.flatMap((t) => t.results.map((r) => r.duration))).reduce((a, b) => a + b, 0);
+    if (name) into.set(name, (into.get(name) ?? 0) + ms / 1000);
+    playwrightFileSeconds(suite.suites ?? [], into, name);
+  }
+  return into;
+}
+
+const vitestProjects = [
+  { phase: 'unit', project: 'unit', title: 'unit tests (vitest)' },
+  { phase: 'CDK', project: 'infra', title: 'CDK tests (vitest: templates, cdk-nag, cfn-lint, bundles)' },
+  { phase: 'integration', project: 'integration', title: 'integration tests (vitest, against the emulators)' },
+] as const;
 
 async function main(): Promise<void> {
   const problems = preflight();
@@ -47,45 +87,49 @@ async function main(): Promise<void> {
   }
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
-  const vitestJson = join(reportDir, 'vitest.json');
+  const vitestJson = (project: string) => join(reportDir, `vitest-${project}.json`);
   const playwrightJson = join(reportDir, 'playwright.json');
+  const started = performance.now();
 
-  const results: [string, boolean][] = [];
-  results.push(['typecheck', await run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])]);
-  results.push(['lint', await run('lint', bin('eslint'), ['-c', 'test/eslint.config.js', '.'])]);
-  results.push([
-    'unit, CDK and integration tests',
-    await run('unit, CDK and integration tests (vitest)', bin('vitest'), [
-      'run',
-      '-c',
-      'test/vitest.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson}`,
-    ]),
-  ]);
-  results.push([
-    'end-to-end tests',
-    await run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    }),
-  ]);
+  const results: PhaseResult[] = [];
+  results.push(await run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+  results.push(await run('lint', bin('eslint'), ['-c', 'test/eslint.config.js', '.']));
+  for (const { phase, project, title } of vitestProjects) {
+    const result = await run(title, bin('vitest'), ['run', '-c', 'test/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson(project)}`]);
+    results.push({ ...result, name: phase });
+  }
+  const e2e = await run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+  results.push({ ...e2e, name: 'end-to-end' });
 
-  const vitest = readReport(vitestJson, vitestReport);
+  const vitest = vitestProjects.map(({ project }) => readReport(vitestJson(project), vitestReport));
   const playwright = readReport(playwrightJson, playwrightReport);
-  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0);
-  const testFailures = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0) + (playwright?.stats.flaky ?? 0);
-  const skipped = (vitest?.numPendingTests ?? 0) + (playwright?.stats.skipped ?? 0);
-  const failedPhases = results.filter(([, ok]) => !ok).map(([name]) => name);
+  const sum = (pick: (report: z.infer<typeof vitestReport>) => number) => vitest.reduce((total, report) => total + (report ? pick(report) : 0), 0);
+  const passed = sum((r) => r.numPassedTests) + (playwright?.stats.expected ?? 0);
+  const testFailures = sum((r) => r.numFailedTests) + (playwright?.stats.unexpected ?? 0) + (playwright?.stats.flaky ?? 0);
+  const skipped = sum((r) => r.numPendingTests) + (playwright?.stats.skipped ?? 0);
+  const failedPhases = results.filter((result) => !result.ok);
   // A phase that failed without a failing test (typecheck, lint, a crashed runner) still counts as a failure.
   const failed = testFailures + (failedPhases.length > 0 && testFailures === 0 ? failedPhases.length : 0);
 
+  const files = [
+    ...vitest.flatMap((report) => report?.testResults.map((file) => ({ file: relative(projectRoot, file.name), seconds: (file.endTime - file.startTime) / 1000 })) ?? []),
+    ...[...playwrightFileSeconds(playwright?.suites ?? [])].map(([file, seconds]) => ({ file: join('test/e2e', file), seconds })),
+  ].sort((a, b) => b.seconds - a.seconds);
+
   console.log('\n━━ summary');
-  for (const [name, ok] of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}`);
-  if (skipped > 0) console.log(`  ${skipped} skipped: a skipped test is a failure in CI`);
+  for (const result of results) console.log(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(12)} ${formatSeconds(result.seconds)}`);
+  console.log(`       ${'in all'.padEnd(12)} ${formatSeconds((performance.now() - started) / 1000)}`);
+  console.log('\n  slowest test files:');
+  for (const { file, seconds } of files.slice(0, 10)) console.log(`  ${formatSeconds(seconds)}  ${file}`);
+  if (skipped > 0) console.log(`\n  ${skipped} skipped: a skipped test is a failure in CI`);
   const ciSkipFailure = process.env.CI === 'true' && skipped > 0;
   console.log(`\n${passed} passed, ${failed + (ciSkipFailure ? skipped : 0)} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
   process.exit(failedPhases.length > 0 || failed > 0 || ciSkipFailure ? 1 : 0);
+}
+
+function formatSeconds(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes > 0 ? `${minutes} min ` : ''}${(seconds % 60).toFixed(1).padStart(minutes > 0 ? 4 : 0)} s`.padStart(12);
 }
 
 void main();

@@ -15,7 +15,7 @@ for (const language of languages) {
       await showScreensIn(context, tour, language);
       await startTour(page, tour);
       for (const screen of tour.screens) {
-        await openScreen(page, screen);
+        await openScreen(page, screen, tour);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         for (const width of layoutWidths) {
           await page.setViewportSize({ width, height: 900 });

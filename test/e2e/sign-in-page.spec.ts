@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, LoginPage, signIn, test, VerifyPage, visitorTest } from './support/portal';
+import { expect, expectNoAxeViolations, LoginPage, signInThroughScreens, test, VerifyPage, visitorTest } from './support/portal';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -55,7 +55,7 @@ test('the SMS step is part of the sign-in page: back to the password step and fo
 });
 
 test('someone signed in who opens /login is told who, and Continue leads to their first page', async ({ page }) => {
-  await signIn(page, 'accountant@demo.local');
+  await signInThroughScreens(page, 'accountant@demo.local');
   await page.waitForURL('**/dashboard');
   await page.goto('/login');
   const signedIn = page.getByRole('status').filter({ hasText: 'You are signed in as accountant@demo.local.' });

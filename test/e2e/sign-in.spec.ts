@@ -1,9 +1,9 @@
 import { isValidIban } from '@shared/iban';
-import { expect, LoginPage, NavBar, signIn, test, VerifyPage } from './support/portal';
+import { expect, LoginPage, NavBar, signInThroughScreens, test, VerifyPage } from './support/portal';
 
 test.describe('sign-in with the SMS second factor', () => {
   test('an accountant signs in and lands on the dashboard with the nav bar filled from the profile', async ({ page }) => {
-    await signIn(page, 'accountant@demo.local');
+    await signInThroughScreens(page, 'accountant@demo.local');
     await page.waitForURL('**/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
@@ -21,7 +21,7 @@ test.describe('sign-in with the SMS second factor', () => {
 
   test('the top-up IBAN can be copied from the nav bar', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'accountant@demo.local');
+    await signInThroughScreens(page, 'accountant@demo.local');
     await page.waitForURL('**/dashboard');
     // The nav bar's (the dashboard's top-up panel has one too).
     await page.getByRole('banner').getByRole('button', { name: 'Copy IBAN' }).click();
@@ -31,7 +31,7 @@ test.describe('sign-in with the SMS second factor', () => {
   });
 
   test('the active link follows the path prefix', async ({ page }) => {
-    await signIn(page, 'accountant@demo.local');
+    await signInThroughScreens(page, 'accountant@demo.local');
     await page.waitForURL('**/dashboard');
     const nav = new NavBar(page);
     await nav.link('Users').click();
@@ -56,17 +56,17 @@ test.describe('sign-in with the SMS second factor', () => {
   });
 
   test('a user the provider blocked is told so after the SMS code', async ({ page }) => {
-    await signIn(page, 'blocked@test.local');
+    await signInThroughScreens(page, 'blocked@test.local');
     await expect(page.getByRole('alert')).toContainText('User is blocked. Please contact support.');
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
   });
 
   test('signing in as someone else shows the new user, never the previous one', async ({ page }) => {
-    await signIn(page, 'accountant@demo.local');
+    await signInThroughScreens(page, 'accountant@demo.local');
     await page.waitForURL('**/dashboard');
     await expect(page.getByText('Welcome, Olga Ivanova')).toBeVisible();
-    await signIn(page, 'owner@demo.local');
+    await signInThroughScreens(page, 'owner@demo.local');
     await page.waitForURL('**/dashboard');
     await expect(page.getByText('Welcome, Anna Bērziņa')).toBeVisible();
     await expect(new NavBar(page).company).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('sign-in with the SMS second factor', () => {
 
   test('logout returns to the login page and the protected pages are closed again', async ({ page }) => {
     // Logout revokes the user's tokens server-side, so this spec owns a user no other spec signs in with.
-    await signIn(page, 'logout@test.local');
+    await signInThroughScreens(page, 'logout@test.local');
     await page.waitForURL('**/dashboard');
     await new NavBar(page).logout.click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');

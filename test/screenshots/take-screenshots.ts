@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       await startTour(page, tour);
       for (const screen of tour.screens) {
-        await openScreen(page, screen);
+        await openScreen(page, screen, tour);
         for (const width of widths) {
           await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

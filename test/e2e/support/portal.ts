@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import * as z from 'zod';
+import { profileSchema } from '../../../shared/api/schemas';
+import { entryPath } from '../../../frontend/src/app/route-guard/decide-guard';
+import { appConfigSchema, type AppConfig } from '../../../frontend/src/lib/config';
 import { demoPassword } from '../../../infra/local/demo-data';
 import { outboxEntrySchema } from '../../../infra/local/outbox';
 import { fixedSmsCode, portProfiles } from '../../../infra/local/settings';
@@ -70,12 +74,69 @@ export class NavBar {
   }
 }
 
-/** Signs in through the real screens: e-mail and password, then the SMS code. */
-export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
+/**
+ * Signs in through the real screens: e-mail and password, then the SMS code. The sign-in specs and a few journeys walk
+ * it; every other spec signs in with `signIn`, which skips the screens it would walk again and again.
+ */
+export async function signInThroughScreens(page: Page, email: string, password = demoPassword): Promise<void> {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(email, password);
   await new VerifyPage(page).confirm();
+}
+
+/**
+ * Signs in as the sign-in page would and opens the portal on the page it would open: Cognito's password and SMS steps
+ * (the local cloud's fixed code) from the test, the tokens stored where Amplify keeps them, and the user's first page
+ * (the portal's own `entryPath` of the profile) loaded. A person's sign-in is what `signInThroughScreens` tests.
+ */
+export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
+  const config = appConfigSchema.parse(await (await page.request.get('/config.json')).json());
+  const tokens = await cognitoTokens(config, email, password);
+  const profile = profileSchema.parse(await (await page.request.get(`${config.apiUrl}/users/profile`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json());
+  // Any page of the portal's origin will do to write its storage; config.json is the smallest.
+  await page.goto('/config.json');
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
+  }, amplifyStorage(config.userPoolClientId, email, tokens));
+  const entry = entryPath(profile);
+  if (!entry) throw new Error(`${email} may not use the portal (the sign-in page would say why)`);
+  await page.goto(entry);
+}
+
+interface CognitoTokens {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+async function cognitoTokens(config: AppConfig, email: string, password: string): Promise<CognitoTokens> {
+  const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.cognitoEndpoint ?? undefined, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const first = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    const second =
+      first.ChallengeName === 'SMS_MFA'
+        ? await cognito.send(new RespondToAuthChallengeCommand({ ChallengeName: 'SMS_MFA', ClientId: config.userPoolClientId, Session: first.Session, ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: fixedSmsCode } }))
+        : first;
+    const result = second.AuthenticationResult;
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error(`no tokens for ${email} (challenge ${second.ChallengeName ?? 'none'})`);
+    return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+/** Amplify v6's keys for a signed-in user (its TokenStore), as the sign-in page leaves them. */
+function amplifyStorage(clientId: string, username: string, tokens: CognitoTokens): Record<string, string> {
+  const user = `CognitoIdentityServiceProvider.${clientId}.${username}`;
+  return {
+    [`CognitoIdentityServiceProvider.${clientId}.LastAuthUser`]: username,
+    [`${user}.accessToken`]: tokens.accessToken,
+    [`${user}.idToken`]: tokens.idToken,
+    [`${user}.refreshToken`]: tokens.refreshToken,
+    [`${user}.clockDrift`]: '0',
+    [`${user}.signInDetails`]: JSON.stringify({ loginId: username, authFlowType: 'USER_PASSWORD_AUTH' }),
+  };
 }
 
 /** The e-mails in the local outbox to an address, newest first. */

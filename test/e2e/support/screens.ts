@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Language } from '../../../shared/languages';
+import { pageEntries, pageOfPath } from '../../../shared/page-entries';
 import { paths } from '../../../shared/routes';
 import { expect, signIn } from './portal';
 
@@ -19,6 +20,11 @@ export interface ScreenTour {
   name: string;
   signInAs?: string;
   screens: readonly ScreenVisit[];
+  /**
+   * Each screen loaded afresh, where the next screen is the same component as the one before (the sign-up steps keep
+   * their heading): a visit inside the loaded portal would find no new heading to wait for.
+   */
+  loadEachScreen?: true;
 }
 
 const companyScreens: readonly ScreenVisit[] = [
@@ -57,6 +63,7 @@ export const screenTours: readonly ScreenTour[] = [
     name: 'onboarding',
     signInAs: 'onboarding@demo.local',
     screens: signupSteps.map((step) => ({ name: `signup-${step}`, path: `/signup/${step}` })),
+    loadEachScreen: true,
   },
   { name: 'pending', signInAs: 'pending@demo.local', screens: [{ name: 'pending-approval', path: paths.dashboard }] },
   {
@@ -103,14 +110,15 @@ export async function startTour(page: Page, tour: ScreenTour): Promise<void> {
 }
 
 /** Opens a screen and waits until it has rendered: no skeleton, no page loader, fonts laid out. */
-export async function openScreen(page: Page, screen: ScreenVisit): Promise<void> {
-  await page.goto(screen.path);
+export async function openScreen(page: Page, screen: ScreenVisit, tour?: ScreenTour): Promise<void> {
+  if (tour?.loadEachScreen) await page.goto(screen.path);
+  else await visit(page, screen.path);
   if (screen.linkPrefix) {
     const link = page.locator(`main a[href^="${screen.linkPrefix}"]`).first();
     await link.waitFor();
     const href = await link.getAttribute('href');
     if (!href) throw new Error(`no link to ${screen.linkPrefix}… on ${screen.path}`);
-    await page.goto(href);
+    await visit(page, href);
   }
   await page.locator('main, [role="main"]').first().waitFor();
   // The layout is read with the data, not the loaders, whatever the language: no skeleton (the page loader, a list's
@@ -118,6 +126,26 @@ export async function openScreen(page: Page, screen: ScreenVisit): Promise<void>
   await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('[aria-busy="true"]:not(.status-badge)')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * Goes to `path` as a person following a link does: inside the portal already loaded, its router shows the screen (a
+ * full load of the portal for every screen was most of the layout check's time); any other page is loaded. The
+ * headings of the screen left are marked first, and the new screen counts as shown once a heading without the mark is
+ * (a screen of another component always brings its own heading).
+ */
+async function visit(page: Page, path: string): Promise<void> {
+  const here = page.url().startsWith('http') ? new URL(page.url()).pathname : null;
+  if (here === null || pageOfPath(here) !== pageEntries.portal || pageOfPath(path) !== pageEntries.portal || here === path) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left-screen', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.locator('h1:not([data-left-screen])').first().waitFor();
 }
 
 /** What is wrong with the layout the page shows now; empty when it reads well. */
