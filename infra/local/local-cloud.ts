@@ -25,6 +25,8 @@ export interface LocalCloudOptions {
   /** 'dev' runs Vite's dev server, 'preview' serves a production build, 'none' starts no web server. */
   web: 'dev' | 'preview' | 'none';
   randomSmsCodes: boolean;
+  /** The profile's ports unless given (a second end-to-end test cloud: settings.ts testCloudPorts). */
+  ports?: LocalPorts;
   log?: (line: string) => void;
   /** Aborting stops whatever has started so far; startup then fails instead of leaving processes behind. */
   signal?: AbortSignal;
@@ -87,7 +89,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const log = options.log ?? (() => undefined);
-  const ports = portProfiles[options.profile];
+  const ports = options.ports ?? portProfiles[options.profile];
   const webUrl = `http://localhost:${ports.web}`;
   const apiUrl = `http://localhost:${ports.api}`;
   // The portal answers at localhost and at 127.0.0.1 alike: the API and the buckets accept both.

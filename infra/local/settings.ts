@@ -17,6 +17,16 @@ export const portProfiles = {
 
 export type LocalProfile = keyof typeof portProfiles;
 
+/**
+ * The end-to-end suite runs one test cloud per Playwright worker, so that each worker's specs meet only their own
+ * data, one spec at a time, as with a single worker. Instance 0 is the test profile itself; instance n moves every
+ * port by 100 n and keeps its data in a folder of its own.
+ */
+export function testCloudPorts(instance: number): LocalPorts {
+  const base: LocalPorts = portProfiles.test;
+  return Object.fromEntries(Object.entries(base).map(([service, port]) => [service, port + 100 * instance])) as unknown as LocalPorts;
+}
+
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 export const region = 'eu-west-1';
@@ -41,6 +51,9 @@ export const dataDirs: Record<LocalProfile, string> = {
   dev: resolve(projectRoot, '.local'),
   test: resolve(projectRoot, '.test-local'),
 };
+
+/** Where test cloud `instance` (testCloudPorts) keeps its data and logs. */
+export const testCloudDataDir = (instance: number): string => (instance === 0 ? dataDirs.test : `${dataDirs.test}-${instance}`);
 
 /** Written by `start.ts` once everything listens, so a harness waits for a file instead of parsing output. */
 export const readyFileOf = (dataDir: string) => resolve(dataDir, 'ready.json');

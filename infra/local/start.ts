@@ -8,7 +8,7 @@ import { demoPassword, demoUsers } from './demo-data';
 import { startLocalCloud } from './local-cloud';
 import { javaProblem, nodeProblem } from './prerequisites';
 import { PortInUseError } from './processes';
-import { dataDirs, fixedSmsCode, projectRoot, readyFileOf } from './settings';
+import { dataDirs, fixedSmsCode, projectRoot, readyFileOf, testCloudDataDir, testCloudPorts } from './settings';
 
 // `npm start` takes no flags but --reset; the test harness starts the same cloud on its own ports and data.
 const { values } = parseArgs({
@@ -19,11 +19,15 @@ const { values } = parseArgs({
     web: { type: 'string', default: 'dev' },
     // The bench keeps its large seeded company between runs in a folder of its own, apart from the tests' data.
     'data-dir': { type: 'string' },
+    // The end-to-end suite's test cloud of one Playwright worker (settings.ts testCloudPorts); 0 is the test profile.
+    instance: { type: 'string', default: '0' },
   },
 });
 const profile = z.enum(['dev', 'test']).parse(values.profile);
 const web = z.enum(['dev', 'preview', 'none']).parse(values.web);
-const dataDir = values['data-dir'] ? resolve(projectRoot, values['data-dir']) : dataDirs[profile];
+const instance = z.coerce.number().int().min(0).max(9).parse(values.instance);
+if (instance > 0 && profile !== 'test') throw new Error('--instance is for the test profile');
+const dataDir = values['data-dir'] ? resolve(projectRoot, values['data-dir']) : instance > 0 ? testCloudDataDir(instance) : dataDirs[profile];
 const randomSmsCodes = process.env.PORTAL_RANDOM_SMS_CODES === 'true';
 
 async function main(): Promise<void> {
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     inMemory: values['in-memory'],
     web,
     randomSmsCodes,
+    ...(instance > 0 ? { ports: testCloudPorts(instance) } : {}),
     log: (line) => console.log(`… ${line}`),
   });
   running.stop = cloud.stop;

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
 import { outboxEntrySchema } from '../../infra/local/outbox';
 import { demoCardholderPhone } from '../../infra/local/demo-data';
-import { portProfiles } from '../../infra/local/settings';
+import { apiOrigin } from './support/test-cloud';
 import { expect, expectNoAxeViolations, screenLoaded, test } from './support/portal';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -18,7 +18,7 @@ async function textedCode(request: APIRequestContext, since: number): Promise<st
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const answer = await request.get(`http://localhost:${portProfiles.test.api}/local/outbox.json`);
+      const answer = await request.get(`${apiOrigin()}/local/outbox.json`);
       const texts = z.array(outboxEntrySchema).parse(await answer.json());
       code = texts.find((entry) => entry.channel === 'sms' && entry.to === `+${phone}` && Date.parse(entry.at) >= since)?.code;
       return code;

@@ -5,7 +5,8 @@ import { csvLine } from '@shared/csv';
 import { fundingCsvColumns, parseCsv } from '@shared/funding';
 import { fundingFileObjectKey } from '@functions/platform/keys';
 import { localClients } from '../../infra/local/provision';
-import { portProfiles, resourceNames } from '../../infra/local/settings';
+import { resourceNames } from '../../infra/local/settings';
+import { cloudPorts } from './support/test-cloud';
 import { createOwnCompany, type OwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
@@ -188,7 +189,7 @@ test('a manager adds funds by CSV: the template, a file with bad rows that moves
 
 /** The funding files the company uploaded, as the worker reads them: gone, every apply of them fails. */
 async function takeAwayFundingFiles(companyId: string): Promise<{ key: string; body: Uint8Array }[]> {
-  const { s3 } = localClients(portProfiles.test);
+  const { s3 } = localClients(cloudPorts());
   const Bucket = resourceNames.documentsBucket;
   const listed = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: fundingFileObjectKey(companyId, '').replace(/\.csv$/, '') }));
   const taken: { key: string; body: Uint8Array }[] = [];
@@ -231,7 +232,7 @@ test('a CSV transfer whose worker keeps failing ends failed, says nothing moved,
   await expectNoAxeViolations(page);
   await axeAt375(page);
 
-  const { s3 } = localClients(portProfiles.test);
+  const { s3 } = localClients(cloudPorts());
   for (const { key, body } of taken) await s3.send(new PutObjectCommand({ Bucket: resourceNames.documentsBucket, Key: key, Body: body, ContentType: 'text/csv; charset=utf-8' }));
   await dialog.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect(dialog).toContainText('Transfer the remaining 2 rows now? The rows already transferred are skipped.');

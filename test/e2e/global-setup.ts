@@ -1,13 +1,26 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { projectRoot } from '../../infra/local/settings';
-import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
+import { spawnLocalCloud, type SpawnedLocalCloud } from '../../infra/local/spawn-local-cloud';
 
-/** Builds the SPA and serves the production build from the same local cloud `npm start` runs, on the test ports. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/**
+ * Builds the SPA once and serves the production build from the local cloud `npm start` runs, one cloud per worker
+ * (each on ports and data of its own: support/test-cloud.ts), started side by side.
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   if (process.env.PORTAL_E2E_SKIP_BUILD !== 'true') buildFrontend();
-  const cloud = await spawnLocalCloud('preview');
-  return cloud.stop;
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, instance) => spawnLocalCloud('preview', 120_000, undefined, instance)));
+  const clouds = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(clouds.map((cloud: SpawnedLocalCloud) => cloud.stop()));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  return stopAll;
 }
 
 export function buildFrontend(): void {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOwnCompany } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
-import { portProfiles } from '../../infra/local/settings';
+import { apiOrigin } from './support/test-cloud';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
 
@@ -9,7 +9,7 @@ import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
  * Settings of the company's own systems (issue 20): an owner makes an API key, copies it once, sees it used, and
  * revokes it; registers a webhook endpoint and watches its deliveries; managers and accountants have no such screen.
  */
-const apiUrl = `http://localhost:${portProfiles.test.api}`;
+const apiUrl = apiOrigin();
 
 test('an owner creates an API key, sees its secret once, sees it used, and revokes it after confirming', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -74,7 +74,7 @@ test('an owner adds a webhook endpoint, sees a delivery of a change made with an
   const [employee] = await putEmployees(fixtureCloud(), company.companyId, 1, 'active', 'e2e-wh');
   // The local cloud's demo receiver (the page /local/webhooks shows what it got).
   const receiverName = `e2e-${randomUUID().slice(0, 8)}`;
-  const receiverUrl = `http://127.0.0.1:${portProfiles.test.api}/local/webhooks/receive/${receiverName}`;
+  const receiverUrl = `${apiOrigin().replace('localhost', '127.0.0.1')}/local/webhooks/receive/${receiverName}`;
   await signIn(page, company.email);
   await page.waitForURL('**/dashboard');
   await page.goto('/integrations');

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import type { FundingFile } from '@shared/funding';
-import { portProfiles } from '../../infra/local/settings';
+import { apiOrigin } from './support/test-cloud';
 import { createOwnCompany } from '../integration/company-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
@@ -11,7 +11,7 @@ import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './sup
  * menu, the footer's documents in a new tab, and the failed-transfers notice under a funding result.
  */
 
-const api = `http://localhost:${portProfiles.test.api}`;
+const api = apiOrigin();
 
 /** Answers a call to the API (another origin) in its place, with what the browser's CORS check asks for. */
 async function answer(route: Route, body: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { portProfiles } from '../../infra/local/settings';
+import { apiOrigin } from './support/test-cloud';
 import { pastSessionCut } from '../session-cut';
 import { emailedLinkPath, expect, expectNoAxeViolations, LoginPage, test, VerifyPage } from './support/portal';
 
@@ -53,7 +53,7 @@ test('a malformed e-mail is refused on its field, and a link that cannot be read
 });
 
 test('a reset asked for an e-mail not confirmed yet says so and offers a new confirmation link', async ({ page, request }) => {
-  const signup = await request.post(`http://localhost:${portProfiles.test.api}/signup`, {
+  const signup = await request.post(`${apiOrigin()}/signup`, {
     data: {
       registrationNumber: '40003555111',
       email: 'gauja.unconfirmed@example.lv',

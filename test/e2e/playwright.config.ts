@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { portProfiles } from '../../infra/local/settings';
+import { testCloudPorts } from '../../infra/local/settings';
 import { chromiumArgs, chromiumPath } from './chromium';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  // One portal serves the whole suite. Specs that change a user's server-side state (language, current company,
-  // revoked tokens) each own that user (infra/local/demo-data.ts testOnlyUsers), so spec order does not matter.
-  workers: 1,
+  // Each worker has a test cloud of its own (global-setup.ts), which serves its specs one at a time: its data is as
+  // one worker's was. Specs that change a user's server-side state (language, current company, revoked tokens) each
+  // own that user (infra/local/demo-data.ts testOnlyUsers), so spec order does not matter.
+  workers: Number(process.env.PORTAL_E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: process.env.CI === 'true',
   retries: 0,
@@ -17,7 +18,8 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../test-results/reports/playwright.json' }]],
   use: {
-    baseURL: `http://localhost:${portProfiles.test.web}`,
+    // This file is read again in each worker, whose parallel index names its test cloud (support/test-cloud.ts).
+    baseURL: `http://localhost:${testCloudPorts(Number(process.env.TEST_PARALLEL_INDEX ?? '0')).web}`,
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     // A trace records every action's DOM and a screencast: a quarter of the suite's CPU on a 2-core machine, for

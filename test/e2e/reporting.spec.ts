@@ -6,7 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import { monthsBefore, rigaDateOf } from '@shared/dates';
 import { entities, keys } from '@functions/platform/keys';
 import { localClients } from '../../infra/local/provision';
-import { portProfiles, resourceNames } from '../../infra/local/settings';
+import { resourceNames } from '../../infra/local/settings';
+import { cloudPorts } from './support/test-cloud';
 import { createOwnCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { dateBox, dayAfter, dayButton, openCalendar, typeDay } from './support/pickers';
@@ -148,7 +149,7 @@ async function storeUnbuildableReport(companyId: string, day: string): Promise<(
     }),
   );
   return async function queue(): Promise<void> {
-    const { sqs } = localClients(portProfiles.test);
+    const { sqs } = localClients(cloudPorts());
     const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.queue('reports') }));
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify({ companyId, reportId }) }));
   };

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localClients } from '../../../infra/local/provision';
-import { dataDirs, portProfiles, readyFileOf } from '../../../infra/local/settings';
+import { readyFileOf, testCloudDataDir } from '../../../infra/local/settings';
 import { readyInfoSchema } from '../../../infra/local/spawn-local-cloud';
 import type { FixtureCloud } from '../../integration/company-fixtures';
+import { cloudInstance, cloudPorts } from './test-cloud';
 
 /** The running test cloud (its ready file names the table and the user pool) as the shared fixtures take it. */
 export function fixtureCloud(): FixtureCloud {
-  const ready = readyInfoSchema.parse(JSON.parse(readFileSync(readyFileOf(dataDirs.test), 'utf8')));
-  const { dynamodb, cognito } = localClients(portProfiles.test);
+  const ready = readyInfoSchema.parse(JSON.parse(readFileSync(readyFileOf(testCloudDataDir(cloudInstance())), 'utf8')));
+  const { dynamodb, cognito } = localClients(cloudPorts());
   return { table: DynamoDBDocumentClient.from(dynamodb), tableName: ready.resources.tableName, cognito, userPoolId: ready.resources.userPoolId };
 }

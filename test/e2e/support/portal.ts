@@ -7,7 +7,8 @@ import { entryPath } from '../../../frontend/src/app/route-guard/decide-guard';
 import { appConfigSchema, type AppConfig } from '../../../frontend/src/lib/config';
 import { demoPassword } from '../../../infra/local/demo-data';
 import { outboxEntrySchema } from '../../../infra/local/outbox';
-import { fixedSmsCode, portProfiles } from '../../../infra/local/settings';
+import { fixedSmsCode } from '../../../infra/local/settings';
+import { apiOrigin } from './test-cloud';
 
 export { expect };
 
@@ -141,7 +142,7 @@ function amplifyStorage(clientId: string, username: string, tokens: CognitoToken
 
 /** The e-mails in the local outbox to an address, newest first. */
 export async function emailsTo(request: APIRequestContext, email: string) {
-  const answer = await request.get(`http://localhost:${portProfiles.test.api}/local/outbox.json`);
+  const answer = await request.get(`${apiOrigin()}/local/outbox.json`);
   return z.array(outboxEntrySchema).parse(await answer.json()).filter((entry) => entry.channel === 'email' && entry.to === email);
 }
 
