@@ -7,8 +7,8 @@ import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
 
 /**
- * `npm test`: typecheck, lint, unit, CDK and integration tests (vitest, a project each), then the end-to-end suite in
- * Chromium. Every phase runs even if an earlier one failed, so one run shows everything. At the end it prints each
+ * `npm test`: typecheck beside lint, unit tests, integration beside CDK tests (vitest, a project each), then the
+ * end-to-end suite in Chromium. Every phase runs even if an earlier one failed, so one run shows everything. At the end it prints each
  * phase's time and the slowest test files, so a regression shows as it happens; the exit code is non-zero on any
  * failure and the last line counts the tests ("N passed, N failed").
  */
@@ -25,13 +25,24 @@ interface PhaseResult {
   seconds: number;
 }
 
-function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<PhaseResult> {
-  console.log(`\n━━ ${name}: ${[command, ...args].map((a) => a.replace(projectRoot + '/', '')).join(' ')}`);
+/**
+ * Runs one phase. A phase that runs beside another (`buffered`) keeps its output until it ends, so the two do not
+ * interleave line by line.
+ */
+function run(name: string, command: string, args: string[], options: { env?: Record<string, string>; buffered?: boolean } = {}): Promise<PhaseResult> {
+  const title = `\n━━ ${name}: ${[command, ...args].map((a) => a.replace(projectRoot + '/', '')).join(' ')}`;
+  if (!options.buffered) console.log(title);
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, ...env } });
-    const done = (ok: boolean) => resolve({ name, ok, seconds: (performance.now() - started) / 1000 });
-    child.once('exit', (code) => done(code === 0));
+    const child = spawn(command, args, { cwd: projectRoot, stdio: options.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...options.env } });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const done = (ok: boolean) => {
+      if (options.buffered) process.stdout.write(`${title} (ran beside the phase before)\n${Buffer.concat(output).toString('utf8')}`);
+      resolve({ name, ok, seconds: (performance.now() - started) / 1000 });
+    };
+    child.once('close', (code) => done(code === 0));
     child.once('error', () => done(false));
   });
 }
@@ -93,17 +104,21 @@ async function main(): Promise<void> {
 
   const results: PhaseResult[] = [];
   // Each of the two is one busy thread: side by side they take the time of the longer.
-  results.push(...(await Promise.all([run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), run('lint', bin('eslint'), ['-c', 'test/eslint.config.js', '.'])])));
-  for (const { phase, project, title } of vitestProjects) {
-    const result = await run(title, bin('vitest'), ['run', '-c', 'test/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson(project)}`]);
-    results.push({ ...result, name: phase });
-  }
-  const e2e = await run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+  results.push(...(await Promise.all([run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), run('lint', bin('eslint'), ['-c', 'test/eslint.config.js', '.'], { buffered: true })])));
+  const vitest = (which: (typeof vitestProjects)[number], buffered = false) =>
+    run(which.title, bin('vitest'), ['run', '-c', 'test/vitest.config.ts', '--project', which.project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson(which.project)}`], { buffered }).then(
+      (result) => ({ ...result, name: which.phase }),
+    );
+  const [unit, cdk, integration] = vitestProjects;
+  results.push(await vitest(unit));
+  // The integration files run one at a time against one local cloud, which leaves a core to the CDK tests.
+  results.push(...(await Promise.all([vitest(integration), vitest(cdk, true)])));
+  const e2e = await run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
   results.push({ ...e2e, name: 'end-to-end' });
 
-  const vitest = vitestProjects.map(({ project }) => readReport(vitestJson(project), vitestReport));
+  const vitestReports = vitestProjects.map(({ project }) => readReport(vitestJson(project), vitestReport));
   const playwright = readReport(playwrightJson, playwrightReport);
-  const sum = (pick: (report: z.infer<typeof vitestReport>) => number) => vitest.reduce((total, report) => total + (report ? pick(report) : 0), 0);
+  const sum = (pick: (report: z.infer<typeof vitestReport>) => number) => vitestReports.reduce((total, report) => total + (report ? pick(report) : 0), 0);
   const passed = sum((r) => r.numPassedTests) + (playwright?.stats.expected ?? 0);
   const testFailures = sum((r) => r.numFailedTests) + (playwright?.stats.unexpected ?? 0) + (playwright?.stats.flaky ?? 0);
   const skipped = sum((r) => r.numPendingTests) + (playwright?.stats.skipped ?? 0);
@@ -112,7 +127,7 @@ async function main(): Promise<void> {
   const failed = testFailures + (failedPhases.length > 0 && testFailures === 0 ? failedPhases.length : 0);
 
   const files = [
-    ...vitest.flatMap((report) => report?.testResults.map((file) => ({ file: relative(projectRoot, file.name), seconds: (file.endTime - file.startTime) / 1000 })) ?? []),
+    ...vitestReports.flatMap((report) => report?.testResults.map((file) => ({ file: relative(projectRoot, file.name), seconds: (file.endTime - file.startTime) / 1000 })) ?? []),
     ...[...playwrightFileSeconds(playwright?.suites ?? [])].map(([file, seconds]) => ({ file: join('test/e2e', file), seconds })),
   ].sort((a, b) => b.seconds - a.seconds);
 

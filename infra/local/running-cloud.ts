@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { queueDefinitions } from '../definitions';
 import type { ProvisionedResources } from './provision';
 import { readyInfoSchema } from './spawn-local-cloud';
-import { dataDirs, readyFileOf, type LocalProfile } from './settings';
+import { dataDirs, readyFileOf, testCloudDataDir, type LocalProfile } from './settings';
 
 type QueueEnvVar = (typeof queueDefinitions)[number]['envVar'];
 const queueEnvVars = queueDefinitions.map((queue) => queue.envVar) as [QueueEnvVar, ...QueueEnvVar[]];
@@ -17,9 +17,12 @@ const resourcesSchema = z.object({
   userPoolClientId: z.string(),
 }) satisfies z.ZodType<ProvisionedResources>;
 
-/** The resources of the local cloud `npm start` (profile dev) or the tests (test) is running; throws when it is not. */
-export function runningCloud(profile: LocalProfile): ProvisionedResources {
-  const file = readyFileOf(dataDirs[profile]);
+/**
+ * The resources of the local cloud `npm start` (profile dev) or the tests (test; `instance` names one end-to-end
+ * worker's cloud) is running; throws when it is not.
+ */
+export function runningCloud(profile: LocalProfile, instance = 0): ProvisionedResources {
+  const file = readyFileOf(instance > 0 ? testCloudDataDir(instance) : dataDirs[profile]);
   if (!existsSync(file)) throw new Error('The local cloud is not running: start it with `npm start` first.');
   const ready = readyInfoSchema.extend({ resources: resourcesSchema }).parse(JSON.parse(readFileSync(file, 'utf8')));
   try {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { projectRoot } from '../../infra/local/settings';
 import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
+import { cloudInstance } from './support/test-cloud';
 
 const eur = (text: string) => `€${Number(text).toFixed(2)}`;
 
@@ -68,8 +69,8 @@ test('the price list is not there for company users', async ({ page }) => {
 });
 
 test("a company's dashboard lists the monthly fees the job charged to its main account", async ({ page }) => {
-  // The job through its own command, as `npm run fees` runs it, against the cloud these specs use.
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/charge-fees.ts', '2026-04', '--profile', 'test'], { cwd: projectRoot, encoding: 'utf8' });
+  // The job through its own command, as `npm run fees` runs it, against the cloud this worker's specs use.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/charge-fees.ts', '2026-04', '--profile', 'test', '--instance', String(cloudInstance())], { cwd: projectRoot, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toMatch(/^Monthly fees of 2026-04: \d+ charged/);
 
