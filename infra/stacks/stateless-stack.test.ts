@@ -7,7 +7,7 @@ import { pageOfPath } from '../../shared/page-entries';
 import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
-import { queueDefinitions, queueWorkers } from '../definitions';
+import { overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
 import { backgroundNeeds, messageRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
@@ -326,6 +326,14 @@ describe('alarms', () => {
         'AWS/Lambda Throttles Sum',
       ]);
       expect(alarm.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanThreshold', Threshold: 0, EvaluationPeriods: 1 });
+    }
+  });
+
+  it('fire at one overdue item the deadline job failed, and at one piece of work not ended cleanly (issue 36), each on its own metric', () => {
+    for (const metric of [overdueWorkMetric, workNotEndedCleanlyMetric]) {
+      const own = alarms().filter(([, alarm]) => alarm.Properties?.Namespace === metric.namespace && alarm.Properties?.MetricName === metric.name);
+      expect(own, metric.name).toHaveLength(1);
+      expect(own[0]?.[1].Properties, metric.name).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
     }
   });
 

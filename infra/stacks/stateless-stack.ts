@@ -638,31 +638,36 @@ export class StatelessStack extends Stack {
    * alarm fires on work that could not be ended cleanly (workNotEndedCleanlyMetric), which needs an operator.
    */
   private alarmOnOverdueWork(alarmTopic: sns.ITopic): void {
-    const alarm = new cloudwatch.Alarm(this, 'OverdueWorkAlarm', {
-      alarmDescription:
-        'A funding file, export or report was still running past its deadline and was marked failed. The log group of ' +
+    this.alarmOnAnyCount(
+      'OverdueWorkAlarm',
+      overdueWorkMetric,
+      'A funding file, export or report was still running past its deadline and was marked failed. The log group of ' +
         'functions/exports/fail-overdue-work names it; its worker\'s log group shows why it stopped.',
-      metric: new cloudwatch.Metric({ namespace: overdueWorkMetric.namespace, metricName: overdueWorkMetric.name, statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) }),
+      alarmTopic,
+    );
+    this.alarmOnAnyCount(
+      'WorkNotEndedCleanlyAlarm',
+      workNotEndedCleanlyMetric,
+      'Work could not be ended as it should. Either the deadline job could not mark an overdue funding file, export ' +
+        'or report failed (functions/exports/fail-overdue-work logs which; it tries again every 5 minutes), or a ' +
+        'scheduled funding run ended while its company\'s main account held less than the run had set aside (the ' +
+        'funding worker logs "funding run ended short of its hold" with the file and the amount short; the file ' +
+        'records it as holdShortCents): reconcile that company\'s reservedCents against its running runs.',
+      alarmTopic,
+    );
+  }
+
+  /** An alarm on a count our functions write as an embedded metric: any in 5 minutes fires it; none is not a breach. */
+  private alarmOnAnyCount(id: string, metric: { namespace: string; name: string }, description: string, alarmTopic: sns.ITopic): void {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      alarmDescription: description,
+      metric: new cloudwatch.Metric({ namespace: metric.namespace, metricName: metric.name, statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) }),
       threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
-    const notEnded = new cloudwatch.Alarm(this, 'WorkNotEndedCleanlyAlarm', {
-      alarmDescription:
-        'Work could not be ended as it should. Either the deadline job could not mark an overdue funding file, export ' +
-        'or report failed (functions/exports/fail-overdue-work logs which; it tries again every 5 minutes), or a ' +
-        'scheduled funding run ended while its company\'s main account held less than the run had set aside (the ' +
-        'funding worker logs "funding run ended short of its hold" with the file and the amount short; the file ' +
-        'records it as holdShortCents): reconcile that company\'s reservedCents against its running runs.',
-      metric: new cloudwatch.Metric({ namespace: workNotEndedCleanlyMetric.namespace, metricName: workNotEndedCleanlyMetric.name, statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) }),
-      threshold: 0,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    notEnded.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
   }
 
   /**
