@@ -21,7 +21,7 @@ const classicZod = {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', '.bench-local/**', '.bench-build/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'frontend/dist/**', '.local/**', '.test-local/**', '.test-local-*/**', '.bench-local/**', '.bench-build/**', 'test-results/**', 'playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
