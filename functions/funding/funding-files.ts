@@ -32,7 +32,7 @@ import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { checkFundingFile, type CheckedFile, type FundableEmployee, type FundedRow } from './funding-rows';
 import { listFundableEmployees, readAvailableCents, transferItems } from './funding-store';
-import { alertOnLowBalance, mainAccountHold, mainAccountRecord, mainAccountRelease } from '../money';
+import { alertOnLowBalance, mainAccountHold, mainAccountRelease, readAccount } from '../money';
 
 /**
  * Credits per transaction. Each row takes its credit, its exactly-once row item and its ledger leg; with the debit,
@@ -298,9 +298,6 @@ export function runningKeys(companyId: string, fileId: string): { gsi2pk: string
 }
 
 
-/** A file's hold as its conditions read it: what is set aside for it now is `placeholder`. */
-const holdLeftIs = (placeholder: string) => `holdLeftCents = ${placeholder}`;
-
 /**
  * Retries a failed file (SPEC section 4 funding, issue 18): back to queued under a condition, so two clicks queue it
  * once, and handed to the worker again. Applying skips the rows already done, so a retry moves only the rest. Any
@@ -319,7 +316,7 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
             Key: keys.fundingFile(companyId, fileId),
             UpdateExpression: 'SET #status = :queued, appliedBy = :actor, holdLeftCents = :hold, gsi2pk = :runningPk, gsi2sk = :runningSk ADD heldCents :hold REMOVE failedAt',
             // A failed file gave its hold back when it ended; the status condition makes two retries hold once.
-            ConditionExpression: `#status = :failed AND ${holdLeftIs(':none')}`,
+            ConditionExpression: '#status = :failed AND holdLeftCents = :none',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':none': 0, ':actor': actor, ':hold': toHold, ...runningValues(companyId, fileId) },
           },
@@ -411,7 +408,7 @@ function endItem(file: FundingFileRecord, from: readonly FundingFile['status'][]
       TableName: tableName(),
       Key: keys.fundingFile(file.companyId, file.fileId),
       UpdateExpression: `SET #status = :to, holdLeftCents = :none${set.failedAt ? ', failedAt = :failedAt' : ''} ADD releasedCents :released, holdShortCents :short REMOVE gsi2pk, gsi2sk`,
-      ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')}) AND ${holdLeftIs(':left')}`,
+      ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')}) AND holdLeftCents = :left`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':to': set.status,
@@ -432,8 +429,8 @@ function endItem(file: FundingFileRecord, from: readonly FundingFile['status'][]
  * of work not ended cleanly, so the operator reconciles. Answers whether it ended it (false: read again and retry).
  */
 async function endShortOfHold(file: FundingFileRecord, from: readonly FundingFile['status'][], set: RunEnd): Promise<boolean> {
-  const account = mainAccountRecord.parse(await getItem(keys.mainAccount(file.companyId), { consistent: true }));
-  const released = Math.min(file.holdLeftCents, Math.max(0, account.reservedCents));
+  const account = await readAccount(file.companyId);
+  const released = Math.min(file.holdLeftCents, Math.max(0, account?.reservedCents ?? 0));
   try {
     await transactThroughConflicts([endItem(file, from, set, released), ...(released > 0 ? [mainAccountRelease(file.companyId, released)] : [])], {}, conflictRetries);
   } catch (error) {

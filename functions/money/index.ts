@@ -2,3 +2,4 @@
 export { ledgerItems, mainAccountChange, mainAccountHold, mainAccountRelease } from './ledger';
 export { ledgerEntryRecord, mainAccountRecord } from './money-records';
 export { alertOnLowBalance } from './low-balance';
+export { readAccount } from './main-account-view';
