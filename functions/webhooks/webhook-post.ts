@@ -85,6 +85,9 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
     lookup: guardedLookup,
+    // A connection of its own for every delivery: a kept-alive socket would skip the lookup, and with it the check of
+    // the address this delivery reaches.
+    agent: false,
     timeout: webhookTimeoutSeconds * 1000,
   };
   const latency = () => Math.round(performance.now() - started);
