@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { chromiumProblem, javaProblem, nodeProblem } from '../infra/local/prerequisites';
 import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
+import { playwrightFailures, playwrightFileSeconds, playwrightReport, vitestFailures, vitestReport } from './test-reports';
 
 /**
  * `npm test`: typecheck beside lint, unit tests, integration beside CDK tests (vitest, a project each), then the
@@ -47,40 +48,10 @@ function run(name: string, command: string, args: string[], options: { env?: Rec
   });
 }
 
-const vitestReport = z.object({
-  numPassedTests: z.number(),
-  numFailedTests: z.number(),
-  numPendingTests: z.number().default(0),
-  testResults: z.array(z.object({ name: z.string(), startTime: z.number(), endTime: z.number() })).default([]),
-});
-type PlaywrightSuite = { file?: string; specs?: { tests: { results: { duration: number }[] }[] }[]; suites?: PlaywrightSuite[] };
-const playwrightSuite: z.ZodType<PlaywrightSuite> = z.lazy(() =>
-  z.object({
-    file: z.string().optional(),
-    specs: z.array(z.object({ tests: z.array(z.object({ results: z.array(z.object({ duration: z.number() })) })) })).optional(),
-    suites: z.array(playwrightSuite).optional(),
-  }),
-);
-const playwrightReport = z.object({
-  stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number().default(0), skipped: z.number().default(0) }),
-  suites: z.array(playwrightSuite).default([]),
-});
-
 function readReport<T>(file: string, schema: z.ZodType<T>): T | null {
   if (!existsSync(file)) return null;
   const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   return parsed.success ? parsed.data : null;
-}
-
-/** Seconds per end-to-end spec file: the sum of its tests' runs (each worker runs a file's tests one after another). */
-function playwrightFileSeconds(suites: readonly PlaywrightSuite[], into = new Map<string, number>(), file?: string): Map<string, number> {
-  for (const suite of suites) {
-    const name = suite.file ?? file;
-    const ms = (suite.specs ?? []).flatMap((spec) => spec.tests.flatMap((t) => t.results.map((r) => r.duration))).reduce((a, b) => a + b, 0);
-    if (name) into.set(name, (into.get(name) ?? 0) + ms / 1000);
-    playwrightFileSeconds(suite.suites ?? [], into, name);
-  }
-  return into;
 }
 
 const vitestProjects = [
@@ -136,6 +107,14 @@ async function main(): Promise<void> {
   console.log(`       ${'in all'.padEnd(12)} ${formatSeconds((performance.now() - started) / 1000)}`);
   console.log('\n  slowest test files:');
   for (const { file, seconds } of files.slice(0, 10)) console.log(`  ${formatSeconds(seconds)}  ${file}`);
+  // Named here, at the end, so that the last lines of a long run say what failed and why; end-to-end failures in the
+  // order they started, since the first is often the cause of the rest.
+  const e2eFailures = playwrightFailures(playwright?.suites ?? []).sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+  const failures = [...vitestReports.flatMap((report) => (report ? vitestFailures(report, projectRoot) : [])), ...e2eFailures];
+  if (failures.length > 0) {
+    console.log(`\n  failed (${failures.length}${failures.length > 15 ? ', the first 15' : ''}):`);
+    for (const failure of failures.slice(0, 15)) console.log(`  ✘ ${failure.where}\n      ${failure.error}`);
+  }
   if (skipped > 0) console.log(`\n  ${skipped} skipped: a skipped test is a failure in CI`);
   const ciSkipFailure = process.env.CI === 'true' && skipped > 0;
   console.log(`\n${passed} passed, ${failed + (ciSkipFailure ? skipped : 0)} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
