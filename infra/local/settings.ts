@@ -58,6 +58,9 @@ export const testCloudDataDir = (instance: number): string => (instance === 0 ? 
 /** Written by `start.ts` once everything listens, so a harness waits for a file instead of parsing output. */
 export const readyFileOf = (dataDir: string) => resolve(dataDir, 'ready.json');
 
+/** Written when a local cloud stops on its own (an emulator exited, a bug of its own): when and why. */
+export const stoppedFileOf = (dataDir: string) => resolve(dataDir, 'stopped.txt');
+
 /** How long the card issuer sandbox takes to deliver an ordered card: long enough to see "ordered" in the demo. */
 export const issuerDeliverySeconds: Record<LocalProfile, number> = { dev: 20, test: 2 };
 

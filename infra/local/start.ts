@@ -1,6 +1,6 @@
 // First: sets the handlers' logger environment before anything imports a handler.
 import './logger-environment';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
@@ -8,7 +8,7 @@ import { demoPassword, demoUsers } from './demo-data';
 import { startLocalCloud } from './local-cloud';
 import { javaProblem, nodeProblem } from './prerequisites';
 import { PortInUseError } from './processes';
-import { dataDirs, fixedSmsCode, projectRoot, readyFileOf, testCloudDataDir, testCloudPorts } from './settings';
+import { dataDirs, fixedSmsCode, projectRoot, readyFileOf, stoppedFileOf, testCloudDataDir, testCloudPorts } from './settings';
 
 // `npm start` takes no flags but --reset; the test harness starts the same cloud on its own ports and data.
 const { values } = parseArgs({
@@ -42,6 +42,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${reason}: stopping everything that was started`);
+    // Why the cloud stopped on its own, where a test harness that finds it gone can read it (its console may be far
+    // back in a long log).
+    if (exitCode !== 0) {
+      try {
+        writeFileSync(stoppedFileOf(dataDir), `${new Date().toISOString()} ${reason}\n`, { flag: 'a' });
+      } catch {
+        // No data folder yet: the reason is on the console only.
+      }
+    }
     // Still starting: the aborted startup stops its own processes and fails, and main's catch exits.
     if (!running.stop) return startup.abort();
     await running.stop();
@@ -49,6 +58,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+  // A bug in the local cloud's own code would otherwise end this process and leave its emulators running.
+  const crash = (error: unknown) => {
+    console.error(error);
+    void shutdown(`the local cloud failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 1);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+  rmSync(stoppedFileOf(dataDir), { force: true });
 
   const cloud = await startLocalCloud({
     signal: startup.signal,
@@ -82,8 +99,9 @@ Emulator logs are in ${dataDir}/logs. Press Ctrl-C to stop everything.`);
   for (const managed of cloud.processes) {
     managed.child.once('exit', (code, signal) => {
       if (stopping) return;
-      console.error(`${managed.name} (pid ${managed.pid}) exited unexpectedly (${code ?? signal}); see ${dataDir}/logs/${managed.name}.log`);
-      void shutdown('error', 1);
+      const reason = `${managed.name} (pid ${managed.pid}) exited unexpectedly (${code ?? signal}); see ${dataDir}/logs/${managed.name}.log`;
+      console.error(reason);
+      void shutdown(reason, 1);
     });
   }
 }

@@ -8,7 +8,7 @@ import { appConfigSchema, type AppConfig } from '../../../frontend/src/lib/confi
 import { demoPassword } from '../../../infra/local/demo-data';
 import { outboxEntrySchema } from '../../../infra/local/outbox';
 import { fixedSmsCode } from '../../../infra/local/settings';
-import { apiOrigin } from './test-cloud';
+import { apiOrigin, assertCloudRunning } from './test-cloud';
 
 export { expect };
 
@@ -168,11 +168,23 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** Every test first finds its worker's cloud running, or fails saying why it stopped. */
+const withRunningCloud = base.extend<{ runningCloud: void }>({
+  runningCloud: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      assertCloudRunning();
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
 /**
  * A first-time visitor sees Latvian (SPEC section 1, session default lv). Most specs read English labels, so they
  * start as a visitor who chose English before.
  */
-export const test = base.extend<{ english: void }>({
+export const test = withRunningCloud.extend<{ english: void }>({
   english: [
     async ({ context }, use) => {
       await context.addInitScript(() => {
@@ -192,4 +204,4 @@ export async function englishVisitor(browser: Browser): Promise<{ context: Brows
 }
 
 /** Without the English preset: what a first-time visitor sees. */
-export const visitorTest = base;
+export const visitorTest = withRunningCloud;
