@@ -27,7 +27,11 @@ import {
  * employee owns it: a user it adds through the UI, or a seeded one where the state needs the card issuer (a
  * delivered card, the issuer's refusal, a pending authorization). Bulk refusals use seeded employees they leave as
  * they were. Fresh users' phones are this spec's own (3712611…). fleet-emp-019 and -020 belong to the /card spec.
+ *
+ * Since no test depends on another, the file's tests are shared out between the workers (each on its own cloud, with
+ * its own seeded Cēsu Flote): the longest spec, run last in file order, no longer leaves one worker idle at the end.
  */
+test.describe.configure({ mode: 'parallel' });
 
 const widths = [1440, 375] as const;
 
