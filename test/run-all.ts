@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import { chromiumProblem, javaProblem, nodeProblem } from '../infra/local/prerequisites';
 import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
+import { frontendBuildArgs } from './e2e/global-setup';
 import { playwrightFailures, playwrightFileSeconds, playwrightReport, vitestFailures, vitestReport } from './test-reports';
 
 /**
@@ -82,9 +83,16 @@ async function main(): Promise<void> {
     );
   const [unit, cdk, integration] = vitestProjects;
   results.push(await vitest(unit));
-  // The integration files run one at a time against one local cloud, which leaves a core to the CDK tests.
-  results.push(...(await Promise.all([vitest(integration), vitest(cdk, true)])));
-  const e2e = await run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
+  // The integration files run one at a time against one local cloud, which leaves a core to the CDK tests, and then
+  // to the end-to-end suite's SPA build (the integration tests' last minute keeps only about half the machine busy).
+  const [integrationResult, [cdkResult, spaBuilt]] = await Promise.all([
+    vitest(integration),
+    vitest(cdk, true).then(async (result) => [result, (await run('SPA build for the end-to-end tests', process.execPath, frontendBuildArgs, { buffered: true })).ok] as const),
+  ]);
+  results.push(integrationResult, cdkResult);
+  const e2e = await run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, ...(spaBuilt ? { PORTAL_E2E_SKIP_BUILD: 'true' } : {}) },
+  });
   results.push({ ...e2e, name: 'end-to-end' });
 
   const vitestReports = vitestProjects.map(({ project }) => readReport(vitestJson(project), vitestReport));

@@ -10,6 +10,8 @@ import { spawnLocalCloud, type SpawnedLocalCloud } from '../../infra/local/spawn
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   if (process.env.PORTAL_E2E_SKIP_BUILD !== 'true') buildFrontend();
+  // DynamoDB Local tuned for a short run of small requests (infra/local/emulators.ts startDynamoDb).
+  process.env.PORTAL_DYNAMODB_JVM = 'quick';
   const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, instance) => spawnLocalCloud('preview', 120_000, undefined, instance)));
   const clouds = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
@@ -23,11 +25,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   return stopAll;
 }
 
+/** Node's arguments for the production build of the SPA that the test clouds serve (`npm test` runs it earlier). */
+export const frontendBuildArgs = [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'];
+
 export function buildFrontend(): void {
-  const build = spawnSync(
-    process.execPath,
-    [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
-    { cwd: projectRoot, stdio: 'inherit' },
-  );
+  const build = spawnSync(process.execPath, frontendBuildArgs, { cwd: projectRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the frontend build failed');
 }
