@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { rigaDateOf } from '@shared/dates';
 import type { CardStatus } from '@shared/statuses';
@@ -13,6 +13,7 @@ import type * as FundingSchedules from '@functions/funding/funding-schedules';
 import type * as Dynamo from '@functions/platform/aws/dynamo';
 import { createOwnCompany } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
+import { unreadQueue } from './queue-fixtures';
 import { cloud, documents, fixtureCloud } from './support';
 
 /**
@@ -26,13 +27,21 @@ let overdue: typeof FailOverdueWork;
 let dynamo: typeof Dynamo.dynamo;
 
 beforeAll(async () => {
-  // Starts and applies runs in this process, as the funding worker does; the local cloud's worker gets no message.
-  Object.assign(process.env, cloud().handlerEnvironment);
+  // Starts and applies runs in this process, as the funding worker does. What the code sends to the funding queue (a
+  // retry queues its file) goes to a queue of this file's that no worker reads: the local cloud's worker would apply
+  // the file at the same moment as the test.
+  Object.assign(process.env, cloud().handlerEnvironment, { FUNDING_QUEUE_URL: await unreadQueue('funding-holds') });
   resetEnvForTests();
   schedules = await import('@functions/funding/funding-schedules');
   files = await import('@functions/funding/funding-files');
   overdue = await import('@functions/exports/fail-overdue-work');
   ({ dynamo } = await import('@functions/platform/aws/dynamo'));
+});
+
+// The files after this one share its process (isolate: false): they find the cloud's own queue again.
+afterAll(() => {
+  Object.assign(process.env, cloud().handlerEnvironment);
+  resetEnvForTests();
 });
 
 const owner: Actor = { kind: 'company_user', userId: 'test-owner', name: 'Test Owner', role: 'owner' };

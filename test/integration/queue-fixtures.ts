@@ -1,4 +1,5 @@
-import { DeleteMessageCommand, GetQueueAttributesCommand, GetQueueUrlCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
+import { CreateQueueCommand, DeleteMessageCommand, GetQueueAttributesCommand, GetQueueUrlCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { queueDefinitions } from '../../infra/definitions';
 import { resourceNames } from '../../infra/local/settings';
 import { waitFor } from './employee-fixtures';
@@ -39,4 +40,14 @@ export async function drained(role: (typeof queueDefinitions)[number]['role']): 
     (count) => count === 0,
     30_000,
   );
+}
+
+/**
+ * A queue no worker reads, for a test that plays a queue's worker itself: what the code under test sends there waits
+ * untouched, where on the local cloud's own queue that cloud's worker would take it at the same moment as the test.
+ */
+export async function unreadQueue(name: string): Promise<string> {
+  const queue = await emulators().sqs.send(new CreateQueueCommand({ QueueName: `${name}-unread-${randomUUID().slice(0, 8)}` }));
+  if (!queue.QueueUrl) throw new Error('fauxqs gave no queue URL');
+  return queue.QueueUrl;
 }
