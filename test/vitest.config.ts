@@ -45,6 +45,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/integration/cloud-environment.ts'],
           // The handlers a test runs in its own process log as the local cloud's do (warnings and errors, named), since
           // their logger is made when first imported, before a test copies the cloud's environment.
           env: { POWERTOOLS_SERVICE_NAME: 'integration-tests', POWERTOOLS_LOG_LEVEL: 'WARN' },

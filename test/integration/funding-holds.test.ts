@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { rigaDateOf } from '@shared/dates';
 import type { CardStatus } from '@shared/statuses';
@@ -36,12 +36,6 @@ beforeAll(async () => {
   files = await import('@functions/funding/funding-files');
   overdue = await import('@functions/exports/fail-overdue-work');
   ({ dynamo } = await import('@functions/platform/aws/dynamo'));
-});
-
-// The files after this one share its process (isolate: false): they find the cloud's own queue again.
-afterAll(() => {
-  Object.assign(process.env, cloud().handlerEnvironment);
-  resetEnvForTests();
 });
 
 const owner: Actor = { kind: 'company_user', userId: 'test-owner', name: 'Test Owner', role: 'owner' };

@@ -493,7 +493,7 @@ describe('the reports worker, run here on a queue of its own, against fauxqs and
   });
   afterAll(() => {
     vi.restoreAllMocks();
-    // The tests and files after these share the process (isolate: false): they find the cloud's own queue again.
+    // The tests after these find the cloud's own queue again.
     Object.assign(process.env, cloud().handlerEnvironment);
     resetEnvForTests();
   });
