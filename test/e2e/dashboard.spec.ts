@@ -32,7 +32,7 @@ async function openDashboard(page: Page): Promise<void> {
 
 test('the balances show total available and reserved, and when they were read, under them and in the tooltip', async ({ page }) => {
   await openDashboard(page);
-  const balances = page.getByRole('region', { name: 'Main account' });
+  const balances = page.getByRole('region', { name: 'Main account', exact: true });
   await expect(balances.getByRole('definition').first()).toHaveText('€12,345.67');
   await expect(balances.getByText('Total reserved')).toBeVisible();
   await expect(balances.getByRole('definition').nth(1)).toHaveText('€89.50');
@@ -171,10 +171,10 @@ test.describe('at 375 px', () => {
     await expect(turnover.getByRole('figure')).toBeVisible();
     await expect(turnover.getByRole('figure').getByRole('button')).toHaveCount(12);
     // "How much do we have" comes first: the main account above the top-up panel and the chart.
-    const balances = await page.getByRole('region', { name: 'Main account' }).boundingBox();
+    const balances = await page.getByRole('region', { name: 'Main account', exact: true }).boundingBox();
     const topUp = await page.getByRole('region', { name: 'Top up by bank transfer' }).boundingBox();
     expect(balances && topUp && balances.y < topUp.y).toBe(true);
-    await expect(page.getByRole('region', { name: 'Main account' }).locator('time')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Main account', exact: true }).locator('time')).toBeVisible();
     // Twelve months on a phone: a letter a month and the year as ’26, the years side by side without overlapping.
     const years = turnover.locator('.turnover-chart__year-short');
     if (monthAgo(11).slice(0, 4) !== monthAgo(0).slice(0, 4)) {

@@ -114,7 +114,7 @@ test('an owner adds a webhook endpoint, sees a delivery of a change made with an
   expect(funded.status()).toBe(200);
   await endpointRow.getByRole('button', { name: /actions/i }).click();
   await page.getByRole('menuitem', { name: 'Show deliveries' }).click();
-  const log = page.getByRole('region', { name: 'Deliveries' });
+  const log = page.getByRole('region', { name: 'Deliveries', exact: true });
   const delivery = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Employee funded/ }) });
   await expect(delivery).toContainText('Delivered');
   await expect(delivery).toContainText('HTTP 200');
