@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
+import { axeViolations, expect, expectNoAxeViolations, signIn, test } from './support/portal';
 
 const publicPaths = [
   '/login',
@@ -9,6 +9,19 @@ const publicPaths = [
   '/404',
 ];
 const protectedPaths = ['/dashboard', '/transactions', '/users', '/users/some-employee', '/messaging', '/reporting', '/settings'];
+
+test('the check finds what it looks for: a planted image without text, low contrast and an unnamed button fail it', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) throw new Error('no main');
+    main.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><p style="color:#ddd;background:#fff">Pale text</p><button type="button"></button>');
+  });
+  const found = (await axeViolations(page)).map((line) => line.split(':')[0]);
+  expect(found).toEqual(expect.arrayContaining(['image-alt', 'color-contrast', 'button-name']));
+});
 
 test.describe('axe-core finds no violations', () => {
   for (const path of publicPaths) {

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { testCloudPorts } from '../../infra/local/settings';
-import { chromiumArgs, chromiumPath } from './chromium';
+import { chromiumPath, e2eChromiumArgs } from './chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -21,10 +21,13 @@ export default defineConfig({
     // This file is read again in each worker, whose parallel index names its test cloud (support/test-cloud.ts).
     baseURL: `http://localhost:${testCloudPorts(Number(process.env.TEST_PARALLEL_INDEX ?? '0')).web}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath(), args: e2eChromiumArgs },
     // A trace records every action's DOM and a screencast: a quarter of the suite's CPU on a 2-core machine, for
     // every passing test. Set PORTAL_E2E_TRACE=true to keep one for each failing test when chasing a failure.
     trace: process.env.PORTAL_E2E_TRACE === 'true' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // Skeletons shimmer and spinners turn on every loading screen, each frame painted: a tenth of the suite's CPU. The
+    // tests read what a person who asked for reduced motion sees (global.css), which differs only in that.
+    reducedMotion: 'reduce',
   },
 });

@@ -158,14 +158,24 @@ export async function screenLoaded(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
 }
 
+/**
+ * axe-core's violations on the page, one line each with the elements at fault. axe runs inside the page ("legacy
+ * mode"): the default runs it per frame and then again in a new blank page to merge the frames' results, which the
+ * portal, with no frames, does not need, and it costs a page per check. Only violations are gathered in full: the
+ * rules and what they find are the same, and the other result types (passes, inapplicable) are never read. Together
+ * a check takes a third of the time (21 checks: 23.1 s, now 8.4 s).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // A page the browser has just loaded may not have rendered yet (the portal starts after config.json and its texts);
   // every screen has its h1, which axe asks for anyway.
   await expect(page.locator('h1').first()).toBeVisible();
   await screenLoaded(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /** Every test first finds its worker's cloud running, or fails saying why it stopped. */
