@@ -33,6 +33,7 @@ export default defineConfig({
           root,
           include: ['infra/stacks/**/*.test.ts', 'infra/*.test.ts'],
           environment: 'node',
+          globalSetup: ['infra/cdk-tests-tmpdir.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
