@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvLine, neutraliseCell } from './csv';
 
 describe('CSV cells', () => {
-  it.each(['=1+2', '+31', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])('neutralises %j, which a spreadsheet would run', (cell) => {
+  it.each(['=1+2', '+31', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', '\uFF1D1+2', '\uFF0B31', '\uFF0D2+3', '\uFF20SUM(A1)'])('neutralises %j, which a spreadsheet would run', (cell) => {
     expect(neutraliseCell(cell)).toBe(`'${cell}`);
   });
 

@@ -1,9 +1,10 @@
 /**
  * CSV as the portal writes it (exports, the funding template): comma-separated, CRLF lines, every cell quoted when it
- * needs to be. A cell that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is neutralised with
- * a leading apostrophe (DESIGN section 8, OWASP "CSV injection").
+ * needs to be. A cell that a spreadsheet would run as a formula (starting with = + - @, tab or CR, or the full-width
+ * forms of = + - @, which some spreadsheets read as the ASCII ones) is neutralised with a leading apostrophe (DESIGN
+ * section 8, OWASP "CSV injection").
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function neutraliseCell(value: string): string {
   return formulaStart.test(value) ? `'${value}` : value;
