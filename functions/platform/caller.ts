@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import type { RouteDefinition } from '@shared/api/route-definition';
+import { companyHeader, companyIdPattern, type RouteDefinition } from '@shared/api/route-definition';
 import { hasReporting } from '@shared/api/schemas';
 import { hasRole, providerAdminGroup, type Role } from '@shared/roles';
 import { publicApiScopeOf } from '@shared/api/public-api';
@@ -15,7 +15,10 @@ export interface Caller {
   profile: UserProfileRecord;
   /** Every company the user belongs to, read with the profile in one query. */
   memberships: MembershipRecord[];
-  /** Server-side current company: never taken from a body or path alone (DESIGN section 6). */
+  /**
+   * The company the request acts on: the one its tab names (the company header), else the profile's last company.
+   * Never taken from a body or path alone (DESIGN section 6).
+   */
   companyId: string | null;
   role: Role;
   /** The bearer token API Gateway verified: Cognito's calls "by the user's own token" take it ('' for an API key). */
@@ -73,8 +76,13 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   if (!profile.phone && !route.beforeSecondFactor) throw forbidden('PHONE_SETUP_REQUIRED');
 
   const isProviderAdmin = groupsOf(claims?.['cognito:groups']).includes(providerAdminGroup);
-  // A current company the user was removed from falls back to one they still belong to, never to a lock-out.
-  const membership = memberships.find((m) => m.companyId === profile.currentCompanyId) ?? memberships[0];
+  const named = companyNamedBy(event);
+  if (named !== undefined && access.kind === 'provider-admin') throw new DomainError(400, 'COMPANY_HEADER_NOT_ALLOWED');
+  // A company the tab names must be one of the caller's: never a fallback to another, which would act on a company
+  // the screen does not show. Without one, the profile's last company; one the user was removed from falls back to
+  // one they still belong to, never to a lock-out.
+  const membership = named === undefined ? (memberships.find((m) => m.companyId === profile.currentCompanyId) ?? memberships[0]) : memberships.find((m) => m.companyId === named);
+  if (named !== undefined && !membership) throw forbidden('NOT_A_MEMBER');
   const caller: Caller = {
     userId,
     isProviderAdmin,
@@ -94,6 +102,14 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   return caller;
 }
 
+/** The company the request's tab names; undefined when it names none. A malformed one is refused, never ignored. */
+function companyNamedBy(event: APIGatewayProxyEventV2WithJWTAuthorizer): string | undefined {
+  const named = event.headers?.[companyHeader];
+  if (named === undefined) return undefined;
+  if (!companyIdPattern.test(named)) throw new DomainError(400, 'COMPANY_ID_INVALID');
+  return named;
+}
+
 async function checkCompany(companyId: string, route: CallerRoute): Promise<void> {
   if (!route.activeCompanyOnly && !route.feature) return;
   const company = await getItem(keys.company(companyId));
@@ -111,6 +127,9 @@ async function resolveKeyCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer, 
   // The stack and the local adapter expose only the public routes on these paths.
   if (!scope) throw notFound('ROUTE_NOT_FOUND');
   const key = await resolveApiKeyCaller(event, scope);
+  // A key acts on its own company only: naming another is refused, not followed.
+  const named = companyNamedBy(event);
+  if (named !== undefined && named !== key.companyId) throw forbidden('NOT_THE_KEYS_COMPANY');
   const userId = `api-key:${key.keyId}`;
   await checkCompany(key.companyId, route);
   return {

@@ -135,7 +135,7 @@ function corsHeaders(origin: string | undefined, allowed: string[]): Record<stri
   if (!origin || !allowed.includes(origin)) return {};
   return {
     'access-control-allow-origin': origin,
-    'access-control-allow-headers': 'authorization, content-type, accept-language, idempotency-key',
+    'access-control-allow-headers': 'authorization, content-type, accept-language, idempotency-key, x-company-id',
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
     'access-control-max-age': '600',
     vary: 'origin',

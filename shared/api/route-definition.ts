@@ -48,6 +48,16 @@ export function checksCognitoToken(access: RouteAccess): boolean {
   return access.kind !== 'public' && access.kind !== 'cardholder';
 }
 
+/**
+ * The company a request acts on, named by the browser tab that shows it (DESIGN section 6): the portal's client sends
+ * it on every company route, so two tabs on two companies each act on their own. A request without it (a script, an
+ * older client) acts on the profile's last company. Lower case, as API Gateway hands headers to the functions.
+ */
+export const companyHeader = 'x-company-id';
+
+/** A company id as the header may carry it: the ids the portal makes (UUIDs, demo and test ids). */
+export const companyIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** The request header of idempotent routes; the frontend's client sends it, the platform reads it (lower case in events). */
 export const idempotencyKeyHeader = 'Idempotency-Key';
 

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiScopes, createdApiKeySchema, type ApiScope } from '@shared/api-keys';
 import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
+import { companyHeader } from '@shared/api/route-definition';
+import { profileSchema } from '@shared/api/schemas';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import { fleetChatId } from '../../infra/local/seed-chats';
 import { fleetReportId } from '../../infra/local/seed-reports';
@@ -53,6 +55,33 @@ describe.each(memberRoutes.filter(({ minRole }) => roleRank[minRole] > roleRank.
 describe.each(memberRoutes)('$route.method $route.path (company members)', ({ route }) => {
   it('answers 403 to a provider admin, who belongs to no company', async () => {
     expect(await call(route, 'admin@demo.local')).toMatchObject({ status: 403, body: { code: 'NO_CURRENT_COMPANY' } });
+  });
+});
+
+/**
+ * The company a request names (issue 30): on every company route, a company the caller does not belong to is refused
+ * before anything else, and so is a malformed id; a provider admin route refuses any. The manager of Baltic Logistics
+ * names Riga Bakery, where they are no member.
+ */
+const companyNamed = async (route: RouteDefinition, email: string, companyId: string) =>
+  api(route.method, concretePath(route.path), { token: await tokenOf(email), body: route.body ? {} : undefined, headers: { [companyHeader]: companyId } });
+let bakeryId = '';
+beforeAll(async () => {
+  const owner = profileSchema.parse((await api('GET', '/users/profile', { token: await tokenOf('owner@demo.local') })).body);
+  bakeryId = owner.clients.find((client) => client.name.includes('Bakery'))?.companyId ?? '';
+  if (!bakeryId) throw new Error('Riga Bakery is not among the owner\'s companies');
+});
+
+describe.each(memberRoutes)('$route.method $route.path (the company a request names)', ({ route }) => {
+  it("answers 403 NOT_A_MEMBER for a company of others, and 400 COMPANY_ID_INVALID for a malformed one", async () => {
+    expect(await companyNamed(route, 'manager@demo.local', bakeryId)).toMatchObject({ status: 403, body: { code: 'NOT_A_MEMBER' } });
+    expect(await companyNamed(route, 'manager@demo.local', 'not a company')).toMatchObject({ status: 400, body: { code: 'COMPANY_ID_INVALID' } });
+  });
+});
+
+describe.each(allRoutes.filter((r) => r.access.kind === 'provider-admin'))('$method $path (no company to name)', (route) => {
+  it('answers 400 COMPANY_HEADER_NOT_ALLOWED to a provider admin naming a company', async () => {
+    expect(await companyNamed(route, 'admin@demo.local', bakeryId)).toMatchObject({ status: 400, body: { code: 'COMPANY_HEADER_NOT_ALLOWED' } });
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultProviderName } from '@shared/brand';
 import { employeeStatusOf } from '@shared/cards';
 import { noFeatures, type AvailableFeatures } from '@shared/api/schemas';
@@ -23,6 +23,8 @@ export interface FixtureCloud {
 export interface OwnCompany {
   companyId: string;
   name: string;
+  /** Its first member, the owner unless the options name another role. */
+  userId: string;
   email: string;
   phone: string;
 }
@@ -117,17 +119,23 @@ export async function createOwnCompany(
       ...(options.reservedCents === null ? {} : { reservedCents: options.reservedCents ?? 0 }),
     },
     userProfileItem({ userId, email, name: 'Test', surname: `Owner ${suffix}`, phone, status: 'active', language: 'en', currentCompanyId: companyId, tokensValidAfter: 0 }),
-    {
-      ...keys.membership(userId, companyId),
-      ...keys.membershipInCompany(companyId, userId),
-      entity: entities.membership,
-      userId,
-      companyId,
-      membershipId: `${companyId}:${userId}`,
-      role: options.role ?? 'owner',
-    },
+    membershipItem(userId, companyId, options.role ?? 'owner'),
   ]);
-  return { companyId, name, email, phone };
+  return { companyId, name, userId, email, phone };
+}
+
+function membershipItem(userId: string, companyId: string, role: CompanyRole) {
+  return { ...keys.membership(userId, companyId), ...keys.membershipInCompany(companyId, userId), entity: entities.membership, userId, companyId, membershipId: `${companyId}:${userId}`, role };
+}
+
+/** Takes a user out of a company as its owner's removal does: the membership item goes. */
+export async function leaveCompany(cloud: FixtureCloud, userId: string, companyId: string): Promise<void> {
+  await cloud.table.send(new DeleteCommand({ TableName: cloud.tableName, Key: keys.membership(userId, companyId) }));
+}
+
+/** Makes a user a member of another company too, as an accepted invitation does: someone who works for both. */
+export async function joinCompany(cloud: FixtureCloud, userId: string, companyId: string, role: CompanyRole): Promise<void> {
+  await putItems(cloud, [membershipItem(userId, companyId, role)]);
 }
 
 /** A card payment of `amountCents` (negative: spent) on a Riga day, for a company's own numbered list. */
