@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { errorBodySchema } from '@shared/api/schemas';
-import { idempotencyKeyHeader, type RouteDefinition } from '@shared/api/route-definition';
+import { companyHeader, idempotencyKeyHeader, type RouteDefinition } from '@shared/api/route-definition';
 import { getConfig } from './config';
 import { ApiError, clientErrorCodes } from './api-error';
 import { headerLanguage } from './language-storage';
@@ -58,6 +58,8 @@ async function readJson(response: Response): Promise<unknown> {
 /** Whose token a call carries, and what a refusal of it means to that session. */
 export interface Credentials {
   token: string | null | undefined;
+  /** The company the call acts on, sent in the company header; none for the /card page and calls of no company. */
+  companyId?: string | null;
   /** Told of every 401 or 403 answer, with its code when the body has one. */
   onRefused: (status: 401 | 403, code: string | undefined) => void;
 }
@@ -67,6 +69,7 @@ export async function callApiWith<R extends RouteDefinition>(route: R, options: 
   const key = `${route.method} ${route.path}`;
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': headerLanguage() });
   if (credentials.token) headers.set('Authorization', `Bearer ${credentials.token}`);
+  if (credentials.companyId) headers.set(companyHeader, credentials.companyId);
   const hasBody = options.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
   if (route.idempotent) headers.set(idempotencyKeyHeader, options.idempotencyKey ?? newActionKey());

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setConfig } from './config';
-import { callApi, setSessionRejectedHandler } from './http';
+import { callApi, setCompanyLostHandler, setSessionRejectedHandler } from './http';
+import { resetTabCompany, setTabCompany } from './session/tab-company';
 import * as moneyRoutes from '@shared/api/routes/money-routes';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 import * as fundingRoutes from '@shared/api/routes/funding-routes';
+import * as reviewRoutes from '@shared/api/routes/review-routes';
 
 vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
 
@@ -47,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   fetchMock.mockReset();
   rejected.mockReset();
+  resetTabCompany();
   vi.unstubAllGlobals();
 });
 
@@ -128,5 +131,42 @@ describe('callApi', () => {
     expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[3]).not.toBe(keys[2]);
     expect(keys[4]).toBeNull();
+  });
+});
+
+describe("the tab's company (DESIGN section 6)", () => {
+  const sentCompany = () => new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('x-company-id');
+
+  it('names it on company routes and on the profile, and nowhere else', async () => {
+    setTabCompany({ companyId: 'company-a', name: 'A SIA' });
+    fetchMock.mockResolvedValueOnce(answer(200, profile));
+    await callApi(sessionRoutes.getProfile);
+    expect(sentCompany()).toBe('company-a');
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(answer(500, {}));
+    await expect(callApi(moneyRoutes.getMainAccount)).rejects.toBeInstanceOf(ApiError);
+    expect(sentCompany()).toBe('company-a');
+    for (const route of [sessionRoutes.setLanguage, reviewRoutes.listApplications] as const) {
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValueOnce(answer(500, {}));
+      await expect(callApi(route, route === sessionRoutes.setLanguage ? { body: { language: 'en' } } : {})).rejects.toBeInstanceOf(ApiError);
+      expect(sentCompany(), route.path).toBeNull();
+    }
+  });
+
+  it('sends none before the tab knows its company, so the server uses the last one', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, profile));
+    await callApi(sessionRoutes.getProfile);
+    expect(sentCompany()).toBeNull();
+  });
+
+  it('tells the session the company is lost on NOT_A_MEMBER, without ending the session', async () => {
+    const lost = vi.fn();
+    setCompanyLostHandler(lost);
+    setTabCompany({ companyId: 'company-a', name: 'A SIA' });
+    fetchMock.mockResolvedValueOnce(answer(403, { code: 'NOT_A_MEMBER', message: 'You are not a member of this company' }));
+    await expect(callApi(moneyRoutes.getMainAccount)).rejects.toMatchObject({ status: 403, code: 'NOT_A_MEMBER' });
+    expect(lost).toHaveBeenCalledWith('company-a');
+    expect(rejected).not.toHaveBeenCalled();
   });
 });

@@ -64,7 +64,7 @@ export function entryPath(profile: Profile): string | null {
   const route = protectedRouteFor(destination);
   // A sign-up step: public, no guard.
   if (!route) return destination;
-  const signedIn: SessionState = { synchronized: true, loggedIn: true, hasStoredToken: true, profile };
+  const signedIn: SessionState = { synchronized: true, loggedIn: true, hasStoredToken: true, profile, lostCompany: null };
   const decision = decideGuard(guardStateOf(signedIn), route);
   if (!('redirect' in decision)) return destination;
   return decision.redirect === paths.login ? null : decision.redirect;

@@ -4,6 +4,7 @@ import type { ProtectedRoute } from '@shared/routes';
 import { FullPageLoader } from '@frontend/components/loaders/full-page-loader';
 import { lazyScreen } from '@frontend/lib/lazy-screen';
 import { useSession } from '@frontend/lib/session/session-context';
+import { CompanyLostScreen } from './company-lost-screen';
 import { decideGuard, guardStateOf, protectedRouteFor } from './decide-guard';
 import { Redirect } from '../page-redirect';
 
@@ -19,6 +20,8 @@ export function ProtectedLayout() {
   const { pathname } = useLocation();
   const decision = decideGuard(guardStateOf(session), protectedRouteFor(pathname) ?? strictest);
   if ('wait' in decision) return <FullPageLoader />;
+  // Before any company screen: the tab's company is no longer the user's, and no other may stand in for it.
+  if (session.lostCompany) return <CompanyLostScreen />;
   if ('redirect' in decision) return <Redirect to={decision.redirect} />;
   return (
     <Suspense fallback={<FullPageLoader />}>

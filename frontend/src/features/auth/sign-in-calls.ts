@@ -18,6 +18,7 @@ import {
 import { loadConfig } from '@frontend/lib/config';
 import { loadOnce } from '@frontend/lib/load-once';
 import { callApi, setSessionRejectedHandler } from '@frontend/lib/http';
+import { resetTabCompany } from '@frontend/lib/session/tab-company';
 import { profileErrorKey, type SignInErrorKey } from './auth-errors';
 
 /**
@@ -81,6 +82,8 @@ export interface SignedInAs {
  * to contact support).
  */
 export async function completeSignIn(): Promise<SignedInAs | { failure: SignInErrorKey }> {
+  // A sign-in opens on the profile's last company, not on a company this tab showed someone before (DESIGN section 6).
+  resetTabCompany();
   try {
     const profile = await callApi(sessionRoutes.getProfile);
     return { entry: entryPath(profile), email: profile.email, language: profile.language };

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Profile } from '@shared/api/schemas';
 import type { Language } from '@shared/languages';
 import type { SignInOutcome } from '../auth';
+import type { LostCompany } from './tab-company';
 
 /** The session user of SPEC section 3/4, as the UI needs it. */
 export interface SessionState {
@@ -11,6 +12,8 @@ export interface SessionState {
   /** Amplify holds Cognito tokens on this device. */
   hasStoredToken: boolean;
   profile: Profile | null;
+  /** The company this tab showed, which the user no longer belongs to: the tab offers their other companies. */
+  lostCompany: LostCompany | null;
 }
 
 export interface Session extends SessionState {
@@ -25,7 +28,10 @@ export interface Session extends SessionState {
   forget(): Promise<void>;
   /** POST /logout, then the session is cleared whatever the answer, and the browser goes to /. */
   logout(): Promise<void>;
-  /** POST /switch/client; on success the session follows the chosen company and goes to /dashboard. */
+  /**
+   * POST /switch/client; on success this tab shows and acts on the chosen company (other tabs keep theirs), it becomes
+   * the company a new tab opens with, and the tab goes to /dashboard.
+   */
   switchClient(companyId: string): void;
   /** PATCH /users/language when signed in (the UI follows the answer), else a local switch. */
   changeLanguage(language: Language): void;

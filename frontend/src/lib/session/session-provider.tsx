@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { pageEntries, pageOfPath } from '@shared/page-entries';
 import { paths } from '@shared/routes';
 import type { Language } from '@shared/languages';
 import { hasStoredAccessToken, signInWithPassword, signOutLocally } from '../auth';
-import { callApi, setSessionRejectedHandler } from '../http';
+import { callApi, setCompanyLostHandler, setSessionRejectedHandler } from '../http';
 import { applyLanguage } from '../i18n';
 import { profileQueryKey, profileQueryOptions } from './profile-query';
 import { SessionContext, type Session } from './session-context';
+import { markCompanyLost, resetTabCompany, setTabCompany, subscribeTabCompany, tabCompanySnapshot } from './tab-company';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 
 type TokenState = 'checking' | 'present' | 'absent';
@@ -37,9 +38,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const profile = profileQuery.data ?? null;
   const profileFailed = profileQuery.isError;
 
+  const tabCompany = useSyncExternalStore(subscribeTabCompany, tabCompanySnapshot);
+
   /** Drops the session's state: no token, nothing cached (whatever is cached belongs to the user who leaves). */
   const dropSessionState = useCallback(() => {
     setToken('absent');
+    resetTabCompany();
     queryClient.clear();
   }, [queryClient]);
 
@@ -69,6 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(
     async (destination: string, replace = false) => {
       if (pageOfPath(destination) !== pageEntries.portal) {
+        resetTabCompany();
         await signOutLocally();
         if (replace) window.location.replace(destination);
         else window.location.assign(destination);
@@ -87,6 +92,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [endSession]);
 
+  // The user no longer belongs to the tab's company: nothing of it stays on screen, and the tab asks which of their
+  // companies to show instead of showing another one as if it were the same.
+  useEffect(() => {
+    setCompanyLostHandler((companyId) => {
+      markCompanyLost(companyId);
+      queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    });
+  }, [queryClient]);
+
   const languageMutation = useMutation({
     mutationFn: (language: Language) => callApi(sessionRoutes.setLanguage, { body: { language } }),
     onSuccess: async ({ language }) => {
@@ -100,9 +115,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const switchMutation = useMutation({
     mutationFn: (companyId: string) => callApi(sessionRoutes.switchClient, { body: { companyId } }),
-    onSuccess: ({ profile: switched }) => {
-      // The answer's accessToken is not stored: Amplify owns the Cognito tokens and the API keeps the
-      // current company server-side (DESIGN section 6), so the profile in the answer is what changes.
+    onSuccess: ({ profile: switched }, companyId) => {
+      // This tab now names the chosen company on every call (DESIGN section 6); the server keeps it as the last
+      // company, which a new tab opens with. The answer's accessToken is not stored: Amplify owns the Cognito tokens.
+      setTabCompany({ companyId, name: switched.currentClient?.name ?? null });
       queryClient.setQueryData(profileQueryOptions().queryKey, switched);
       // Everything else cached belongs to the previous company.
       queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
@@ -127,6 +143,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const completeSignIn = useCallback(async () => {
     setToken('present');
+    // A sign-in opens on the profile's last company, whatever this tab showed before.
+    resetTabCompany();
     // Nothing cached before this sign-in may answer for the new user. The profile query is reset rather than
     // removed, so the observer above stays attached to it and shows the new profile when it arrives.
     queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
@@ -166,6 +184,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loggedIn,
       hasStoredToken: token === 'present' && !profileFailed,
       profile: loggedIn ? profile : null,
+      lostCompany: loggedIn ? tabCompany.lost : null,
       signIn,
       completeSignIn,
       forget: forgetSession,
@@ -175,7 +194,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       switchingClient,
       changingLanguage,
     }),
-    [synchronized, loggedIn, token, profileFailed, profile, signIn, completeSignIn, forgetSession, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
+    [synchronized, loggedIn, token, profileFailed, profile, tabCompany.lost, signIn, completeSignIn, forgetSession, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
