@@ -41,6 +41,11 @@ function bearerTokenOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): string |
   return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
+/** Whether the verified token is a Cognito access token (an ID token says `token_use: id`). */
+export function isAccessToken(claims: Claims | undefined): boolean {
+  return claims?.token_use === 'access';
+}
+
 /** API Gateway hands array claims over as "[a b]"; the local adapter passes the JSON array. */
 export function groupsOf(claim: Claims[string]): string[] {
   if (Array.isArray(claim)) return claim;
@@ -55,6 +60,9 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   if (access.kind === 'public' || access.kind === 'cardholder') return null;
   if (isPublicApiRequest(event)) return resolveKeyCaller(event, route);
   const claims = claimsOf(event);
+  // API Gateway's JWT authorizer also lets an ID token through (its audience is the client id too); the API takes the
+  // access token only, as the local adapter does.
+  if (!isAccessToken(claims)) throw unauthorized();
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
   const issuedAt = Number(claims?.iat);
   const accessToken = bearerTokenOf(event);
