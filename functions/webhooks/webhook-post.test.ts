@@ -22,7 +22,17 @@ beforeAll(async () => {
     posts += 1;
     request.resume();
     if (request.url === '/moved') response.writeHead(302, { location: '/elsewhere' }).end();
-    else response.writeHead(204).end();
+    else if (request.url === '/trickle') {
+      // A status line, then a header every 20 ms and never the end of them: no gap long enough for an idle timeout.
+      const dripped = ['HTTP/1.1 200 OK\r\n'];
+      const drip = setInterval(() => (response.socket?.writable ? response.socket.write(dripped.shift() ?? 'X-Wait: 1\r\n') : clearInterval(drip)), 20);
+      response.socket?.on('close', () => clearInterval(drip));
+    } else if (request.url === '/endless') {
+      // An answer that never ends: the status is all a delivery needs.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const flood = setInterval(() => (response.writable ? response.write('x'.repeat(64 * 1024)) : clearInterval(flood)), 1);
+      response.on('close', () => clearInterval(flood));
+    } else response.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -70,6 +80,18 @@ describe('posting a delivery', () => {
     expect(outcome).toMatchObject({ ok: false, statusCode: null });
     expect(outcome.error).toMatch(/may not reach/);
     expect(posts).toBe(0);
+  });
+
+  it('cuts off an endpoint that trickles its answer at the deadline for the whole exchange', async () => {
+    allowLoopback();
+    const outcome = await postWebhook(`http://127.0.0.1:${port}/trickle`, '{}', {}, 400);
+    expect(outcome).toMatchObject({ ok: false, statusCode: null, error: 'no answer within 0.4 s' });
+    expect(outcome.latencyMs).toBeLessThan(5_000);
+  });
+
+  it('reads the status of an answer and none of its body, however long it goes on', async () => {
+    allowLoopback();
+    expect(await postWebhook(`http://127.0.0.1:${port}/endless`, '{}', {}, 2_000)).toMatchObject({ ok: true, statusCode: 200, error: null });
   });
 
   it('counts a 2xx as delivered and a redirect as failed, without following it', async () => {

@@ -75,9 +75,11 @@ export type PostOutcome = { ok: boolean; statusCode: number | null; latencyMs: n
 
 /**
  * Posts one delivery: the connection goes only to an allowed address, redirects are not followed (a 3xx is a
- * failure), and an endpoint gets webhookTimeoutSeconds to answer. Any 2xx is a success.
+ * failure), and the whole exchange, from connecting to the answer's status, gets webhookTimeoutSeconds; an endpoint
+ * that trickles its answer a byte at a time is cut off there, not at every idle gap as a socket timeout would. Only the
+ * status counts (any 2xx is a success), so the answer's body is never read: a huge or endless one costs nothing.
  */
-export function postWebhook(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
+export function postWebhook(url: string, body: string, headers: Record<string, string>, deadlineMs = webhookTimeoutSeconds * 1000): Promise<PostOutcome> {
   const started = performance.now();
   const parsed = new URL(url);
   const send = parsed.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -86,23 +88,25 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
     lookup: guardedLookup,
     // A connection of its own for every delivery: a kept-alive socket would skip the lookup, and with it the check of
-    // the address this delivery reaches.
+    // the address this delivery reaches. It also lets the socket go as soon as the status is read.
     agent: false,
-    timeout: webhookTimeoutSeconds * 1000,
   };
   const latency = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: PostOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(outcome);
+    };
     const request = send(parsed, options, (response: IncomingMessage) => {
-      // The answer's body is not read beyond draining it: only the status counts.
-      response.resume();
-      response.on('end', () => {
-        const statusCode = response.statusCode ?? 0;
-        resolve({ ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs: latency(), error: null });
-      });
-      response.on('error', (error) => resolve({ ok: false, statusCode: response.statusCode ?? null, latencyMs: latency(), error: error.message }));
+      const statusCode = response.statusCode ?? 0;
+      settle({ ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs: latency(), error: null });
+      response.destroy();
     });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${webhookTimeoutSeconds} s`)));
-    request.on('error', (error) => resolve({ ok: false, statusCode: null, latencyMs: latency(), error: error.message.slice(0, 200) }));
+    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
+    request.on('error', (error) => settle({ ok: false, statusCode: null, latencyMs: latency(), error: error.message.slice(0, 200) }));
     request.end(body);
   });
 }
