@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '../platform/env';
 import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
-import { addressAllowed, postWebhook, signWebhook, urlAllowed } from './webhook-post';
+import { addressAllowed, carriedIPv4, postWebhook, signWebhook, urlAllowed } from './webhook-post';
 import { newWebhookSecret } from './webhook-records';
 
 /**
@@ -59,6 +59,32 @@ describe('the addresses webhooks may reach', () => {
       expect(addressAllowed(address), address).toBe(false);
     }
     for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111', '::ffff:93.184.215.14']) expect(addressAllowed(address), address).toBe(true);
+  });
+
+  it('refuse every IPv6 form that carries a private, loopback or link-local IPv4 address, and allow them around public ones', () => {
+    const refused = [
+      '::ffff:a00:1', // IPv4-mapped, written in hex
+      '::a00:1', // IPv4-compatible 10.0.0.1
+      '::127.0.0.1',
+      '64:ff9b::a9fe:a9fe', // NAT64 of 169.254.169.254, the metadata service
+      '64:ff9b::7f00:1',
+      '64:ff9b:1::5db8:d70e', // NAT64's local-use prefix, whatever it carries
+      '2002:a00:1::1', // 6to4 of 10.0.0.1
+      '2002:7f00:1::',
+      '2001:0:a00:1::5db8:d70e', // Teredo whose server is 10.0.0.1
+      '2001:0:5db8:d70e::f5ff:fffe', // Teredo whose client is 10.0.0.1 (inverted)
+      'not-an-address',
+    ];
+    for (const address of refused) expect(addressAllowed(address), address).toBe(false);
+    for (const address of ['64:ff9b::5db8:d70e', '2002:5db8:d70e::1', '2001:0:5db8:d70e::a247:28f1']) expect(addressAllowed(address), address).toBe(true);
+  });
+
+  it('read the IPv4 addresses an IPv6 one carries', () => {
+    expect(carriedIPv4('::ffff:10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(carriedIPv4('64:ff9b::5db8:d70e')).toEqual(['93.184.215.14']);
+    expect(carriedIPv4('2002:a00:1::1')).toEqual(['10.0.0.1']);
+    expect(carriedIPv4('2001:0:5db8:d70e::f5ff:fffe')).toEqual(['93.184.215.14', '10.0.0.1']);
+    expect(carriedIPv4('2606:4700:4700::1111')).toEqual([]);
   });
 
   it('include this machine only where the local cloud allows it, and over plain HTTP only there', async () => {

@@ -4,6 +4,7 @@ import { lookup as lookupAll } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { webhookTimeoutSeconds } from '@shared/webhooks';
 import { env } from '../platform/env';
 
@@ -20,7 +21,8 @@ const internal = /* @__PURE__ */ (() => {
     ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
     ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
   ] as const) list.addSubnet(network, prefix, 'ipv4');
-  for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) list.addSubnet(network, prefix, 'ipv6');
+  // NAT64's local-use prefix (RFC 8215) is never a public address.
+  for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b:1::', 48]] as const) list.addSubnet(network, prefix, 'ipv6');
   return list;
 })();
 
@@ -31,15 +33,45 @@ const loopback = /* @__PURE__ */ (() => {
   return list;
 })();
 
-/** Whether an endpoint may be posted to at this address: public ones, and locally this machine's loopback. */
+/**
+ * The IPv6 forms that carry an IPv4 address inside them, and where: a connection to one of them may end at that IPv4
+ * address (through a gateway or a tunnel), so it is judged as that address too. Teredo carries its server's address
+ * and its client's, the latter inverted.
+ */
+const ipv4Carriers: readonly { prefix: [ipaddr.IPv6, number]; at: readonly { offset: number; inverted?: true }[] }[] = /* @__PURE__ */ [
+  { prefix: ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), at: [{ offset: 12 }] }, // IPv4-mapped
+  { prefix: ipaddr.IPv6.parseCIDR('::/96'), at: [{ offset: 12 }] }, // IPv4-compatible
+  { prefix: ipaddr.IPv6.parseCIDR('64:ff9b::/96'), at: [{ offset: 12 }] }, // NAT64 well-known prefix
+  { prefix: ipaddr.IPv6.parseCIDR('2002::/16'), at: [{ offset: 2 }] }, // 6to4
+  { prefix: ipaddr.IPv6.parseCIDR('2001::/32'), at: [{ offset: 4 }, { offset: 12, inverted: true }] }, // Teredo
+];
+
+/** The IPv4 addresses an IPv6 address carries (none for most), as dotted quads. */
+export function carriedIPv4(address: string): string[] {
+  const parsed = ipaddr.IPv6.parse(address);
+  const bytes = parsed.toByteArray();
+  return ipv4Carriers
+    .filter(({ prefix }) => parsed.match(prefix))
+    .flatMap(({ at }) => at.map(({ offset, inverted }) => bytes.slice(offset, offset + 4).map((byte) => (inverted ? byte ^ 0xff : byte)).join('.')));
+}
+
+function ipv4Allowed(address: string): boolean {
+  if (env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && loopback.check(address, 'ipv4')) return true;
+  return !internal.check(address, 'ipv4');
+}
+
+/**
+ * Whether an endpoint may be posted to at this address: public ones, and locally this machine's loopback. An IPv6
+ * address that carries an IPv4 one (mapped, compatible, NAT64, 6to4, Teredo) must be allowed as that one too.
+ */
 export function addressAllowed(address: string): boolean {
-  const family: 'ipv4' | 'ipv6' = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 one.
-  const mapped = family === 'ipv6' ? address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1] : undefined;
-  const checked = mapped ?? address;
-  const checkedFamily: 'ipv4' | 'ipv6' = mapped ? 'ipv4' : family;
-  if (env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && loopback.check(checked, checkedFamily)) return true;
-  return !internal.check(checked, checkedFamily);
+  if (!ipaddr.isValid(address)) return false;
+  if (isIP(address) === 4) return ipv4Allowed(address);
+  const carried = carriedIPv4(address);
+  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is that IPv4 address, loopback included.
+  if (ipaddr.IPv6.parse(address).isIPv4MappedAddress()) return carried.every(ipv4Allowed);
+  if (env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && loopback.check(address, 'ipv6')) return true;
+  return !internal.check(address, 'ipv6') && carried.every((inner) => !internal.check(inner, 'ipv4'));
 }
 
 /**
