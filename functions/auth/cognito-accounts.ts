@@ -96,15 +96,14 @@ export async function resendConfirmation(email: string): Promise<void> {
 }
 
 /**
- * E-mails a password reset link. An unknown address is answered like a known one (no account enumeration); an
- * address not confirmed yet cannot receive a reset (Cognito sends only to a verified e-mail).
+ * E-mails a password reset link. An unknown address is answered like a known one (no account enumeration); so is one
+ * Cognito cannot reset (not confirmed yet: request-password-reset.ts sends those the confirmation link instead).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await cognito.send(new ForgotPasswordCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email }));
   } catch (error) {
-    if (error instanceof UserNotFoundException) return;
-    if (error instanceof InvalidParameterException) throw new DomainError(409, 'EMAIL_NOT_CONFIRMED');
+    if (error instanceof UserNotFoundException || error instanceof InvalidParameterException) return;
     if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }

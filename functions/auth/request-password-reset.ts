@@ -1,14 +1,17 @@
-import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { findProfileByEmail } from '../users';
-import { requestPasswordReset } from './cognito-accounts';
+import { requestPasswordReset, resendConfirmation } from './cognito-accounts';
 import * as accountRoutes from '@shared/api/routes/account-routes';
 
+/**
+ * Every address gets the same answer, so the form tells nobody which addresses have an account or which are
+ * confirmed (issue 30). What arrives by e-mail is what the address's owner needs: a reset link; for an address not
+ * confirmed yet, which Cognito cannot reset, the confirmation link again; for an unknown address, nothing.
+ */
 export const handler = useCase(accountRoutes.requestPasswordReset, async ({ body }) => {
   const email = body.email.toLowerCase();
-  // A user who never confirmed the e-mail is told so (SPEC section 8); Cognito would refuse the reset anyway.
   const profile = await findProfileByEmail(email);
-  if (profile?.status === 'created') throw new DomainError(409, 'EMAIL_NOT_CONFIRMED');
-  await requestPasswordReset(email);
+  if (profile?.status === 'created') await resendConfirmation(email);
+  else await requestPasswordReset(email);
   return { ok: true as const };
 });

@@ -5,30 +5,26 @@ import { passwordResetRequestSchema } from '@shared/account';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthLayout } from '@frontend/components/auth-layout/auth-layout';
-import { ResendLinkButton } from '@frontend/components/resend-status/resend-status';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { callApi } from '@frontend/lib/http';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
-import { useResendConfirmation } from '@frontend/lib/use-resend-confirmation';
 import { prefilledEmail, resetRequestFields, validateResetRequest, type ResetRequestValues } from './password-reset';
 import './auth-screens.css';
 import * as accountRoutes from '@shared/api/routes/account-routes';
 
 /**
- * /reset/password/request: asks for a link to set a new password (SPEC sections 2 and 8). The API answers an
- * unknown e-mail like a known one, so the status says only that a link went out if the account exists; an
- * unconfirmed e-mail is told so, with a new confirmation link on offer.
+ * /reset/password/request: asks for a link to set a new password (SPEC sections 2 and 8). The API answers every
+ * address alike (issue 30: nobody learns which addresses have an account, or which are confirmed), so the status says
+ * only what went out if the account exists: a reset link, or for an address not confirmed yet a new confirmation
+ * link.
  */
 export function ResetRequestScreen() {
   const { t } = useTranslation(['auth', 'errors']);
   useDocumentTitle(t('auth:resetRequest.title'));
   const initialEmail = prefilledEmail(useLocation().state);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  // The e-mail of the last request: an unconfirmed one can ask for a new confirmation link.
-  const [requestedEmail, setRequestedEmail] = useState('');
-  const resend = useResendConfirmation();
 
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<ResetRequestValues, 'email'>({
     fields: resetRequestFields,
@@ -36,8 +32,6 @@ export function ResetRequestScreen() {
     validate: validateResetRequest,
     onSubmit: async (values) => {
       const body = passwordResetRequestSchema.parse(values);
-      setRequestedEmail(body.email);
-      resend.reset();
       await callApi(accountRoutes.requestPasswordReset, { body });
       setSentTo(body.email);
     },
@@ -66,9 +60,6 @@ export function ResetRequestScreen() {
               <Alert>{errorCodeText(t, formCode)}</Alert>
             ) : (
               invalidSubmit && <Alert>{t('errors:codes.VALIDATION_FAILED')}</Alert>
-            )}
-            {formCode === 'EMAIL_NOT_CONFIRMED' && requestedEmail && (
-              <ResendLinkButton label={t('auth:resetRequest.resendLink')} email={requestedEmail} resend={resend} />
             )}
             <button type="submit" className="button button--block" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
               {t('auth:resetRequest.submit')}
