@@ -73,7 +73,10 @@ describe('the addresses webhooks may reach', () => {
       '2002:7f00:1::',
       '2001:0:a00:1::5db8:d70e', // Teredo whose server is 10.0.0.1
       '2001:0:5db8:d70e::f5ff:fffe', // Teredo whose client is 10.0.0.1 (inverted)
+      '::ffff:0:a00:1', // IPv4-translated (SIIT) 10.0.0.1
+      'fec0::1', // site-local
       'not-an-address',
+      '127.1', // a short IPv4 form no socket is given
     ];
     for (const address of refused) expect(addressAllowed(address), address).toBe(false);
     for (const address of ['64:ff9b::5db8:d70e', '2002:5db8:d70e::1', '2001:0:5db8:d70e::a247:28f1']) expect(addressAllowed(address), address).toBe(true);

@@ -22,7 +22,8 @@ const internal = /* @__PURE__ */ (() => {
     ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
   ] as const) list.addSubnet(network, prefix, 'ipv4');
   // NAT64's local-use prefix (RFC 8215) is never a public address.
-  for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b:1::', 48]] as const) list.addSubnet(network, prefix, 'ipv6');
+  // Site-local fec0::/10 is deprecated but still routed inside some networks.
+  for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b:1::', 48]] as const) list.addSubnet(network, prefix, 'ipv6');
   return list;
 })();
 
@@ -40,6 +41,7 @@ const loopback = /* @__PURE__ */ (() => {
  */
 const ipv4Carriers: readonly { prefix: [ipaddr.IPv6, number]; at: readonly { offset: number; inverted?: true }[] }[] = /* @__PURE__ */ [
   { prefix: ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), at: [{ offset: 12 }] }, // IPv4-mapped
+  { prefix: ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'), at: [{ offset: 12 }] }, // IPv4-translated (SIIT)
   { prefix: ipaddr.IPv6.parseCIDR('::/96'), at: [{ offset: 12 }] }, // IPv4-compatible
   { prefix: ipaddr.IPv6.parseCIDR('64:ff9b::/96'), at: [{ offset: 12 }] }, // NAT64 well-known prefix
   { prefix: ipaddr.IPv6.parseCIDR('2002::/16'), at: [{ offset: 2 }] }, // 6to4
@@ -65,8 +67,10 @@ function ipv4Allowed(address: string): boolean {
  * address that carries an IPv4 one (mapped, compatible, NAT64, 6to4, Teredo) must be allowed as that one too.
  */
 export function addressAllowed(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  if (isIP(address) === 4) return ipv4Allowed(address);
+  // Only the standard notations a socket connects to: ipaddr.js would also read short and hex IPv4 forms ('127.1').
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (family === 4) return ipv4Allowed(address);
   const carried = carriedIPv4(address);
   // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is that IPv4 address, loopback included.
   if (ipaddr.IPv6.parse(address).isIPv4MappedAddress()) return carried.every(ipv4Allowed);

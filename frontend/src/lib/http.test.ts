@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setConfig } from './config';
+import { getAccessToken } from './auth';
 import { callApi, setCompanyLostHandler, setSessionRejectedHandler } from './http';
-import { resetTabCompany, setTabCompany } from './session/tab-company';
+import { lostCompany, markCompanyLost, resetTabCompany, setTabCompany, tabCompanyId } from './session/tab-company';
 import * as moneyRoutes from '@shared/api/routes/money-routes';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 import * as fundingRoutes from '@shared/api/routes/funding-routes';
@@ -138,7 +139,7 @@ describe("the tab's company (DESIGN section 6)", () => {
   const sentCompany = () => new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('x-company-id');
 
   it('names it on company routes and on the profile, and nowhere else', async () => {
-    setTabCompany({ companyId: 'company-a', name: 'A SIA' });
+    setTabCompany({ companyId: 'company-a', name: 'A SIA', userId: 'u1' });
     fetchMock.mockResolvedValueOnce(answer(200, profile));
     await callApi(sessionRoutes.getProfile);
     expect(sentCompany()).toBe('company-a');
@@ -160,13 +161,39 @@ describe("the tab's company (DESIGN section 6)", () => {
     expect(sentCompany()).toBeNull();
   });
 
+  it('never sends a company another person chose in this tab, and forgets it', async () => {
+    setTabCompany({ companyId: 'company-a', name: 'A SIA', userId: 'u1' });
+    const claims = btoa(JSON.stringify({ sub: 'u2', token_use: 'access' })).replace(/=+$/, '');
+    vi.mocked(getAccessToken).mockResolvedValueOnce(`header.${claims}.signature`);
+    fetchMock.mockResolvedValueOnce(answer(200, profile));
+    await callApi(sessionRoutes.getProfile);
+    expect(sentCompany()).toBeNull();
+    expect(tabCompanyId()).toBeNull();
+  });
+
   it('tells the session the company is lost on NOT_A_MEMBER, without ending the session', async () => {
     const lost = vi.fn();
     setCompanyLostHandler(lost);
-    setTabCompany({ companyId: 'company-a', name: 'A SIA' });
+    setTabCompany({ companyId: 'company-a', name: 'A SIA', userId: 'u1' });
     fetchMock.mockResolvedValueOnce(answer(403, { code: 'NOT_A_MEMBER', message: 'You are not a member of this company' }));
     await expect(callApi(moneyRoutes.getMainAccount)).rejects.toMatchObject({ status: 403, code: 'NOT_A_MEMBER' });
     expect(lost).toHaveBeenCalledWith('company-a');
     expect(rejected).not.toHaveBeenCalled();
+  });
+});
+
+describe('the tab company store', () => {
+  it('marks a company lost only while the tab shows it, and keeps its name', () => {
+    setTabCompany({ companyId: 'company-a', name: 'A SIA', userId: 'u1' });
+    expect(lostCompany()).toBeNull();
+    // A late refusal about a company the tab left changes nothing.
+    setTabCompany({ companyId: 'company-b', name: 'B SIA', userId: 'u1' });
+    expect(markCompanyLost('company-a')).toBe(false);
+    expect(tabCompanyId()).toBe('company-b');
+    expect(markCompanyLost('company-b')).toBe(true);
+    // The second of several refusals at once keeps the name the first recorded.
+    expect(markCompanyLost('company-b')).toBe(false);
+    expect(lostCompany()).toEqual({ companyId: 'company-b', name: 'B SIA', userId: 'u1' });
+    expect(tabCompanyId()).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@shared/api/route-definition';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 import { getAccessToken } from './auth';
-import { tabCompanyId } from './session/tab-company';
+import { tabCompanyIdFor } from './session/tab-company';
 import { ApiError, clientErrorCodes } from './api-error';
 import { callApiWith, type Answer, type CallOptions } from './http-client';
 
@@ -27,6 +27,19 @@ export function setCompanyLostHandler(handler: (companyId: string) => void): voi
   onCompanyLost = handler;
 }
 
+/** Who a Cognito token was issued to (its `sub`), read without checking it: the API checks it. */
+function subjectOf(token: string | null | undefined): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const claims = JSON.parse(atob(base64)) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The calls that name the tab's company: every company route, and the profile, which then describes that company. */
 function namesCompany(route: RouteDefinition): boolean {
   return route.access.kind === 'member' || route === sessionProbe;
@@ -38,9 +51,11 @@ function namesCompany(route: RouteDefinition): boolean {
  * No timeout on purpose (SPEC section 7): exports and reports may take long.
  */
 export async function callApi<R extends RouteDefinition>(route: R, options: CallOptions<R> = {}): Promise<Answer<R>> {
-  const companyId = namesCompany(route) ? tabCompanyId() : null;
+  const token = await getAccessToken();
+  // A company another person chose in this tab (the session is the browser's, shared by its tabs) is never sent.
+  const companyId = namesCompany(route) ? tabCompanyIdFor(subjectOf(token)) : null;
   return callApiWith(route, options, {
-    token: await getAccessToken(),
+    token,
     companyId,
     onRefused: (_status, code) => {
       // The tab's company is no longer the user's: the tab says so and offers the others; the session goes on.

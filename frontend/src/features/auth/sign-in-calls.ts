@@ -46,7 +46,7 @@ export async function preload(): Promise<void> {
 export async function heldSession(): Promise<SignedInAs | null> {
   await configured();
   if (!hasStoredSession() || (await getAccessToken()) === null) return null;
-  const held = await completeSignIn();
+  const held = await completeSignIn(false);
   return 'failure' in held ? null : held;
 }
 
@@ -81,9 +81,9 @@ export interface SignedInAs {
  * ends the session and says why (SPEC section 4 clears a session whose profile fails; section 8 tells a blocked user
  * to contact support).
  */
-export async function completeSignIn(): Promise<SignedInAs | { failure: SignInErrorKey }> {
-  // A sign-in opens on the profile's last company, not on a company this tab showed someone before (DESIGN section 6).
-  resetTabCompany();
+export async function completeSignIn(fresh = true): Promise<SignedInAs | { failure: SignInErrorKey }> {
+  // A new sign-in opens on the profile's last company (DESIGN section 6); a session found stored keeps this tab's.
+  if (fresh) resetTabCompany();
   try {
     const profile = await callApi(sessionRoutes.getProfile);
     return { entry: entryPath(profile), email: profile.email, language: profile.language };

@@ -12,9 +12,13 @@ export const profileQueryKey = ['users', 'profile'] as const;
  * answers with, the profile's last one; a tab that lost its company adopts nothing until the user chooses.
  */
 async function loadProfile(signal: AbortSignal): Promise<Profile> {
+  const sent = tabCompanyId();
   const profile = await callApi(sessionRoutes.getProfile, { signal });
+  const now = tabCompanyId();
+  // The tab switched company while this answer was under way: it describes a company the tab no longer shows.
+  if (sent !== null && now !== null && now !== sent) return loadProfile(signal);
   const shown = profile.currentClient;
-  if (shown && lostCompany() === null && (tabCompanyId() === null || tabCompanyId() === shown.companyId)) setTabCompany({ companyId: shown.companyId, name: shown.name });
+  if (shown && lostCompany() === null && (now === null || now === shown.companyId)) setTabCompany({ companyId: shown.companyId, name: shown.name, userId: profile.userId });
   return profile;
 }
 

@@ -96,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // companies to show instead of showing another one as if it were the same.
   useEffect(() => {
     setCompanyLostHandler((companyId) => {
-      markCompanyLost(companyId);
+      if (!markCompanyLost(companyId)) return;
       queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     });
@@ -115,10 +115,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const switchMutation = useMutation({
     mutationFn: (companyId: string) => callApi(sessionRoutes.switchClient, { body: { companyId } }),
-    onSuccess: ({ profile: switched }, companyId) => {
+    onSuccess: async ({ profile: switched }, companyId) => {
+      // A profile load still under way describes the company the tab leaves: it must not land after the switch.
+      await queryClient.cancelQueries({ queryKey: profileQueryKey });
       // This tab now names the chosen company on every call (DESIGN section 6); the server keeps it as the last
       // company, which a new tab opens with. The answer's accessToken is not stored: Amplify owns the Cognito tokens.
-      setTabCompany({ companyId, name: switched.currentClient?.name ?? null });
+      setTabCompany({ companyId, name: switched.currentClient?.name ?? null, userId: switched.userId });
       queryClient.setQueryData(profileQueryOptions().queryKey, switched);
       // Everything else cached belongs to the previous company.
       queryClient.removeQueries({ predicate: (query) => !isProfileKey(query.queryKey) });
