@@ -7,7 +7,7 @@ import { createOwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { emailsTo, expect, expectNoAxeViolations, signIn, test } from './support/portal';
-import { userRow, usersLoaded } from './support/users';
+import { goToUsers, userRow } from './support/users';
 
 /**
  * Scheduled fundings (issue 21): an owner writes a monthly rule, sees its next run previewed, runs it now and sees
@@ -91,8 +91,7 @@ test('an owner creates a monthly rule, previews it, runs it now, and each employ
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Each employee's balance changed once.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
-  await usersLoaded(page);
+  await goToUsers(page);
   for (const employee of employees) await expect(userRow(page, fullName(employee))).toContainText('€12.50');
 
   // The activity log has the rule, its run started by the owner and the run's one transfer, under the Funding type.
@@ -137,8 +136,7 @@ test('a run the balance does not cover moves nothing and says what it needs', as
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
-  await usersLoaded(page);
+  await goToUsers(page);
   for (const employee of employees) await expect(userRow(page, fullName(employee))).toContainText('€0.00');
 
   // The dashboard says it too, with the way to the rule.

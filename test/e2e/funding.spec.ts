@@ -10,8 +10,8 @@ import { cloudPorts } from './support/test-cloud';
 import { createOwnCompany, type OwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
-import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
-import { chooseRowAction, detailValue, userPage, userRow, usersLoaded } from './support/users';
+import { expect, expectNoAxeViolations, screenLoaded, signIn, test, totalAvailable } from './support/portal';
+import { chooseRowAction, detailValue, goToUsers, userPage, userRow } from './support/users';
 
 /**
  * Funding employees from the main account, singly and by CSV (issue 6). Each test has a company of its own with EUR
@@ -30,17 +30,11 @@ async function companyWithEmployees(prefix: string, count: number): Promise<Fund
 
 const fullName = (employee: FixtureEmployee) => `${employee.name} ${employee.surname}`;
 
-/** The dashboard's total available: the main account as the company sees it. */
+/** The dashboard, opened from the navigation, and its total available. */
 async function dashboardAvailable(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
   await page.waitForURL('**/dashboard');
-  return page.locator('.dashboard-balances__list div').filter({ hasText: 'Total available' }).locator('dd');
-}
-
-async function openUsersList(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
-  await page.waitForURL('**/users');
-  await usersLoaded(page);
+  return totalAvailable(page);
 }
 
 async function axeAt375(page: Page): Promise<void> {
@@ -100,7 +94,7 @@ test('a manager adds funds to one user from the user page and from the list, con
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The list offers the same action on each row that can receive funds.
-  await openUsersList(page);
+  await goToUsers(page);
   await chooseRowAction(page, userRow(page, fullName(other)), fullName(other), 'Add funds');
   const rowDialog = page.getByRole('dialog', { name: `Add funds to ${fullName(other)}` });
   await expect(rowDialog).toContainText('Available on the main account: €974.50');
@@ -130,7 +124,7 @@ test('a manager adds funds by CSV: the template, a file with bad rows that moves
   const [first, second] = employees as [FixtureEmployee, FixtureEmployee, FixtureEmployee];
   await signIn(page, company.email);
   await page.waitForURL('**/dashboard');
-  await openUsersList(page);
+  await goToUsers(page);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
@@ -209,7 +203,7 @@ test('a CSV transfer whose worker keeps failing ends failed, says nothing moved,
   const [first, second] = employees as [FixtureEmployee, FixtureEmployee];
   await signIn(page, company.email);
   await page.waitForURL('**/dashboard');
-  await openUsersList(page);
+  await goToUsers(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
   const template = readFileSync(await (await download).path(), 'utf8');

@@ -1,25 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
 import { createOwnCompany, joinCompany, leaveCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
-import { expect, expectNoAxeViolations, NavBar, signIn, test } from './support/portal';
-import { chooseRowAction, shownNames, userRow, usersLoaded } from './support/users';
+import { expect, expectNoAxeViolations, NavBar, signIn, test, totalAvailable } from './support/portal';
+import { chooseRowAction, goToUsers, shownNames, userRow, usersLoaded } from './support/users';
 
 /**
  * Issue 30: the company a tab shows is the company it acts on (DESIGN section 6). One person works for two companies of
  * their own (exact amounts), in two tabs of one browser.
  */
 const fullName = (employee: FixtureEmployee) => `${employee.name} ${employee.surname}`;
-
-function available(page: Page): Locator {
-  return page.locator('.dashboard-balances__list div').filter({ hasText: 'Total available' }).locator('dd');
-}
-
-async function openUsers(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
-  await page.waitForURL('**/users');
-  await usersLoaded(page);
-}
 
 test('two tabs on two companies each list, fund and refresh their own; a tab whose company was taken away says so and offers the other', async ({ context, page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -43,11 +32,11 @@ test('two tabs on two companies each list, fund and refresh their own; a tab who
   await expect(otherNav.company).toHaveValue(first.companyId);
   await otherNav.company.selectOption({ label: second.name });
   await expect(otherNav.company).toHaveValue(second.companyId);
-  await expect(available(other)).toHaveText('€500.00');
+  await expect(totalAvailable(other)).toHaveText('€500.00');
 
   // The first tab still shows its company, and funds in it.
   await expect(nav.company).toHaveValue(first.companyId);
-  await openUsers(page);
+  await goToUsers(page);
   expect(await shownNames(page)).toEqual([fullName(ours)]);
   await chooseRowAction(page, userRow(page, fullName(ours)), fullName(ours), 'Add funds');
   const amount = page.getByRole('dialog', { name: `Add funds to ${fullName(ours)}` });
@@ -60,15 +49,15 @@ test('two tabs on two companies each list, fund and refresh their own; a tab who
   // Refreshed, each tab shows its own company: the money moved in the first only.
   await other.reload();
   await expect(otherNav.company).toHaveValue(second.companyId);
-  await expect(available(other)).toHaveText('€500.00');
-  await openUsers(other);
+  await expect(totalAvailable(other)).toHaveText('€500.00');
+  await goToUsers(other);
   expect(await shownNames(other)).toEqual([fullName(theirs)]);
   await page.reload();
   await expect(nav.company).toHaveValue(first.companyId);
   await usersLoaded(page);
   expect(await shownNames(page)).toEqual([fullName(ours)]);
   await page.goto('/dashboard');
-  await expect(available(page)).toHaveText('€960.00');
+  await expect(totalAvailable(page)).toHaveText('€960.00');
 
   // The second company takes this person off its team: that tab shows nothing of it, and offers the first company.
   await leaveCompany(cloud, first.userId, second.companyId);
@@ -80,7 +69,7 @@ test('two tabs on two companies each list, fund and refresh their own; a tab who
   await other.getByRole('button', { name: first.name }).click();
   await other.waitForURL('**/dashboard');
   await expect(otherNav.company).toHaveCount(0);
-  await expect(available(other)).toHaveText('€960.00');
+  await expect(totalAvailable(other)).toHaveText('€960.00');
   // The first tab never noticed.
-  await expect(available(page)).toHaveText('€960.00');
+  await expect(totalAvailable(page)).toHaveText('€960.00');
 });

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { ibanOf } from '@shared/iban';
 import { paymentReferenceOf } from '@shared/top-ups';
-import { englishVisitor, expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
+import { englishVisitor, expect, expectNoAxeViolations, screenLoaded, signIn, test, totalAvailable } from './support/portal';
 
 // Liepājas Komanda (test-only, seeded on the test ports): no other spec reads its balance, so the credit here moves
 // only what this spec checks, and it reads the amount before it acts instead of assuming one.
 const company = { name: 'Liepājas Komanda SIA', registrationNumber: '40103556002', owner: 'team@test.local' };
 const header = 'Bank transaction ID,Booking date,Amount,Currency,Payer name,Payer IBAN,Beneficiary IBAN,Reference';
 const collectionIban = ibanOf('LV', 'BCRD0000000000001');
-
-function available(page: Page) {
-  return page.locator('.dashboard-balances__list div').filter({ hasText: 'Total available' }).locator('dd');
-}
 
 /** "€1,234.56" as shown (en-GB), read back as cents. */
 const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
@@ -23,8 +18,8 @@ test('an admin imports a statement, assigns its unmatched line, and the company 
   await owner.page.waitForURL('**/dashboard');
   await expect(owner.page.getByTestId('dashboard-top-up-reference')).toHaveText(paymentReferenceOf(company.registrationNumber).replace(/(.{4})/g, '$1 ').trim());
   // The amount, not its loading placeholder.
-  await expect(available(owner.page)).toHaveText(/€/);
-  const before = centsOf((await available(owner.page).textContent()) ?? '');
+  await expect(totalAvailable(owner.page)).toHaveText(/€/);
+  const before = centsOf((await totalAvailable(owner.page).textContent()) ?? '');
 
   const id = `E2E-${randomUUID()}`;
   const payer = `Unknown Payer ${id.slice(4, 12)}`;
@@ -56,7 +51,7 @@ test('an admin imports a statement, assigns its unmatched line, and the company 
   await expect(page.getByRole('button', { name: `Assign €12.34 from ${payer}` })).toHaveCount(0);
 
   await owner.page.reload();
-  await expect.poll(async () => centsOf((await available(owner.page).textContent()) ?? '')).toBe(before + 1_234);
+  await expect.poll(async () => centsOf((await totalAvailable(owner.page).textContent()) ?? '')).toBe(before + 1_234);
   await owner.context.close();
 });
 

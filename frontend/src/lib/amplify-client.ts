@@ -109,15 +109,26 @@ export async function changePassword(oldPassword: string, newPassword: string): 
   await updatePassword({ oldPassword, newPassword });
 }
 
-/** The Cognito access token, refreshed by Amplify when needed; null without a session. */
-export async function getAccessToken(): Promise<string | null> {
+/** The Cognito access token, refreshed by Amplify when needed, and whose it is (its `sub`); null without a session. */
+export async function getSignedInToken(): Promise<SignedInToken | null> {
   try {
-    const session = await fetchAuthSession();
-    return session.tokens?.accessToken?.toString() ?? null;
+    const access = (await fetchAuthSession()).tokens?.accessToken;
+    if (!access) return null;
+    const { sub } = access.payload;
+    return { token: access.toString(), userId: typeof sub === 'string' ? sub : null };
   } catch {
     // An unreachable or refusing Cognito means no usable session.
     return null;
   }
+}
+
+export interface SignedInToken {
+  token: string;
+  userId: string | null;
+}
+
+export async function getAccessToken(): Promise<string | null> {
+  return (await getSignedInToken())?.token ?? null;
 }
 
 /** Forgets the tokens on this device; Amplify swallows a failing revoke call, so this does not throw. */

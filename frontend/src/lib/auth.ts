@@ -1,4 +1,5 @@
 import type * as AmplifyClientModule from './amplify-client';
+import type { SignedInToken } from './amplify-client';
 import type { AppConfig } from './config';
 
 /**
@@ -126,6 +127,12 @@ export async function changePassword(oldPassword: string, newPassword: string): 
 export async function getAccessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
   return (await loadClient()).getAccessToken();
+}
+
+/** The access token and the user it was issued to, as Amplify read it; null without a session. */
+export async function getSignedInToken(): Promise<SignedInToken | null> {
+  if (!hasStoredSession()) return null;
+  return (await loadClient()).getSignedInToken();
 }
 
 export async function hasStoredAccessToken(): Promise<boolean> {

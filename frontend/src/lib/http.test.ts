@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setConfig } from './config';
-import { getAccessToken } from './auth';
+import { getSignedInToken } from './auth';
 import { callApi, setCompanyLostHandler, setSessionRejectedHandler } from './http';
 import { lostCompany, markCompanyLost, resetTabCompany, setTabCompany, tabCompanyId } from './session/tab-company';
 import * as moneyRoutes from '@shared/api/routes/money-routes';
@@ -9,7 +9,7 @@ import * as sessionRoutes from '@shared/api/routes/session-routes';
 import * as fundingRoutes from '@shared/api/routes/funding-routes';
 import * as reviewRoutes from '@shared/api/routes/review-routes';
 
-vi.mock('./auth', () => ({ getAccessToken: vi.fn(async () => 'access-token') }));
+vi.mock('./auth', () => ({ getSignedInToken: vi.fn(async () => ({ token: 'access-token', userId: 'u1' })) }));
 
 const profile = {
   userId: 'u1',
@@ -163,8 +163,7 @@ describe("the tab's company (DESIGN section 6)", () => {
 
   it('never sends a company another person chose in this tab, and forgets it', async () => {
     setTabCompany({ companyId: 'company-a', name: 'A SIA', userId: 'u1' });
-    const claims = btoa(JSON.stringify({ sub: 'u2', token_use: 'access' })).replace(/=+$/, '');
-    vi.mocked(getAccessToken).mockResolvedValueOnce(`header.${claims}.signature`);
+    vi.mocked(getSignedInToken).mockResolvedValueOnce({ token: 'access-token', userId: 'u2' });
     fetchMock.mockResolvedValueOnce(answer(200, profile));
     await callApi(sessionRoutes.getProfile);
     expect(sentCompany()).toBeNull();

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@shared/api/route-definition';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
-import { getAccessToken } from './auth';
+import { getSignedInToken } from './auth';
 import { tabCompanyIdFor } from './session/tab-company';
 import { ApiError, clientErrorCodes } from './api-error';
 import { callApiWith, type Answer, type CallOptions } from './http-client';
@@ -27,19 +27,6 @@ export function setCompanyLostHandler(handler: (companyId: string) => void): voi
   onCompanyLost = handler;
 }
 
-/** Who a Cognito token was issued to (its `sub`), read without checking it: the API checks it. */
-function subjectOf(token: string | null | undefined): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const claims = JSON.parse(atob(base64)) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The calls that name the tab's company: every company route, and the profile, which then describes that company. */
 function namesCompany(route: RouteDefinition): boolean {
   return route.access.kind === 'member' || route === sessionProbe;
@@ -51,11 +38,11 @@ function namesCompany(route: RouteDefinition): boolean {
  * No timeout on purpose (SPEC section 7): exports and reports may take long.
  */
 export async function callApi<R extends RouteDefinition>(route: R, options: CallOptions<R> = {}): Promise<Answer<R>> {
-  const token = await getAccessToken();
+  const signedIn = await getSignedInToken();
   // A company another person chose in this tab (the session is the browser's, shared by its tabs) is never sent.
-  const companyId = namesCompany(route) ? tabCompanyIdFor(subjectOf(token)) : null;
+  const companyId = namesCompany(route) ? tabCompanyIdFor(signedIn?.userId ?? null) : null;
   return callApiWith(route, options, {
-    token,
+    token: signedIn?.token,
     companyId,
     onRefused: (_status, code) => {
       // The tab's company is no longer the user's: the tab says so and offers the others; the session goes on.

@@ -153,6 +153,11 @@ export async function emailedLinkPath(request: APIRequestContext, email: string,
   return link;
 }
 
+/** The dashboard's total available: the main account as the company sees it. */
+export function totalAvailable(page: Page): Locator {
+  return page.locator('.dashboard-balances__list div').filter({ hasText: 'Total available' }).locator('dd');
+}
+
 /** Resolves once no loading skeleton is on the page: the screen itself has rendered. */
 export async function screenLoaded(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);

@@ -36,6 +36,11 @@ export const seeded = {
 export async function openUsers(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.waitForURL('**/dashboard');
+  await goToUsers(page);
+}
+
+/** Opens Users from the navigation of the signed-in portal and waits for its rows. */
+export async function goToUsers(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
   await page.waitForURL('**/users');
   await usersLoaded(page);
