@@ -1,3 +1,5 @@
+import { sessionLifetimes } from '../shared/session-lifetimes';
+
 /**
  * Resource shapes that both the CDK stacks and the local cloud build from, so the emulators hold the same
  * table, buckets and queues as the cloud.
@@ -110,9 +112,7 @@ export const userPoolSettings = {
   passwordMinLength: 8,
   /** How many earlier passwords Cognito refuses again (SPEC section 8 'previously used password'). */
   passwordHistorySize: 5,
-  accessTokenMinutes: 15,
-  idTokenMinutes: 15,
-  refreshTokenDays: 30,
+  ...sessionLifetimes,
 } as const;
 
 /**

@@ -1,6 +1,19 @@
 import { cardPagePrefix, signInPagePaths } from './page-entries';
 import type { Role } from './roles';
 
+/**
+ * Why the sign-in page opens after every session of the account ended (DESIGN section 6): "Sign out on all devices",
+ * or a password change, which ends them all too. The page says so (its `ended` search parameter).
+ */
+export const sessionsEndedReasons = ['all-devices', 'password-changed'] as const;
+export type SessionsEndedReason = (typeof sessionsEndedReasons)[number];
+export const sessionsEndedParam = 'ended';
+
+export function sessionsEndedReasonOf(search: string): SessionsEndedReason | null {
+  const reason = new URLSearchParams(search).get(sessionsEndedParam);
+  return sessionsEndedReasons.find((known) => known === reason) ?? null;
+}
+
 /** Every screen of SPEC section 2, the one list the router and the navigation read. */
 export const paths = {
   /** The sign-in page's paths (its own entry, shared/page-entries.ts). */
@@ -92,4 +105,9 @@ export function matchesRoute(routePath: string, pathname: string): boolean {
   const expected = segments(routePath);
   const actual = segments(pathname);
   return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment.toLowerCase() === actual[index]?.toLowerCase()));
+}
+
+/** The sign-in page, saying that every session of the account ended and why. */
+export function loginAfterSessionsEnded(reason: SessionsEndedReason): string {
+  return `${paths.login}?${sessionsEndedParam}=${reason}`;
 }

@@ -5,6 +5,7 @@ import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { userProfileItem, type CompanyRecord, type UserProfileRecord } from '../platform/identity-records';
 import { conditionFailed, getItem, tableName } from '../platform/table';
+import { sessionCutAfter } from '../users';
 
 export async function isRegistrationNumberClaimed(registrationNumber: string): Promise<boolean> {
   return (await getItem(keys.registrationNumberClaim(registrationNumber))) !== undefined;
@@ -22,7 +23,7 @@ export async function phoneOwner(phone: string): Promise<string | null> {
 
 /**
  * Makes the phone the user's, in one transaction: its claim (unless another user holds it) and the profile, whose
- * sessions end at the same moment (token `iat` has whole seconds: the cut is the next second, as in endSessions).
+ * sessions end at the same moment (the users context's sessionCutAfter; the caller revokes the refresh tokens).
  */
 export async function recordPhone(userId: string, phone: string, now: Date): Promise<void> {
   try {
@@ -43,7 +44,7 @@ export async function recordPhone(userId: string, phone: string, now: Date): Pro
               Key: keys.userProfile(userId),
               UpdateExpression: 'SET phone = :phone, tokensValidAfter = :after',
               ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(phone) OR attribute_type(phone, :null))',
-              ExpressionAttributeValues: { ':phone': phone, ':after': Math.floor(now.getTime() / 1000) + 1, ':null': 'NULL' },
+              ExpressionAttributeValues: { ':phone': phone, ':after': sessionCutAfter(now), ':null': 'NULL' },
             },
           },
         ],

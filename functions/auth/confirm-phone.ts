@@ -4,12 +4,13 @@ import { readableError } from '../platform/readable-error';
 import { useCase } from '../platform/use-case';
 import { recordPhone } from './account-store';
 import { confirmPhoneCode, setSmsSecondFactor } from './cognito-accounts';
+import { revokeRefreshTokens } from '../users';
 import * as phoneRoutes from '@shared/api/routes/phone-routes';
 
 /**
  * /phone/setup, second half: the code proves the phone, Cognito makes it the SMS second factor, and the portal
- * records it (claimed for this user alone) and ends the user's sessions in the same transaction: the next sign-in
- * goes through the SMS code.
+ * records it (claimed for this user alone) and ends the user's sessions in the same transaction, and Cognito revokes
+ * their refresh tokens: the next sign-in goes through the SMS code.
  */
 export const handler = useCase(phoneRoutes.confirmPhone, async ({ caller, body }) => {
   if (caller.profile.phone) throw new DomainError(409, 'PHONE_ALREADY_SET');
@@ -23,5 +24,10 @@ export const handler = useCase(phoneRoutes.confirmPhone, async ({ caller, body }
     });
     throw error;
   }
+  // The sessions already end at the API (recordPhone's cut); revoking their refresh tokens at Cognito too is defence in
+  // depth, and a failure of it must not turn a recorded phone into an error the user cannot retry.
+  await revokeRefreshTokens(caller.profile.email).catch(async (failure: unknown) => {
+    logger.error('could not revoke the refresh tokens after a phone setup', { userId: caller.userId, error: await readableError(failure) });
+  });
   return { ok: true as const };
 });

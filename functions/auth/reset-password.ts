@@ -1,6 +1,6 @@
 import { readConfirmationToken } from '@shared/account';
 import { DomainError } from '../platform/errors';
-import { endSessions, findProfileByEmail } from '../users';
+import { endEverySession, findProfileByEmail } from '../users';
 import { useCase } from '../platform/use-case';
 import { resetPassword } from './cognito-accounts';
 import * as accountRoutes from '@shared/api/routes/account-routes';
@@ -9,8 +9,9 @@ export const handler = useCase(accountRoutes.resetPassword, async ({ body }) => 
   const link = readConfirmationToken(body.token);
   if (!link) throw new DomainError(400, 'RESET_LINK_INVALID');
   await resetPassword(link.email, link.code, body.password);
-  // Whoever knew the old password is signed out everywhere.
+  // Whoever knew the old password is signed out everywhere, a stolen refresh token included (Cognito keeps those
+  // alive through a reset unless told).
   const profile = await findProfileByEmail(link.email);
-  if (profile) await endSessions(profile.userId, new Date());
+  if (profile) await endEverySession(profile, new Date());
   return { email: link.email };
 });

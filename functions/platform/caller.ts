@@ -25,6 +25,8 @@ export interface Caller {
   accessToken: string;
   /** Set when a company's system calls the public API with a key: the key acts, with its scopes, as the company. */
   apiKey?: { keyId: string; name: string };
+  /** The signed-in session the token comes from (Cognito's origin_jti), and when it signed in; none for an API key. */
+  session?: { originJti: string; authTime: number };
 }
 
 /** The caller of a member route: resolveCaller has made sure a current company exists. */
@@ -64,11 +66,13 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   // access token only, as the local adapter does.
   if (!isAccessToken(claims)) throw unauthorized();
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
-  const issuedAt = Number(claims?.iat);
+  // A refreshed token keeps its sign-in's auth_time and origin_jti: the API judges the session, not the minting.
+  const authTime = Number(claims?.auth_time);
+  const originJti = typeof claims?.origin_jti === 'string' && claims.origin_jti.length > 0 ? claims.origin_jti : undefined;
   const accessToken = bearerTokenOf(event);
-  if (!userId || !Number.isFinite(issuedAt) || !accessToken) throw unauthorized();
+  if (!userId || !Number.isFinite(authTime) || !originJti || !accessToken) throw unauthorized();
 
-  // The profile and the memberships share the user's partition: one query reads both.
+  // The profile, the memberships and the signed-out sessions share the user's partition: one query reads them all.
   const { pk, sk } = keys.userProfile(userId);
   const items = await queryPartition(pk);
   const profileItem = items.find((item) => item.sk === sk);
@@ -77,7 +81,9 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   const memberships = items
     .filter((item) => typeof item.sk === 'string' && item.sk.startsWith(keys.membershipsOfUser(userId).skPrefix))
     .map((item) => membershipRecord.parse(item));
-  if (issuedAt < profile.tokensValidAfter) throw unauthorized('TOKEN_REVOKED');
+  // Signed out on this device, or every session ended (all devices, a password reset, a phone set) after it began.
+  if (authTime < profile.tokensValidAfter) throw unauthorized('TOKEN_REVOKED');
+  if (items.some((item) => item.sk === keys.endedSession(userId, originJti).sk)) throw unauthorized('TOKEN_REVOKED');
   if (profile.status === 'blocked') throw forbidden('FORBIDDEN');
   // The pool's MFA is optional only so that a user without a phone can reach /phone/setup; the portal itself
   // requires the second factor. A recorded phone means Cognito asks for its SMS code at every sign-in.
@@ -99,6 +105,7 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
     companyId: membership?.companyId ?? null,
     role: membership?.role ?? 'guest',
     accessToken,
+    session: { originJti, authTime },
   };
 
   if (access.kind === 'provider-admin' && !isProviderAdmin) throw forbidden('FORBIDDEN');

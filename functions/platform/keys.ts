@@ -7,6 +7,12 @@ export const keys = {
   userByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'USER' }),
   membership: (userId: string, companyId: string) => ({ pk: `USER#${userId}`, sk: `MEMBER#${companyId}` }),
   membershipsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'MEMBER#' }),
+  /**
+   * A session signed out (by its Cognito origin_jti): in the user's partition, so the one query that reads the
+   * caller's profile and memberships finds it too.
+   */
+  endedSession: (userId: string, originJti: string) => ({ pk: `USER#${userId}`, sk: `ENDED_SESSION#${originJti}` }),
+  endedSessionsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'ENDED_SESSION#' }),
   membershipInCompany: (companyId: string, userId: string) => ({
     gsi1pk: `COMPANY#${companyId}#MEMBERS`,
     gsi1sk: `USER#${userId}`,
@@ -206,6 +212,7 @@ export const exportFileDays = 7;
 export const entities = {
   userProfile: 'userProfile',
   membership: 'membership',
+  endedSession: 'endedSession',
   company: 'company',
   registrationNumberClaim: 'registrationNumberClaim',
   phoneClaim: 'phoneClaim',

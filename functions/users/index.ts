@@ -4,4 +4,4 @@ export type { Contact } from './company-members';
 export { activateProfile, findProfileByEmail } from './profiles';
 // The operator's admin:create (infra/operator) makes its account as an invited member's.
 export { invitedAccountAttributes, temporaryPassword } from './cognito-invitations';
-export { endSessions } from './sessions';
+export { endEverySession, revokeRefreshTokens, sessionCutAfter } from './sessions';

@@ -1,8 +1,11 @@
-import { endSessions } from './sessions';
+import { unauthorized } from '../platform/errors';
 import { useCase } from '../platform/use-case';
+import { endSession } from './sessions';
 import * as sessionRoutes from '@shared/api/routes/session-routes';
 
+/** This browser's session ends; the browser revokes its refresh token with Cognito (Amplify's signOut). */
 export const handler = useCase(sessionRoutes.logOut, async ({ caller }) => {
-  await endSessions(caller.userId, new Date());
+  if (!caller.session) throw unauthorized();
+  await endSession({ userId: caller.userId, ...caller.session }, new Date());
   return { ok: true as const };
 });

@@ -27,6 +27,17 @@ export function testCloudPorts(instance: number): LocalPorts {
   return Object.fromEntries(Object.entries(base).map(([service, port]) => [service, port + 100 * instance])) as unknown as LocalPorts;
 }
 
+/**
+ * Where this run's test clouds start: `TEST_CLOUD_BASE=n` moves the integration cloud to instance n and the end-to-end
+ * workers' to n, n+1, ..., so two runs on one machine (two checkouts, a review beside a change) do not meet. Unset: 0.
+ */
+export function testCloudBase(): number {
+  const raw = process.env.TEST_CLOUD_BASE ?? '0';
+  const base = Number(raw);
+  if (!/^\d$/.test(raw) || base > 7) throw new Error(`TEST_CLOUD_BASE must be a whole number from 0 to 7, not '${raw}'`);
+  return base;
+}
+
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 export const region = 'eu-west-1';

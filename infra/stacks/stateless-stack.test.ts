@@ -110,7 +110,7 @@ describe('API functions', () => {
       expect(needsOf(route).table, `${route.method} ${route.path}`).toBe('readWrite');
     }
     expect(needsOf({ handler: 'users/list-team' }).table).toBe('read');
-    expect(needsOf({ handler: 'users/log-out' }).table).toBe('update');
+    expect(needsOf({ handler: 'users/log-out' }).table).toBe('readWrite');
   });
 
   it('touch no bucket, queue, mail or Cognito user until a route declares it, and then only by named actions', () => {

@@ -155,15 +155,17 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'users/get-profile': { table: 'update' },
   'users/set-language': { table: 'update' },
   'users/switch-client': { table: 'update' },
-  'users/log-out': { table: 'update' },
+  // Signing out records the session's end; on all devices also the profile's cut and Cognito's global sign-out.
+  'users/log-out': { table: 'readWrite' },
+  'users/log-out-everywhere': { table: 'update', cognitoAdmin: ['AdminUserGlobalSignOut'] },
   // Sign-up writes the company, its claim, the profile and the membership; it deletes the Cognito user it made
   // when that transaction fails.
   'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminSetUserMFAPreference', 'AdminDeleteUser'] },
   'auth/confirm-email': { table: 'update' },
-  'auth/reset-password': { table: 'update' },
+  'auth/reset-password': { table: 'update', cognitoAdmin: ['AdminUserGlobalSignOut'] },
   // The code is requested and checked with the caller's own access token; only the attribute write is admin.
   'auth/request-phone-code': { cognitoAdmin: ['AdminUpdateUserAttributes'] },
-  'auth/confirm-phone': { table: 'readWrite', cognitoAdmin: ['AdminGetUser'] },
+  'auth/confirm-phone': { table: 'readWrite', cognitoAdmin: ['AdminGetUser', 'AdminUserGlobalSignOut'] },
   // An invitation creates the Cognito user (and deletes it again when the membership cannot be written).
   'users/invite-member': { table: 'readWrite', cognitoAdmin: ['AdminCreateUser', 'AdminDeleteUser'] },
   'users/resend-invitation': { cognitoAdmin: ['AdminCreateUser'] },

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { projectRoot } from '../../infra/local/settings';
+import { projectRoot, testCloudBase } from '../../infra/local/settings';
 import { spawnLocalCloud, type SpawnedLocalCloud } from '../../infra/local/spawn-local-cloud';
 
 /**
@@ -12,7 +12,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   if (process.env.PORTAL_E2E_SKIP_BUILD !== 'true') buildFrontend();
   // DynamoDB Local tuned for a short run of small requests (infra/local/emulators.ts startDynamoDb).
   process.env.PORTAL_DYNAMODB_JVM = 'quick';
-  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, instance) => spawnLocalCloud('preview', 120_000, undefined, instance)));
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => spawnLocalCloud('preview', 120_000, undefined, testCloudBase() + index)));
   const clouds = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
     await Promise.all(clouds.map((cloud: SpawnedLocalCloud) => cloud.stop()));

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { testCloudPorts } from '../../infra/local/settings';
+import { testCloudBase, testCloudPorts } from '../../infra/local/settings';
 import { chromiumPath, e2eChromiumArgs } from './chromium';
 
 export default defineConfig({
@@ -19,7 +19,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../test-results/reports/playwright.json' }]],
   use: {
     // This file is read again in each worker, whose parallel index names its test cloud (support/test-cloud.ts).
-    baseURL: `http://localhost:${testCloudPorts(Number(process.env.TEST_PARALLEL_INDEX ?? '0')).web}`,
+    baseURL: `http://localhost:${testCloudPorts(testCloudBase() + Number(process.env.TEST_PARALLEL_INDEX ?? '0')).web}`,
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: e2eChromiumArgs },
     // A trace records every action's DOM and a screencast: a quarter of the suite's CPU on a 2-core machine, for

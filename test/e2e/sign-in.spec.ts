@@ -81,7 +81,7 @@ test.describe('sign-in with the SMS second factor', () => {
   });
 
   test('logout returns to the login page and the protected pages are closed again', async ({ page }) => {
-    // Logout revokes the user's tokens server-side, so this spec owns a user no other spec signs in with.
+    // Logout ends this browser's session only (sessions.spec proves the other stays); this spec's user is its own all the same.
     await signInThroughScreens(page, 'logout@test.local');
     await page.waitForURL('**/dashboard');
     await new NavBar(page).logout.click();

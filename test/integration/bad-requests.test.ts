@@ -86,6 +86,15 @@ describe('requests the API refuses', () => {
     expect((await api('GET', '/users/profile', { token: valid })).status).toBe(200);
   });
 
+  it('answers a token that names no session (origin_jti) or no sign-in time (auth_time) with 401', async () => {
+    const { userIds, userPoolClientId } = cloud();
+    const claims = { sub: userIds['owner@demo.local'], token_use: 'access', client_id: userPoolClientId };
+    for (const missing of ['origin_jti', 'auth_time']) {
+      const token = await forgeToken({ ...claims, [missing]: undefined }, { expiresAt: nowSeconds() + 600 });
+      expect((await api('GET', '/users/profile', { token })).status, missing).toBe(401);
+    }
+  });
+
   it('answers a valid token of a user without a profile with 403', async () => {
     const { userPoolClientId } = cloud();
     const token = await forgeToken({ sub: 'nobody', token_use: 'access', client_id: userPoolClientId }, { expiresAt: nowSeconds() + 600 });

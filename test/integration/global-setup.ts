@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { handlerLogLevel, projectRoot } from '../../infra/local/settings';
+import { handlerLogLevel, projectRoot, testCloudBase, testCloudPorts } from '../../infra/local/settings';
 
 export interface CloudContext {
   apiUrl: string;
@@ -25,9 +25,11 @@ export default async function setup(project: TestProject) {
   // before the local cloud (and every handler with it) is.
   Object.assign(process.env, { POWERTOOLS_SERVICE_NAME: 'local-cloud', POWERTOOLS_LOG_LEVEL: handlerLogLevel.test });
   const { handlerEnvironment, startLocalCloud } = await import('../../infra/local/local-cloud');
+  const base = testCloudBase();
   const cloud = await startLocalCloud({
     profile: 'test',
-    dataDir: join(projectRoot, '.test-local', 'integration'),
+    ports: testCloudPorts(base),
+    dataDir: join(projectRoot, '.test-local', base === 0 ? 'integration' : `integration-${base}`),
     reset: true,
     inMemory: true,
     web: 'none',

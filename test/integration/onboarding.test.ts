@@ -5,7 +5,7 @@ import { applicationSchema, queueAnswerSchema, reviewSchema, type Application } 
 import { documentLinkSchema, documentSchema, maxFileBytes, uploadAnswerSchema } from '@shared/onboarding/documents';
 import { documentObjectKey, stagedUploadObjectKey } from '@functions/platform/keys';
 import { sampleAnswers, samplePdf, samplePng } from '../../infra/local/sample-application';
-import { portProfiles } from '../../infra/local/settings';
+import { testCloudBase, testCloudPorts } from '../../infra/local/settings';
 import { api, download, sendToBucket, signIn, storedInDocuments, uploadDocument, uploadToBucket, type UploadFile } from './support';
 
 /**
@@ -199,7 +199,8 @@ describe('onboarding: documents', () => {
       body: { kind: 'registration_certificate', fileName: 'cors.pdf', contentType: 'application/pdf', size: samplePdf.length },
     });
     const upload = uploadAnswerSchema.parse(created.body);
-    for (const origin of [`http://localhost:${portProfiles.test.web}`, `http://127.0.0.1:${portProfiles.test.web}`]) {
+    const { web } = testCloudPorts(testCloudBase());
+    for (const origin of [`http://localhost:${web}`, `http://127.0.0.1:${web}`]) {
       const answer = await sendToBucket(upload, certificate, { origin });
       expect(answer.ok, origin).toBe(true);
       expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -11,13 +11,13 @@ import * as z from 'zod';
 import { demoPassword, demoUsers, testOnlyUsers } from '../../infra/local/demo-data';
 import { outboxEntrySchema } from '../../infra/local/outbox';
 import { localClients } from '../../infra/local/provision';
-import { portProfiles, projectRoot } from '../../infra/local/settings';
+import { projectRoot, testCloudBase, testCloudPorts } from '../../infra/local/settings';
 import type { FixtureCloud } from './company-fixtures';
 
 export const cloud = () => inject('cloud');
 
 /** The emulators' clients, as the local cloud itself builds them. */
-export const emulators = () => localClients(portProfiles.test);
+export const emulators = () => localClients(testCloudPorts(testCloudBase()));
 
 /** Direct table access, for arranging states no API offers yet. */
 export function documents(): DynamoDBDocumentClient {
@@ -29,6 +29,17 @@ export const fixtureCloud = (): FixtureCloud => ({ table: documents(), tableName
 
 /** Signs in as a real user would: password, then the SMS code Cognito sends (read from the outbox). */
 export async function signIn(email: string, password = demoPassword, phone = seededPhone(email)): Promise<string> {
+  return (await signInSession(email, password, phone)).accessToken;
+}
+
+/** One session's tokens, as a browser holds them after signing in with password and SMS code. */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+}
+
+export async function signInSession(email: string, password = demoPassword, phone = seededPhone(email)): Promise<SessionTokens> {
   const { userPoolClientId } = cloud();
   const client = emulators().cognito;
   const first = await client.send(
@@ -43,9 +54,9 @@ export async function signIn(email: string, password = demoPassword, phone = see
       ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: await latestSmsCode(phone) },
     }),
   );
-  const token = second.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('no access token');
-  return token;
+  const { AccessToken: accessToken, RefreshToken: refreshToken, IdToken: idToken } = second.AuthenticationResult ?? {};
+  if (!accessToken || !refreshToken || !idToken) throw new Error('no tokens');
+  return { accessToken, refreshToken, idToken };
 }
 
 /** Signs in a user who has no SMS second factor yet: Cognito answers the password alone with tokens. */
@@ -124,7 +135,9 @@ export async function forgeToken(claims: Record<string, unknown>, options: { exp
   ) as { jwk: Record<string, string> };
   const key = createPrivateKey({ key: jwk.jwk, format: 'jwk' });
   const { cognitoUrl, userPoolId } = cloud();
-  return new SignJWT(claims)
+  // A session's own claims, as Cognito's tokens carry them, unless the test names others (or undefined to leave one out).
+  const session = { auth_time: options.expiresAt - 900, origin_jti: randomUUID() };
+  return new SignJWT(Object.fromEntries(Object.entries({ ...session, ...claims }).filter(([, value]) => value !== undefined)))
     .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
     .setIssuer(options.issuer ?? `${cognitoUrl}/${userPoolId}`)
     .setIssuedAt(options.expiresAt - 900)

@@ -30,4 +30,15 @@ export const switchClient = {
   answer: switchClientAnswerSchema,
 } as const satisfies RouteDefinition;
 
+/** Ends this browser's session only (DESIGN section 6): the account's other sessions stay signed in. */
 export const logOut = { method: 'POST', path: '/logout', handler: 'users/log-out', access: { kind: 'signed-in' }, beforeSecondFactor: true, answer: okAnswerSchema } as const satisfies RouteDefinition;
+
+/** "Sign out on all devices" (Settings): every session of the account ends, this one too. */
+export const logOutEverywhere = {
+  method: 'POST',
+  path: '/logout/all-devices',
+  handler: 'users/log-out-everywhere',
+  access: { kind: 'signed-in' },
+  beforeSecondFactor: true,
+  answer: okAnswerSchema,
+} as const satisfies RouteDefinition;

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readyFileOf, stoppedFileOf, testCloudDataDir, testCloudPorts, type LocalPorts } from '../../../infra/local/settings';
+import { readyFileOf, stoppedFileOf, testCloudBase, testCloudDataDir, testCloudPorts, type LocalPorts } from '../../../infra/local/settings';
 import { readyInfoSchema } from '../../../infra/local/spawn-local-cloud';
 
 /**
@@ -7,7 +7,7 @@ import { readyInfoSchema } from '../../../infra/local/spawn-local-cloud';
  * worker's parallel index names its own, so each worker's specs meet only their own data, one at a time.
  */
 export function cloudInstance(): number {
-  return Number(process.env.TEST_PARALLEL_INDEX ?? '0');
+  return testCloudBase() + Number(process.env.TEST_PARALLEL_INDEX ?? '0');
 }
 
 export function cloudPorts(): LocalPorts {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { paths } from '@shared/routes';
+import { paths, sessionsEndedReasonOf } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { AuthCard, AuthSecondary, authSecondaryLinkClass } from '@frontend/components/auth-layout/auth-card';
 import { ResendLink } from '@frontend/components/resend-status/resend-link';
@@ -39,6 +39,8 @@ export function LoginScreen({ signedInAs, actions, link }: LoginScreenProps) {
   const [attemptedEmail, setAttemptedEmail] = useState('');
   const resend = useResendLink(actions.resendConfirmation);
   const [leaving, setLeaving] = useState(false);
+  // Every session of the account ended (Settings, a password change): the page says why it asks to sign in again.
+  const [sessionsEnded] = useState(() => sessionsEndedReasonOf(window.location.search));
 
   const form = useZodForm<{ email: string; password: string }>({
     initialValues: { email: '', password: '' },
@@ -87,6 +89,7 @@ export function LoginScreen({ signedInAs, actions, link }: LoginScreenProps) {
           )}
         </Alert>
       )}
+      {sessionsEnded && !signedInAs && !failure && <Alert tone="info">{t(`auth:login.ended.${sessionsEnded}`)}</Alert>}
       {failure && <Alert>{t(`errors:${failure}`)}</Alert>}
       {failure === 'login.emailNotConfirmed' && attemptedEmail && (
         <ResendLink label={t('auth:login.resendLink')} email={attemptedEmail} resend={resend} t={t} />

@@ -4,6 +4,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { changePassword } from '@frontend/lib/auth';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { failureCode } from '@frontend/lib/failure-code';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import {
@@ -17,13 +18,17 @@ import {
 
 /**
  * SPEC section 2 "Settings: change password": the current password, the new one and its repeat, checked by the
- * shared schema and then by Cognito (through Amplify, loaded on demand). A change empties the form and says so.
+ * shared schema and then by Cognito (through Amplify, loaded on demand). A change ends every session of the account,
+ * this one too (DESIGN section 6): the sign-in page then says the password is changed. Should ending them fail, the
+ * form says the password is changed and that the sessions could not be ended.
  */
 export function ChangePasswordSection() {
   const { t } = useTranslation(['settings', 'errors']);
   const titleId = useId();
-  const email = useSession().profile?.email ?? '';
+  const { profile, logoutEverywhere } = useSession();
+  const email = profile?.email ?? '';
   const [changed, setChanged] = useState(false);
+  const [sessionsFailure, setSessionsFailure] = useState<string | null>(null);
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<
     ChangePasswordValues,
     ChangePasswordField
@@ -36,6 +41,11 @@ export function ChangePasswordSection() {
       // The passwords are not kept on the page once they did their job.
       resetForm();
       setChanged(true);
+      try {
+        await logoutEverywhere('password-changed');
+      } catch (error) {
+        setSessionsFailure(failureCode(error));
+      }
     },
     readFailure: changePasswordFailure,
   });
@@ -43,6 +53,7 @@ export function ChangePasswordSection() {
   const send = (event: FormEvent<HTMLFormElement>) => {
     // A new attempt: the previous change is no longer the news.
     setChanged(false);
+    setSessionsFailure(null);
     submit(event);
   };
 
@@ -79,6 +90,11 @@ export function ChangePasswordSection() {
         <div role="status" className={changed ? 'alert alert--success' : undefined}>
           {changed ? t('settings:changePassword.changed') : null}
         </div>
+        {sessionsFailure && (
+          <Alert>
+            {t('settings:changePassword.sessionsNotEnded')} {errorCodeText(t, sessionsFailure)}
+          </Alert>
+        )}
         <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
           {t('settings:changePassword.submit')}
         </button>

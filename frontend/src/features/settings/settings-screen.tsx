@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { ChangePasswordSection } from './change-password-section';
+import { SessionsSection } from './sessions-section';
 import { TeamSection } from './team-section';
 import './settings-screen.css';
 
-/** SPEC section 2 "Settings": the password change, and the current company's team (docs/decisions.md). */
+/** SPEC section 2 "Settings": the password change, signing out on all devices, and the current company's team (docs/decisions.md). */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
   useDocumentTitle(t('title'));
@@ -14,6 +15,7 @@ export function SettingsScreen() {
       <PageHeader title={t('title')} lead={t('lead')} />
       <div className="settings-sections">
         <ChangePasswordSection />
+        <SessionsSection />
         <TeamSection />
       </div>
     </div>

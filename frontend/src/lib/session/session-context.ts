@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Profile } from '@shared/api/schemas';
 import type { Language } from '@shared/languages';
+import type { SessionsEndedReason } from '@shared/routes';
 import type { SignInOutcome } from '../auth';
 import type { LostCompany } from './tab-company';
 
@@ -28,6 +29,11 @@ export interface Session extends SessionState {
   forget(): Promise<void>;
   /** POST /logout, then the session is cleared whatever the answer, and the browser goes to /. */
   logout(): Promise<void>;
+  /**
+   * POST /logout/all-devices: every session of the account ends, this one too, and the sign-in page says why. Rejects
+   * (and keeps this session) when the server could not end them.
+   */
+  logoutEverywhere(reason: SessionsEndedReason): Promise<void>;
   /**
    * POST /switch/client; on success this tab shows and acts on the chosen company (other tabs keep theirs), it becomes
    * the company a new tab opens with, and the tab goes to /dashboard.

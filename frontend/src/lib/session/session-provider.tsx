@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { pageEntries, pageOfPath } from '@shared/page-entries';
-import { paths } from '@shared/routes';
+import { loginAfterSessionsEnded, paths, type SessionsEndedReason } from '@shared/routes';
 import type { Language } from '@shared/languages';
 import { hasStoredAccessToken, signInWithPassword, signOutLocally } from '../auth';
 import { callApi, setCompanyLostHandler, setSessionRejectedHandler } from '../http';
@@ -169,6 +169,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await endSession(paths.root);
   }, [endSession]);
 
+  const logoutEverywhere = useCallback(
+    async (reason: SessionsEndedReason) => {
+      // Unlike a logout, a failure keeps this session: the others were not ended, and the person may try again.
+      await callApi(sessionRoutes.logOutEverywhere);
+      await endSession(loginAfterSessionsEnded(reason), true);
+    },
+    [endSession],
+  );
+
   const { mutate: mutateLanguage, isPending: changingLanguage } = languageMutation;
   const changeLanguage = useCallback(
     (language: Language) => {
@@ -191,12 +200,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       completeSignIn,
       forget: forgetSession,
       logout,
+      logoutEverywhere,
       switchClient,
       changeLanguage,
       switchingClient,
       changingLanguage,
     }),
-    [synchronized, loggedIn, token, profileFailed, profile, tabCompany.lost, signIn, completeSignIn, forgetSession, logout, switchClient, changeLanguage, switchingClient, changingLanguage],
+    [synchronized, loggedIn, token, profileFailed, profile, tabCompany.lost, signIn, completeSignIn, forgetSession, logout, logoutEverywhere, switchClient, changeLanguage, switchingClient, changingLanguage],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
