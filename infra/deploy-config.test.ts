@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../shared/api/manifest';
 import { repoRoot } from './constructs/repo-paths';
 import { deployBlockers, deployConfigEnvVar, exampleConfigFile, loadDeployConfig, parseDeployConfig, type DeployConfig } from './deploy-config';
-import { messageRoutePaths } from './stacks/edge-waf-stack';
-import { messageRouteThrottles } from './stacks/stateless-stack';
+import { guardedRoutePaths } from './stacks/edge-waf-stack';
+import { guardedRouteThrottles } from './stacks/stateless-stack';
 import { cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './stacks/test-app';
 
 const chosen: DeployConfig = {
@@ -78,9 +78,9 @@ describe('the deploy configuration', () => {
     expect(parsed.threatProtection).toBe('off');
     expect(parsed.waf).toBeUndefined();
     expect(() => parseDeployConfig({ ...chosen, waf: {} }, 'prod.json')).toThrow(/- region: required with waf/);
-    expect(parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: {} }, 'prod.json').waf).toEqual({ requestsPerIp: 2_000, messageRequestsPerIp: 20 });
+    expect(parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: {} }, 'prod.json').waf).toEqual({ requestsPerIp: 2_000, guardedRequestsPerIp: 20 });
     expect(() => parseDeployConfig({ ...chosen, region: 'Frankfurt' }, 'prod.json')).toThrow(/- region: an AWS region/);
-    expect(() => parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: { messageRequestsPerIp: 5 } }, 'prod.json')).toThrow(/- waf\.messageRequestsPerIp:/);
+    expect(() => parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: { guardedRequestsPerIp: 5 } }, 'prod.json')).toThrow(/- waf\.guardedRequestsPerIp:/);
   });
 
   it('stops `npm run deploy` before anything is built when the configuration is not chosen, and lets a chosen one go', () => {
@@ -173,7 +173,7 @@ describe('a deployment with its own domain and addresses', () => {
 
 describe('a deployment with a WAF and threat protection', () => {
   let testApp: TestApp;
-  const config: DeployConfig = { ...chosen, region: 'eu-north-1', waf: { requestsPerIp: 3_000, messageRequestsPerIp: 25 }, threatProtection: 'enforced' };
+  const config: DeployConfig = { ...chosen, region: 'eu-north-1', waf: { requestsPerIp: 3_000, guardedRequestsPerIp: 25 }, threatProtection: 'enforced' };
   beforeAll(() => {
     testApp = synthesizeTestApp({ deployConfig: config });
   }, 120_000);
@@ -185,17 +185,17 @@ describe('a deployment with a WAF and threat protection', () => {
     const [aclId, acl] = resourcesOf(waf, 'AWS::WAFv2::WebACL')[0] ?? [];
     expect(acl?.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     const rules = acl?.Properties?.Rules as { Name: string; Statement: Record<string, { Limit?: number; AggregateKeyType?: string; ScopeDownStatement?: unknown }> }[];
-    expect(rules.map((rule) => rule.Name)).toEqual(['AwsIpReputationList', 'MessageRequestsPerIp', 'RequestsPerIp']);
+    expect(rules.map((rule) => rule.Name)).toEqual(['AwsIpReputationList', 'GuardedRequestsPerIp', 'RequestsPerIp']);
     expect(rules[2]?.Statement.RateBasedStatement).toMatchObject({ Limit: 3_000, AggregateKeyType: 'IP' });
     const messages = rules[1]?.Statement.RateBasedStatement;
     expect(messages).toMatchObject({ Limit: 25, AggregateKeyType: 'IP' });
     // Each scoped request is a method and a whole path, as CloudFront receives them: exactly the throttled message routes.
     const scoped = JSON.stringify(messages?.ScopeDownStatement);
-    const throttled = routes.filter((route) => route.handler in messageRouteThrottles);
+    const throttled = routes.filter((route) => route.handler in guardedRouteThrottles);
     expect(throttled.length).toBeGreaterThanOrEqual(4);
     for (const route of throttled) expect(scoped).toContain(`"SearchString":"/api${route.path}"`);
     expect(scoped.match(/"SearchString":"\/api\//g)).toHaveLength(throttled.length);
-    expect(messageRoutePaths()).toHaveLength(throttled.length);
+    expect(guardedRoutePaths()).toHaveLength(throttled.length);
 
     const [, distribution] = resourcesOf(testApp.statelessTemplate, 'AWS::CloudFront::Distribution')[0] ?? [];
     const webAcl = (distribution?.Properties?.DistributionConfig as { WebACLId: unknown }).WebACLId;

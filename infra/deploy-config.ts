@@ -71,12 +71,13 @@ export const deployConfigSchema = z
     threatProtection: z.enum(['off', 'audit', 'enforced']).default('off'),
     /**
      * A web ACL on CloudFront with rate-based rules per client IP (every 5 minutes): all requests, and the requests
-     * that send an e-mail or a text message; plus AWS's IP reputation list. Off unless given (a running cost).
+     * to the guarded public routes (messages, sign-up, codes: stateless-stack.ts guardedRouteThrottles); plus AWS's IP
+     * reputation list. Off unless given (a running cost).
      */
     waf: z
       .object({
         requestsPerIp: z.number().int().min(100).max(2_000_000_000).default(2_000),
-        messageRequestsPerIp: z.number().int().min(10).max(2_000_000_000).default(20),
+        guardedRequestsPerIp: z.number().int().min(10).max(2_000_000_000).default(20),
       })
       .strict()
       .optional(),

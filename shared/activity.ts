@@ -62,6 +62,8 @@ export const activityActions = [
   'device.block',
   'device.unblock',
   'device.sign_in',
+  'device.sign_in_locked',
+  'device.sign_in_unlocked',
   'funds.add',
   'fundingSchedule.create',
   'fundingSchedule.update',

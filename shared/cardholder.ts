@@ -24,6 +24,16 @@ export const signInCodeRules = {
   resendAfterSeconds: 30,
 } as const;
 
+/**
+ * Wrong codes per phone, across codes (issue 30): a new code no longer starts the count afresh. The tenth wrong code
+ * within a day of the first locks signing in by that phone until that day is over (at most 10 guesses a day, about
+ * 3,650 a year against a million codes); the phone's owner is told by SMS, and the company sees and may lift it.
+ */
+export const signInLockRules = {
+  maxWrongCodes: 10,
+  windowHours: 24,
+} as const;
+
 /** What an employee may do to their own card: the temporary block and its undo; the rest is the company's. */
 export const cardholderCardActions = ['block', 'unblock'] as const;
 export type CardholderCardAction = (typeof cardholderCardActions)[number];

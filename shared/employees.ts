@@ -150,6 +150,8 @@ export const employeeDetailSchema = /* @__PURE__ */ z.extend(employeeRowSchema, 
   cardAccountStatus: z.enum(cardAccountStatuses),
   cardStatusChangedBy: z.enum(statusChangers),
   cardStatusChangedAt: z.string(),
+  /** Signing in to /card by the employee's phone is locked until then, after too many wrong codes (issue 30). */
+  signInLockedUntil: z.nullable(z.string()),
   history: z.array(statusChangeSchema),
 });
 export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;

@@ -72,10 +72,10 @@ export async function confirmAccount(email: string, code: string): Promise<void>
   try {
     await cognito.send(new ConfirmSignUpCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: code }));
   } catch (error) {
-    // An older link (its code replaced by a newer one) reads as expired: the answer is the same, a new link.
-    if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException) throw new DomainError(410, 'CONFIRMATION_LINK_EXPIRED');
-    if (error instanceof NotAuthorizedException) throw new DomainError(409, 'ALREADY_CONFIRMED');
-    if (error instanceof UserNotFoundException) throw new DomainError(400, 'CONFIRMATION_LINK_INVALID');
+    // An older link (its code replaced by a newer one), a confirmed account, no account: one answer (confirm-email.ts).
+    if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException || error instanceof NotAuthorizedException || error instanceof UserNotFoundException) {
+      throw new DomainError(410, 'CONFIRMATION_LINK_EXPIRED');
+    }
     if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
@@ -115,8 +115,10 @@ export async function resetPassword(email: string, code: string, password: strin
       new ConfirmForgotPasswordCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: code, Password: password }),
     );
   } catch (error) {
-    if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException) throw new DomainError(410, 'RESET_LINK_EXPIRED');
-    if (error instanceof UserNotFoundException) throw new DomainError(400, 'RESET_LINK_INVALID');
+    // A link anyone could craft (an address and a guessed code) must not tell whether the address has an account.
+    if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException || error instanceof UserNotFoundException) {
+      throw new DomainError(410, 'RESET_LINK_EXPIRED');
+    }
     // Cognito's password history (a feature of the Essentials plan) refuses a password used before.
     if (error instanceof PasswordHistoryPolicyViolationException) {
       throw new DomainError(400, 'VALIDATION_FAILED', { password: 'PASSWORD_PREVIOUSLY_USED' });

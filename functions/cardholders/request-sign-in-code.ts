@@ -5,6 +5,7 @@ import { sendSms } from '../platform/sms';
 import { useCase } from '../platform/use-case';
 import { phoneOwner } from './cardholder-store';
 import { forgetSignInCode, newSignInCode, signInCodeText, storeSignInCode } from './sign-in-codes';
+import { assertSignInOpen } from './sign-in-guard';
 import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 
 /**
@@ -12,6 +13,8 @@ import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
  * code check behave alike); only an employee who may use /card gets a real code by SMS.
  */
 export const handler = useCase(cardholderRoutes.requestSignInCode, async ({ body }) => {
+  // A locked phone gets no code (of any use, or an SMS at all) until its lock ends, known or not.
+  await assertSignInOpen(body.phone);
   const employee = await phoneOwner(body.phone);
   const code = employee && mayUseCardPage(employee.cardStatus, employee.deviceStatus) ? newSignInCode() : null;
   const stored = await storeSignInCode(body.phone, code);

@@ -67,14 +67,18 @@ export async function forgetSignInCode(record: CardholderSignInCodeRecord): Prom
     });
 }
 
-const expired = () => new DomainError(410, 'PHONE_CODE_EXPIRED');
+export const codeExpired = () => new DomainError(410, 'PHONE_CODE_EXPIRED');
+export const codeInvalid = () => new DomainError(400, 'CARDHOLDER_CODE_INVALID', { code: 'INVALID_CODE' });
+
+/** A typed code: the stored one it matched, or a wrong one (`burnt` when it was the code's last try). */
+export type CodeCheck = { right: true; code: CardholderSignInCodeRecord } | { right: false; burnt: boolean };
 
 /**
  * Checks a typed code. The try is counted before the comparison, in one conditional write, so parallel guesses
- * get maxAttempts tries in all; after the last wrong one the code is burnt (410, as an expired one).
- * Answers the stored code when it matches.
+ * get maxAttempts tries in all; after the last wrong one the code is burnt. No code to try (none asked for, expired,
+ * burnt) is 410, as an expired one.
  */
-export async function trySignInCode(phone: string, code: string): Promise<CardholderSignInCodeRecord> {
+export async function trySignInCode(phone: string, code: string): Promise<CodeCheck> {
   let counted: CardholderSignInCodeRecord;
   try {
     const answer = await dynamo.send(
@@ -89,12 +93,11 @@ export async function trySignInCode(phone: string, code: string): Promise<Cardho
     );
     counted = cardholderSignInCodeRecord.parse(answer.Attributes);
   } catch (error) {
-    if (conditionFailed(error)) throw expired();
+    if (conditionFailed(error)) throw codeExpired();
     throw error;
   }
-  if (counted.codeHash !== null && sameHash(counted.codeHash, hashOf(code, counted.salt))) return counted;
-  if (counted.attempts >= signInCodeRules.maxAttempts) throw expired();
-  throw new DomainError(400, 'CARDHOLDER_CODE_INVALID', { code: 'INVALID_CODE' });
+  if (counted.codeHash !== null && sameHash(counted.codeHash, hashOf(code, counted.salt))) return { right: true, code: counted };
+  return { right: false, burnt: counted.attempts >= signInCodeRules.maxAttempts };
 }
 
 function sameHash(stored: string, typed: string): boolean {

@@ -7,15 +7,28 @@ import { entities, keys } from '../platform/keys';
 import { tableName, transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { actorOfEmployee, phoneOwner } from './cardholder-store';
-import { trySignInCode } from './sign-in-codes';
+import { tellOfSignInLock } from './lock-sign-in';
+import { codeExpired, codeInvalid, trySignInCode } from './sign-in-codes';
+import { assertSignInOpen, countWrongCode, signInLocked } from './sign-in-guard';
 import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 
 /**
  * /card, step 2: the right code opens a session. The code is used up and the session written in one transaction,
- * and an employee's first sign-in moves the app access from created to active, with its audit record.
+ * and an employee's first sign-in moves the app access from created to active, with its audit record. A locked phone
+ * is refused before any code is tried; a wrong code counts against the phone across codes (sign-in-guard.ts).
  */
 export const handler = useCase(cardholderRoutes.signIn, async ({ body }) => {
-  const code = await trySignInCode(body.phone, body.code);
+  await assertSignInOpen(body.phone);
+  const check = await trySignInCode(body.phone, body.code);
+  if (!check.right) {
+    const locked = await countWrongCode(body.phone);
+    if (locked) {
+      await tellOfSignInLock(body.phone, locked.lockedUntil);
+      throw signInLocked(locked.lockedUntil - Date.now());
+    }
+    throw check.burnt ? codeExpired() : codeInvalid();
+  }
+  const { code } = check;
   const employee = await phoneOwner(body.phone);
   // The phone went to nobody, or the company blocked the access, after the code was sent.
   if (!employee) throw new DomainError(410, 'PHONE_CODE_EXPIRED');

@@ -42,6 +42,8 @@ export const employeeRecord = /* @__PURE__ */ z.object({
   /** The employee's last transaction sequence number (their own list's, keys.transactionOfEmployee). */
   transactionSeq: z._default(z.int().check(z.nonnegative()), 0),
   createdAt: z.string(),
+  /** ISO time until which /card sign-in by `phone` is locked (the cardholders' sign-in guard, mirrored to be seen). */
+  signInLockedUntil: z._default(z.nullable(z.string()), null),
   version: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type EmployeeRecord = z.infer<typeof employeeRecord>;

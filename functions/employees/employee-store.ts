@@ -69,6 +69,8 @@ export function employeeDetail(employee: EmployeeRecord, history: StatusChange[]
     cardAccountStatus: employee.cardAccountStatus,
     cardStatusChangedBy: employee.cardStatusChangedBy,
     cardStatusChangedAt: employee.cardStatusChangedAt,
+    // A lock that ran out needs no write to end: it is shown only while it holds.
+    signInLockedUntil: employee.signInLockedUntil !== null && Date.parse(employee.signInLockedUntil) > Date.now() ? employee.signInLockedUntil : null,
     history,
   };
 }

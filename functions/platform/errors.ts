@@ -18,9 +18,15 @@ export const forbidden = (code: ErrorCode = 'FORBIDDEN') => new DomainError(403,
 export const notFound = (code: ErrorCode = 'NOT_FOUND') => new DomainError(404, code);
 export const validationFailed = (fields: Record<string, string>) => new DomainError(400, 'VALIDATION_FAILED', fields);
 
-/** 429: the caller may try again after `retryAfterSeconds` (sent as the Retry-After header). */
+/**
+ * 429: the caller may try again after `retryAfterSeconds`, sent as the Retry-After header and in the body (a browser
+ * reads no Retry-After across origins unless it is exposed; the body needs nothing of CORS).
+ */
 export class RateLimited extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'TOO_MANY_REQUESTS');
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: 'TOO_MANY_REQUESTS' | 'CARDHOLDER_SIGN_IN_LOCKED' = 'TOO_MANY_REQUESTS',
+  ) {
+    super(429, code);
   }
 }

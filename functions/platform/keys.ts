@@ -31,6 +31,8 @@ export const keys = {
   /** An employee signs in to /card by phone, so a cardholder's phone belongs to one employee across companies. */
   cardholderPhoneClaim: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'CLAIM' }),
   cardholderSignInCode: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'CODE' }),
+  /** The phone's wrong codes across codes, and its sign-in lock (shared/cardholder.ts signInLockRules). */
+  cardholderSignInGuard: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'GUARD' }),
   cardholderSession: (tokenHash: string) => ({ pk: `CARDHOLDER_SESSION#${tokenHash}`, sk: 'SESSION' }),
   /** Who did what to whom (DESIGN section 6); gsi1 gives one employee's history, newest last. */
   auditRecord: (companyId: string, at: string, auditId: string) => ({ pk: `COMPANY#${companyId}#AUDIT`, sk: `${at}#${auditId}` }),
@@ -221,6 +223,7 @@ export const entities = {
   cardOwner: 'cardOwner',
   cardholderPhoneClaim: 'cardholderPhoneClaim',
   cardholderSignInCode: 'cardholderSignInCode',
+  cardholderSignInGuard: 'cardholderSignInGuard',
   cardholderSession: 'cardholderSession',
   auditRecord: 'auditRecord',
   ledgerEntry: 'ledgerEntry',

@@ -59,6 +59,7 @@ function errorMapper(): MiddlewareObj<Event, Result> {
           code: error.code,
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
+          ...(error instanceof RateLimited ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
         });
         if (error instanceof RateLimited) request.response.headers = { ...request.response.headers, 'retry-after': String(error.retryAfterSeconds) };
         return;

@@ -3,7 +3,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { apiPathPrefix, type RouteDefinition, routes } from '../../shared/api/manifest';
 import type { DeployConfig } from '../deploy-config';
-import { messageRouteThrottles } from './stateless-stack';
+import { guardedRouteThrottles } from './stateless-stack';
 
 /** CloudFront takes a web ACL made in us-east-1 only, whatever region the portal runs in. */
 export const edgeRegion = 'us-east-1';
@@ -12,13 +12,13 @@ export interface EdgeWafStackProps extends StackProps {
   readonly waf: NonNullable<DeployConfig['waf']>;
 }
 
-/** The routes that make AWS send an e-mail or a text message, as CloudFront receives them (with the API's prefix). */
-export function messageRoutePaths(): { method: string; path: string }[] {
+/** The guarded public routes (stateless-stack.ts guardedRouteThrottles), as CloudFront receives them (with the API's prefix). */
+export function guardedRoutePaths(): { method: string; path: string }[] {
   return (routes as readonly RouteDefinition[])
-    .filter((route) => route.handler in messageRouteThrottles)
+    .filter((route) => route.handler in guardedRouteThrottles)
     .map((route) => {
       // A byte match compares the whole path: a route with a parameter would need a regex of its own.
-      if (route.path.includes('{')) throw new Error(`${route.method} ${route.path} sends a message and has a path parameter: match it by pattern`);
+      if (route.path.includes('{')) throw new Error(`${route.method} ${route.path} is guarded and has a path parameter: match it by pattern`);
       return { method: route.method, path: `${apiPathPrefix}${route.path}` };
     });
 }
@@ -38,7 +38,7 @@ const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL
 
 /**
  * The optional web ACL in front of CloudFront (the deploy configuration's `waf`): per client IP and 5 minutes, a cap on
- * the requests that send an e-mail or a text message (the API stage's route throttles cap them for all callers
+ * the requests to the guarded public routes: messages, sign-up, codes (the API stage's route throttles cap them for all callers
  * together; this one stops a single source well before that), a cap on all requests, and AWS's list of IPs known
  * for bots and attacks. Everything else is allowed; the API's own checks stay as they are. AWS's common rule set is
  * left out on purpose: its 8 KB body limit would block a funding CSV, which is sent in the request body.
@@ -48,7 +48,7 @@ export class EdgeWafStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeWafStackProps) {
     super(scope, id, props);
-    const messageRoutes = messageRoutePaths();
+    const guardedRoutes = guardedRoutePaths();
     const acl = new wafv2.CfnWebACL(this, 'PortalWebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
@@ -63,22 +63,22 @@ export class EdgeWafStack extends Stack {
           visibilityConfig: visibility('portal-ip-reputation'),
         },
         {
-          name: 'MessageRequestsPerIp',
+          name: 'GuardedRequestsPerIp',
           priority: 1,
           action: { block: { customResponse: { responseCode: 429 } } },
           statement: {
             rateBasedStatement: {
-              limit: props.waf.messageRequestsPerIp,
+              limit: props.waf.guardedRequestsPerIp,
               evaluationWindowSec: 300,
               aggregateKeyType: 'IP',
               scopeDownStatement: anyOf(
-                messageRoutes.map((route) => ({
+                guardedRoutes.map((route) => ({
                   andStatement: { statements: [exactly({ method: {} }, route.method), exactly({ uriPath: {} }, route.path)] },
                 })),
               ),
             },
           },
-          visibilityConfig: visibility('portal-message-requests-per-ip'),
+          visibilityConfig: visibility('portal-guarded-requests-per-ip'),
         },
         {
           name: 'RequestsPerIp',

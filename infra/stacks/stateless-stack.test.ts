@@ -8,7 +8,7 @@ import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
-import { backgroundNeeds, messageRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
+import { backgroundNeeds, guardedRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 const manifest = routes as readonly RouteDefinition[];
@@ -394,13 +394,15 @@ describe('alarms', () => {
 });
 
 describe('HTTP API', () => {
-  it('throttles the routes that send an e-mail or a text message below the stage default, and no other route', () => {
+  it('throttles the guarded public routes (messages, sign-up, codes) below the stage default, and no other route', () => {
     const [[, stage]] = resourcesOf(template, 'AWS::ApiGatewayV2::Stage') as [[string, CfnResource]];
     const defaults = stage.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
     const settings = stage.Properties?.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    const throttled = manifest.filter((route) => messageRouteThrottles[route.handler as keyof typeof messageRouteThrottles]);
+    const throttled = manifest.filter((route) => guardedRouteThrottles[route.handler as keyof typeof guardedRouteThrottles]);
     expect(Object.keys(settings).sort()).toEqual(throttled.map((route) => `${route.method} ${route.path}`).sort());
-    expect(Object.keys(settings)).toEqual(expect.arrayContaining(['POST /card/sign-in/code', 'POST /signup', 'POST /users/email/resend', 'POST /reset/password/request', 'POST /users/phone']));
+    expect(Object.keys(settings)).toEqual(
+      expect.arrayContaining(['POST /card/sign-in/code', 'POST /signup', 'POST /users/email/resend', 'POST /reset/password/request', 'POST /users/phone', 'POST /users/email/confirm', 'POST /reset/password', 'POST /card/sign-in']),
+    );
     for (const [routeKey, limits] of Object.entries(settings)) {
       expect(limits.ThrottlingRateLimit, routeKey).toBeLessThan(defaults.ThrottlingRateLimit / 10);
       expect(limits.ThrottlingBurstLimit, routeKey).toBeLessThan(defaults.ThrottlingBurstLimit / 10);

@@ -196,6 +196,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'employees/terminate-product': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
   'employees/block-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/unblock-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
+  // The employee's change, its audit record and the phone's sign-in guard, deleted.
+  'employees/lift-sign-in-lock': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/change-employee-phone': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/set-employee-limits': { table: 'readWrite', sendTo: [webhooksQueue] },
   'employees/apply-bulk-card-action': { table: 'readWrite', sendTo: [webhooksQueue] },
@@ -209,7 +211,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
   'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
-  'cardholders/start-session': { table: 'readWrite', sendTo: [webhooksQueue] },
+  // The tenth wrong code of a day locks the phone: its employee is told by SMS (lock-sign-in.ts).
+  'cardholders/start-session': { table: 'readWrite', sendTo: [webhooksQueue], sendsSms: true },
   'cardholders/block-own-card': { table: 'readWrite', sendTo: [webhooksQueue] },
   'cardholders/unblock-own-card': { table: 'readWrite', sendTo: [webhooksQueue] },
   'cardholders/end-session': { table: 'readWrite' },
@@ -319,7 +322,7 @@ export const routesWithoutCognito: Record<UncheckedRouteHandler, string> = {
   'cardholders/request-sign-in-code':
     "An employee's /card sign-in starts here, by phone number, before any session exists. One code per phone per resend interval (429 otherwise), the same answer for unknown phones, and its own low stage throttle, as it sends a text message.",
   'cardholders/start-session':
-    "The employee trades the texted code for a /card session; the function checks the code, which expires and allows a few attempts only. Employees have no Cognito account.",
+    "The employee trades the texted code for a /card session; the function checks the code, which expires and allows a few attempts only, and the phone's wrong codes across codes lock it for a day. Employees have no Cognito account.",
   'cardholders/get-card':
     "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function; employees have no Cognito account.",
   'cardholders/block-own-card':
@@ -339,22 +342,31 @@ export const routesWithoutCognito: Record<UncheckedRouteHandler, string> = {
 };
 
 /**
- * Routes that make AWS send an e-mail (Cognito, through SES) or a text message (SNS), with a stage throttle of their
- * own; every other route keeps the stage's default. Each message costs money (texts especially: "SMS pumping" asks
- * for codes to premium numbers) and draws on account-wide quotas every message of the portal shares (SES's sending
- * rate, SNS's monthly SMS spend limit). The limits are far above the portal's real use (a few sign-ups or sign-ins a
- * minute) and far below what drains a quota in minutes. An HTTP API throttles a route for all callers together, not
- * per client: a flood gets 429s for everyone on that route until it stops, which is the price of capping the spend;
- * limits per address are the WAF's (optional, in the deploy configuration) or the function's (one code per phone per
- * resend interval).
+ * Public routes an abuser would call again and again, with a stage throttle of their own; every other route keeps the
+ * stage's default. Three kinds (issue 30 added the last two):
+ * - those that make AWS send an e-mail (Cognito, through SES) or a text message (SNS): each message costs money (texts
+ *   especially: "SMS pumping" asks for codes to premium numbers) and draws on account-wide quotas every message of the
+ *   portal shares (SES's sending rate, SNS's monthly SMS spend limit);
+ * - sign-up, the one public route that must tell whether an e-mail, phone or company has an account already (every
+ *   other answers alike: docs/decisions.md "No account enumeration");
+ * - the routes that take a code someone could guess (the e-mailed confirmation and reset codes, the /card SMS code,
+ *   each limited in tries per account or phone as well).
+ * The limits are far above the portal's real use (a few sign-ups or sign-ins a minute) and far below what drains a
+ * quota or walks a list of addresses in minutes. An HTTP API throttles a route for all callers together, not per
+ * client: a flood gets 429s for everyone on that route until it stops, which is the price of the cap; limits per
+ * address are the WAF's (optional, in the deploy configuration: `guardedRequestsPerIp` counts exactly these routes)
+ * or the function's (one code per phone per resend interval, wrong codes per phone).
  */
-export const messageRouteThrottles: Partial<Record<HandlerName, { readonly rateLimit: number; readonly burstLimit: number }>> = {
+export const guardedRouteThrottles: Partial<Record<HandlerName, { readonly rateLimit: number; readonly burstLimit: number }>> = {
   'auth/sign-up': { rateLimit: 2, burstLimit: 10 },
   'auth/resend-confirmation': { rateLimit: 2, burstLimit: 10 },
   'auth/request-password-reset': { rateLimit: 2, burstLimit: 10 },
   'cardholders/request-sign-in-code': { rateLimit: 1, burstLimit: 5 },
   // Signed in already, but a text message each time: the same limit as the cardholders' code.
   'auth/request-phone-code': { rateLimit: 1, burstLimit: 5 },
+  'auth/confirm-email': { rateLimit: 2, burstLimit: 10 },
+  'auth/reset-password': { rateLimit: 2, burstLimit: 10 },
+  'cardholders/start-session': { rateLimit: 2, burstLimit: 10 },
 };
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
@@ -526,7 +538,7 @@ export class StatelessStack extends Stack {
             `function checks (the secret's SHA-256 against the stored hash, not revoked, scope ${apiScope}, ${apiKeyRequestsPerMinute} requests a minute); API Gateway's authorizer knows only Cognito tokens.`,
         });
       }
-      const throttle = messageRouteThrottles[route.handler as HandlerName];
+      const throttle = guardedRouteThrottles[route.handler as HandlerName];
       if (throttle) {
         throttledRoutes[`${route.method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
         // The stage's settings name the route, which must exist first (API Gateway refuses a setting for a missing route).

@@ -10,6 +10,8 @@ export const errorBodySchema = /* @__PURE__ */ z.object({
   code: z.string(),
   message: z.string(),
   fields: z.optional(z.record(z.string(), z.string())),
+  /** A 429's wait, as its Retry-After header says. */
+  retryAfterSeconds: z.optional(z.int().check(z.nonnegative())),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -26,6 +26,20 @@ describe('password reset', () => {
     expect(errorBodySchema.parse(reused.body).code).toBe('RESET_LINK_EXPIRED');
   });
 
+  it('answers a crafted reset link alike for an unknown and a known address (no account enumeration)', async () => {
+    const linkFor = (email: string) => `${Buffer.from(email).toString('base64url')}.123456`;
+    const answers = await Promise.all(
+      ['nobody-at-all@example.lv', 'accountant@demo.local'].map(async (email) => {
+        const answer = await api('POST', '/reset/password', { body: { token: linkFor(email), password: 'Long-Enough-1', passwordRepeat: 'Long-Enough-1' } });
+        return { status: answer.status, code: errorBodySchema.parse(answer.body).code };
+      }),
+    );
+    expect(answers).toEqual([
+      { status: 410, code: 'RESET_LINK_EXPIRED' },
+      { status: 410, code: 'RESET_LINK_EXPIRED' },
+    ]);
+  });
+
   it('answers an unknown e-mail like a known one', async () => {
     const answer = await api('POST', '/reset/password/request', { body: { email: 'nobody-at-all@example.lv' } });
     expect(answer.status).toBe(200);

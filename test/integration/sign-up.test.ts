@@ -97,9 +97,10 @@ describe('POST /signup', () => {
     const active = (await documents().send(new GetCommand({ TableName: tableName, Key: keys.userProfile(userId) }))).Item;
     expect(active?.status).toBe('active');
 
+    // Used again, the link answers as any link that cannot be used: nobody learns the address is confirmed.
     const again = await api('POST', '/users/email/confirm', { body: { token } });
-    expect(again.status).toBe(409);
-    expect(errorBodySchema.parse(again.body).code).toBe('ALREADY_CONFIRMED');
+    expect(again.status).toBe(410);
+    expect(errorBodySchema.parse(again.body).code).toBe('CONFIRMATION_LINK_EXPIRED');
   });
 
   it('refuses an e-mail that already has an account, and leaves the company free for someone else', async () => {
@@ -160,9 +161,21 @@ describe('confirmation links', () => {
     expect(answer.body).toEqual({ ok: true });
   });
 
-  it.each(['garbage', 'bm9ib2R5QGV4YW1wbGUubHY.123456'])('refuses the token %s as invalid', async (token) => {
-    const answer = await api('POST', '/users/email/confirm', { body: { token } });
+  it('refuses an unreadable token as invalid', async () => {
+    const answer = await api('POST', '/users/email/confirm', { body: { token: 'garbage' } });
     expect(answer.status).toBe(400);
     expect(errorBodySchema.parse(answer.body).code).toBe('CONFIRMATION_LINK_INVALID');
+  });
+
+  it('answers a crafted link alike for an unknown, a confirmed and an unconfirmed address (no account enumeration)', async () => {
+    const linkFor = (email: string) => `${Buffer.from(email).toString('base64url')}.123456`;
+    expect((await api('POST', '/signup', { body: signup({ registrationNumber: '40103556010', email: 'latgale@example.lv' }) })).status).toBe(200);
+    const answers = await Promise.all(
+      ['nobody@example.lv', 'owner@demo.local', 'latgale@example.lv'].map(async (email) => {
+        const answer = await api('POST', '/users/email/confirm', { body: { token: linkFor(email) } });
+        return { status: answer.status, code: errorBodySchema.parse(answer.body).code };
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 3 }, () => ({ status: 410, code: 'CONFIRMATION_LINK_EXPIRED' })));
   });
 });

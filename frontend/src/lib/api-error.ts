@@ -5,14 +5,17 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** The server failed without an error body we could read (a gateway's bare 502, an empty 500). */
   readonly bodyless: boolean;
+  /** A 429's wait before trying again, when the server said it. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, bodyless = false) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, bodyless = false, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.bodyless = bodyless;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -91,7 +91,7 @@ export async function callApiWith<R extends RouteDefinition>(route: R, options: 
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
     if (response.status === 401 || response.status === 403) credentials.onRefused(response.status, parsed.success ? parsed.data.code : undefined);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fields, false, parsed.data.retryAfterSeconds ?? null);
     throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed', {}, true);
   }
 

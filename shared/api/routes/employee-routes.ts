@@ -100,6 +100,9 @@ export const blockAppAccess = /* @__PURE__ */ employeeAction('device/block', 'em
 
 export const unblockAppAccess = /* @__PURE__ */ employeeAction('device/unblock', 'employees/unblock-app-access') satisfies RouteDefinition;
 
+/** Lifts the /card sign-in lock that too many wrong codes put on the employee's phone (issue 30). */
+export const liftSignInLock = /* @__PURE__ */ employeeAction('sign-in-lock/lift', 'employees/lift-sign-in-lock') satisfies RouteDefinition;
+
 export const applyBulkCardAction = {
   method: 'POST',
   path: '/employees/card-actions',

@@ -55,15 +55,11 @@ export function EmailConfirmScreen() {
           <SignInLink />
         </>
       )}
-      {outcome.status === 'alreadyConfirmed' && (
-        <>
-          <Alert tone="info">{errorCodeText(t, 'ALREADY_CONFIRMED')}</Alert>
-          <SignInLink />
-        </>
-      )}
       {outcome.status === 'linkFailed' && (
         <>
           <Alert>{errorCodeText(t, outcome.code)}</Alert>
+          {/* The API does not say whether the address is confirmed already (no account enumeration): both ways on. */}
+          {outcome.code === 'CONFIRMATION_LINK_EXPIRED' && <SignInLink />}
           <NewLinkForm initialEmail={readConfirmationToken(token)?.email ?? ''} />
         </>
       )}

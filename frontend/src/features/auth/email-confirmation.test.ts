@@ -3,8 +3,7 @@ import { ApiError } from '@frontend/lib/api-error';
 import { confirmFailure } from './email-confirmation';
 
 describe('confirmFailure', () => {
-  it('tells an account confirmed before from a link that cannot be used', () => {
-    expect(confirmFailure(new ApiError(409, 'ALREADY_CONFIRMED', 'x'))).toEqual({ status: 'alreadyConfirmed' });
+  it('reads an expired, used or foreign link and an unreadable one as links that cannot be used', () => {
     expect(confirmFailure(new ApiError(410, 'CONFIRMATION_LINK_EXPIRED', 'x'))).toEqual({
       status: 'linkFailed',
       code: 'CONFIRMATION_LINK_EXPIRED',

@@ -7,8 +7,7 @@ export type LinkFailureCode = 'CONFIRMATION_LINK_EXPIRED' | 'CONFIRMATION_LINK_I
 export type ConfirmOutcome =
   | { status: 'confirming' }
   | { status: 'confirmed' }
-  | { status: 'alreadyConfirmed' }
-  /** The link cannot be used: the visitor asks for a new one. */
+  /** The link cannot be used: the visitor signs in (confirmed already) or asks for a new one. */
   | { status: 'linkFailed'; code: LinkFailureCode }
   /** Nothing is known about the link (network, server): trying again may work. */
   | { status: 'failed'; code: string };
@@ -16,7 +15,6 @@ export type ConfirmOutcome =
 /** Reads a failed POST /users/email/confirm. A token the API refuses as malformed is a link that is not valid. */
 export function confirmFailure(error: unknown): ConfirmOutcome {
   if (error instanceof ApiError) {
-    if (error.code === 'ALREADY_CONFIRMED') return { status: 'alreadyConfirmed' };
     if (error.code === 'CONFIRMATION_LINK_EXPIRED') return { status: 'linkFailed', code: 'CONFIRMATION_LINK_EXPIRED' };
     if (error.code === 'CONFIRMATION_LINK_INVALID') return { status: 'linkFailed', code: 'CONFIRMATION_LINK_INVALID' };
     if (error.status === 400 && (error.code === 'VALIDATION_FAILED' || error.code === 'BAD_REQUEST')) {

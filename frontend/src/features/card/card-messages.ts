@@ -17,6 +17,7 @@ export const cardBorrowedMessages = {
     'codes.CARDHOLDER_ACCESS_BLOCKED',
     'codes.CARDHOLDER_CODE_INVALID',
     'codes.CARDHOLDER_SESSION_ENDED',
+    'codes.CARDHOLDER_SIGN_IN_LOCKED',
     'codes.CARD_ACTION_NOT_ALLOWED',
     'codes.PHONE_CODE_EXPIRED',
     'codes.TOO_MANY_REQUESTS',

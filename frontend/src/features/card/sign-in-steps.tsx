@@ -9,20 +9,40 @@ import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useLiteTranslation } from '@frontend/lib/lite-i18n';
 import { useZodForm } from '@frontend/lib/use-zod-form';
+import { formatDate } from '@shared/date-format';
 import { callCard, loadCardCalls } from './card-api';
 import type { CardSession } from './card-session';
 
 const phoneRules = async () => (await loadCardCalls()).cardFormSchemas.phone;
+
+/** A refused step: its code, and for a phone locked after too many wrong codes, until when (issue 30). */
+interface StepFailure {
+  code: string;
+  lockedUntil: Date | null;
+}
+
+function stepFailure(error: unknown): StepFailure {
+  const lockedFor = error instanceof ApiError && error.code === 'CARDHOLDER_SIGN_IN_LOCKED' ? error.retryAfterSeconds : null;
+  return { code: errorCodeOf(error), lockedUntil: lockedFor === null ? null : new Date(Date.now() + lockedFor * 1000) };
+}
+
+function FailureAlert({ failure }: { failure: StepFailure }) {
+  const { t } = useLiteTranslation();
+  const text = failure.lockedUntil ? t('card:signIn.locked', { time: formatDate(failure.lockedUntil, { withTime: true }) }) : errorCodeText(t, failure.code);
+  return <Alert>{text}</Alert>;
+}
+
+const failed = (code: string): StepFailure => ({ code, lockedUntil: null });
 const codeRules = async () => (await loadCardCalls()).cardFormSchemas.code;
 
 /** Step 1: the phone the employer recorded; the same answer comes whether or not a card belongs to it. */
 export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | null; onSent: (phone: string) => void }) {
   const { t } = useLiteTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<StepFailure | null>(null);
   const form = useZodForm<CardholderPhoneValues>({
     initialValues: { phone: '' },
     schema: phoneRules,
-    onUnavailable: () => setFailure('NETWORK'),
+    onUnavailable: () => setFailure(failed('NETWORK')),
     onSubmit: async ({ phone }) => {
       setFailure(null);
       const trimmed = phone.trim();
@@ -32,7 +52,7 @@ export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | nul
       } catch (error) {
         // A code went to this phone moments ago and is still good: the employee goes on to type it.
         if (errorCodeOf(error) === 'TOO_MANY_REQUESTS') onSent(trimmed);
-        else setFailure(errorCodeOf(error));
+        else setFailure(stepFailure(error));
       }
     },
   });
@@ -54,7 +74,7 @@ export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | nul
           onBlur={form.handleBlur}
           error={form.touched.phone ? fieldErrorText(t, form.errors.phone) : undefined}
         />
-        {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+        {failure && <FailureAlert failure={failure} />}
         <button type="submit" className="button button--block" disabled={form.isSubmitting} aria-busy={form.isSubmitting}>
           {t('card:signIn.sendCode')}
         </button>
@@ -66,13 +86,13 @@ export function PhoneStep({ endedBecause, onSent }: { endedBecause: string | nul
 /** Step 2: the 6-digit code from the SMS; a wrong one shows on the field, an expired one asks for a new code. */
 export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; onSignedIn: (session: CardSession) => void; onChangePhone: () => void }) {
   const { t } = useLiteTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<StepFailure | null>(null);
   const [codeRefused, setCodeRefused] = useState<string | undefined>(undefined);
   const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
   const form = useZodForm<SmsCodeValues>({
     initialValues: { code: '' },
     schema: codeRules,
-    onUnavailable: () => setFailure('NETWORK'),
+    onUnavailable: () => setFailure(failed('NETWORK')),
     onSubmit: async ({ code }) => {
       setFailure(null);
       try {
@@ -80,7 +100,7 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
       } catch (error) {
         const field = error instanceof ApiError ? error.fields.code : undefined;
         setCodeRefused(field);
-        if (!field) setFailure(errorCodeOf(error));
+        if (!field) setFailure(stepFailure(error));
       }
     },
   });
@@ -92,7 +112,7 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
       setResend('sent');
     } catch (error) {
       setResend('idle');
-      setFailure(errorCodeOf(error));
+      setFailure(stepFailure(error));
     }
   };
   const shownError = (form.touched.code ? form.errors.code : undefined) ?? codeRefused;
@@ -110,7 +130,7 @@ export function CodeStep({ phone, onSignedIn, onChangePhone }: { phone: string; 
           onBlur={form.handleBlur}
           error={fieldErrorText(t, shownError)}
         />
-        {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+        {failure && <FailureAlert failure={failure} />}
         <button type="submit" className="button button--block" disabled={form.isSubmitting} aria-busy={form.isSubmitting}>
           {t('card:code.submit')}
         </button>

@@ -3,7 +3,7 @@ import { offeredActions } from './offered-actions';
 
 describe('offeredActions', () => {
   it('offers an accountant nothing, whatever the card allows', () => {
-    expect(offeredActions('accountant', { cardStatus: 'active', deviceStatus: 'active' })).toEqual({ card: [], device: [], editDetails: false });
+    expect(offeredActions('accountant', { cardStatus: 'active', deviceStatus: 'active' })).toEqual({ card: [], device: [], editDetails: false, liftSignInLock: false });
   });
 
   it('offers a manager what the state machine allows', () => {
@@ -11,6 +11,7 @@ describe('offeredActions', () => {
     expect(offered.card).toEqual(['block', 'close', 'replace', 'terminate']);
     expect(offered.device).toEqual(['block']);
     expect(offered.editDetails).toBe(true);
+    expect(offered.liftSignInLock).toBe(true);
   });
 
   it('offers only activation (and termination) for a delivered card', () => {
@@ -18,6 +19,6 @@ describe('offeredActions', () => {
   });
 
   it('offers nothing but the record for a terminated product', () => {
-    expect(offeredActions('owner', { cardStatus: 'stopped', deviceStatus: 'removed' })).toEqual({ card: [], device: [], editDetails: false });
+    expect(offeredActions('owner', { cardStatus: 'stopped', deviceStatus: 'removed' })).toEqual({ card: [], device: [], editDetails: false, liftSignInLock: false });
   });
 });

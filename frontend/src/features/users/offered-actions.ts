@@ -7,6 +7,8 @@ export interface OfferedActions {
   device: DeviceAction[];
   /** Phone, limits: details an acting role may change while the product is not terminated. */
   editDetails: boolean;
+  /** Lifting a /card sign-in lock (too many wrong codes) is the card managers'. */
+  liftSignInLock: boolean;
 }
 
 /**
@@ -14,12 +16,13 @@ export interface OfferedActions {
  * (shared/roles.ts: accountants see everything and act on nothing).
  */
 export function offeredActions(role: Role, employee: { cardStatus: CardStatus; deviceStatus: DeviceStatus }): OfferedActions {
-  if (!can(role, 'manageCards')) return { card: [], device: [], editDetails: false };
+  if (!can(role, 'manageCards')) return { card: [], device: [], editDetails: false, liftSignInLock: false };
   const terminated = employee.cardStatus === 'stopped';
   return {
     card: allowedCardActions(employee.cardStatus),
     device: terminated ? [] : allowedDeviceActions(employee.deviceStatus),
     editDetails: !terminated,
+    liftSignInLock: !terminated,
   };
 }
 

@@ -7,6 +7,7 @@ import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { EmployeeDetail, StatusChange } from '@shared/employees';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
+import { StatusBadge as Badge } from '@frontend/components/status-badge/status-badge';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
@@ -22,11 +23,15 @@ import { AddFundsDialog } from './add-funds-dialog';
 import { afterFunding } from '@frontend/lib/after-funding';
 import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
-import { employeeQueryKey, employeesQueryKey, fetchEmployee, runCardAction, runDeviceAction } from './users-api';
+import { employeeQueryKey, employeesQueryKey, fetchEmployee, liftSignInLock, runCardAction, runDeviceAction } from './users-api';
 import './users.css';
 import './user-screen.css';
 
-type PendingAction = { kind: 'card'; action: Exclude<CompanyCardAction, 'replace'> } | { kind: 'device'; action: DeviceAction };
+type PendingAction = { kind: 'card'; action: Exclude<CompanyCardAction, 'replace'> } | { kind: 'device'; action: DeviceAction } | { kind: 'lock'; action: 'lift' };
+
+/** The button's (and its confirmation's) label of an action. */
+const actionLabelKey = (request: PendingAction) =>
+  request.kind === 'card' ? `actions.${request.action}` : request.kind === 'device' ? `deviceActions.${request.action}` : 'signInLock.lift';
 type OpenDialog = 'phone' | 'limits' | 'replace' | 'funds' | null;
 
 /**
@@ -73,7 +78,8 @@ export function UserScreen() {
     await queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId), exact: false, refetchType: 'none' });
   };
   const act = useMutation({
-    mutationFn: (request: PendingAction) => (request.kind === 'card' ? runCardAction(userId, request.action) : runDeviceAction(userId, request.action)),
+    mutationFn: (request: PendingAction) =>
+      request.kind === 'card' ? runCardAction(userId, request.action) : request.kind === 'device' ? runDeviceAction(userId, request.action) : liftSignInLock(userId),
     onMutate: () => {
       setFailure(null);
       setNotice('');
@@ -140,7 +146,7 @@ export function UserScreen() {
   ];
   const actionButton = (request: PendingAction) => (
     <button key={`${request.kind}-${request.action}`} type="button" className="button button--secondary button--small" onClick={() => setPending(request)} disabled={busy}>
-      {t(request.kind === 'card' ? `actions.${request.action}` : `deviceActions.${request.action}`)}
+      {t(actionLabelKey(request))}
     </button>
   );
 
@@ -173,6 +179,15 @@ export function UserScreen() {
             <dd>
               <StatusBadge kind="device" value={data.deviceStatus} />
             </dd>
+            {data.signInLockedUntil && (
+              <>
+                <dt>{t('signInLock.label')}</dt>
+                <dd>
+                  <Badge tone="negative">{t('signInLock.locked')}</Badge>
+                  <span className="users-changed-by">{t('signInLock.until', { time: format.date(data.signInLockedUntil, { withTime: true }) })}</span>
+                </dd>
+              </>
+            )}
             <dt>{t('detail.cardAccountStatus')}</dt>
             <dd>
               <StatusBadge kind="cardAccount" value={data.cardAccountStatus} />
@@ -190,6 +205,7 @@ export function UserScreen() {
                 ),
               )}
               {offered.device.map((action) => actionButton({ kind: 'device', action }))}
+              {data.signInLockedUntil && offered.liftSignInLock && actionButton({ kind: 'lock', action: 'lift' })}
             </div>
           )}
         </section>
@@ -293,7 +309,7 @@ export function UserScreen() {
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`confirm.${pending.kind}.${pending.action}.title`, { name }) : ''}
-        confirmLabel={pending ? t(pending.kind === 'card' ? `actions.${pending.action}` : `deviceActions.${pending.action}`) : ''}
+        confirmLabel={pending ? t(actionLabelKey(pending)) : ''}
         cancelLabel={t('common:cancel')}
         destructive={pending !== null && isIrreversible(pending)}
         busy={busy}

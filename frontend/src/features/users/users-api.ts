@@ -48,4 +48,9 @@ export function runDeviceAction(employeeId: string, action: DeviceAction): Promi
   return callApi(route, { params: { employeeId }, body: {} });
 }
 
+/** Lifts the /card sign-in lock that too many wrong codes put on the employee's phone. */
+export function liftSignInLock(employeeId: string): Promise<EmployeeDetail> {
+  return callApi(employeeRoutes.liftSignInLock, { params: { employeeId }, body: {} });
+}
+
 export const runBulkCardAction = (action: BulkCardAction, employeeIds: string[]) => callApi(employeeRoutes.applyBulkCardAction, { body: { action, employeeIds } });
