@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { env, issuerEnv, issuerWebhookEnv, queueWorkerEnv, resetEnvForTests } from '../functions/platform/env';
+import { env, issuerEnv, issuerWebhookEnv, originEnv, queueWorkerEnv, resetEnvForTests } from '../functions/platform/env';
 import { repoRoot } from './constructs/repo-paths';
 import { buildApp } from './stacks/portal-app';
 import { portalUrlPlaceholder } from './stacks/stateful-stack';
@@ -68,6 +68,8 @@ describe('function environment', () => {
       // The card issuer's settings go only to the functions that talk to it, each read by a schema of its own.
       if ('ISSUER_SANDBOX_QUEUE_URL' in appVariables) parsed.push(...Object.keys(issuerEnv()));
       if ('ISSUER_WEBHOOK_SECRET_ARN' in appVariables) parsed.push(...Object.keys(issuerWebhookEnv()));
+      // CloudFront's header value goes to the routes' functions only (functions/platform/origin-check.ts).
+      if ('ORIGIN_VERIFY' in appVariables) parsed.push(...Object.keys(originEnv()));
       // The queue workers' retry backoff goes to the queue workers only.
       if ('QUEUE_RETRY_BASE_SECONDS' in appVariables) parsed.push(...Object.keys(queueWorkerEnv()));
       // Read by Powertools' Logger itself (functions/platform/logger.ts).

@@ -15,6 +15,7 @@ export const errorMessages = {
   WEBHOOK_URL_NOT_ALLOWED: 'This address is not reachable from the internet: use a public HTTPS address',
   WEBHOOK_ENDPOINT_LIMIT: 'The company has as many webhook endpoints as it may have: delete one first',
   FORBIDDEN: 'You do not have access to this',
+  DIRECT_API_ACCESS_REFUSED: "Call the API at the portal's address (its /api path), not at the API's own address",
   ROLE_TOO_LOW: 'Your role does not allow this action',
   NO_CURRENT_COMPANY: 'Choose a company first',
   NOT_A_MEMBER: 'You are not a member of this company',

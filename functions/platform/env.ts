@@ -30,6 +30,7 @@ const envSchema = /* @__PURE__ */ z.extend(triggerEnvSchema, {
   WEBHOOKS_ALLOW_LOOPBACK: z._default(z.enum(['true', 'false']), 'false'),
   USER_POOL_ID: z.string().check(z.minLength(1)),
   USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)),
+
   /** The sender of the portal's own e-mails (SES in the cloud, the local outbox on a laptop). */
   MAIL_FROM: z.email(),
   /** Where the provider's unseen-reply e-mails about support chats go; without it, to MAIL_FROM. */
@@ -119,4 +120,18 @@ export function resetEnvForTests(): void {
   parsedForIssuer = undefined;
   parsedForWebhook = undefined;
   parsedForQueueWorker = undefined;
+  parsedOrigin = undefined;
+}
+
+/**
+ * The value CloudFront puts in shared/api/origin.ts's header: set on the API's functions in a deployment, where a
+ * request without it came to the execute-api address directly. Unset locally (the local adapter is the only way in).
+ * Read apart from env(): every route checks it first, before anything else of the environment is needed.
+ */
+const originEnvSchema = /* @__PURE__ */ z.object({ ORIGIN_VERIFY: z.optional(z.string().check(z.minLength(32))) });
+let parsedOrigin: z.infer<typeof originEnvSchema> | undefined;
+
+export function originEnv(): z.infer<typeof originEnvSchema> {
+  parsedOrigin ??= originEnvSchema.parse(process.env);
+  return parsedOrigin;
 }

@@ -256,14 +256,25 @@ describe('queues', () => {
 
 describe('card issuer webhook secret', () => {
   it('is generated (64 characters, no punctuation), kept when the stack goes, and exported for the functions', () => {
-    const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret');
+    const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('IssuerWebhookSecret'));
     expect(secrets).toHaveLength(1);
-    const [[id, secret]] = secrets as [[string, CfnResource]];
-    expect(id).toMatch(/^IssuerWebhookSecret/);
+    const [[, secret]] = secrets as [[string, CfnResource]];
     expect(secret.DeletionPolicy).toBe('Retain');
     expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false });
     expect(secret.Properties?.SecretString).toBeUndefined();
     expect(resourcesOf(template, 'AWS::SecretsManager::RotationSchedule')).toEqual([]);
+  });
+});
+
+describe('origin verify secret', () => {
+  it('is generated (48 characters, no punctuation) and kept when the stack goes: CloudFront sends it, the API checks it', () => {
+    const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('OriginVerifySecret'));
+    expect(secrets).toHaveLength(1);
+    const [[, secret]] = secrets as [[string, CfnResource]];
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
+    expect(secret.Properties?.SecretString).toBeUndefined();
+    expect(resourcesOf(template, 'AWS::SecretsManager::Secret')).toHaveLength(2);
   });
 });
 

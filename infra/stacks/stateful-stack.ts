@@ -70,6 +70,8 @@ export class StatefulStack extends Stack {
   readonly customMessageTrigger: PortalFunction;
   /** Signs the card issuer's webhook events (both ends know it): state, so a redeploy of the code keeps it. */
   readonly issuerWebhookSecret: secretsmanager.Secret;
+  /** What CloudFront tells the API with every request (shared/api/origin.ts), so the API can refuse the rest. */
+  readonly originVerifySecret: secretsmanager.Secret;
   /** Every alarm of the portal notifies this topic; its subscribers come from the deploy configuration. */
   readonly alarmTopic: sns.Topic;
 
@@ -160,6 +162,19 @@ export class StatefulStack extends Stack {
         'The key is shared with the card issuer, which signs every event with it: changing it must be agreed with the issuer ' +
         '(who can sign with the old and the new key at once, as the header takes several v1 values), so it is a planned ' +
         'operation, not a Lambda rotation. The functions read it at cold start, so a new value needs no deploy.',
+    });
+
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'The value CloudFront adds to every API request (x-origin-verify); the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.originVerifySecret.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront (an origin header) and the API functions (an environment variable) get the value by dynamic references ' +
+        'resolved at deploy, so a new value takes effect with the next deploy of the stateless stack, not by a Lambda ' +
+        'rotation; it guards only against skipping CloudFront (its per-IP limits), not access: every route keeps its own checks.',
     });
 
     if (!props.portalUrl) {

@@ -9,6 +9,7 @@ import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
 import { backgroundNeeds, guardedRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
+import { originVerifyHeader } from '../../shared/api/origin';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 const manifest = routes as readonly RouteDefinition[];
@@ -238,7 +239,7 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     }
   });
 
-  it("runs the sandbox's worker from its queue with partial batch responses, posting to the API's own webhook route", () => {
+  it("runs the sandbox's worker from its queue with partial batch responses, posting to the webhook route through CloudFront", () => {
     const worker = queueWorkers.find((candidate) => candidate.queue === 'issuerSandbox');
     if (!worker) throw new Error('no sandbox worker');
     const queue = queueDefinitions.find((definition) => definition.role === worker.queue);
@@ -253,8 +254,8 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).toHaveLength(queueWorkers.length);
 
     const variables = variablesOf(worker.handler);
-    // The API's own https endpoint (ApiEndpoint), not CloudFront's /api path.
-    expect(cfnText(variables.ISSUER_WEBHOOK_URL)).toMatch(/^<Api[0-9A-F]{8}\.ApiEndpoint>\/issuer\/events$/);
+    // Through CloudFront's /api path, as the real issuer posts: the API's own address refuses what skips CloudFront.
+    expect(cfnText(variables.ISSUER_WEBHOOK_URL)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>\/api\/issuer\/events$/);
     importOf(secretArn)(variables.ISSUER_WEBHOOK_SECRET_ARN);
     const actions = actionsOf(fn);
     expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'secretsmanager:GetSecretValue', 'dynamodb:UpdateItem']));
@@ -551,6 +552,27 @@ describe('CloudFront', () => {
     const apiOrigin = config.Origins.find((origin) => origin.Id === api?.TargetOriginId);
     expect(cfnText(apiOrigin?.DomainName)).toMatch(/^<Api[0-9A-F]{8}>\.execute-api\.<AWS::Region>\.<AWS::URLSuffix>$/);
     expect(apiOrigin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // The secret header the API's functions check: a dynamic reference to the stateful stack's secret, never its value.
+    const headers = (apiOrigin as { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] } | undefined)?.OriginCustomHeaders;
+    expect(headers?.map((header) => header.HeaderName)).toEqual([originVerifyHeader]);
+    expect(cfnText(headers?.[0]?.HeaderValue)).toMatch(/^\{\{resolve:secretsmanager:<.*OriginVerifySecret.*>:SecretString:::\}\}$/);
+  });
+
+  it('gives every route function the value CloudFront adds, and no queue worker or job', () => {
+    const functions = resourcesOf(template, 'AWS::Lambda::Function').map(([, fn]) => fn);
+    const routeHandlers = new Set(manifest.map((route) => route.handler));
+    let checked = 0;
+    for (const fn of functions) {
+      const handler = String(fn.Properties?.Description ?? '').replace(/^functions\//, '');
+      const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      if (routeHandlers.has(handler as (typeof manifest)[number]['handler'])) {
+        expect(cfnText(variables.ORIGIN_VERIFY), handler).toMatch(/^\{\{resolve:secretsmanager:.*:SecretString:::\}\}$/);
+        checked += 1;
+      } else if (fn.Properties?.Description) {
+        expect(variables.ORIGIN_VERIFY, handler).toBeUndefined();
+      }
+    }
+    expect(checked).toBe(routeHandlers.size);
   });
 
   it(`strips ${apiPathPrefix} before the API sees the path`, () => {
@@ -641,7 +663,7 @@ describe('outputs', () => {
   it('name the portal URL, the API URL and the pool ids', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(cfnText(outputs.PortalUrl?.Value)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
-    expect(cfnText(outputs.ApiUrl?.Value)).toMatch(/^https:\/\/<Api[0-9A-F]{8}>\.execute-api\./);
+    expect(cfnText(outputs.ApiUrl?.Value)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>\/api$/);
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['UserPoolId', 'UserPoolClientId']));
   });
 });

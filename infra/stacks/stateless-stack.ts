@@ -18,6 +18,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { originVerifyHeader } from '../../shared/api/origin';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
@@ -400,6 +401,8 @@ export interface StatelessStackProps extends StackProps {
    */
   readonly cardIssuer: 'sandbox' | 'none';
   readonly issuerWebhookSecret: secretsmanager.ISecret;
+  /** CloudFront sends its value with every API request; the API's functions refuse a request without it. */
+  readonly originVerifySecret: secretsmanager.ISecret;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** See StatefulStackProps.portalUrl; here it only overrides the distribution's own URL (a custom domain). */
@@ -488,7 +491,10 @@ export class StatelessStack extends Stack {
       bind: () => ({ authorizerId: jwtAuthorizer.authorizerId, authorizationType: apigw.HttpAuthorizerType.JWT }),
     };
 
-    this.issuerWebhookUrl = `${this.api.apiEndpoint}${issuerRoutes.receiveIssuerEvent.path}`;
+    // Through CloudFront, as the real issuer posts: the API's own address refuses requests that skipped it.
+    this.issuerWebhookUrl = `${portalUrl}${apiPathPrefix}${issuerRoutes.receiveIssuerEvent.path}`;
+    // Only the routes' functions check it: the queue workers and jobs take no requests.
+    const routeEnvironment = { ...environment, ORIGIN_VERIFY: props.originVerifySecret.secretValue.unsafeUnwrap() };
 
     const functions = new Map<string, PortalFunction>();
     const throttledRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
@@ -499,7 +505,7 @@ export class StatelessStack extends Stack {
       if (!portalFunction) {
         portalFunction = new PortalFunction(scope, id, {
           handler: route.handler,
-          environment,
+          environment: routeEnvironment,
           memorySize: apiFunctionDefaults.memoryMb,
           timeout: apiFunctionDefaults.timeout,
           alarmTopic: props.alarmTopic,
@@ -595,7 +601,8 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'PortalUrl', { value: portalUrl });
     // Where a custom domain's DNS record points (CNAME, or an alias record in Route 53).
     new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName });
-    new CfnOutput(this, 'ApiUrl', { value: stage.url });
+    // The API as callers reach it: its own execute-api address refuses requests that skip CloudFront.
+    new CfnOutput(this, 'ApiUrl', { value: `${portalUrl}${apiPathPrefix}` });
     new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
   }
@@ -910,6 +917,9 @@ export class StatelessStack extends Stack {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // The API refuses what comes without it (functions/platform/origin-check.ts): the execute-api address skips
+            // CloudFront's web ACL, and an HTTP API cannot carry one of its own.
+            customHeaders: { [originVerifyHeader]: props.originVerifySecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
