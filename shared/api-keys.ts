@@ -27,6 +27,20 @@ export const createApiKeyBodySchema = /* @__PURE__ */ z.object({
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 
+/**
+ * Who made a key, as the company knows them now (issue 30): a key outlives its maker's membership until someone revokes
+ * it, so the list says when its maker has left.
+ */
+export const apiKeyCreatorSchema = /* @__PURE__ */ z.object({
+  userId: z.string(),
+  /** Their name now; the name the key recorded when it was made if their profile is gone. */
+  name: z.string(),
+  email: z.nullable(z.string()),
+  /** Whether they are still an active member of the key's company. */
+  inCompany: z.boolean(),
+});
+export type ApiKeyCreator = z.infer<typeof apiKeyCreatorSchema>;
+
 export const apiKeyViewSchema = /* @__PURE__ */ z.object({
   keyId: z.string(),
   name: z.string(),
@@ -34,7 +48,7 @@ export const apiKeyViewSchema = /* @__PURE__ */ z.object({
   /** The key's first characters (`bck_<keyId>`), so an owner can tell which key a system holds. */
   hint: z.string(),
   createdAt: z.string(),
-  createdByName: z.string(),
+  createdBy: apiKeyCreatorSchema,
   lastUsedAt: z.nullable(z.string()),
   revokedAt: z.nullable(z.string()),
 });
@@ -43,4 +57,17 @@ export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
 export const apiKeyListSchema = /* @__PURE__ */ z.object({ rows: z.array(apiKeyViewSchema) });
 /** The answer that creates a key: the only time its secret is shown. */
 export const createdApiKeySchema = /* @__PURE__ */ z.object({ key: apiKeyViewSchema, secret: z.string() });
-export const apiKeyIdParamsSchema = /* @__PURE__ */ z.object({ keyId: z.string().check(z.regex(/^[a-z0-9]{16}$/, { error: 'INVALID_VALUE' })) });
+const apiKeyIdSchema = /* @__PURE__ */ z.string().check(z.regex(/^[a-z0-9]{16}$/, { error: 'INVALID_VALUE' }));
+export const apiKeyIdParamsSchema = /* @__PURE__ */ z.object({ keyId: apiKeyIdSchema });
+
+/**
+ * Key ids as a query parameter: `a,b` or the parameter repeated (API Gateway joins repeats with commas); each once, and
+ * no more than a company may have live.
+ */
+export const apiKeyIdListSchema = /* @__PURE__ */ z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value)),
+  z.array(apiKeyIdSchema).check(
+    z.maxLength(apiKeysPerCompany, { error: 'INVALID_VALUE' }),
+    z.refine((ids) => new Set(ids).size === ids.length, { error: 'DUPLICATE_OPTION' }),
+  ),
+);

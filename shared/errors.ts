@@ -43,6 +43,7 @@ export const errorMessages = {
   EMAIL_NOT_CONFIRMED: 'Your e-mail is not confirmed yet. Open the confirmation link we sent you, or request a new one.',
   ALREADY_MEMBER: 'This person is already a member of the company',
   MEMBER_NOT_FOUND: 'This person is not a member of the company',
+  MEMBER_API_KEY_NOT_FOUND: 'This API key is not one this member made for the company. Reload and try again.',
   LAST_OWNER: 'The company needs at least one owner. Make someone else an owner first.',
   NOT_INVITED: 'This member has already signed in; there is no invitation to send again',
   INVITATION_EXPIRED: 'This invitation link has expired or was already used. Ask the company owner to send a new one.',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { apiKeyIdListSchema } from './api-keys';
 import { emailAddressSchema, personNameSchema } from './account';
 import { companyRoleSchema, type CompanyRole } from './roles';
 import { missingOrInvalid } from './validation';
@@ -40,3 +41,14 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamAnswerSchema = /* @__PURE__ */ z.object({ members: z.array(teamMemberSchema) });
 export const memberAnswerSchema = /* @__PURE__ */ z.object({ member: teamMemberSchema });
+
+/**
+ * A removal may revoke API keys the member made, in the same transaction (issue 30): the ids the owner was shown and
+ * chose to revoke. Left out, no key is revoked.
+ */
+export const removeMemberQuerySchema = /* @__PURE__ */ z.object({ revokeApiKeyIds: z.optional(apiKeyIdListSchema) });
+export type RemoveMemberQuery = z.input<typeof removeMemberQuerySchema>;
+/** The query parameter's value: the ids as one comma-separated list. */
+export const revokeApiKeyIdsParam = (keyIds: readonly string[]) => keyIds.join(',');
+
+export const memberRemovedSchema = /* @__PURE__ */ z.object({ ok: z.literal(true), revokedApiKeyIds: z.array(z.string()) });

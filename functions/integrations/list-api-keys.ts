@@ -1,5 +1,5 @@
 import { useCase } from '../platform/use-case';
-import { apiKeyView, listKeys } from './api-key-store';
+import { apiKeyViews, listKeys } from './api-key-store';
 import * as integrationRoutes from '@shared/api/routes/integration-routes';
 
-export const handler = useCase(integrationRoutes.listApiKeys, async ({ caller }) => ({ rows: (await listKeys(caller.companyId)).map(apiKeyView) }));
+export const handler = useCase(integrationRoutes.listApiKeys, async ({ caller }) => ({ rows: await apiKeyViews(caller.companyId, await listKeys(caller.companyId)) }));

@@ -21,6 +21,38 @@ export async function companyMembers(companyId: string): Promise<CompanyMember[]
   });
 }
 
+/** A person as a company knows them now: their name and e-mail (null when their profile is gone) and whether they belong. */
+export interface PersonOfCompany {
+  name: string | null;
+  email: string | null;
+  /** An active member: an invited one who has not signed in yet does not count, a removed one has no membership. */
+  activeMember: boolean;
+}
+
+/**
+ * The named people's memberships of the company and their profiles, in one batch read: two items a person, however
+ * large the company's team. Someone removed keeps their profile (their account stays), so they are still named.
+ */
+export async function peopleOfCompany(companyId: string, userIds: readonly string[]): Promise<Map<string, PersonOfCompany>> {
+  const unique = [...new Set(userIds)];
+  const items = await batchGetItems(unique.flatMap((userId) => [keys.membership(userId, companyId), keys.userProfile(userId)]));
+  return new Map(
+    unique.map((userId) => {
+      const membership = items.get(itemId(keys.membership(userId, companyId)));
+      const profileItem = items.get(itemId(keys.userProfile(userId)));
+      const profile = profileItem ? userProfileRecord.parse(profileItem) : null;
+      return [
+        userId,
+        {
+          name: profile ? `${profile.name} ${profile.surname}`.trim() : null,
+          email: profile?.email ?? null,
+          activeMember: membership !== undefined && membershipRecord.parse(membership).status === 'active',
+        },
+      ];
+    }),
+  );
+}
+
 /** The company's owners who can be written to (active), each with the language to write in. */
 export async function activeOwners(companyId: string): Promise<Contact[]> {
   return (await companyMembers(companyId))

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import type { TeamMember } from '@shared/team';
 import { dynamo } from '../platform/aws/dynamo';
@@ -7,9 +7,7 @@ import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { membershipRecord, userProfileItem, type MembershipRecord, type UserProfileRecord } from '../platform/identity-records';
 import { activateProfile } from './profiles';
-import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts } from '../platform/table';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
 
 export async function findMembership(companyId: string, userId: string): Promise<MembershipRecord | null> {
   const item = await getItem(keys.membership(userId, companyId));
@@ -117,11 +115,14 @@ export async function changeRole(member: MembershipRecord, role: CompanyRole): P
   ];
   if (member.status === 'active' && member.role === 'owner' && role !== 'owner') items.push(ownerCountChange(member.companyId, -1));
   if (member.status === 'active' && member.role !== 'owner' && role === 'owner') items.push(ownerCountChange(member.companyId, 1));
-  await writeMemberChange(items);
+  await writeMemberChange(items, items.length > 1 ? 1 : null);
 }
 
-/** Removes the membership (the person keeps their account and other companies); the last owner stays. */
-export async function removeMembership(member: MembershipRecord): Promise<void> {
+/**
+ * Removes the membership (the person keeps their account and other companies); the last owner stays. `alsoWrite` is
+ * written in the same transaction (the revocation of keys the member made, issue 30): all of it or none.
+ */
+export async function removeMembership(member: MembershipRecord, alsoWrite: readonly TransactItem[] = []): Promise<void> {
   const items: TransactItem[] = [
     {
       Delete: {
@@ -133,8 +134,12 @@ export async function removeMembership(member: MembershipRecord): Promise<void> 
       },
     },
   ];
-  if (member.status === 'active' && member.role === 'owner') items.push(ownerCountChange(member.companyId, -1));
-  await writeMemberChange(items);
+  let ownerCountAt: number | null = null;
+  if (member.status === 'active' && member.role === 'owner') {
+    ownerCountAt = items.length;
+    items.push(ownerCountChange(member.companyId, -1));
+  }
+  await writeMemberChange([...items, ...alsoWrite], ownerCountAt);
 }
 
 /**
@@ -144,13 +149,14 @@ export async function removeMembership(member: MembershipRecord): Promise<void> 
  */
 const memberChangeRetries = 4;
 
-async function writeMemberChange(items: TransactItem[]): Promise<void> {
+/** `ownerCountAt`: the index of the owner count's change, whose refusal means the last owner would go. */
+async function writeMemberChange(items: TransactItem[], ownerCountAt: number | null): Promise<void> {
   try {
     await transactThroughConflicts(items, {}, memberChangeRetries);
   } catch (error) {
-    if (conditionFailed(error, 1)) throw new DomainError(409, 'LAST_OWNER');
-    // The member's role (or the membership itself) changed since it was read.
-    if (conditionFailed(error, 0) || transactionConflicted(error)) throw new DomainError(409, 'CONFLICT');
+    if (ownerCountAt !== null && conditionFailed(error, ownerCountAt)) throw new DomainError(409, 'LAST_OWNER');
+    // The member's role (or the membership itself) changed since it was read, or a key to revoke was revoked meanwhile.
+    if (items.some((_, index) => conditionFailed(error, index)) || transactionConflicted(error)) throw new DomainError(409, 'CONFLICT');
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createOwnCompany } from '../integration/company-fixtures';
+import { putApiKey } from '../integration/api-key-fixtures';
+import { createOwnCompany, joinCompany } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
 import { apiOrigin } from './support/test-cloud';
 import { fixtureCloud } from './support/fixture-cloud';
@@ -63,6 +64,75 @@ test('an owner creates an API key, sees its secret once, sees it used, and revok
   expect((await request.get(`${apiUrl}/v1/employees`, { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
 
   await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});
+
+test("removing a member lists the API keys they made and revokes them with the removal if the owner keeps the box checked; the key list marks makers who left", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+  // Both made keys while they were owners; since then one was made a manager, the other an accountant.
+  const leaver = await createOwnCompany(fixtureCloud());
+  const keeper = await createOwnCompany(fixtureCloud());
+  await joinCompany(fixtureCloud(), leaver.userId, company.companyId, 'manager');
+  await joinCompany(fixtureCloud(), keeper.userId, company.companyId, 'accountant');
+  const payroll = await putApiKey(fixtureCloud(), company.companyId, { userId: leaver.userId, name: leaver.fullName }, { name: 'Payroll', createdAt: '2026-01-10T09:00:00.000Z' });
+  const hrSync = await putApiKey(fixtureCloud(), company.companyId, { userId: leaver.userId, name: leaver.fullName }, { name: 'HR sync', createdAt: '2026-02-03T09:00:00.000Z' });
+  await putApiKey(fixtureCloud(), company.companyId, { userId: leaver.userId, name: leaver.fullName }, { name: 'Old export', createdAt: '2025-12-01T09:00:00.000Z', revokedAt: '2025-12-20T09:00:00.000Z' });
+  const timeClock = await putApiKey(fixtureCloud(), company.companyId, { userId: keeper.userId, name: keeper.fullName }, { name: 'Time clock', createdAt: '2026-01-20T09:00:00.000Z' });
+  await putApiKey(fixtureCloud(), company.companyId, { userId: company.userId, name: company.fullName }, { name: 'Reports', createdAt: '2026-01-05T09:00:00.000Z' });
+  const works = async (key: { secret: string }) => (await request.get(`${apiUrl}/v1/employees`, { headers: { authorization: `Bearer ${key.secret}` } })).status();
+
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/settings');
+  const memberRow = (email: string) => page.getByRole('row').filter({ hasText: email });
+  await memberRow(leaver.email).getByRole('button', { name: `Actions for ${leaver.fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove from the team?' });
+  const offered = dialog.getByRole('list', { name: `${leaver.fullName} made these API keys.`, exact: false }).getByRole('listitem');
+  await expect(offered).toHaveText(['HR sync created 03.02.2026', 'Payroll created 10.01.2026']);
+  const revokeBox = dialog.getByRole('checkbox', { name: 'Revoke these API keys too' });
+  await expect(revokeBox).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(dialog.getByRole('button', { name: 'Remove' })).toBeInViewport();
+  expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), 'the dialog does not scroll sideways at 375 px').toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${leaver.fullName} was removed from the team. Revoked API keys: HR sync, Payroll.` })).toBeVisible();
+  await expect(memberRow(leaver.email)).toHaveCount(0);
+
+  // Unchecked, the keys stay: the system that uses them goes on working.
+  await memberRow(keeper.email).getByRole('button', { name: `Actions for ${keeper.fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await expect(dialog.getByRole('listitem')).toHaveText(['Time clock created 20.01.2026']);
+  await revokeBox.uncheck();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${keeper.fullName} was removed from the team.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Revoked API keys' })).toHaveCount(0);
+
+  expect(await works(payroll)).toBe(401);
+  expect(await works(hrSync)).toBe(401);
+  expect(await works(timeClock)).toBe(200);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Integrations', exact: true }).click();
+  await page.waitForURL('**/integrations');
+  // A revoked key's row header also says it is revoked, to screen readers.
+  const keyRow = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  const createdBy = (name: string) => keyRow(name).locator('[data-label="Created by"]');
+  for (const [name, maker, status] of [['Payroll', leaver, 'Revoked'], ['HR sync', leaver, 'Revoked'], ['Old export', leaver, 'Revoked'], ['Time clock', keeper, 'Active']] as const) {
+    await expect(createdBy(name)).toContainText(maker.fullName);
+    await expect(createdBy(name).getByText('No longer in the company')).toBeVisible();
+    await expect(keyRow(name)).toContainText(status);
+  }
+  await expect(createdBy('Reports')).toHaveText(company.fullName);
+  await keyRow('Time clock').getByRole('button', { name: 'Details of Time clock' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: keeper.email })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(createdBy('Time clock')).toContainText('No longer in the company');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);

@@ -25,6 +25,8 @@ export interface OwnCompany {
   name: string;
   /** Its first member, the owner unless the options name another role. */
   userId: string;
+  /** That member's name and surname, as the portal shows them. */
+  fullName: string;
   email: string;
   phone: string;
 }
@@ -91,7 +93,8 @@ export async function createOwnCompany(
   const name = `Test SIA ${suffix}`;
   const email = `owner-${suffix}@test.local`;
   const phone = `37124${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
-  const userId = await ensureCognitoUser(cloud.cognito, cloud.userPoolId, { email, name: 'Test', surname: `Owner ${suffix}`, phone, providerAdmin: false });
+  const surname = `Owner ${suffix}`;
+  const userId = await ensureCognitoUser(cloud.cognito, cloud.userPoolId, { email, name: 'Test', surname, phone, providerAdmin: false });
   const iban = `LV00TEST${suffix.toUpperCase()}`;
   await putItems(cloud, [
     {
@@ -118,10 +121,10 @@ export async function createOwnCompany(
       transactionSeq: 0,
       ...(options.reservedCents === null ? {} : { reservedCents: options.reservedCents ?? 0 }),
     },
-    userProfileItem({ userId, email, name: 'Test', surname: `Owner ${suffix}`, phone, status: 'active', language: 'en', currentCompanyId: companyId, tokensValidAfter: 0 }),
+    userProfileItem({ userId, email, name: 'Test', surname, phone, status: 'active', language: 'en', currentCompanyId: companyId, tokensValidAfter: 0 }),
     membershipItem(userId, companyId, options.role ?? 'owner'),
   ]);
-  return { companyId, name, userId, email, phone };
+  return { companyId, name, userId, fullName: `Test ${surname}`, email, phone };
 }
 
 function membershipItem(userId: string, companyId: string, role: CompanyRole) {

@@ -27,3 +27,10 @@ export const chatUnreadQueryKey = (companyId: string) => [...chatsQueryKey(compa
 export const inboxQueryKey = ['inbox'] as const;
 /** GET /admin/chats/unread: the console navigation's Messages badge. */
 export const inboxUnreadQueryKey = [...inboxQueryKey, 'unread'] as const;
+
+/**
+ * The company's API keys (Integrations) and, under it, one member's live keys (Settings > Team's removal dialog, issue
+ * 30): a removal that revokes keys refreshes the key list, and a key revoked in Integrations leaves the dialog.
+ */
+export const apiKeysQueryKey = (companyId: string) => ['api-keys', companyId] as const;
+export const memberApiKeysQueryKey = (companyId: string, userId: string) => [...apiKeysQueryKey(companyId), 'member', userId] as const;

@@ -1,4 +1,5 @@
-import { changeRoleSchema, inviteMemberSchema, memberAnswerSchema, memberParamsSchema, teamAnswerSchema } from '../../team';
+import { apiKeyListSchema } from '../../api-keys';
+import { changeRoleSchema, inviteMemberSchema, memberAnswerSchema, memberParamsSchema, memberRemovedSchema, removeMemberQuerySchema, teamAnswerSchema } from '../../team';
 import type { RouteDefinition } from '../route-definition';
 import { okAnswerSchema } from '../schemas';
 
@@ -24,13 +25,25 @@ export const changeMemberRole = {
   answer: memberAnswerSchema,
 } as const satisfies RouteDefinition;
 
+/** Removes the member and revokes the keys of theirs that `revokeApiKeyIds` names, all or nothing (issue 30). */
 export const removeMember = {
   method: 'DELETE',
   path: '/team/members/{userId}',
   handler: 'users/remove-member',
   access: { kind: 'member', minRole: 'owner' },
   params: memberParamsSchema,
-  answer: okAnswerSchema,
+  query: removeMemberQuerySchema,
+  answer: memberRemovedSchema,
+} as const satisfies RouteDefinition;
+
+/** The member's live API keys, newest first, which the removal dialog offers to revoke with them (issue 30). */
+export const listMemberApiKeys = {
+  method: 'GET',
+  path: '/team/members/{userId}/api-keys',
+  handler: 'users/list-member-api-keys',
+  access: { kind: 'member', minRole: 'owner' },
+  params: memberParamsSchema,
+  answer: apiKeyListSchema,
 } as const satisfies RouteDefinition;
 
 export const resendInvitation = {

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   size?: DialogSize;
+  /** The question is not ready to be answered yet (what it asks about is still loading); cancelling still works. */
+  confirmDisabled?: boolean;
 }
 
 interface ConfirmDialogFrameProps extends ConfirmDialogProps {
@@ -24,7 +26,7 @@ interface ConfirmDialogFrameProps extends ConfirmDialogProps {
  * A modal question before an action that cannot be taken back; Escape, the overlay and the close icon cancel it,
  * none of them while the action is running. Translation-free, as DialogFrame; the portal uses ConfirmDialog.
  */
-export function ConfirmDialogFrame({ open, title, children, confirmLabel, cancelLabel, busy = false, destructive = false, onConfirm, onCancel, size, closeLabel }: ConfirmDialogFrameProps) {
+export function ConfirmDialogFrame({ open, title, children, confirmLabel, cancelLabel, busy = false, destructive = false, onConfirm, onCancel, size, closeLabel, confirmDisabled = false }: ConfirmDialogFrameProps) {
   return (
     <DialogFrame open={open} title={title} onClose={onCancel} busy={busy} size={size} closeLabel={closeLabel}>
       <div className="dialog__body">{children}</div>
@@ -32,7 +34,7 @@ export function ConfirmDialogFrame({ open, title, children, confirmLabel, cancel
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
-        <button type="button" className={destructive ? 'button button--danger' : 'button'} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button type="button" className={destructive ? 'button button--danger' : 'button'} onClick={onConfirm} disabled={busy || confirmDisabled} aria-busy={busy}>
           {confirmLabel}
         </button>
       </div>

@@ -211,7 +211,7 @@ function CellContent<Row>({ column, row }: { column: DataTableColumn<Row>; row: 
  * Text cut to one line: the full value in its title for the mouse; while it is cut it also takes keyboard focus,
  * which unfolds it (data-table.css), and only then, so a page of rows is not a page of extra tab stops.
  */
-function TruncatedText({ full, children }: { full: string; children: ReactNode }) {
+export function TruncatedText({ full, children }: { full: string; children: ReactNode }) {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const span = ref.current;

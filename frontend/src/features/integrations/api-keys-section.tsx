@@ -5,7 +5,7 @@ import { apiScopes, createApiKeyBodySchema, type ApiKeyView, type ApiScope } fro
 import { Alert } from '@frontend/components/alert/alert';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { DataTable, TruncatedText, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { StatusBadge } from '@frontend/components/status-badge/status-badge';
@@ -14,8 +14,10 @@ import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { formatDate } from '@frontend/lib/format';
 import { readSubmitFailure } from '@frontend/lib/submit-failure';
+import { apiKeysQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
-import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from './integrations-api';
+import { createApiKey, fetchApiKeys, revokeApiKey } from './integrations-api';
+import { creatorLeftTone } from './key-creator';
 import { IntegrationsPanel } from './integrations-panel';
 import { SecretOnceDialog } from './secret-once-dialog';
 
@@ -48,9 +50,11 @@ export function ApiKeysSection() {
 
   const columns: DataTableColumn<ApiKeyView>[] = [
     { id: 'name', header: t('integrations:keys.name'), rowHeader: true, truncate: (key) => key.name, cell: (key) => key.name },
-    { id: 'scopes', header: t('integrations:keys.scopes'), cell: (key) => key.scopes.map((scope) => t(`integrations:scopes.${scopeKey(scope)}.short`)).join(', ') },
+    { id: 'scopes', header: t('integrations:keys.scopes'), truncate: (key) => scopesText(key), cell: (key) => scopesText(key) },
     { id: 'hint', header: t('integrations:keys.key'), cell: (key) => <code className="integrations-code">{key.hint}…</code>, detail: true },
-    { id: 'created', header: t('integrations:keys.created'), cell: (key) => t('integrations:keys.createdBy', { date: formatDate(key.createdAt), name: key.createdByName }), detail: true },
+    { id: 'createdBy', header: t('integrations:keys.createdBy'), cell: (key) => <KeyCreator apiKey={key} /> },
+    { id: 'created', header: t('integrations:keys.created'), cell: (key) => formatDate(key.createdAt), detail: true },
+    { id: 'creatorEmail', header: t('integrations:keys.creatorEmail'), cell: (key) => key.createdBy.email ?? '—', detail: true },
     { id: 'lastUsed', header: t('integrations:keys.lastUsed'), cell: (key) => (key.lastUsedAt ? formatDate(key.lastUsedAt, { withTime: true }) : t('integrations:keys.neverUsed')) },
     {
       id: 'status',
@@ -58,6 +62,7 @@ export function ApiKeysSection() {
       cell: (key) => <StatusBadge tone={key.revokedAt ? 'neutral' : 'positive'}>{key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : t('integrations:keys.active')}</StatusBadge>,
     },
   ];
+  const scopesText = (key: ApiKeyView) => key.scopes.map((scope) => t(`integrations:scopes.${scopeKey(scope)}.short`)).join(', ');
   const actions = (key: ApiKeyView): RowAction[] =>
     key.revokedAt || (revoke.isPending && revoke.variables.keyId === key.keyId) ? [] : [{ id: 'revoke', label: t('integrations:keys.revoke'), onSelect: () => setRevoking(key), danger: true }];
 
@@ -73,18 +78,20 @@ export function ApiKeysSection() {
       {keys.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(keys.error))}</Alert>
       ) : (
-        <DataTable
-          caption={t('integrations:keys.caption')}
-          columns={columns}
-          rows={keys.data?.rows ?? []}
-          rowKey={(key) => key.keyId}
-          loading={keys.isPending}
-          skeletonRows={2}
-          empty={t('integrations:keys.empty')}
-          rowLabel={(key) => key.name}
-          rowActions={actions}
-          rowMuted={(key) => (key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : undefined)}
-        />
+        <div className="integrations-keys">
+          <DataTable
+            caption={t('integrations:keys.caption')}
+            columns={columns}
+            rows={keys.data?.rows ?? []}
+            rowKey={(key) => key.keyId}
+            loading={keys.isPending}
+            skeletonRows={2}
+            empty={t('integrations:keys.empty')}
+            rowLabel={(key) => key.name}
+            rowActions={actions}
+            rowMuted={(key) => (key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : undefined)}
+          />
+        </div>
       )}
       {creating && (
         <CreateKeyDialog
@@ -108,6 +115,18 @@ export function ApiKeysSection() {
         <p>{t('integrations:keys.revokeText')}</p>
       </ConfirmDialog>
     </IntegrationsPanel>
+  );
+}
+
+/** Who made the key, marked when they no longer belong to the company: their key still works until revoked. */
+function KeyCreator({ apiKey }: { apiKey: ApiKeyView }) {
+  const { t } = useTranslation('integrations');
+  const tone = creatorLeftTone(apiKey);
+  return (
+    <span className="key-creator">
+      <TruncatedText full={apiKey.createdBy.name}>{apiKey.createdBy.name}</TruncatedText>
+      {tone && <StatusBadge tone={tone}>{t('keys.creatorLeft')}</StatusBadge>}
+    </span>
   );
 }
 

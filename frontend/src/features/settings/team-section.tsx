@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as teamRoutes from '@shared/api/routes/team-routes';
 import { can, type CompanyRole } from '@shared/roles';
-import { assignableRoles, type InviteMemberValues, type TeamMember } from '@shared/team';
+import type { ApiKeyView } from '@shared/api-keys';
+import { assignableRoles, revokeApiKeyIdsParam, type InviteMemberValues, type TeamMember } from '@shared/team';
 import { Alert } from '@frontend/components/alert/alert';
-import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { SelectField } from '@frontend/components/select-field/select-field';
@@ -16,16 +16,19 @@ import { ApiError } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { formatDate } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
+import { apiKeysQueryKey } from '@frontend/lib/query-keys';
 import { profileQueryKey } from '@frontend/lib/session/profile-query';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
+import { RemoveMemberDialog } from './remove-member-dialog';
 import { emptyInvitation, inviteFields, lastOwnerOf, teamQueryKey, validateInvitation, type InviteField } from './team';
 
 const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
 
 /**
  * Settings > Team: the current company's members. Everyone sees them; an owner invites colleagues, changes their
- * roles and removes them (the API refuses anyone else). The last owner is offered neither, and the section says why.
+ * roles and removes them, revoking the API keys they made if the owner chooses (the API refuses anyone else). The last
+ * owner is offered neither, and the section says why.
  */
 export function TeamSection() {
   const { t } = useTranslation(['settings', 'errors', 'common']);
@@ -60,16 +63,19 @@ export function TeamSection() {
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (member: TeamMember) => callApi(teamRoutes.removeMember, { params: { userId: member.userId } }),
+    mutationFn: ({ member, revoke }: { member: TeamMember; revoke: readonly ApiKeyView[] }) =>
+      callApi(teamRoutes.removeMember, { params: { userId: member.userId }, query: { revokeApiKeyIds: revoke.length > 0 ? revokeApiKeyIdsParam(revoke.map((key) => key.keyId)) : undefined } }),
     onMutate: () => setFailure(null),
-    onSuccess: async (_answer, member) => {
-      setNotice(t('settings:team.removed', { name: `${member.name} ${member.surname}` }));
+    onSuccess: async ({ revokedApiKeyIds }, { member, revoke }) => {
+      const name = `${member.name} ${member.surname}`;
+      const revoked = revoke.filter((key) => revokedApiKeyIds.includes(key.keyId)).map((key) => key.name);
+      setNotice(revoked.length > 0 ? t('settings:team.removedWithKeys', { name, keys: revoked.join(', ') }) : t('settings:team.removed', { name }));
       await refreshSelf(member);
     },
     onError: (error) => setFailure(failureCode(error)),
     onSettled: async () => {
       setRemoving(null);
-      await refresh();
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(companyId) })]);
     },
   });
   const resend = useMutation({
@@ -83,7 +89,7 @@ export function TeamSection() {
   const lastOwner = team.data ? lastOwnerOf(team.data.members) : null;
 
   const busyWith = (member: TeamMember) =>
-    (changeRole.isPending && changeRole.variables.member.userId === member.userId) || (remove.isPending && remove.variables.userId === member.userId);
+    (changeRole.isPending && changeRole.variables.member.userId === member.userId) || (remove.isPending && remove.variables.member.userId === member.userId);
   const columns: DataTableColumn<TeamMember>[] = [
     {
       id: 'name',
@@ -195,18 +201,15 @@ export function TeamSection() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('settings:team.removeTitle')}
-        confirmLabel={t('settings:team.removeConfirm')}
-        cancelLabel={t('common:cancel')}
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing)}
-      >
-        <p>{removing ? t('settings:team.removeText', { name: `${removing.name} ${removing.surname}`, email: removing.email }) : ''}</p>
-      </ConfirmDialog>
+      {removing && (
+        <RemoveMemberDialog
+          member={removing}
+          companyId={companyId}
+          busy={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={(revoke) => remove.mutate({ member: removing, revoke })}
+        />
+      )}
     </section>
   );
 }
