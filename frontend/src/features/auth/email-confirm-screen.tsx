@@ -58,8 +58,6 @@ export function EmailConfirmScreen() {
       {outcome.status === 'linkFailed' && (
         <>
           <Alert>{errorCodeText(t, outcome.code)}</Alert>
-          {/* The API does not say whether the address is confirmed already (no account enumeration): both ways on. */}
-          {outcome.code === 'CONFIRMATION_LINK_EXPIRED' && <SignInLink />}
           <NewLinkForm initialEmail={readConfirmationToken(token)?.email ?? ''} />
         </>
       )}
