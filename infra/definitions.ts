@@ -85,6 +85,24 @@ export const queueWorkers = [
 }[];
 
 /**
+ * Functions a deploy starts once, by a CloudFormation custom resource (infra/stacks/stateless-stack.ts), after the
+ * functions named in `after` are in place: each a migration of stored data. The function answers CloudFormation before
+ * it runs (functions/platform/deploy-job.ts), so the deploy neither waits for it nor is rolled back by its failure,
+ * which its failures alarm reports; it stays deployed, for an operator to invoke again. The local cloud runs them
+ * when it starts on kept data.
+ */
+export const deployJobs = [
+  {
+    // Issue 30: seals the webhook signing secrets that endpoints made before it hold in plaintext. After the functions
+    // that read and write endpoints, which read both shapes and write only sealed ones.
+    handler: 'webhooks/seal-webhook-secrets',
+    timeoutSeconds: 900,
+    memoryMb: 512,
+    after: ['webhooks/deliver-webhooks', 'webhooks/create-webhook-endpoint', 'webhooks/rotate-webhook-secret'],
+  },
+] as const;
+
+/**
  * A failed record's retry backoff in a deployment: it comes back after this many seconds times its receive count (30
  * s, 60 s, then the dead-letter queue). The local cloud sets a few seconds (infra/local/settings.ts).
  */
