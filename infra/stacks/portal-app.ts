@@ -64,6 +64,7 @@ export function buildApp(app: App): PortalStacks {
     accessLogsBucket: stateful.accessLogsBucket,
     queues: stateful.queues,
     issuerWebhookSecret: stateful.issuerWebhookSecret,
+    webhookSecretsKey: stateful.webhookSecretsKey,
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     portalUrl,

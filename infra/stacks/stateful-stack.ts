@@ -72,6 +72,11 @@ export class StatefulStack extends Stack {
   readonly issuerWebhookSecret: secretsmanager.Secret;
   /** Every alarm of the portal notifies this topic; its subscribers come from the deploy configuration. */
   readonly alarmTopic: sns.Topic;
+  /**
+   * Makes and opens the data keys that seal webhook signing secrets (functions/platform/secret-sealer.ts): state, as
+   * every sealed secret in the table needs it to open.
+   */
+  readonly webhookSecretsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -160,6 +165,13 @@ export class StatefulStack extends Stack {
         'The key is shared with the card issuer, which signs every event with it: changing it must be agreed with the issuer ' +
         '(who can sign with the old and the new key at once, as the header takes several v1 values), so it is a planned ' +
         'operation, not a Lambda rotation. The functions read it at cold start, so a new value needs no deploy.',
+    });
+
+    this.webhookSecretsKey = new kms.Key(this, 'WebhookSecretsKey', {
+      description: 'Makes and opens the data keys that seal webhook signing secrets in the table of the bonus card portal',
+      // Yearly new key material; what the old material wrapped still opens, so no secret needs sealing again.
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     if (!props.portalUrl) {
