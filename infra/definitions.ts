@@ -25,8 +25,8 @@ const workerTimeoutSeconds = {
   exports: 840,
   // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
   reports: 840,
-  // Five messages an invocation, one after another: an event fanned out to at most 10 endpoints at once, or a
-  // delivery; each post at most 10 s.
+  // Five messages an invocation, all at once: each an event fanned out to at most 10 endpoints at once, or a
+  // delivery; each post at most 10 s, so a batch takes about 10 s however many of its endpoints are slow.
   webhooks: 120,
 } as const;
 
@@ -72,9 +72,9 @@ export const queueWorkers = [
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
   { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
-  // Several at once: one company's slow endpoint must not hold back the others' deliveries. A record posts to up to
-  // webhookEndpointsPerCompany endpoints at once, each given webhookTimeoutSeconds, so a batch of 5 ends well inside
-  // the timeout less workerStopMarginSeconds.
+  // Several at once, and the records of a batch at once (deliver-webhooks.ts): one company's slow endpoint must not
+  // hold back the others' deliveries. A record posts to up to webhookEndpointsPerCompany endpoints at once, each given
+  // webhookTimeoutSeconds, so a batch of 5 ends well inside the timeout less workerStopMarginSeconds.
   { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 5, maxConcurrency: 10 },
 ] as const satisfies readonly {
   queue: (typeof queueDefinitions)[number]['role'];
