@@ -1,19 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Logger } from '@aws-lambda-powertools/logger';
+import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context, SQSRecord } from 'aws-lambda';
-import type { LogItem } from '@aws-lambda-powertools/logger';
 import type { LogItemExtraInput, LogItemMessage } from '@aws-lambda-powertools/logger/types';
 import { correlationIdHeader } from '@shared/api/route-definition';
 
-/**
- * The functions' one logger (Powertools for AWS Lambda): a JSON line per entry, its service the function's handler
- * (POWERTOOLS_SERVICE_NAME, which the stack sets) and its level POWERTOOLS_LOG_LEVEL (INFO when unset). A line
- * carries ids, amounts in cents and statuses: never a name, e-mail, phone number, IBAN or card number, because the
- * logs outlive the data (a year, retained with the stack) and are read by people who may not see the portal's data.
- * An error goes in as `readableError`'s text in an `error` field, its frames mapped to our sources.
- */
 /** The keys of the queued message whose work is running: each record of a batch worked at once has its own. */
 interface MessageKeys {
   messageId: string;
@@ -37,6 +29,13 @@ class MessageScopedLogger extends Logger {
   }
 }
 
+/**
+ * The functions' one logger (Powertools for AWS Lambda): a JSON line per entry, its service the function's handler
+ * (POWERTOOLS_SERVICE_NAME, which the stack sets) and its level POWERTOOLS_LOG_LEVEL (INFO when unset). A line
+ * carries ids, amounts in cents and statuses: never a name, e-mail, phone number, IBAN or card number, because the
+ * logs outlive the data (a year, retained with the stack) and are read by people who may not see the portal's data.
+ * An error goes in as `readableError`'s text in an `error` field, its frames mapped to our sources.
+ */
 export const logger: Logger = /* @__PURE__ */ new MessageScopedLogger();
 
 /** The SQS message attribute a producer puts its correlation id in, so a request's e-mail or job can be followed. */
