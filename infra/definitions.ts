@@ -25,8 +25,8 @@ const workerTimeoutSeconds = {
   exports: 840,
   // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
   reports: 840,
-  // Five messages an invocation, one after another: an event fanned out to at most 10 endpoints at once, or a
-  // delivery; each post at most 10 s.
+  // Five messages an invocation, all at once: each an event fanned out to at most 10 endpoints at once, or a
+  // delivery; each post at most 10 s, so a batch takes about 10 s however many of its endpoints are slow.
   webhooks: 120,
 } as const;
 
@@ -72,9 +72,9 @@ export const queueWorkers = [
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
   { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
-  // Several at once: one company's slow endpoint must not hold back the others' deliveries. A record posts to up to
-  // webhookEndpointsPerCompany endpoints at once, each given webhookTimeoutSeconds, so a batch of 5 ends well inside
-  // the timeout less workerStopMarginSeconds.
+  // Several at once, and the records of a batch at once (deliver-webhooks.ts): one company's slow endpoint must not
+  // hold back the others' deliveries. A record posts to up to webhookEndpointsPerCompany endpoints at once, each given
+  // webhookTimeoutSeconds, so a batch of 5 ends well inside the timeout less workerStopMarginSeconds.
   { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 5, maxConcurrency: 10 },
 ] as const satisfies readonly {
   queue: (typeof queueDefinitions)[number]['role'];
@@ -83,6 +83,24 @@ export const queueWorkers = [
   batchSize: number;
   maxConcurrency: number;
 }[];
+
+/**
+ * Functions a deploy starts once, by a CloudFormation custom resource (infra/stacks/stateless-stack.ts), after the
+ * functions named in `after` are in place: each a migration of stored data. The function answers CloudFormation before
+ * it runs (functions/platform/deploy-job.ts), so the deploy neither waits for it nor is rolled back by its failure,
+ * which its failures alarm reports; it stays deployed, for an operator to invoke again. The local cloud runs them
+ * when it starts on kept data.
+ */
+export const deployJobs = [
+  {
+    // Issue 30: seals the webhook signing secrets that endpoints made before it hold in plaintext. After the functions
+    // that read and write endpoints, which read both shapes and write only sealed ones.
+    handler: 'webhooks/seal-webhook-secrets',
+    timeoutSeconds: 900,
+    memoryMb: 512,
+    after: ['webhooks/deliver-webhooks', 'webhooks/create-webhook-endpoint', 'webhooks/rotate-webhook-secret'],
+  },
+] as const;
 
 /**
  * A failed record's retry backoff in a deployment: it comes back after this many seconds times its receive count (30

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerBuildOptions } from './constructs/handler-bundling';
 import { routes } from '@shared/api/manifest';
 import { repoRoot } from './constructs/repo-paths';
@@ -45,7 +45,8 @@ describe('a handler bundled as the stack bundles it', () => {
 });
 
 describe('every handler bundled at once', () => {
-  it('may send to the webhooks queue whenever its bundle can publish a webhook event', async () => {
+  let outputs: { handler: string; inputs: string[] }[] = [];
+  beforeAll(async () => {
     const handlers = [...new Set([...routes.map((route) => route.handler), ...Object.keys(backgroundNeeds)])];
     const result = await build({
       ...handlerBuildOptions(),
@@ -56,11 +57,28 @@ describe('every handler bundled at once', () => {
       metafile: true,
       logLevel: 'silent',
     });
-    const publishing = Object.values(result.metafile.outputs)
-      .filter((output) => output.entryPoint !== undefined && Object.keys(output.inputs).some((input) => input.endsWith('functions/webhooks/deliveries.ts')))
-      .map((output) => path.relative(path.join(repoRoot, 'functions'), path.resolve(repoRoot, output.entryPoint ?? '')).replace(/\.ts$/, ''));
+    outputs = Object.values(result.metafile.outputs).flatMap((output) =>
+      output.entryPoint === undefined
+        ? []
+        : [{
+            handler: path.relative(path.join(repoRoot, 'functions'), path.resolve(repoRoot, output.entryPoint)).replace(/\.ts$/, ''),
+            // What the bundle holds: an input tree-shaking dropped whole is listed with no bytes.
+            inputs: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+          }],
+    );
+  }, 120_000);
+
+  it('may send to the webhooks queue whenever its bundle can publish a webhook event', () => {
+    const publishing = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/webhooks/deliveries.ts'))).map((output) => output.handler);
     expect(publishing.length).toBeGreaterThan(10);
     const withoutGrant = publishing.filter((handler) => !needsOf({ handler }).sendTo.includes('webhooks'));
     expect(withoutGrant).toEqual([]);
-  }, 120_000);
+  });
+
+  it('carries the KMS client exactly when its function may use the webhook secrets key', () => {
+    const withKms = outputs.filter((output) => output.inputs.some((input) => input.includes('node_modules/@aws-sdk/client-kms/'))).map((output) => output.handler).sort();
+    const granted = outputs.map((output) => output.handler).filter((handler) => needsOf({ handler }).webhookSecrets !== 'none').sort();
+    expect(granted).toEqual(['webhooks/create-webhook-endpoint', 'webhooks/deliver-webhooks', 'webhooks/rotate-webhook-secret', 'webhooks/seal-webhook-secrets']);
+    expect(withKms).toEqual(granted);
+  });
 });

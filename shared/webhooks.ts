@@ -32,6 +32,11 @@ export const webhookTimeoutSeconds = 10;
 /** A rotated-out secret still signs (beside the new one) for this long, so the receiver can switch without a gap. */
 export const webhookSecretOverlapHours = 24;
 export const webhookEndpointsPerCompany = 10;
+/**
+ * The purpose in every webhook signing secret's encryption context (functions/webhooks/signing-secrets.ts): the
+ * functions' grants on the KMS key hold only for it (infra/stacks/stateless-stack.ts).
+ */
+export const webhookSecretPurpose = 'webhook-signing-secret';
 /** Deliveries are kept (and shown in the log) this long. */
 export const webhookDeliveryDays = 30;
 

@@ -81,6 +81,24 @@ export function issuerWebhookEnv(): IssuerWebhookEnv {
   return parsedForWebhook;
 }
 /**
+ * The key that seals webhook signing secrets (functions/platform/secret-sealer.ts), exactly one of: in the cloud the ARN
+ * of the KMS key that makes and opens their data keys (given only to the functions that seal or open one); locally a
+ * 256-bit key of the local cloud's own, in base64, as there is no KMS emulator.
+ */
+const webhookSecretsEnvSchema = /* @__PURE__ */ z.object({
+    WEBHOOK_SECRETS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
+    WEBHOOK_SECRETS_LOCAL_KEY: z.optional(z.base64().check(z.refine((value) => Buffer.from(value, 'base64').byteLength === 32, { message: 'a 256-bit key in base64' }))),
+  }).check(z.refine((value) => (value.WEBHOOK_SECRETS_KEY_ARN === undefined) !== (value.WEBHOOK_SECRETS_LOCAL_KEY === undefined), {
+    message: 'set exactly one of WEBHOOK_SECRETS_KEY_ARN and WEBHOOK_SECRETS_LOCAL_KEY',
+  }));
+export type WebhookSecretsEnv = z.infer<typeof webhookSecretsEnvSchema>;
+let parsedForWebhookSecrets: WebhookSecretsEnv | undefined;
+
+export function webhookSecretsEnv(): WebhookSecretsEnv {
+  parsedForWebhookSecrets ??= webhookSecretsEnvSchema.parse(process.env);
+  return parsedForWebhookSecrets;
+}
+/**
  * The queue workers' retry backoff: a failed record comes back after this many seconds times its receive count
  * (functions/platform/queue-worker.ts), not after the queue's 900 s visibility timeout. The stack sets 30; the local
  * cloud a few seconds (infra/local/settings.ts), so a failing report shows as failed within seconds in tests.
@@ -119,6 +137,7 @@ export function resetEnvForTests(): void {
   parsedForTrigger = undefined;
   parsedForIssuer = undefined;
   parsedForWebhook = undefined;
+  parsedForWebhookSecrets = undefined;
   parsedForQueueWorker = undefined;
   parsedOrigin = undefined;
 }

@@ -1,8 +1,33 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context, SQSRecord } from 'aws-lambda';
+import type { LogItemExtraInput, LogItemMessage } from '@aws-lambda-powertools/logger/types';
 import { correlationIdHeader } from '@shared/api/route-definition';
+
+/** The keys of the queued message whose work is running: each record of a batch worked at once has its own. */
+interface MessageKeys {
+  messageId: string;
+  correlation_id: string;
+}
+const messageScope = /* @__PURE__ */ new AsyncLocalStorage<MessageKeys>();
+
+/**
+ * Powertools' logger, with the running message's keys on every line: they come from the record's async scope, not
+ * from the logger's keys, which are one set for the whole process and would mix records worked at the same time.
+ */
+class MessageScopedLogger extends Logger {
+  protected override createAndPopulateLogItem(logLevel: number, input: LogItemMessage, extraInput: LogItemExtraInput): LogItem {
+    const item = super.createAndPopulateLogItem(logLevel, input, extraInput);
+    const keys = messageScope.getStore();
+    return keys ? item.addAttributes({ ...keys }) : item;
+  }
+
+  override getCorrelationId(): unknown {
+    return messageScope.getStore()?.correlation_id ?? super.getCorrelationId();
+  }
+}
 
 /**
  * The functions' one logger (Powertools for AWS Lambda): a JSON line per entry, its service the function's handler
@@ -11,7 +36,7 @@ import { correlationIdHeader } from '@shared/api/route-definition';
  * logs outlive the data (a year, retained with the stack) and are read by people who may not see the portal's data.
  * An error goes in as `readableError`'s text in an `error` field, its frames mapped to our sources.
  */
-export const logger = /* @__PURE__ */ new Logger();
+export const logger: Logger = /* @__PURE__ */ new MessageScopedLogger();
 
 /** The SQS message attribute a producer puts its correlation id in, so a request's e-mail or job can be followed. */
 export const correlationIdAttribute = 'correlationId';
@@ -61,12 +86,12 @@ export function messageCorrelationId(record: Pick<SQSRecord, 'messageId' | 'mess
 }
 
 /**
- * Puts one queued message's ids on every line that follows (the message's id, and the correlation id it brought);
- * the worker calls `logger.resetKeys()` when the record is done, so the next record of the batch starts clean.
+ * Runs one queued message's work with its ids on every line it logs (the message's id, and the correlation id it
+ * brought), and that correlation id on what it sends on (`correlationAttributes`), whatever other records run beside
+ * it; nothing is left behind for the next record.
  */
-export function appendMessageKeys(record: Pick<SQSRecord, 'messageId' | 'messageAttributes'>): void {
-  logger.appendKeys({ messageId: record.messageId });
-  logger.setCorrelationId(messageCorrelationId(record));
+export function withMessageKeys<T>(record: Pick<SQSRecord, 'messageId' | 'messageAttributes'>, work: () => Promise<T>): Promise<T> {
+  return messageScope.run({ messageId: record.messageId, correlation_id: messageCorrelationId(record) }, work);
 }
 
 /** The Lambda context on the lines of an invocation that is not a middy chain (queue workers, scheduled jobs). */

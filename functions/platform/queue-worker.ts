@@ -3,7 +3,7 @@ import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecor
 import { deadLetterMaxReceiveCount, workerStopMarginSeconds } from '../../infra/definitions';
 import { sqs } from './aws/sqs';
 import { queueWorkerEnv } from './env';
-import { addLambdaContext, appendMessageKeys, logger } from './logger';
+import { addLambdaContext, logger, withMessageKeys } from './logger';
 import { readableError } from './readable-error';
 
 /** One queue's work: what a record does, and what its last failed receipt leaves behind before the dead-letter queue. */
@@ -28,39 +28,53 @@ export interface QueueJob {
    * dead-letter queue without waiting.
    */
   retryQueueUrl?: () => string;
+  /**
+   * Works the records of a batch at the same time instead of one after another, so a record that takes long (a
+   * webhook endpoint that answers only at its deadline) holds back none of the others. For jobs whose records share
+   * no limit of their own (SES's sending rate is one).
+   */
+  concurrent?: true;
 }
 
 /**
- * The SQS event handler of a worker (Lambda's partial batch response): each record is worked on its own; a record
- * that fails is reported back, so SQS retries it alone, and on its last receipt (`deadLetterMaxReceiveCount`) the
- * job gives up first, so what it was making shows as failed once the message is dead-lettered.
+ * The SQS event handler of a worker (Lambda's partial batch response): each record is worked on its own (one after
+ * another, or all at once when the job is `concurrent`), its lines carrying its own message's keys; a record that
+ * fails is reported back, so SQS retries it alone, and on its last receipt (`deadLetterMaxReceiveCount`) the job gives
+ * up first, so what it was making shows as failed once the message is dead-lettered.
  */
 export function queueWorker(job: QueueJob): (event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) => Promise<SQSBatchResponse> {
   return async (event, context) => {
     const stopAt = context ? Date.now() + context.getRemainingTimeInMillis() - workerStopMarginSeconds * 1000 : Number.POSITIVE_INFINITY;
     addLambdaContext(context);
-    const batchItemFailures: SQSBatchItemFailure[] = [];
-    for (const record of event.Records) {
-      appendMessageKeys(record);
-      try {
-        await workUntil(job, record, stopAt);
-      } catch (error) {
-        const receiveCount = Number(record.attributes.ApproximateReceiveCount);
-        const last = receiveCount >= deadLetterMaxReceiveCount;
-        logger.error(`${job.name} failed`, { receiveCount, last, error: await readableError(error) });
-        if (last && job.giveUp) {
-          await job.giveUp(record).catch(async (giveUpError: unknown) => {
-            logger.error(`${job.name} not marked failed`, { error: await readableError(giveUpError) });
-          });
-        }
-        if (job.retryQueueUrl) await retrySooner(job.retryQueueUrl(), record, last ? 0 : queueWorkerEnv().QUEUE_RETRY_BASE_SECONDS * Math.max(receiveCount, 1));
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      } finally {
-        logger.resetKeys();
-      }
+    const workRecord = (record: SQSRecord) => withMessageKeys(record, () => workOrReport(job, record, stopAt));
+    let failures: (SQSBatchItemFailure | null)[];
+    if (job.concurrent) {
+      failures = await Promise.all(event.Records.map(workRecord));
+    } else {
+      failures = [];
+      for (const record of event.Records) failures.push(await workRecord(record));
     }
-    return { batchItemFailures };
+    return { batchItemFailures: failures.filter((failure) => failure !== null) };
   };
+}
+
+/** One record's work; when it fails, what its failure leaves behind is done, and the failure answered for the batch. */
+async function workOrReport(job: QueueJob, record: SQSRecord, stopAt: number): Promise<SQSBatchItemFailure | null> {
+  try {
+    await workUntil(job, record, stopAt);
+    return null;
+  } catch (error) {
+    const receiveCount = Number(record.attributes.ApproximateReceiveCount);
+    const last = receiveCount >= deadLetterMaxReceiveCount;
+    logger.error(`${job.name} failed`, { receiveCount, last, error: await readableError(error) });
+    if (last && job.giveUp) {
+      await job.giveUp(record).catch(async (giveUpError: unknown) => {
+        logger.error(`${job.name} not marked failed`, { error: await readableError(giveUpError) });
+      });
+    }
+    if (job.retryQueueUrl) await retrySooner(job.retryQueueUrl(), record, last ? 0 : queueWorkerEnv().QUEUE_RETRY_BASE_SECONDS * Math.max(receiveCount, 1));
+    return { itemIdentifier: record.messageId };
+  }
 }
 
 /** Thrown when a record's work was stopped before the function's timeout: it is failed and comes back soon. */

@@ -10,7 +10,8 @@ import { correlationAttributes, logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
 import { postWebhook, signWebhook } from './webhook-post';
-import { companyEndpoints, newEventId, signingSecrets, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
+import { openSigningSecrets } from './signing-secrets';
+import { companyEndpoints, newEventId, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
 
 /** An event as published: its id is every delivery's webhook-id. */
 export const webhookEventSchema = /* @__PURE__ */ z.object({
@@ -152,10 +153,13 @@ export async function attemptDelivery(endpointId: string, deliveryId: string, no
 async function post(delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord, now: Date): Promise<void> {
   const { endpointId, deliveryId } = delivery;
   const timestamp = Math.floor(now.getTime() / 1000);
+  // Opened here, not posted unsigned: a secret that does not open (KMS refusing) fails the record, and the held
+  // delivery is taken up again once its hold ends.
+  const secrets = await openSigningSecrets(endpoint, now);
   const outcome = await postWebhook(endpoint.url, delivery.payload, {
     'webhook-id': delivery.deliveryId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signingSecrets(endpoint, now).map((secret) => signWebhook(secret, delivery.deliveryId, timestamp, delivery.payload)).join(' '),
+    'webhook-signature': secrets.map((secret) => signWebhook(secret, delivery.deliveryId, timestamp, delivery.payload)).join(' '),
     'user-agent': 'BonusCardPortal-Webhooks/1',
   });
   if (outcome.ok) {

@@ -1,9 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { webhookEndpointsPerCompany, webhookSecretOverlapHours, type CreateWebhookEndpointBody, type WebhookEventType } from '@shared/webhooks';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { conditionFailed, getItem, tableName } from '../platform/table';
+import { holdsPlaintext, sealedSecrets, sealSigningSecret } from './signing-secrets';
 import { urlAllowed } from './webhook-post';
 import { companyEndpoints, newEndpointId, newWebhookSecret, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
 
@@ -27,14 +28,15 @@ export async function createEndpoint(companyId: string, userId: string, body: Cr
   await checkUrl(url);
   if ((await companyEndpoints(companyId)).length >= webhookEndpointsPerCompany) throw new DomainError(409, 'WEBHOOK_ENDPOINT_LIMIT');
   const secret = newWebhookSecret();
+  const endpointId = newEndpointId();
   const endpoint: WebhookEndpointRecord = {
-    endpointId: newEndpointId(),
+    endpointId,
     companyId,
     url,
     events: body.events,
     status: 'enabled',
     disabledReason: null,
-    secrets: [{ secret, createdAt: now.toISOString(), expiresAt: null }],
+    secrets: [await sealSigningSecret({ companyId, endpointId }, secret, now.toISOString())],
     createdAt: now.toISOString(),
     createdBy: userId,
     failingSince: null,
@@ -94,8 +96,9 @@ export async function rotateSecret(companyId: string, endpointId: string, now = 
   const endpoint = await readEndpoint(companyId, endpointId);
   const secret = newWebhookSecret();
   const overlapEnds = new Date(now.getTime() + webhookSecretOverlapHours * 60 * 60 * 1000).toISOString();
-  const current = endpoint.secrets.filter((candidate) => candidate.expiresAt === null);
-  const secrets = [{ secret, createdAt: now.toISOString(), expiresAt: null }, ...current.map((candidate) => ({ ...candidate, expiresAt: overlapEnds }))];
+  // A secret made before issue 30 is sealed as it is carried over: what this writes holds none in plaintext.
+  const current = await sealedSecrets({ ...endpoint, secrets: endpoint.secrets.filter((candidate) => candidate.expiresAt === null) });
+  const secrets = [await sealSigningSecret(endpoint, secret, now.toISOString()), ...current.map((candidate) => ({ ...candidate, expiresAt: overlapEnds }))];
   const answer = await dynamo.send(
     new UpdateCommand({
       TableName: tableName(),
@@ -120,4 +123,66 @@ export async function endpointDeliveries(companyId: string, endpointId: string):
     new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false, Limit: loggedDeliveries }),
   );
   return (page.Items ?? []).map((item) => webhookDeliveryRecord.parse(item));
+}
+
+/** The migration's scan reads this many segments of the table at once. */
+const scanSegments = 4;
+
+/**
+ * Seals every signing secret still stored in plaintext (endpoints made before issue 30): run at deploy by
+ * seal-webhook-secrets.ts, and by the local cloud when it starts on kept data. No key leads to every company's
+ * endpoints, so this is the portal's one scan of the table, read once per deploy that changes it; running it again
+ * finds nothing to seal. Answers how many endpoints it rewrote.
+ */
+export async function sealPlaintextSecrets(): Promise<number> {
+  const counts = await Promise.all(Array.from({ length: scanSegments }, (_, segment) => sealSegment(segment)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+async function sealSegment(segment: number): Promise<number> {
+  let sealed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new ScanCommand({
+        TableName: tableName(),
+        Segment: segment,
+        TotalSegments: scanSegments,
+        FilterExpression: 'entity = :endpoint',
+        ExpressionAttributeValues: { ':endpoint': entities.webhookEndpoint },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) if (await sealEndpoint(webhookEndpointRecord.parse(item))) sealed += 1;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return sealed;
+}
+
+/**
+ * Rewrites one endpoint's secrets sealed, under the condition that they are still the ones read: a rotation or a
+ * delete meanwhile wins, and the endpoint is read again (a rotation has sealed them already).
+ */
+async function sealEndpoint(read: WebhookEndpointRecord): Promise<boolean> {
+  const key = keys.webhookEndpoint(read.companyId, read.endpointId);
+  let endpoint: WebhookEndpointRecord | null = read;
+  for (let attempt = 1; endpoint && holdsPlaintext(endpoint); attempt += 1) {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET secrets = :sealed',
+          ConditionExpression: 'secrets = :read',
+          ExpressionAttributeValues: { ':sealed': await sealedSecrets(endpoint), ':read': endpoint.secrets },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!conditionFailed(error) || attempt >= 3) throw error;
+      const item = await getItem(key);
+      endpoint = item ? webhookEndpointRecord.parse(item) : null;
+    }
+  }
+  return false;
 }

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { keys } from '../platform/keys';
+import { sealedSecretSchema } from '../platform/secret-sealer';
 import { queryAll } from '../platform/table';
 import { webhookDeliveryStatuses, webhookEndpointStatuses, webhookEventTypeSchema, type WebhookDeliveryView, type WebhookEndpointView } from '@shared/webhooks';
 
-export const webhookSecretSchema = /* @__PURE__ */ z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.nullable(z.string()) });
+/** A signing secret as stored since issue 30: sealed under its endpoint's context (functions/platform/secret-sealer.ts). */
+export const sealedSigningSecretSchema = /* @__PURE__ */ z.object({ sealed: sealedSecretSchema, createdAt: z.string(), expiresAt: z.nullable(z.string()) });
+export type SealedSigningSecret = z.infer<typeof sealedSigningSecretSchema>;
+/**
+ * A signing secret as endpoints made before issue 30 hold it, in plaintext: still read and signed with until the
+ * migration (seal-webhook-secrets.ts, run at deploy) or a rotation seals it; never written.
+ */
+export const plaintextSigningSecretSchema = /* @__PURE__ */ z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.nullable(z.string()) });
+export type StoredSigningSecret = SealedSigningSecret | z.infer<typeof plaintextSigningSecretSchema>;
 
 export const webhookEndpointRecord = /* @__PURE__ */ z.object({
   endpointId: z.string(),
@@ -13,8 +22,8 @@ export const webhookEndpointRecord = /* @__PURE__ */ z.object({
   events: z.array(webhookEventTypeSchema),
   status: z.enum(webhookEndpointStatuses),
   disabledReason: z._default(z.nullable(z.enum(['owner', 'failing'])), null),
-  /** The signing secrets: the current one, and a rotated-out one until it expires. Stored to sign (encrypted at rest). */
-  secrets: z.array(webhookSecretSchema),
+  /** The signing secrets: the current one, and a rotated-out one until it expires. Sealed, as they are needed to sign. */
+  secrets: z.array(z.union([sealedSigningSecretSchema, plaintextSigningSecretSchema])),
   createdAt: z.string(),
   createdBy: z.string(),
   failingSince: z._default(z.nullable(z.string()), null),
@@ -57,8 +66,8 @@ export function newEventId(now = Date.now()): string {
 }
 
 /** The secrets that sign now: the current one, and a rotated-out one until its overlap ends. */
-export function signingSecrets(endpoint: Pick<WebhookEndpointRecord, 'secrets'>, now = new Date()): string[] {
-  return endpoint.secrets.filter((secret) => secret.expiresAt === null || Date.parse(secret.expiresAt) > now.getTime()).map((secret) => secret.secret);
+export function signingSecrets<S extends Pick<StoredSigningSecret, 'expiresAt'>>(secrets: readonly S[], now = new Date()): S[] {
+  return secrets.filter((secret) => secret.expiresAt === null || Date.parse(secret.expiresAt) > now.getTime());
 }
 
 export function endpointView(endpoint: WebhookEndpointRecord, now = new Date()): WebhookEndpointView {

@@ -4,8 +4,9 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { defaultProviderName } from '@shared/brand';
 import { resetEnvForTests } from '@functions/platform/env';
-import { startApiServer } from './api-server';
-import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
+import { deployJobs } from '../definitions';
+import { lambdaContext, loadHandler, startApiServer } from './api-server';
+import { lambdaFunctionName, outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
 import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
@@ -47,6 +48,12 @@ const demoActivityCompanyId = 'company-baltic';
 /** Not a secret: it signs the local sandbox's events only. The cloud's comes from Secrets Manager. */
 export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-production';
 
+/**
+ * Not a secret either: the local cloud's stand-in for the KMS key that seals webhook signing secrets (there is no KMS
+ * emulator), fixed so that data kept in .local opens after a restart. 256 bits, in base64.
+ */
+export const localWebhookSecretsKey = 'bG9jYWwtd2ViaG9vay1zZWNyZXRzLWtleS0zMi1ieXQ=';
+
 /** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
 
 export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, profile: LocalProfile): Record<string, string> {
@@ -77,6 +84,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     CARD_ISSUER: 'sandbox',
     // The demo's webhook receiver (/local/webhooks) listens on this machine.
     WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_SECRETS_LOCAL_KEY: localWebhookSecretsKey,
     ISSUER_WEBHOOK_SECRET: localIssuerWebhookSecret,
     ISSUER_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/issuer/events`,
     ISSUER_SANDBOX_DELIVERY_SECONDS: String(issuerDeliverySeconds[profile]),
@@ -85,6 +93,14 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     POWERTOOLS_SERVICE_NAME: 'local-cloud',
     POWERTOOLS_LOG_LEVEL: handlerLogLevel[profile],
   };
+}
+
+/** Each of the stack's deploy jobs (migrations of stored data), run to its end, as its CDK trigger runs it. */
+async function runDeployJobs(log: (line: string) => void): Promise<void> {
+  for (const job of deployJobs) {
+    const answer: unknown = await (await loadHandler(job.handler))({}, lambdaContext(lambdaFunctionName(job.handler)));
+    log(`${job.handler}: ${JSON.stringify(answer)}`);
+  }
 }
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
@@ -186,6 +202,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       documents: { s3: clients.s3, bucket: resources.documentsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
+    // Kept data may hold webhook endpoints made before issue 30: the deploy jobs run on it as a deployment runs them.
+    if (!seeded) await runDeployJobs(log);
     // Support chat e-mails go out in both profiles, as in the cloud: a reply unread past its notice time is mailed.
     noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
     // Webhook retries that no delayed message carries, as the cloud's schedule queues them (more often here).

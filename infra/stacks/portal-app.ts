@@ -65,6 +65,7 @@ export function buildApp(app: App): PortalStacks {
     queues: stateful.queues,
     issuerWebhookSecret: stateful.issuerWebhookSecret,
     originVerifySecret: stateful.originVerifySecret,
+    webhookSecretsKey: stateful.webhookSecretsKey,
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     portalUrl,

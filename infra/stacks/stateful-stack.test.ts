@@ -278,6 +278,19 @@ describe('origin verify secret', () => {
   });
 });
 
+describe('webhook secrets key', () => {
+  it('is a KMS key of its own, rotated yearly, kept when the stack goes, its use granted by IAM to the functions that name it', () => {
+    const keys = resourcesOf(template, 'AWS::KMS::Key').filter(([id]) => id.startsWith('WebhookSecretsKey'));
+    expect(keys).toHaveLength(1);
+    const [[, key]] = keys as [[string, CfnResource]];
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(key.Properties).toMatchObject({ EnableKeyRotation: true });
+    // The key policy leaves it to the account's IAM policies (the default); it names no function.
+    const statements = (key.Properties?.KeyPolicy as { Statement: { Principal: { AWS?: unknown } }[] }).Statement;
+    expect(statements.map((statement) => cfnText(statement.Principal.AWS))).toEqual(['arn:<AWS::Partition>:iam::<AWS::AccountId>:root']);
+  });
+});
+
 describe('user pool', () => {
   it('signs in by e-mail, lets companies sign up and verifies the e-mail with a code the trigger turns into a link', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {

@@ -74,6 +74,11 @@ export class StatefulStack extends Stack {
   readonly originVerifySecret: secretsmanager.Secret;
   /** Every alarm of the portal notifies this topic; its subscribers come from the deploy configuration. */
   readonly alarmTopic: sns.Topic;
+  /**
+   * Makes and opens the data keys that seal webhook signing secrets (functions/platform/secret-sealer.ts): state, as
+   * every sealed secret in the table needs it to open.
+   */
+  readonly webhookSecretsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -175,6 +180,13 @@ export class StatefulStack extends Stack {
         'CloudFront (an origin header) and the API functions (an environment variable) get the value by dynamic references ' +
         'resolved at deploy, so a new value takes effect with the next deploy of the stateless stack, not by a Lambda ' +
         'rotation; it guards only against skipping CloudFront (its per-IP limits), not access: every route keeps its own checks.',
+    });
+
+    this.webhookSecretsKey = new kms.Key(this, 'WebhookSecretsKey', {
+      description: 'Makes and opens the data keys that seal webhook signing secrets in the table of the bonus card portal',
+      // Yearly new key material; what the old material wrapped still opens, so no secret needs sealing again.
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     if (!props.portalUrl) {

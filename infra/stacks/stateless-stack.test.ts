@@ -7,7 +7,8 @@ import { pageOfPath } from '../../shared/page-entries';
 import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
-import { overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
+import { webhookSecretPurpose } from '../../shared/webhooks';
+import { deployJobs, overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
 import { backgroundNeeds, guardedRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { originVerifyHeader } from '../../shared/api/origin';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
@@ -164,6 +165,54 @@ describe('API functions', () => {
   it('get the deployed URL of the portal as PORTAL_URL', () => {
     const variables = functionOf(handlers[0] ?? '').Properties?.Environment as { Variables: Record<string, unknown> };
     expect(cfnText(variables.Variables.PORTAL_URL)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
+  });
+});
+
+describe('webhook signing secrets', () => {
+  const sealing = ['webhooks/create-webhook-endpoint', 'webhooks/rotate-webhook-secret', 'webhooks/seal-webhook-secrets'];
+  const opening = ['webhooks/deliver-webhooks'];
+  const keyArn = /^<import:BonusCardStateful:ExportsOutputFnGetAttWebhookSecretsKey[0-9A-F]{8}Arn/;
+  const kmsStatementsOf = (handler: string) =>
+    policyStatementsOf(functionOf(handler)).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:'))) as {
+      Action: string;
+      Resource: unknown;
+      Condition?: unknown;
+    }[];
+
+  it('may be sealed by the functions that create, rotate or migrate them, and opened by the worker that signs deliveries alone, for their purpose only', () => {
+    for (const handler of [...handlers, ...backgroundHandlers]) {
+      const statements = kmsStatementsOf(handler);
+      const variables = (functionOf(handler).Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      const expected = sealing.includes(handler) ? 'kms:GenerateDataKey' : opening.includes(handler) ? 'kms:Decrypt' : undefined;
+      if (!expected) {
+        expect(statements, handler).toEqual([]);
+        expect(variables.WEBHOOK_SECRETS_KEY_ARN, handler).toBeUndefined();
+        continue;
+      }
+      expect(statements, handler).toHaveLength(1);
+      expect(statements[0]?.Action, handler).toBe(expected);
+      expect(cfnText(statements[0]?.Resource), handler).toMatch(keyArn);
+      expect(statements[0]?.Condition, handler).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': webhookSecretPurpose } });
+      expect(cfnText(variables.WEBHOOK_SECRETS_KEY_ARN), handler).toMatch(keyArn);
+    }
+  });
+
+  it('made before issue 30 are sealed by a deploy job that CloudFormation starts once, after the functions that read both shapes', () => {
+    const runs = resourcesOf(template, 'Custom::DeployJob');
+    expect(runs).toHaveLength(deployJobs.length);
+    for (const job of deployJobs) {
+      const fnId = apiFunctions().find(([, fn]) => fn.Properties?.Description === `functions/${job.handler}`)?.[0];
+      const run = runs.find(([, candidate]) => cfnText(candidate.Properties?.ServiceToken) === `<${fnId}.Arn>`)?.[1];
+      expect(run?.Properties, job.handler).toMatchObject({ Job: job.handler });
+      const dependsOn = [run?.DependsOn].flat().map(String);
+      for (const after of job.after) {
+        const afterId = apiFunctions().find(([, fn]) => fn.Properties?.Description === `functions/${after}`)?.[0] ?? '';
+        expect(dependsOn.some((id) => id.startsWith(afterId.replace(/[0-9A-F]{8}$/, ''))), `${job.handler} after ${after}`).toBe(true);
+      }
+    }
+    // The one function that scans the table.
+    const scanning = [...handlers, ...backgroundHandlers].filter((handler) => actionsOf(functionOf(handler)).includes('dynamodb:Scan'));
+    expect(scanning).toEqual(['webhooks/seal-webhook-secrets']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CustomResource, Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -11,6 +11,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -26,6 +27,7 @@ import { apiPathPrefix, checksCognitoToken, type RouteDefinition, routes } from 
 import { apiKeyRequestsPerMinute } from '../../shared/api-keys';
 import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import * as issuerRoutes from '../../shared/api/routes/issuer-routes';
+import { webhookSecretPurpose } from '../../shared/webhooks';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
@@ -34,7 +36,7 @@ import { documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../fu
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
-import { deadLetterRetentionDays, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
+import { deadLetterRetentionDays, deployJobs, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
@@ -103,7 +105,7 @@ export const scheduledJobs = [
     maxEventAge: Duration.minutes(1),
   },
 ] as const;
-type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'];
+type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'] | (typeof deployJobs)[number]['handler'];
 
 /** The portal's own e-mails are queued by the functions that tell someone something, and sent by the mail worker. */
 const mailQueue: QueueName = 'mail';
@@ -145,6 +147,13 @@ export interface RouteNeeds {
   readonly sendsSms: boolean;
   /** The card issuer's webhook secret: to check the events' signatures, or (the sandbox) to sign and post them. */
   readonly issuerWebhook: 'none' | 'verify' | 'sign';
+  /**
+   * The KMS key of webhook signing secrets, for their purpose only: `seal` makes data keys (GenerateDataKey) for new
+   * secrets, `open` opens them (Decrypt) to sign deliveries. Nothing needs both.
+   */
+  readonly webhookSecrets: 'none' | 'seal' | 'open';
+  /** Scans the table: only a migration over every item of a kind that no key leads to. */
+  readonly tableScan: boolean;
 }
 
 /**
@@ -261,10 +270,12 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write' },
   'messaging/get-attachment-link': { documents: 'read' },
   'messaging/get-inbox-attachment-link': { documents: 'read' },
-  'webhooks/create-webhook-endpoint': { table: 'readWrite' },
+  // Creating or rotating seals the new secret (a rotation also seals one it carries over from before issue 30).
+  'webhooks/create-webhook-endpoint': { table: 'readWrite', webhookSecrets: 'seal' },
   'webhooks/update-webhook-endpoint': { table: 'update' },
   'webhooks/delete-webhook-endpoint': { table: 'readWrite' },
-  'webhooks/rotate-webhook-secret': { table: 'update' },
+  'webhooks/rotate-webhook-secret': { table: 'update', webhookSecrets: 'seal' },
+  // Only queues the delivery: the worker opens the secrets and signs it.
   'webhooks/redeliver-webhook': { table: 'update', sendTo: [webhooksQueue] },
   // A key and its audit record in one transaction; revoking updates the key and writes its audit record.
   'integrations/create-api-key': { table: 'readWrite' },
@@ -294,12 +305,15 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'messaging/send-unseen-reply-notices': { table: 'readWrite', sendTo: [mailQueue] },
   // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed.
   'exports/fail-overdue-work': { table: 'update', sendTo: [webhooksQueue] },
-  // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables.
-  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
+  // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables;
+  // opens the endpoint's secrets to sign each post.
+  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue], webhookSecrets: 'open' },
   // Reads the due deliveries (gsi2) and queues them.
   'webhooks/dispatch-due-webhooks': { table: 'read', sendTo: [webhooksQueue] },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
   'mail/send-emails': { table: 'none', sendsEmail: true },
+  // Scans for the endpoints (no key leads to all of them), reads one again after a lost race, and rewrites it sealed.
+  'webhooks/seal-webhook-secrets': { table: 'update', tableScan: true, webhookSecrets: 'seal' },
 };
 
 /** The handlers of the routes the Cognito authorizer does not guard (public, and a cardholder's session). */
@@ -372,7 +386,21 @@ export const guardedRouteThrottles: Partial<Record<HandlerName, { readonly rateL
 
 export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   const declared = (routeNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler] ?? (backgroundNeeds as Partial<Record<string, Partial<RouteNeeds>>>)[route.handler];
-  return { table: 'read', documents: 'none', uploads: 'none', reports: 'none', exports: 'none', sendTo: [], cognitoAdmin: [], sendsEmail: false, sendsSms: false, issuerWebhook: 'none', ...declared };
+  return {
+    table: 'read',
+    documents: 'none',
+    uploads: 'none',
+    reports: 'none',
+    exports: 'none',
+    sendTo: [],
+    cognitoAdmin: [],
+    sendsEmail: false,
+    sendsSms: false,
+    issuerWebhook: 'none',
+    webhookSecrets: 'none',
+    tableScan: false,
+    ...declared,
+  };
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
@@ -403,6 +431,8 @@ export interface StatelessStackProps extends StackProps {
   readonly issuerWebhookSecret: secretsmanager.ISecret;
   /** CloudFront sends its value with every API request; the API's functions refuse a request without it. */
   readonly originVerifySecret: secretsmanager.ISecret;
+  /** Seals webhook signing secrets (StatefulStack.webhookSecretsKey). */
+  readonly webhookSecretsKey: kms.IKey;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** See StatefulStackProps.portalUrl; here it only overrides the distribution's own URL (a custom domain). */
@@ -592,6 +622,30 @@ export class StatelessStack extends Stack {
         targets: [new eventTargets.LambdaFunction(jobFunction.function, { retryAttempts: job.retryAttempts, maxEventAge: job.maxEventAge, deadLetterQueue: deadLetters })],
       });
     }
+    for (const job of deployJobs) {
+      const jobFunction = new PortalFunction(this.functionScope(job.handler), constructIdOf(job.handler), {
+        handler: job.handler,
+        environment,
+        memorySize: job.memoryMb,
+        timeout: Duration.seconds(job.timeoutSeconds),
+        alarmTopic: props.alarmTopic,
+      });
+      this.grant(jobFunction, needsOf(job), props);
+      functions.set(job.handler, jobFunction);
+      // Served by the job's own function (functions/platform/deploy-job.ts), not by a provider function of the library's
+      // (whose role would have the AWS-managed basic execution policy). Its properties never change, so CloudFormation
+      // starts it once, when it is created: what it migrates is never written again by the code it follows.
+      const run = new CustomResource(this.functionScope(job.handler), `${constructIdOf(job.handler)}Run`, {
+        serviceToken: jobFunction.function.functionArn,
+        resourceType: 'Custom::DeployJob',
+        properties: { Job: job.handler },
+      });
+      for (const handler of job.after) {
+        const after = functions.get(handler);
+        if (!after) throw new Error(`deploy job ${job.handler} runs after ${handler}, which is no function of this stack`);
+        run.node.addDependency(after.function);
+      }
+    }
     this.functions = functions;
     this.alarmOnOverdueWork(props.alarmTopic);
     this.startDueFundingRuns(props.queues.funding.queue, props.alarmTopic);
@@ -767,10 +821,10 @@ export class StatelessStack extends Stack {
     if (needs.table !== 'none') {
       const tableArn = props.table.tableArn;
       // Named statements instead of grantReadData/grantReadWriteData: those also allow Scan, and name the indexes by a
-      // wildcard. The portal never scans (DESIGN section 7: read cost independent of the list size).
+      // wildcard. The portal never scans (DESIGN section 7: read cost independent of the list size) but in a migration.
       portalFunction.role.addToPolicy(
         new iam.PolicyStatement({
-          actions: [...tableActions[needs.table]],
+          actions: [...tableActions[needs.table], ...(needs.tableScan ? ['dynamodb:Scan'] : [])],
           resources: [tableArn],
         }),
       );
@@ -821,6 +875,18 @@ export class StatelessStack extends Stack {
       portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.issuerWebhookSecret.secretArn] }));
       fn.addEnvironment('ISSUER_WEBHOOK_SECRET_ARN', props.issuerWebhookSecret.secretArn);
       if (needs.issuerWebhook === 'sign') fn.addEnvironment('ISSUER_WEBHOOK_URL', this.issuerWebhookUrl);
+    }
+    if (needs.webhookSecrets !== 'none') {
+      // The key's own ARN, and only for the purpose its encryption context names: these grants open nothing else the
+      // key might one day seal.
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: [needs.webhookSecrets === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt'],
+          resources: [props.webhookSecretsKey.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': webhookSecretPurpose } },
+        }),
+      );
+      fn.addEnvironment('WEBHOOK_SECRETS_KEY_ARN', props.webhookSecretsKey.keyArn);
     }
     if (needs.cognitoAdmin.length > 0) {
       portalFunction.role.addToPolicy(

@@ -85,6 +85,7 @@ export interface CfnResource {
   Type: string;
   Properties?: Record<string, unknown>;
   DeletionPolicy?: string;
+  DependsOn?: string | string[];
   Metadata?: Record<string, unknown>;
 }
 

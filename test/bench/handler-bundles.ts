@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cognitoTriggers, routes } from '@shared/api/manifest';
 import { handlerBuildOptions, handlerBundling } from '../../infra/constructs/handler-bundling';
-import { queueWorkers } from '../../infra/definitions';
+import { deployJobs, queueWorkers } from '../../infra/definitions';
 import { handlerEntry } from '../../infra/constructs/repo-paths';
 import { scheduledJobs } from '../../infra/stacks/stateless-stack';
 
@@ -23,13 +23,14 @@ function externalsFor(sdk: SdkPlacement): string[] {
   return sdk === 'external' ? [...withoutSdk, awsSdkExternal] : withoutSdk;
 }
 
-/** Every module the stack deploys as a Lambda handler (API routes, Cognito triggers, queue workers, scheduled jobs). */
+/** Every module the stack deploys as a Lambda handler (API routes, Cognito triggers, queue workers, scheduled and deploy jobs). */
 export function deployedHandlers(): string[] {
   const handlers = [
     ...routes.map((route) => route.handler),
     ...Object.values(cognitoTriggers),
     ...queueWorkers.map((worker) => worker.handler),
     ...scheduledJobs.map((job) => job.handler),
+    ...deployJobs.map((job) => job.handler),
   ];
   return [...new Set<string>(handlers)].sort();
 }

@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { createdApiKeySchema } from '@shared/api-keys';
 import { webhookDeliveryListSchema, webhookEndpointListSchema, webhookEndpointWithSecretSchema, type WebhookEventType } from '@shared/webhooks';
-import { keys } from '@functions/platform/keys';
+import { entities, keys } from '@functions/platform/keys';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
@@ -25,23 +26,32 @@ interface Received {
   answered: number;
 }
 
-/** A company's receiving system: answers each path with the statuses planned for it in turn, then 200. */
+/**
+ * A company's receiving system: answers each path with the statuses planned for it in turn, then 200; a held path
+ * answers nothing until it is released (an endpoint that hangs).
+ */
 class Receiver {
   readonly received: Received[] = [];
   private readonly plans = new Map<string, number[]>();
+  private readonly held = new Map<string, ServerResponse[]>();
+  private readonly open = new Map<string, number>();
   private server: Server | undefined;
   private port = 0;
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
+      const path = request.url ?? '';
+      this.open.set(path, (this.open.get(path) ?? 0) + 1);
+      response.on('close', () => this.open.set(path, (this.open.get(path) ?? 1) - 1));
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const path = request.url ?? '';
         const answered = this.plans.get(path)?.shift() ?? 200;
         const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
         this.received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), answered });
-        response.writeHead(answered).end();
+        const waiting = this.held.get(path);
+        if (waiting) waiting.push(response);
+        else response.writeHead(answered).end();
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -49,6 +59,7 @@ class Receiver {
   }
 
   stop(): Promise<void> {
+    for (const path of [...this.held.keys()]) this.release(path);
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
@@ -58,6 +69,21 @@ class Receiver {
 
   plan(path: string, statuses: number[]): void {
     this.plans.set(path, statuses);
+  }
+
+  hold(path: string): void {
+    this.held.set(path, []);
+  }
+
+  /** Answers the held posts of a path (200), and answers the next ones at once. */
+  release(path: string): void {
+    for (const response of this.held.get(path) ?? []) response.writeHead(200).end();
+    this.held.delete(path);
+  }
+
+  /** Posts to a path whose connection is still open: received, and not answered or given up yet. */
+  openAt(path: string): number {
+    return this.open.get(path) ?? 0;
   }
 
   at(path: string): Received[] {
@@ -80,8 +106,8 @@ async function createEndpoint(path: string, events: WebhookEventType[], token = 
   return webhookEndpointWithSecretSchema.parse(answer.body);
 }
 
-async function fund(employeeId: string, amountCents: number): Promise<void> {
-  const answer = await api('POST', `/employees/${employeeId}/funds`, { token: ownerToken, body: { amountCents }, headers: { 'Idempotency-Key': randomUUID() } });
+async function fund(employeeId: string, amountCents: number, token = ownerToken): Promise<void> {
+  const answer = await api('POST', `/employees/${employeeId}/funds`, { token, body: { amountCents }, headers: { 'Idempotency-Key': randomUUID() } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
@@ -280,4 +306,174 @@ describe('webhook endpoints', () => {
     const [delivered] = await receiver.waitFor('/from-api', 1);
     expect(eventBodySchema.parse(JSON.parse(delivered?.body ?? ''))).toMatchObject({ type: 'employee.created', data: { name: 'Pēteris', surname: 'Kalniņš', phone } });
   });
+});
+
+/** An endpoint's item as the table holds it. */
+async function endpointItem(companyId: string, endpointId: string): Promise<Record<string, unknown>> {
+  const answer = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.webhookEndpoint(companyId, endpointId) }));
+  if (!answer.Item) throw new Error(`no endpoint ${endpointId}`);
+  return answer.Item;
+}
+
+/** Every string in an item, however deep. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+/**
+ * Whether a string holds a `whsec_` secret, or its 32 key bytes in any encoding a reader could undo without a key
+ * (as written, base64, base64url or hex, whole or within the string).
+ */
+function revealsSecret(text: string, secret: string): boolean {
+  const keyBytes = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  if (text.includes(secret.replace(/^whsec_/, ''))) return true;
+  const decodings = [Buffer.from(text, 'utf8'), Buffer.from(text, 'base64'), Buffer.from(text, 'base64url'), ...(/^[0-9a-f]+$/i.test(text) ? [Buffer.from(text, 'hex')] : [])];
+  return decodings.some((bytes) => bytes.includes(keyBytes.subarray(0, 16)) || bytes.toString('utf8').includes('whsec_'));
+}
+
+/** The shape endpoints were written in before issue 30: the secret in plaintext. */
+async function putEndpointMadeBeforeSealing(companyId: string, path: string): Promise<{ endpointId: string; secret: string }> {
+  const endpointId = `ep_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const createdAt = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  await documents().send(
+    new PutCommand({
+      TableName: cloud().tableName,
+      Item: {
+        ...keys.webhookEndpoint(companyId, endpointId),
+        entity: entities.webhookEndpoint,
+        endpointId,
+        companyId,
+        url: receiver.url(path),
+        events: ['funding.applied'],
+        status: 'enabled',
+        disabledReason: null,
+        secrets: [{ secret, createdAt, expiresAt: null }],
+        createdAt,
+        createdBy: 'user-before-issue-30',
+        failingSince: null,
+      },
+    }),
+  );
+  return { endpointId, secret };
+}
+
+describe('webhook signing secrets (issue 30)', () => {
+  // A company of its own: the one above has as many endpoints as a company may.
+  let sealing: OwnCompany;
+  let token: string;
+  let staff: FixtureEmployee[];
+  beforeAll(async () => {
+    sealing = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 1_000_000 });
+    staff = await putEmployees(fixtureCloud(), sealing.companyId, 3, 'active', 'ws');
+    token = await signIn(sealing.email, undefined, sealing.phone);
+  });
+
+  it('are stored sealed: the endpoint item holds no secret in any readable form, and its deliveries are signed with it still', async () => {
+    const { endpoint, secret } = await createEndpoint('/sealed', ['funding.applied'], token);
+    const item = await endpointItem(sealing.companyId, endpoint.endpointId);
+    expect(item.secrets).toEqual([{ sealed: expect.objectContaining({ keySource: 'local' }), createdAt: expect.any(String), expiresAt: null }]);
+    const revealing = stringsOf(item).filter((text) => revealsSecret(text, secret));
+    expect(revealing).toEqual([]);
+    // The check would find it, were it there.
+    expect(stringsOf({ ...item, copy: Buffer.from(secret.replace(/^whsec_/, ''), 'base64').toString('hex') }).some((text) => revealsSecret(text, secret))).toBe(true);
+
+    await fund(staff[0]?.employeeId ?? '', 600, token);
+    const [delivered] = await receiver.waitFor('/sealed', 1);
+    expect(() => new Webhook(secret).verify(delivered?.body ?? '', delivered?.headers ?? {})).not.toThrow();
+  });
+
+  it('open for their own endpoint only: a sealed secret copied onto another endpoint signs nothing there', async () => {
+    const { openSigningSecrets } = await import('@functions/webhooks/signing-secrets');
+    const { webhookEndpointRecord } = await import('@functions/webhooks/webhook-records');
+    const { endpoint: first, secret } = await createEndpoint('/first-of-two', ['report.ready'], token);
+    const { endpoint: second } = await createEndpoint('/second-of-two', ['report.ready'], token);
+    const own = webhookEndpointRecord.parse(await endpointItem(sealing.companyId, first.endpointId));
+    const other = webhookEndpointRecord.parse(await endpointItem(sealing.companyId, second.endpointId));
+    expect(await openSigningSecrets(own)).toEqual([secret]);
+    await expect(openSigningSecrets({ ...other, secrets: own.secrets })).rejects.toThrow(/does not open/);
+  });
+
+  it('made before issue 30 in plaintext still sign, are sealed by the deploy job (once) or by a rotation, and sign the same after', async () => {
+    const migrated = await putEndpointMadeBeforeSealing(sealing.companyId, '/made-before');
+    const rotated = await putEndpointMadeBeforeSealing(sealing.companyId, '/rotated-before');
+    await fund(staff[1]?.employeeId ?? '', 700, token);
+    const [beforeSealing] = await receiver.waitFor('/made-before', 1);
+    expect(() => new Webhook(migrated.secret).verify(beforeSealing?.body ?? '', beforeSealing?.headers ?? {})).not.toThrow();
+    await receiver.waitFor('/rotated-before', 1);
+
+    // A rotation carries the old secret over sealed: it signs beside the new one, and neither is readable.
+    const rotation = await api('POST', `/webhooks/endpoints/${rotated.endpointId}/secret`, { token, body: {} });
+    expect(rotation.status, JSON.stringify(rotation.body)).toBe(200);
+    const { secret: newSecret } = webhookEndpointWithSecretSchema.parse(rotation.body);
+    const rotatedItem = await endpointItem(sealing.companyId, rotated.endpointId);
+    expect(rotatedItem.secrets).toEqual([expect.objectContaining({ sealed: expect.any(Object) }), expect.objectContaining({ sealed: expect.any(Object), expiresAt: expect.any(String) })]);
+    expect(stringsOf(rotatedItem).filter((text) => revealsSecret(text, rotated.secret) || revealsSecret(text, newSecret))).toEqual([]);
+
+    const { handler: sealWebhookSecrets } = await import('@functions/webhooks/seal-webhook-secrets');
+    expect(await sealWebhookSecrets({})).toEqual({ sealed: 1 });
+    const migratedItem = await endpointItem(sealing.companyId, migrated.endpointId);
+    expect(migratedItem.secrets).toEqual([{ sealed: expect.objectContaining({ keySource: 'local' }), createdAt: expect.any(String), expiresAt: null }]);
+    expect(stringsOf(migratedItem).filter((text) => revealsSecret(text, migrated.secret))).toEqual([]);
+    // Run again, it finds nothing left to seal.
+    expect(await sealWebhookSecrets({})).toEqual({ sealed: 0 });
+
+    await fund(staff[2]?.employeeId ?? '', 800, token);
+    const [, afterSealing] = await receiver.waitFor('/made-before', 2);
+    expect(() => new Webhook(migrated.secret).verify(afterSealing?.body ?? '', afterSealing?.headers ?? {})).not.toThrow();
+    const [, afterRotation] = await receiver.waitFor('/rotated-before', 2);
+    expect(afterRotation?.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(() => new Webhook(rotated.secret).verify(afterRotation?.body ?? '', afterRotation?.headers ?? {})).not.toThrow();
+    expect(() => new Webhook(newSecret).verify(afterRotation?.body ?? '', afterRotation?.headers ?? {})).not.toThrow();
+  });
+});
+
+describe('the webhook worker', () => {
+  const recordOf = (body: string): SQSRecord => ({
+    messageId: randomUUID(),
+    receiptHandle: randomUUID(),
+    body,
+    attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:000000000000:portal-webhooks',
+    awsRegion: 'eu-west-1',
+  });
+  const eventRecord = (companyId: string) =>
+    recordOf(JSON.stringify({ kind: 'event', event: { id: `msg_${randomUUID().replace(/-/g, '')}`, companyId, type: 'report.ready', timestamp: new Date().toISOString(), data: { reportId: 'r1' } } }));
+
+  it("works a batch's records at once: one company's endpoint that hangs holds back no other company's delivery, and only the record that fails is reported", async () => {
+    // Two companies of their own: the one above has as many endpoints as a company may.
+    const [slow, other] = await Promise.all([createOwnCompany(fixtureCloud(), { role: 'owner' }), createOwnCompany(fixtureCloud(), { role: 'owner' })]);
+    const slowToken = await signIn(slow.email, undefined, slow.phone);
+    const otherToken = await signIn(other.email, undefined, other.phone);
+    receiver.hold('/hanging');
+    const hangingEndpoint = await createEndpoint('/hanging', ['report.ready'], slowToken);
+    const prompt = await createEndpoint('/prompt', ['report.ready'], otherToken);
+    const loggedOf = async (endpointId: string, token: string) =>
+      webhookDeliveryListSchema.parse((await api('GET', `/webhooks/endpoints/${endpointId}/deliveries`, { token })).body).rows;
+
+    const { handler } = await import('@functions/webhooks/deliver-webhooks');
+    const malformed = recordOf('{"kind":"event"}');
+    const batch = handler({ Records: [eventRecord(slow.companyId), malformed, eventRecord(other.companyId)] });
+    try {
+      await receiver.waitFor('/hanging', 1);
+      // The other company's delivery is posted, answered and recorded while the hanging post is still open.
+      await receiver.waitFor('/prompt', 1);
+      const [logged] = await waitFor(() => loggedOf(prompt.endpoint.endpointId, otherToken), (rows) => rows[0]?.status === 'delivered');
+      expect(logged?.lastStatusCode).toBe(200);
+      expect(receiver.openAt('/hanging')).toBe(1);
+      expect(await loggedOf(hangingEndpoint.endpoint.endpointId, slowToken)).toEqual([expect.objectContaining({ status: 'sending' })]);
+    } finally {
+      receiver.release('/hanging');
+    }
+    expect(await batch).toEqual({ batchItemFailures: [{ itemIdentifier: malformed.messageId }] });
+    // Answered once released, the hanging post is delivered too.
+    expect(receiver.openAt('/hanging')).toBe(0);
+    expect(await loggedOf(hangingEndpoint.endpoint.endpointId, slowToken)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+  }, 60_000);
 });
