@@ -3,7 +3,8 @@ import { DecryptCommand, GenerateDataKeyCommand, InvalidCiphertextException, KMS
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from './env';
-import { envelopeSealer, kmsDataKeys, localDataKeys, secretSealer, type DataKeySource, type SealedSecret } from './secret-sealer';
+import type { SealedSecret } from './sealed-secret';
+import { envelopeSealer, kmsDataKeys, localDataKeys, secretSealer, type DataKeySource } from './secret-sealer';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const context = { purpose: 'webhook-signing-secret', companyId: 'company-a', endpointId: 'ep_0000000000000001' };

@@ -1,29 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
-import * as z from 'zod/mini';
 import { kms } from './aws/kms';
 import { webhookSecretsEnv, type WebhookSecretsEnv } from './env';
+import type { SealedSecret } from './sealed-secret';
 
 /**
  * What a sealed secret is bound to (a purpose and the ids of what owns it): opened under any other context, such as
  * another endpoint's, it is refused, so a sealed value copied from one item to another opens nowhere.
  */
 export type SealContext = Readonly<Record<string, string>>;
-
-/**
- * A secret as it is stored (envelope encryption): AES-256-GCM under a data key of its own, and that data key wrapped by
- * the key source, both bound to the context. Only the key source can unwrap the data key.
- */
-export const sealedSecretSchema = /* @__PURE__ */ z.object({
-  /** Which key wrapped the data key: KMS (a deployment) or the local cloud's own key. */
-  keySource: z.enum(['kms', 'local']),
-  /** The wrapped data key; for KMS its CiphertextBlob, which also names the KMS key. */
-  dataKey: z.base64(),
-  iv: z.base64(),
-  ciphertext: z.base64(),
-  tag: z.base64(),
-});
-export type SealedSecret = z.infer<typeof sealedSecretSchema>;
 
 /** The port: a secret sealed for storage, and opened again under the same context. */
 export interface SecretSealer {

@@ -1,6 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import { queueWorker } from '../platform/queue-worker';
-import { attemptDelivery, fanOut, webhookMessageSchema } from './deliveries';
+import { attemptDelivery, fanOut } from './deliveries';
+import { webhookMessageSchema } from './publish-event';
 
 /**
  * The webhooks queue's worker: an event is fanned out to the company's endpoints that chose it (each delivery written

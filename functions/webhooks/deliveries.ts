@@ -1,53 +1,22 @@
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { webhookDeliveryDays, webhookDisableAfterDays, webhookEventTypeSchema, webhookRetrySeconds, type WebhookEventType } from '@shared/webhooks';
+import { webhookDeliveryDays, webhookDisableAfterDays, webhookRetrySeconds } from '@shared/webhooks';
 import { dynamo } from '../platform/aws/dynamo';
 import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { entities, keys } from '../platform/keys';
-import { correlationAttributes, logger } from '../platform/logger';
-import { readableError } from '../platform/readable-error';
+import { logger } from '../platform/logger';
 import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
 import { postWebhook, signWebhook } from './webhook-post';
 import { openSigningSecrets } from './signing-secrets';
-import { companyEndpoints, newEventId, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
-
-/** An event as published: its id is every delivery's webhook-id. */
-export const webhookEventSchema = /* @__PURE__ */ z.object({
-  id: z.string(),
-  companyId: z.string(),
-  type: webhookEventTypeSchema,
-  timestamp: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
-
-/** The webhooks queue's two kinds of message: an event to fan out, or a delivery whose attempt is due. */
-export const webhookMessageSchema = /* @__PURE__ */ z.union([
-  z.object({ kind: z.literal('event'), event: webhookEventSchema }),
-  z.object({ kind: z.literal('delivery'), endpointId: z.string(), deliveryId: z.string() }),
-]);
-export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
+import type { WebhookEvent, WebhookMessage } from './publish-event';
+import { companyEndpoints, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
 
 /** A failed attempt's retry comes as a delayed message when it is due within SQS's longest delay; later ones by the dispatcher. */
 const longestMessageDelaySeconds = 900;
 /** How long an attempt holds its delivery: longer than a post can take; a worker that died frees it after this. */
 const claimSeconds = 120;
-
-/**
- * Tells the company's systems of a change that has happened (its transaction committed): one message on the webhooks
- * queue, which fans it out to the company's endpoints that chose the event. A failure to queue is logged, never
- * thrown: the change stands whatever its telling does.
- */
-export async function publishEvent(companyId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()): Promise<void> {
-  const event: WebhookEvent = { id: newEventId(now.getTime()), companyId, type, timestamp: now.toISOString(), data };
-  try {
-    await sqs.send(new SendMessageCommand({ QueueUrl: env().WEBHOOKS_QUEUE_URL, MessageBody: JSON.stringify({ kind: 'event', event } satisfies WebhookMessage), ...correlationAttributes() }));
-  } catch (error) {
-    logger.error('webhook event not queued', { companyId, type, eventId: event.id, error: await readableError(error) });
-  }
-}
 
 /**
  * One delivery per enabled endpoint that chose the event, written once (a redelivered event message writes none

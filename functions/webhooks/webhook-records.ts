@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { keys } from '../platform/keys';
-import { sealedSecretSchema } from '../platform/secret-sealer';
+import { sealedSecretSchema } from '../platform/sealed-secret';
 import { queryAll } from '../platform/table';
 import { webhookDeliveryStatuses, webhookEndpointStatuses, webhookEventTypeSchema, type WebhookDeliveryView, type WebhookEndpointView } from '@shared/webhooks';
 
