@@ -69,7 +69,7 @@ describe('every handler bundled at once', () => {
   }, 120_000);
 
   it('may send to the webhooks queue whenever its bundle can publish a webhook event', () => {
-    const publishing = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/webhooks/deliveries.ts'))).map((output) => output.handler);
+    const publishing = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/webhooks/publish-event.ts'))).map((output) => output.handler);
     expect(publishing.length).toBeGreaterThan(10);
     const withoutGrant = publishing.filter((handler) => !needsOf({ handler }).sendTo.includes('webhooks'));
     expect(withoutGrant).toEqual([]);
