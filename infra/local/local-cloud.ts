@@ -10,7 +10,7 @@ import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
+import { startAuditDigestTimer, startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
@@ -65,6 +65,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     TABLE_NAME: resources.tableName,
     DOCUMENTS_BUCKET: resources.documentsBucket,
     REPORTS_BUCKET: resources.reportsBucket,
+    // The stack gives it to the digest job alone; one process runs every handler here.
+    AUDIT_DIGESTS_BUCKET: resources.auditDigestsBucket,
     ...resources.queueUrls,
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
@@ -117,7 +119,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let overdueTimer: { stop(): void } | undefined;
   let webhookTimer: { stop(): void } | undefined;
   let dueRunsTimer: { stop(): void } | undefined;
+  let digestTimer: { stop(): void } | undefined;
   const stop = async () => {
+    digestTimer?.stop();
     webhookTimer?.stop();
     dueRunsTimer?.stop();
     overdueTimer?.stop();
@@ -190,14 +194,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
     // Webhook retries that no delayed message carries, as the cloud's schedule queues them (more often here).
     webhookTimer = startWebhookDispatchTimer(webhookDispatchMs[options.profile], log);
-    // Tests charge fees, release, fail overdue work, start due fundings and pay themselves (for the months and cards they choose); `npm start` charges and
-    // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
+    // Tests charge fees, release, fail overdue work, start due fundings, digest audit trails and pay themselves (for the
+    // months, companies and cards they choose); `npm start` charges, releases and digests like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
     // demo company's cards every few seconds.
     if (options.profile === 'dev') {
       feeTimer = startFeeTimer(log);
       releaseTimer = startAuthorizationReleaseTimer(log);
       overdueTimer = startOverdueWorkTimer(log);
       dueRunsTimer = startDueFundingRunsTimer(log);
+      digestTimer = startAuditDigestTimer(log);
       if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
         cardActivity = startCardActivity({
           documents: DynamoDBDocumentClient.from(clients.dynamodb),
