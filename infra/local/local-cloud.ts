@@ -188,6 +188,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId, {
       withTestUsers: options.profile === 'test',
       documents: { s3: clients.s3, bucket: resources.documentsBucket },
+      auditDigests: { s3: clients.s3, bucket: resources.auditDigestsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
     // Support chat e-mails go out in both profiles, as in the cloud: a reply unread past its notice time is mailed.

@@ -160,6 +160,22 @@ describe('npm run audit:verify', () => {
   });
 });
 
+describe('the whole job', () => {
+  it("seals every active company's log, the seeded year of Baltic Logistics included, and finds nothing wrong", async () => {
+    // Imported here: the job's clients are made at module load, once the test cloud's environment is in place.
+    const { digestAuditTrails } = await import('@functions/activity/digest-audit-trail');
+    const summary = await digestAuditTrails(new Date());
+    // The job takes the companies an approval made active (the fixture company above was written straight to the table).
+    expect(summary).toMatchObject({ mismatched: 0, findings: 0 });
+    expect(summary.companies).toBeGreaterThan(3);
+    expect(summary.written).toBeGreaterThan(300);
+    const baltic = await verifyAuditTrail(store(), 'company-baltic', {}, new Date());
+    expect(baltic.days).toBeGreaterThan(300);
+    expect(baltic.records).toBeGreaterThan(100);
+    expect(baltic.findings).toEqual([]);
+  }, 120_000);
+});
+
 describe("the activity screen's check", () => {
   it('shows the first problem once the job has checked the records again', async () => {
     const outcome = await digestCompany(store(), company.companyId, new Date());
