@@ -361,9 +361,11 @@ describe('user pool', () => {
 });
 
 describe('outputs', () => {
-  it('name the pool and its client', () => {
+  it('name the pool and its client, and the table and digests bucket the audit check reads', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(cfnText(outputs.UserPoolId?.Value)).toMatch(/^<Users[0-9A-F]{8}>$/);
     expect(cfnText(outputs.UserPoolClientId?.Value)).toMatch(/^<UsersPortalClient/);
+    expect(cfnText(outputs.TableName?.Value)).toMatch(/^<Table[0-9A-F]{8}>$/);
+    expect(cfnText(outputs.AuditDigestsBucketName?.Value)).toMatch(/^<AuditDigests[0-9A-F]{8}>$/);
   });
 });

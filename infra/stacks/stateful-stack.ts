@@ -223,6 +223,8 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    // What `npm run audit:verify -- --bucket` takes, with TableName, against a deployment.
+    new CfnOutput(this, 'AuditDigestsBucketName', { value: this.auditDigestsBucket.bucketName });
   }
 
   /**
