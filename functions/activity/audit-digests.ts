@@ -10,6 +10,7 @@ import {
   type AuditFinding,
   type ChainLink,
   type ExpectedLink,
+  type StoredItem,
 } from './audit-chain';
 import {
   firstDigestDay,
@@ -37,6 +38,19 @@ export const defaultDigestLimits: DigestLimits = { days: 400, checkedRecords: 50
 
 /** Records found before a chain's start are listed up to this many: any one of them is already a finding. */
 const recordsBeforeChainListed = 20;
+
+/** Days whose records and digests are read at once while checking (memory holds these days' records). */
+const daysAtOnce = 8;
+
+/** The records and the stored digest of each of a few days, read side by side. */
+function evidenceOf(store: AuditDigestStore, companyId: string, days: readonly string[]): Promise<{ day: string; entries: StoredItem[]; digestBody: string | null }[]> {
+  return Promise.all(
+    days.map(async (day) => {
+      const [entries, digestBody] = await Promise.all([readDayRecords(store, companyId, day), readDigest(store, companyId, day)]);
+      return { day, entries, digestBody };
+    }),
+  );
+}
 
 export interface CompanyDigestOutcome {
   /** Digests written by this run. */
@@ -114,12 +128,17 @@ async function continueCheck(
   let day = sweep.nextDay;
   let expected: ExpectedLink = sweep.before;
   let read = 0;
-  for (let days = 0; day <= state.lastDay && days < limits.days && read < limits.checkedRecords; day = nextDay(day), days += 1) {
-    const [records, stored] = await Promise.all([readDayRecords(store, companyId, day), readDigest(store, companyId, day)]);
-    const checked = verifyDay({ companyId, day, digestBody: stored, entries: records, before: expected });
-    findings.push(...checked.findings);
-    expected = checked.next;
-    read += records.length;
+  let days = 0;
+  while (day <= state.lastDay && days < limits.days && read < limits.checkedRecords) {
+    const batch: string[] = [];
+    for (; day <= state.lastDay && batch.length < daysAtOnce && days + batch.length < limits.days; day = nextDay(day)) batch.push(day);
+    for (const evidence of await evidenceOf(store, companyId, batch)) {
+      const checked = verifyDay({ companyId, ...evidence, before: expected });
+      findings.push(...checked.findings);
+      expected = checked.next;
+      read += evidence.entries.length;
+    }
+    days += batch.length;
   }
   const problem = sweep.problem ?? foundMeanwhile ?? findings[0] ?? null;
   const checkedAt = now.toISOString();
@@ -144,8 +163,6 @@ export interface VerifyReport {
   findings: AuditFinding[];
 }
 
-/** Days whose records and digests are read at once while verifying. */
-const daysAtOnce = 8;
 
 /**
  * `npm run audit:verify`: walks a company's days from `from` (the chain's start unless given) to `to` (the newest day
@@ -176,8 +193,7 @@ export async function verifyAuditTrail(store: AuditDigestStore, companyId: strin
   while (day <= to) {
     const batch: string[] = [];
     for (; day <= to && batch.length < daysAtOnce; day = nextDay(day)) batch.push(day);
-    const evidence = await Promise.all(batch.map(async (batchDay) => ({ day: batchDay, entries: await readDayRecords(store, companyId, batchDay), digestBody: await readDigest(store, companyId, batchDay) })));
-    for (const one of evidence) {
+    for (const one of await evidenceOf(store, companyId, batch)) {
       const checked = verifyDay({ companyId, ...one, before: expected });
       findings.push(...checked.findings);
       expected = checked.next;

@@ -38,8 +38,13 @@ export function platformDigestStore(): AuditDigestStore {
   return { dynamodb: dynamoClient, documents: dynamo, s3, tableName: tableName(), bucket: auditDigestsEnv().AUDIT_DIGESTS_BUCKET };
 }
 
-/** Companies are independent (each has its own log and chain), so a few run side by side. */
-const companiesAtOnce = 4;
+/**
+ * Companies are independent (each has its own log and chain), so several run side by side, each reading a few days at
+ * once. A run that outgrows the function's 15 minutes (estimated at a thousand or more companies with years of history
+ * each, not measured) fails and alarms; it then needs a message per company on a queue (docs/decisions.md "The
+ * screen's check is the job's").
+ */
+const companiesAtOnce = 8;
 /** A company's findings are logged up to this many; the verify command lists them all. */
 const findingsLogged = 20;
 
