@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { env, issuerEnv, issuerWebhookEnv, originEnv, queueWorkerEnv, resetEnvForTests, webhookSecretsEnv } from '../functions/platform/env';
+import { auditDigestsEnv, env, issuerEnv, issuerWebhookEnv, originEnv, queueWorkerEnv, resetEnvForTests, webhookSecretsEnv } from '../functions/platform/env';
 import { repoRoot } from './constructs/repo-paths';
 import { buildApp } from './stacks/portal-app';
 import { portalUrlPlaceholder } from './stacks/stateful-stack';
@@ -75,6 +75,8 @@ describe('function environment', () => {
       if ('WEBHOOK_SECRETS_KEY_ARN' in appVariables) parsed.push(...Object.keys(webhookSecretsEnv()));
       // The queue workers' retry backoff goes to the queue workers only.
       if ('QUEUE_RETRY_BASE_SECONDS' in appVariables) parsed.push(...Object.keys(queueWorkerEnv()));
+      // The audit digests bucket goes to the digest job only (issue 31).
+      if ('AUDIT_DIGESTS_BUCKET' in appVariables) parsed.push(...Object.keys(auditDigestsEnv()));
       // Read by Powertools' Logger itself (functions/platform/logger.ts).
       parsed.push(...loggerVariables);
       expect(parsed.sort(), id).toEqual([...Object.keys(appVariables), 'AWS_REGION'].sort());

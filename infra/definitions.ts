@@ -146,3 +146,18 @@ export const overdueWorkMetric = { namespace: 'BonusCardPortal', name: 'OverdueW
  * (given back as far as it was there; the rest needs an operator's reconciliation). Its alarm fires at one.
  */
 export const workNotEndedCleanlyMetric = { namespace: 'BonusCardPortal', name: 'WorkNotEndedCleanly' } as const;
+
+/**
+ * What the digest job (functions/activity/digest-audit-trail.ts) found wrong in one run: records changed, added or
+ * removed since their day was digested, digests missing or out of chain. Any one is worth a look, so its alarm fires at
+ * one; `npm run audit:verify` names them all.
+ */
+export const auditTrailMismatchMetric = { namespace: 'BonusCardPortal', name: 'AuditTrailMismatch' } as const;
+
+/**
+ * How long S3 Object Lock keeps each audit digest (issue 31) in compliance mode, in days: nobody, the account's root
+ * included, can delete or overwrite a digest version before then. The deploy configuration's `auditDigestRetentionDays`
+ * chooses within these bounds (S3 allows up to 100 years); the default is ten years, and an operator sets the period
+ * their auditors and the law ask for.
+ */
+export const auditDigestRetention = { defaultDays: 3_653, minDays: 1, maxDays: 36_500 } as const;

@@ -21,6 +21,7 @@ const chosen: DeployConfig = {
   issuerSandbox: false,
   alarmEmails: ['operations@bonuscard.lv'],
   threatProtection: 'off',
+  auditDigestRetentionDays: 2_557,
   customDomain: { domainName: 'portal.bonuscard.lv', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5d8e-1a2b-4c3d-9e8f-0a1b2c3d4e5f' },
 };
 
@@ -81,6 +82,15 @@ describe('the deploy configuration', () => {
     expect(parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: {} }, 'prod.json').waf).toEqual({ requestsPerIp: 2_000, guardedRequestsPerIp: 20 });
     expect(() => parseDeployConfig({ ...chosen, region: 'Frankfurt' }, 'prod.json')).toThrow(/- region: an AWS region/);
     expect(() => parseDeployConfig({ ...chosen, region: 'eu-north-1', waf: { guardedRequestsPerIp: 5 } }, 'prod.json')).toThrow(/- waf\.guardedRequestsPerIp:/);
+  });
+
+  it('keeps audit digests ten years unless told, and takes whole days from 1 to 36,500 (S3 Object Lock allows 100 years)', () => {
+    expect(parseDeployConfig({ ...chosen, auditDigestRetentionDays: undefined }, 'prod.json').auditDigestRetentionDays).toBe(3_653);
+    expect(parseDeployConfig({ ...chosen, auditDigestRetentionDays: 1 }, 'prod.json').auditDigestRetentionDays).toBe(1);
+    expect(parseDeployConfig({ ...chosen, auditDigestRetentionDays: 36_500 }, 'prod.json').auditDigestRetentionDays).toBe(36_500);
+    for (const wrong of [0, 36_501, 7.5, '365']) {
+      expect(() => parseDeployConfig({ ...chosen, auditDigestRetentionDays: wrong }, 'prod.json'), String(wrong)).toThrow(/- auditDigestRetentionDays:/);
+    }
   });
 
   it('stops `npm run deploy` before anything is built when the configuration is not chosen, and lets a chosen one go', () => {
@@ -159,6 +169,11 @@ describe('a deployment with its own domain and addresses', () => {
     expect(pool?.Properties?.UserPoolTier).toBe('ESSENTIALS');
     expect(pool?.Properties?.UserPoolAddOns).toBeUndefined();
     expect(JSON.stringify(pool?.Metadata)).toContain('AwsSolutions-COG8');
+  });
+
+  it('locks every audit digest in compliance mode for the configured days', () => {
+    const [, bucket] = resourcesOf(testApp.statefulTemplate, 'AWS::S3::Bucket').find(([id]) => id.startsWith('AuditDigests')) ?? [];
+    expect(bucket?.Properties?.ObjectLockConfiguration).toEqual({ ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 2_557 } } });
   });
 
   it('e-mails the configured people when a dead-letter queue alarm fires', () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import * as z from 'zod';
 import { repoRoot } from './constructs/repo-paths';
+import { auditDigestRetention } from './definitions';
 
 /** The committed example: what `npm run synth` builds when no configuration is given. Deploy refuses it. */
 export const exampleConfigFile = 'deploy-config.example.json';
@@ -74,6 +75,12 @@ export const deployConfigSchema = z
      * to the guarded public routes (messages, sign-up, codes: stateless-stack.ts guardedRouteThrottles); plus AWS's IP
      * reputation list. Off unless given (a running cost).
      */
+    /**
+     * Days each daily audit digest is kept under S3 Object Lock in compliance mode (issue 31): until then nobody, root
+     * included, can delete it, and the bucket cannot be emptied or removed. Ten years unless given; a test deployment that
+     * must be torn down soon chooses a few days.
+     */
+    auditDigestRetentionDays: z.number().int().min(auditDigestRetention.minDays).max(auditDigestRetention.maxDays).default(auditDigestRetention.defaultDays),
     waf: z
       .object({
         requestsPerIp: z.number().int().min(100).max(2_000_000_000).default(2_000),

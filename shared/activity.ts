@@ -321,3 +321,23 @@ function merchantGroupsOf(value: string | number): string[] {
     return [String(value)];
   }
 }
+
+/**
+ * What the check of the audit trail against its daily digests can find (issue 31): a record changed, added or removed
+ * since its day was digested, a digest missing, or a digest that does not follow the one before.
+ */
+export const auditFindingKinds = ['changed', 'added', 'removed', 'missingDigest', 'brokenChain'] as const;
+export type AuditFindingKind = (typeof auditFindingKinds)[number];
+
+/**
+ * The activity screen's "verified through" (issue 31): the result of the digest job's last check of every record of the
+ * company against its day's digest. Before the first check `verifiedThrough` and `problem` are both null.
+ */
+export const activityVerificationSchema = /* @__PURE__ */ z.object({
+  /** The newest digested day, when the whole log up to it matched its digests. */
+  verifiedThrough: z.nullable(z.string()),
+  checkedAt: z.nullable(z.string()),
+  /** The first thing the check found wrong, and on which Riga day. */
+  problem: z.nullable(z.object({ kind: z.enum(auditFindingKinds), day: z.string() })),
+});
+export type ActivityVerification = z.infer<typeof activityVerificationSchema>;

@@ -116,6 +116,19 @@ export function queueWorkerEnv(): QueueWorkerEnv {
   return parsedForQueueWorker;
 }
 
+/**
+ * The bucket of the audit trail's daily digests (issue 31): given only to the digest job, which writes them, and to
+ * nothing else in a deployment (the activity screen's check reads the job's result from the table).
+ */
+const auditDigestsEnvSchema = /* @__PURE__ */ z.object({ AUDIT_DIGESTS_BUCKET: z.string().check(z.minLength(3)) });
+export type AuditDigestsEnv = z.infer<typeof auditDigestsEnvSchema>;
+let parsedForAuditDigests: AuditDigestsEnv | undefined;
+
+export function auditDigestsEnv(): AuditDigestsEnv {
+  parsedForAuditDigests ??= auditDigestsEnvSchema.parse(process.env);
+  return parsedForAuditDigests;
+}
+
 export type TriggerEnv = z.infer<typeof triggerEnvSchema>;
 
 let parsed: Env | undefined;
@@ -139,6 +152,7 @@ export function resetEnvForTests(): void {
   parsedForWebhook = undefined;
   parsedForWebhookSecrets = undefined;
   parsedForQueueWorker = undefined;
+  parsedForAuditDigests = undefined;
   parsedOrigin = undefined;
 }
 

@@ -48,6 +48,11 @@ export const keys = {
     gsi2pk: `COMPANY#${companyId}#AUDIT#${actor}#${type}`,
     gsi2sk: `${at}#${auditId}`,
   }),
+  /**
+   * Where the daily digest job (issue 31) has got to with a company's log: the newest digest it wrote, the check of the
+   * log against its digests that is under way, and the last finished check, which the activity screen shows.
+   */
+  auditDigestState: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'AUDIT_DIGEST' }),
   /** Double-entry lines of the company's money movements; both legs of a movement sit side by side. */
   ledgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ pk: `COMPANY#${companyId}#LEDGER`, sk: `${at}#${movementId}#${leg}` }),
   /** The main account's own legs, newest first when read backwards: its statement pages without the other legs. */
@@ -211,6 +216,15 @@ export const exportObjectKey = (companyId: string, fileId: string) => `${exports
 /** How long an export's file stays downloadable: the bucket's lifecycle rule deletes it after this many days. */
 export const exportFileDays = 7;
 
+/**
+ * A company's daily digest of its audit records (issue 31) in the digests bucket, one object per Riga day: under a prefix
+ * of its own, then the company and the year, so the job's grant names only these keys and the chain's first day is
+ * found by two short listings (the company's years, then the first year's days) that never need a continuation.
+ */
+export const auditDigestsKeyPrefix = 'digests/';
+export const auditDigestObjectKey = (companyId: string, day: string) => `${auditDigestsKeyPrefix}${companyId}/${day.slice(0, 4)}/${day}.json`;
+export const auditDigestsOfCompany = (companyId: string) => `${auditDigestsKeyPrefix}${companyId}/`;
+
 export const entities = {
   userProfile: 'userProfile',
   membership: 'membership',
@@ -226,6 +240,7 @@ export const entities = {
   cardholderSignInGuard: 'cardholderSignInGuard',
   cardholderSession: 'cardholderSession',
   auditRecord: 'auditRecord',
+  auditDigestState: 'auditDigestState',
   ledgerEntry: 'ledgerEntry',
   monthlyFeeCharge: 'monthlyFeeCharge',
   priceList: 'priceList',

@@ -11,7 +11,7 @@ import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
+import { startAuditDigestTimer, startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
@@ -72,6 +72,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     TABLE_NAME: resources.tableName,
     DOCUMENTS_BUCKET: resources.documentsBucket,
     REPORTS_BUCKET: resources.reportsBucket,
+    // The stack gives it to the digest job alone; one process runs every handler here.
+    AUDIT_DIGESTS_BUCKET: resources.auditDigestsBucket,
     ...resources.queueUrls,
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
@@ -133,7 +135,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let overdueTimer: { stop(): void } | undefined;
   let webhookTimer: { stop(): void } | undefined;
   let dueRunsTimer: { stop(): void } | undefined;
+  let digestTimer: { stop(): void } | undefined;
   const stop = async () => {
+    digestTimer?.stop();
     webhookTimer?.stop();
     dueRunsTimer?.stop();
     overdueTimer?.stop();
@@ -200,6 +204,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const { userIds, seeded } = await seedDemo(clients.dynamodb, clients.cognito, resources.tableName, resources.userPoolId, {
       withTestUsers: options.profile === 'test',
       documents: { s3: clients.s3, bucket: resources.documentsBucket },
+      auditDigests: { s3: clients.s3, bucket: resources.auditDigestsBucket },
     });
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
     // Kept data may hold webhook endpoints made before issue 30: the deploy jobs run on it as a deployment runs them.
@@ -208,14 +213,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
     // Webhook retries that no delayed message carries, as the cloud's schedule queues them (more often here).
     webhookTimer = startWebhookDispatchTimer(webhookDispatchMs[options.profile], log);
-    // Tests charge fees, release, fail overdue work, start due fundings and pay themselves (for the months and cards they choose); `npm start` charges and
-    // releases like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
+    // Tests charge fees, release, fail overdue work, start due fundings, digest audit trails and pay themselves (for the
+    // months, companies and cards they choose); `npm start` charges, releases and digests like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
     // demo company's cards every few seconds.
     if (options.profile === 'dev') {
       feeTimer = startFeeTimer(log);
       releaseTimer = startAuthorizationReleaseTimer(log);
       overdueTimer = startOverdueWorkTimer(log);
       dueRunsTimer = startDueFundingRunsTimer(log);
+      digestTimer = startAuditDigestTimer(log);
       if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
         cardActivity = startCardActivity({
           documents: DynamoDBDocumentClient.from(clients.dynamodb),

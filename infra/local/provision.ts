@@ -28,6 +28,7 @@ export interface ProvisionedResources {
   tableName: string;
   documentsBucket: string;
   reportsBucket: string;
+  auditDigestsBucket: string;
   queueUrls: Record<(typeof queueDefinitions)[number]['envVar'], string>;
   userPoolId: string;
   userPoolClientId: string;
@@ -83,12 +84,17 @@ async function provisionTable(dynamodb: DynamoDBClient): Promise<string> {
   return name;
 }
 
-async function provisionBucket(s3: S3Client, name: string, portalOrigins: string[]): Promise<string> {
+async function ensureBucket(s3: S3Client, name: string): Promise<string> {
   try {
     await s3.send(new HeadBucketCommand({ Bucket: name }));
   } catch {
     await s3.send(new CreateBucketCommand({ Bucket: name }));
   }
+  return name;
+}
+
+async function provisionBucket(s3: S3Client, name: string, portalOrigins: string[]): Promise<string> {
+  await ensureBucket(s3, name);
   // Browsers upload documents straight to the bucket with a presigned POST and read reports by presigned GET.
   await s3.send(
     new PutBucketCorsCommand({
@@ -172,12 +178,14 @@ async function provisionUserPool(cognito: CognitoIdentityProviderClient, stateFi
 
 export async function provision(ports: LocalPorts, dataDir: string, portalOrigins: string[]): Promise<ProvisionedResources> {
   const clients = localClients(ports);
-  const [tableName, documentsBucket, reportsBucket, queueUrls, pool] = await Promise.all([
+  const [tableName, documentsBucket, reportsBucket, auditDigestsBucket, queueUrls, pool] = await Promise.all([
     provisionTable(clients.dynamodb),
     provisionBucket(clients.s3, resourceNames.documentsBucket, portalOrigins),
     provisionBucket(clients.s3, resourceNames.reportsBucket, portalOrigins),
+    // No browser reads the digests: no CORS.
+    ensureBucket(clients.s3, resourceNames.auditDigestsBucket),
     provisionQueues(clients.sqs),
     provisionUserPool(clients.cognito, join(dataDir, 'cognito-state.json')),
   ]);
-  return { tableName, documentsBucket, reportsBucket, queueUrls, ...pool };
+  return { tableName, documentsBucket, reportsBucket, auditDigestsBucket, queueUrls, ...pool };
 }

@@ -12,6 +12,7 @@ const resourcesSchema = z.object({
   tableName: z.string(),
   documentsBucket: z.string(),
   reportsBucket: z.string(),
+  auditDigestsBucket: z.string(),
   queueUrls: z.record(z.enum(queueEnvVars), z.string()),
   userPoolId: z.string(),
   userPoolClientId: z.string(),

@@ -132,3 +132,21 @@ export function startDueFundingRunsTimer(log: (line: string) => void): { stop():
     log,
   );
 }
+
+/**
+ * The audit digest job (in the cloud daily, shortly after Riga midnight): locally at start and every hour, so the days
+ * that ended while the portal was stopped are digested when it starts, and yesterday soon after midnight.
+ */
+export function startAuditDigestTimer(log: (line: string) => void): { stop(): void } {
+  return repeat(
+    60 * 60 * 1000,
+    async () => {
+      const { digestAuditTrails } = await import('@functions/activity/digest-audit-trail');
+      const summary = await digestAuditTrails(new Date());
+      const found = summary.findings > 0 ? `; ${summary.findings} findings in ${summary.mismatched} companies (npm run audit:verify -- --company <id> lists them)` : '';
+      return summary.written > 0 || found ? `audit digests: ${summary.written} written${found}` : null;
+    },
+    (message) => `audit digests failed (the next check retries): ${message}`,
+    log,
+  );
+}

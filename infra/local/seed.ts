@@ -10,13 +10,13 @@ import { sampleCompanyRegister } from '@functions/companies/company-register';
 import { newCompany } from '@functions/companies/new-company';
 import { auditItem, systemActor, type Actor } from '@functions/platform/audit';
 import { tallyItemsOf, transactionItem } from '@functions/transactions/card-transactions';
-import { documentObjectKey, entities, keys } from '@functions/platform/keys';
+import { auditDigestsOfCompany, documentObjectKey, entities, keys } from '@functions/platform/keys';
 import { userProfileItem } from '@functions/platform/identity-records';
 import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { signupSteps } from '@shared/kyc';
 import { queuePosition } from '@shared/onboarding/progress';
 import { documentIdsOfAnswers } from '@shared/onboarding/steps';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { sampleAnswers, sampleDocumentNames, sampleDocuments, type SampleCompany, type SampleDocumentName } from './sample-application';
 import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOnlyCompanies, testOnlyUsers, type DemoCompany, type DemoUser } from './demo-data';
 import { batchPut, ensureCognitoUser } from './seed-writes';
@@ -455,13 +455,28 @@ async function deleteSeededAudit(documents: DynamoDBDocumentClient, tableName: s
   } while (start);
 }
 
+/**
+ * The seeded history moves with the day of seeding, so the days a new seed version rewrites no longer match their
+ * sealed digests (issue 31), which the activity screen would rightly report. The local bucket has no Object Lock: the
+ * company's digests and the digest job's state go with the old history, and the job seals the new one at its next tick.
+ * Listed a year at a time, as the job lists them (functions/activity/audit-digest-store.ts firstDigestDay).
+ */
+async function forgetSeededDigests(documents: DynamoDBDocumentClient, tableName: string, digests: { s3: S3Client; bucket: string }, companyId: string): Promise<void> {
+  await documents.send(new DeleteCommand({ TableName: tableName, Key: keys.auditDigestState(companyId) }));
+  const years = await digests.s3.send(new ListObjectsV2Command({ Bucket: digests.bucket, Prefix: auditDigestsOfCompany(companyId), Delimiter: '/' }));
+  for (const year of years.CommonPrefixes ?? []) {
+    const days = await digests.s3.send(new ListObjectsV2Command({ Bucket: digests.bucket, Prefix: year.Prefix }));
+    for (const object of days.Contents ?? []) await digests.s3.send(new DeleteObjectCommand({ Bucket: digests.bucket, Key: object.Key }));
+  }
+}
+
 /** Puts the demo of DESIGN section 4 into the emulators once; a restart finds the marker and keeps the data. */
 export async function seedDemo(
   dynamodb: DynamoDBClient,
   cognito: CognitoIdentityProviderClient,
   tableName: string,
   userPoolId: string,
-  options: { withTestUsers: boolean; documents: { s3: S3Client; bucket: string } },
+  options: { withTestUsers: boolean; documents: { s3: S3Client; bucket: string }; auditDigests: { s3: S3Client; bucket: string } },
 ): Promise<SeedResult> {
   const documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
   const users = options.withTestUsers ? [...demoUsers, ...testOnlyUsers] : demoUsers;
@@ -505,7 +520,10 @@ export async function seedDemo(
       );
     }
     items.push(...(await applicationItems(companyId, company, entry, options.documents)));
-    if (marker.Item) await deleteSeededAudit(documents, tableName, companyId);
+    if (marker.Item) {
+      await deleteSeededAudit(documents, tableName, companyId);
+      await forgetSeededDigests(documents, tableName, options.auditDigests, companyId);
+    }
     const employees = employeeItems(companyId, company, random, seedPeopleOf(users, userIds, company.key));
     const transactions = company.key === 'baltic' ? transactionItems(companyId, employees, random) : null;
     for (const employee of employees) {

@@ -48,6 +48,9 @@ export const resourceNames = {
   table: 'portal',
   documentsBucket: 'portal-documents',
   reportsBucket: 'portal-reports',
+  // The same bucket as the cloud's, without Object Lock (s3rver has none): here a digest can still be deleted by hand,
+  // which the verify command then reports as missing.
+  auditDigestsBucket: 'portal-audit-digests',
   queue: (role: string) => `portal-${role}`,
   deadLetterQueue: (role: string) => `portal-${role}-dlq`,
   userPool: 'portal-users',

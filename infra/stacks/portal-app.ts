@@ -51,6 +51,7 @@ export function buildApp(app: App): PortalStacks {
     alarmEmails: config.alarmEmails,
     issuerSandbox: config.issuerSandbox,
     threatProtection: config.threatProtection,
+    auditDigestRetentionDays: config.auditDigestRetentionDays,
     terminationProtection: true,
   });
   const stateless = new StatelessStack(app, 'BonusCardStateless', {
@@ -62,6 +63,7 @@ export function buildApp(app: App): PortalStacks {
     reportsBucket: stateful.reportsBucket,
     webBucket: stateful.webBucket,
     accessLogsBucket: stateful.accessLogsBucket,
+    auditDigestsBucket: stateful.auditDigestsBucket,
     queues: stateful.queues,
     issuerWebhookSecret: stateful.issuerWebhookSecret,
     originVerifySecret: stateful.originVerifySecret,

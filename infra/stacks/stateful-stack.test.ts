@@ -76,8 +76,8 @@ describe('buckets', () => {
     return id;
   };
 
-  it('are documents, reports, web and access logs, all kept when the stack goes', () => {
-    expect(bucketIds().map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['AccessLogs', 'Documents', 'Reports', 'Web']);
+  it('are documents, reports, web, audit digests and access logs, all kept when the stack goes', () => {
+    expect(bucketIds().map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['AccessLogs', 'AuditDigests', 'Documents', 'Reports', 'Web']);
     for (const [, bucket] of resourcesOf(template, 'AWS::S3::Bucket')) expect(bucket.DeletionPolicy).toBe('Retain');
   });
 
@@ -160,6 +160,29 @@ describe('buckets', () => {
     // A waiting upload's record lasts no longer than its staged bytes (S3 expires them at the midnight after the days).
     expect(stagedUploadSeconds).toBeLessThanOrEqual(stagedUploadDays * 24 * 60 * 60);
     expect(rulesOf('AccessLogs').map((rule) => rule.ExpirationInDays).filter(Boolean)).toEqual([365]);
+  });
+
+  it('keep each audit digest under Object Lock in compliance mode, versioned, logged, never deleted and never written twice', () => {
+    const id = bucketId('AuditDigests');
+    const bucket = template.toJSON().Resources[id] as { Properties: Record<string, unknown> };
+    // The example configuration leaves the retention at its default: ten years.
+    expect(bucket.Properties.ObjectLockConfiguration).toEqual({ ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 3_653 } } });
+    expect(bucket.Properties.ObjectLockEnabled).toBe(true);
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: bucketId('AccessLogs') }, LogFilePrefix: 's3/audit-digests/' });
+    // Digests themselves never expire; a version a write left behind goes once its retention is over.
+    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: { ExpirationInDays?: number; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[] }).Rules;
+    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toEqual([]);
+    expect(rules.flatMap((rule) => rule.NoncurrentVersionExpiration?.NoncurrentDays ?? [])).toEqual([3_653]);
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Sid: 'DenyDeletingDigests', Effect: 'Deny', Principal: { AWS: '*' }, Action: ['s3:DeleteObject', 's3:DeleteObjectVersion'] }),
+          Match.objectLike({ Sid: 'DenyOverwritingDigests', Effect: 'Deny', Principal: { AWS: '*' }, Action: 's3:PutObject', Condition: { Null: { 's3:if-none-match': 'true' } } }),
+        ]),
+      },
+    });
   });
 
   it('let CloudFront write its standard logs (ACLs on the log bucket)', () => {
@@ -351,9 +374,11 @@ describe('user pool', () => {
 });
 
 describe('outputs', () => {
-  it('name the pool and its client', () => {
+  it('name the pool and its client, and the table and digests bucket the audit check reads', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(cfnText(outputs.UserPoolId?.Value)).toMatch(/^<Users[0-9A-F]{8}>$/);
     expect(cfnText(outputs.UserPoolClientId?.Value)).toMatch(/^<UsersPortalClient/);
+    expect(cfnText(outputs.TableName?.Value)).toMatch(/^<Table[0-9A-F]{8}>$/);
+    expect(cfnText(outputs.AuditDigestsBucketName?.Value)).toMatch(/^<AuditDigests[0-9A-F]{8}>$/);
   });
 });

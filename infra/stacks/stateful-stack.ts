@@ -38,6 +38,8 @@ export interface StatefulStackProps extends StackProps {
   readonly issuerSandbox: boolean;
   /** Cognito's threat protection (the deploy configuration's `threatProtection`): on the Plus plan unless off. */
   readonly threatProtection: DeployConfig['threatProtection'];
+  /** How long Object Lock keeps each audit digest (the deploy configuration's `auditDigestRetentionDays`). */
+  readonly auditDigestRetentionDays: number;
 }
 
 /** The job queues; the card issuer sandbox's exists only in a deployment that runs the sandbox. */
@@ -64,6 +66,8 @@ export class StatefulStack extends Stack {
   readonly documentsBucket: s3.Bucket;
   readonly reportsBucket: s3.Bucket;
   readonly webBucket: s3.Bucket;
+  /** The audit trail's daily digests (issue 31): written once, never deleted. */
+  readonly auditDigestsBucket: s3.Bucket;
   readonly queues: PortalQueues<QueueWithDlq>;
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
@@ -140,6 +144,8 @@ export class StatefulStack extends Stack {
         conditions: { ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` } },
       }),
     );
+
+    this.auditDigestsBucket = this.createAuditDigestsBucket(props.auditDigestRetentionDays);
 
     const queues: Partial<Record<QueueName, QueueWithDlq>> = {};
     for (const definition of queueDefinitions) {
@@ -229,6 +235,43 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    // What `npm run audit:verify -- --bucket` takes, with TableName, against a deployment.
+    new CfnOutput(this, 'AuditDigestsBucketName', { value: this.auditDigestsBucket.bucketName });
+  }
+
+  /**
+   * Issue 31: where each company's daily digest of its audit records lies (functions/activity/audit-chain.ts), as
+   * CloudTrail keeps its digest files. Object Lock in compliance mode keeps every version for the configured days
+   * whoever asks; the policy also refuses every delete (a delete without a version id would only hide a digest behind a
+   * marker, which the lock allows) and every write that does not say "only if absent", so no digest gets a second
+   * version. The digests are kept after their retention too: a chain without its start cannot prove its first link.
+   */
+  private createAuditDigestsBucket(retentionDays: number): s3.Bucket {
+    const bucket = new SecureBucket(this, 'AuditDigests', {
+      versioned: true,
+      complianceLockDays: retentionDays,
+      accessLogs: { bucket: this.accessLogsBucket, prefix: 's3/audit-digests/' },
+    });
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'DenyDeletingDigests',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'DenyOverwritingDigests',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects('*')],
+        conditions: { Null: { 's3:if-none-match': 'true' } },
+      }),
+    );
+    return bucket;
   }
 
   private createTable(): dynamodb.Table {

@@ -8,7 +8,7 @@ import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { webhookSecretPurpose } from '../../shared/webhooks';
-import { deployJobs, overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
+import { auditTrailMismatchMetric, deployJobs, overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
 import { backgroundNeeds, guardedRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { originVerifyHeader } from '../../shared/api/origin';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
@@ -341,6 +341,42 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
   });
 });
 
+describe('audit digest job (issue 31)', () => {
+  const job = () => {
+    const found = resourcesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'functions/activity/digest-audit-trail');
+    if (!found) throw new Error('no audit digest function');
+    return found;
+  };
+
+  it('runs daily at 22:45 UTC (00:45 or 01:45 in Riga), for up to 15 minutes', () => {
+    const [fnId, fn] = job();
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression === 'cron(45 22 * * ? *)');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.[1].Properties).toMatchObject({ State: 'ENABLED', Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, DeadLetterConfig: expect.anything() })] });
+    expect(fn.Properties?.Timeout).toBe(900);
+  });
+
+  it('reads and writes digests under their prefix, lists only that prefix, deletes nothing, and updates its table items without put or delete', () => {
+    const [, fn] = job();
+    const statements = policyStatementsOf(fn).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    expect(statements.map((statement) => ({ actions: [statement.Action].flat().sort(), resource: cfnText(statement.Resource) }))).toEqual([
+      { actions: ['s3:GetObject', 's3:PutObject'], resource: expect.stringMatching(/AuditDigests.*\/digests\/\*$/) },
+      { actions: ['s3:ListBucket'], resource: expect.stringMatching(/AuditDigests/) },
+    ]);
+    expect(JSON.stringify(statements[1])).toContain('"s3:prefix":["digests/*"]');
+    expect(actionsOf(fn).filter((action) => /Delete|BatchWrite|PutItem/.test(action))).toEqual([]);
+    expect(actionsOf(fn)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem']));
+  });
+
+  it('is the only function that knows the digests bucket; the screen\'s check reads the table only', () => {
+    const withBucket = apiFunctions().filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.AUDIT_DIGESTS_BUCKET !== undefined);
+    expect(withBucket.map(([, fn]) => fn.Properties?.Description)).toEqual(['functions/activity/digest-audit-trail']);
+    const check = functionOf('activity/get-activity-verification');
+    expect(actionsOf(check).filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('logs:'))).toEqual([]);
+    expect(needsOf({ handler: 'activity/get-activity-verification' }).table).toBe('read');
+  });
+});
+
 describe('alarms', () => {
   interface AlarmMetric {
     Id: string;
@@ -379,8 +415,8 @@ describe('alarms', () => {
     }
   });
 
-  it('fire at one overdue item the deadline job failed, and at one piece of work not ended cleanly (issue 36), each on its own metric', () => {
-    for (const metric of [overdueWorkMetric, workNotEndedCleanlyMetric]) {
+  it('fire at one overdue item the deadline job failed, at one piece of work not ended cleanly (issue 36) and at one audit finding (issue 31), each on its own metric', () => {
+    for (const metric of [overdueWorkMetric, workNotEndedCleanlyMetric, auditTrailMismatchMetric]) {
       const own = alarms().filter(([, alarm]) => alarm.Properties?.Namespace === metric.namespace && alarm.Properties?.MetricName === metric.name);
       expect(own, metric.name).toHaveLength(1);
       expect(own[0]?.[1].Properties, metric.name).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });

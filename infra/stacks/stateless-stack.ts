@@ -32,11 +32,11 @@ import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
-import { documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
+import { auditDigestsKeyPrefix, documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
-import { deadLetterRetentionDays, deployJobs, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
+import { auditTrailMismatchMetric, deadLetterRetentionDays, deployJobs, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
@@ -104,6 +104,20 @@ export const scheduledJobs = [
     retryAttempts: 0,
     maxEventAge: Duration.minutes(1),
   },
+  {
+    // Issue 31: each company's days that are over get their digest in the digests bucket, chained to the day before,
+    // and the check of the records against their digests goes on (functions/activity/audit-digests.ts). 22:45 UTC is
+    // 00:45 in Riga in winter and 01:45 in summer: after midnight either way, and after digestSettleMinutes. A retried
+    // or repeated run writes no digest twice; a missed one is made up by the next, which digests every day not yet done.
+    handler: 'activity/digest-audit-trail',
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    ruleId: 'AuditDigestSchedule',
+    description: 'Digests each company\'s audit records of the days that are over, shortly after Riga midnight every day',
+    schedule: events.Schedule.cron({ minute: '45', hour: '22', day: '*', month: '*', year: '*' }),
+    retryAttempts: 4,
+    maxEventAge: Duration.hours(6),
+  },
 ] as const;
 type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'] | (typeof deployJobs)[number]['handler'];
 
@@ -154,6 +168,11 @@ export interface RouteNeeds {
   readonly webhookSecrets: 'none' | 'seal' | 'open';
   /** Scans the table: only a migration over every item of a kind that no key leads to. */
   readonly tableScan: boolean;
+  /**
+   * The audit digests bucket (issue 31): `write` reads the digests and writes new ones (the bucket itself refuses a
+   * write over an existing one); nothing may delete one.
+   */
+  readonly auditDigests: 'none' | 'write';
 }
 
 /**
@@ -314,6 +333,9 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'mail/send-emails': { table: 'none', sendsEmail: true },
   // Scans for the endpoints (no key leads to all of them), reads one again after a lost race, and rewrites it sealed.
   'webhooks/seal-webhook-secrets': { table: 'update', tableScan: true, webhookSecrets: 'seal' },
+  // Reads the active companies and each one's audit records; writes new digests and reads the written ones; keeps
+  // where it got to in one item per company (an update: no put or delete on the table whose records it vouches for).
+  'activity/digest-audit-trail': { table: 'update', auditDigests: 'write' },
 };
 
 /** The handlers of the routes the Cognito authorizer does not guard (public, and a cardholder's session). */
@@ -399,6 +421,7 @@ export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
     issuerWebhook: 'none',
     webhookSecrets: 'none',
     tableScan: false,
+    auditDigests: 'none',
     ...declared,
   };
 }
@@ -422,6 +445,7 @@ export interface StatelessStackProps extends StackProps {
   readonly reportsBucket: s3.IBucket;
   readonly webBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
+  readonly auditDigestsBucket: s3.IBucket;
   readonly queues: PortalQueues<{ queue: sqs.IQueue }>;
   /**
    * The card issuer the functions talk to: the sandbox (with its queue, worker and signing right) or none yet, when
@@ -648,6 +672,14 @@ export class StatelessStack extends Stack {
     }
     this.functions = functions;
     this.alarmOnOverdueWork(props.alarmTopic);
+    this.alarmOnAnyCount(
+      'AuditTrailMismatchAlarm',
+      auditTrailMismatchMetric,
+      'The audit digest job found a company\'s audit records no longer matching their daily digests (a record changed, ' +
+        'added or removed after its day was digested, or a digest missing or out of chain). Its log group names the ' +
+        'company and the first findings; `npm run audit:verify -- --company <id> --table <table> --bucket <bucket>` lists them all.',
+      props.alarmTopic,
+    );
     this.startDueFundingRuns(props.queues.funding.queue, props.alarmTopic);
 
     this.deployWebApp(props);
@@ -859,6 +891,21 @@ export class StatelessStack extends Stack {
       // Without it a missing object reads as 403 instead of 404, and an upload that never arrived could not be told apart.
       if (access !== 'write') portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       acknowledged.push((flatten) => ({ finding: `Resource::${flatten(objects)}`, reason: why }));
+    }
+    if (needs.auditDigests === 'write') {
+      // Read and write, never delete; the bucket's own policy refuses a write over an existing digest, and its lock
+      // keeps every version.
+      const digests = props.auditDigestsBucket.arnForObjects(`${auditDigestsKeyPrefix}*`);
+      portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [digests] }));
+      // The list finds a company's first digest (and makes a missing digest a 404, not a 403).
+      portalFunction.role.addToPolicy(
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.auditDigestsBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${auditDigestsKeyPrefix}*`] } } }),
+      );
+      fn.addEnvironment('AUDIT_DIGESTS_BUCKET', props.auditDigestsBucket.bucketName);
+      acknowledged.push((flatten) => ({
+        finding: `Resource::${flatten(digests)}`,
+        reason: 'Audit digests: one object per company and day under the prefix (digests/<companyId>/<day>.json), which the job writes for every company.',
+      }));
     }
     for (const queueName of needs.sendTo) {
       // Without the sandbox, ordering a card sends nothing: the function answers CARD_ISSUER_NOT_CONFIGURED first.

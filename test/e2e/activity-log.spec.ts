@@ -1,10 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '@playwright/test';
+import { dayText, rigaDateOf } from '@shared/dates';
+import { rigaDayStartMs } from '@shared/day-range';
+import { dayBefore, lastDigestibleDay } from '@functions/activity/audit-chain';
+import type { AuditDigestStore } from '@functions/activity/audit-digest-store';
+import { digestCompany } from '@functions/activity/audit-digests';
 import { auditItem, type Actor } from '@functions/platform/audit';
+import { keys } from '@functions/platform/keys';
+import { localClients } from '../../infra/local/provision';
+import { resourceNames } from '../../infra/local/settings';
 import { createOwnCompany, putItems } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
+import { cloudPorts } from './support/test-cloud';
 import { userPage } from './support/users';
 
 /**
@@ -146,6 +156,63 @@ test('an accountant reads the same log, pages through it, and has nothing in it 
 
   await page.setViewportSize({ width: 375, height: 800 });
   await screenLoaded(page);
+  await noSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});
+
+/** The digest job's view of this worker's test cloud, as its schedule runs it (in the cloud nightly, here on demand). */
+function digestStore(): AuditDigestStore {
+  const cloud = fixtureCloud();
+  const clients = localClients(cloudPorts());
+  return { dynamodb: clients.dynamodb, documents: cloud.table, s3: clients.s3, tableName: cloud.tableName, bucket: resourceNames.auditDigestsBucket };
+}
+
+test("an owner sees the log verified through the last sealed day, and a warning once an entry was changed after it", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+  const manager: Actor = { kind: 'company_user', userId: 'user-manager', name: 'Marta Vadītāja', role: 'manager' };
+  const twoDaysAgo = dayBefore(dayBefore(rigaDateOf(new Date())));
+  const changed = auditItem({
+    companyId: company.companyId,
+    actor: manager,
+    action: 'lowBalance.threshold',
+    target: { type: 'company', id: company.companyId },
+    before: { thresholdCents: null },
+    after: { thresholdCents: 50_000 },
+    at: new Date(rigaDayStartMs(twoDaysAgo) + 10 * 3_600_000).toISOString(),
+  });
+  await putItems(fixtureCloud(), [changed]);
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+
+  // Before the first nightly check the screen says how the log is sealed, and that it was not checked yet.
+  await openActivity(page);
+  await expect(page.getByRole('status').filter({ hasText: 'the first nightly check of the log against them has not run yet' })).toBeVisible();
+
+  const now = new Date();
+  await digestCompany(digestStore(), company.companyId, now);
+  await page.reload();
+  await screenLoaded(page);
+  await expect(page.getByRole('status').filter({ hasText: `Activity verified through ${dayText(lastDigestibleDay(now))}` })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // Someone with access to the table raises the threshold in the record itself: the next nightly check finds it.
+  const { pk, sk } = keys.auditRecord(company.companyId, String(changed.at), String(changed.auditId));
+  await fixtureCloud().table.send(
+    new UpdateCommand({ TableName: fixtureCloud().tableName, Key: { pk, sk }, UpdateExpression: 'SET #after.thresholdCents = :cents', ExpressionAttributeNames: { '#after': 'after' }, ExpressionAttributeValues: { ':cents': 5_000 } }),
+  );
+  await digestCompany(digestStore(), company.companyId, new Date());
+  await page.reload();
+  await screenLoaded(page);
+  const warning = page.getByRole('alert');
+  await expect(warning).toHaveText(`The activity log does not match its sealed digest of ${dayText(twoDaysAgo)}: an entry was changed after it was sealed. Please tell the provider's support.`);
+  await expect(page.getByText(/Activity verified through/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenLoaded(page);
+  await expect(warning).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });

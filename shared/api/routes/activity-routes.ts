@@ -1,4 +1,4 @@
-import { activityAnswerSchema, activityExportQuerySchema, activityQuerySchema } from '../../activity';
+import { activityAnswerSchema, activityExportQuerySchema, activityQuerySchema, activityVerificationSchema } from '../../activity';
 import { backgroundFileAnswerSchema } from '../../exports';
 import type { RouteDefinition } from '../route-definition';
 
@@ -24,4 +24,17 @@ export const exportActivity = {
   activeCompanyOnly: true,
   query: activityExportQuerySchema,
   answer: backgroundFileAnswerSchema,
+} as const satisfies RouteDefinition;
+
+/**
+ * Issue 31: whether the log still matches its daily digests, as the digest job last checked it ("Activity verified
+ * through <date>", or the first problem). Whoever reads the log reads this.
+ */
+export const getActivityVerification = {
+  method: 'GET',
+  path: '/activity/verification',
+  handler: 'activity/get-activity-verification',
+  access: { kind: 'member', minRole: 'accountant' },
+  activeCompanyOnly: true,
+  answer: activityVerificationSchema,
 } as const satisfies RouteDefinition;

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ActivityActor, ActivityRow, ActivityType } from '@shared/activity';
 import * as activityRoutes from '@shared/api/routes/activity-routes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
@@ -9,6 +10,19 @@ import { knownPages, type CursorBook } from './cursor-book';
 
 /** Per company, so a client switch never shows the previous company's log. */
 export const activityQueryKey = (companyId: string) => ['activity', companyId] as const;
+
+/**
+ * Issue 31: the nightly check of the company's log against its sealed daily digests. It changes once a night, so one
+ * read a visit is enough.
+ */
+export function activityVerificationQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: ['activity-verification', companyId] as const,
+    queryFn: ({ signal }) => callApi(activityRoutes.getActivityVerification, { signal }),
+    staleTime: 5 * 60_000,
+    enabled: companyId !== '',
+  });
+}
 
 export interface ActivityFilterValues {
   actor: '' | ActivityActor;

@@ -22,6 +22,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { activityQueryKey, emptyActivityFilters, fetchActivity, listOf, requestActivityFile, type ActivityFilterValues } from './activity-api';
 import { CursorBook } from './cursor-book';
+import { ActivityVerification } from './activity-verification';
 import { CursorPagination } from './cursor-pagination';
 import { EmployeeFilter } from './employee-filter';
 import './activity.css';
@@ -103,6 +104,7 @@ function ActivityLog({ companyId }: { companyId: string }) {
           {t('download')}
         </BackgroundDownloadButton>
       </div>
+      <ActivityVerification companyId={companyId} />
       <TableToolbar>
         <FilterPopover values={filters} emptyValues={table.emptyFilters} onApply={table.setFilters} fields={filterFields}>
           {(draft, changeDraft) => (
