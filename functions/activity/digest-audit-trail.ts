@@ -4,13 +4,13 @@ import { providerAuditId } from '../fees';
 import { dynamo, dynamoClient } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { auditDigestsEnv } from '../platform/env';
-import { keys } from '../platform/keys';
 import { logger, scheduledRun } from '../platform/logger';
 import { putCountMetric } from '../platform/metrics';
 import { readableError } from '../platform/readable-error';
-import { queryAll, tableName } from '../platform/table';
+import { tableName } from '../platform/table';
 import type { AuditDigestStore } from './audit-digest-store';
 import { digestCompany } from './audit-digests';
+import { activeCompanyIds } from '../companies';
 
 export interface DigestSummary {
   companies: number;
@@ -77,15 +77,4 @@ export async function digestAuditTrails(now: Date, store: AuditDigestStore = pla
   putCountMetric(auditTrailMismatchMetric, summary.findings, { job: 'digest-audit-trail', companies: summary.mismatched });
   if (failures.length > 0) throw new AggregateError(failures, `${failures.length} companies' audit trails were not digested`);
   return summary;
-}
-
-async function activeCompanyIds(): Promise<string[]> {
-  const { gsi2pk } = keys.activeCompany('');
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi2pk },
-    ProjectionExpression: 'gsi2sk',
-  });
-  return items.map((item) => z.string().parse(item.gsi2sk));
 }

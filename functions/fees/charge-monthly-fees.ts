@@ -9,6 +9,7 @@ import { employeeRecord } from '../employees';
 import { queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { logger, scheduledRun } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
+import { activeCompanyIds } from '../companies';
 
 export interface MonthlyFeeSummary {
   companies: number;
@@ -66,17 +67,6 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
   // Whatever failed is charged by running the job again; the run reports failure so the scheduler retries it.
   if (failures.length > 0) throw new AggregateError(failures, `${failures.length} monthly fees of ${month} were not charged`);
   return summary;
-}
-
-async function activeCompanyIds(): Promise<string[]> {
-  const { gsi2pk } = keys.activeCompany('');
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi2pk },
-    ProjectionExpression: 'gsi2sk',
-  });
-  return items.map((item) => z.string().parse(item.gsi2sk));
 }
 
 async function chargedEmployees(companyId: string): Promise<ChargedEmployee[]> {
