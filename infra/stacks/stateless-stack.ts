@@ -626,7 +626,8 @@ export class StatelessStack extends Stack {
       functions.set(worker.handler, portalFunction);
     }
 
-    for (const job of scheduledJobs) {
+    // A job's function: its own memory and timeout, the shared environment, and the grants its needs name.
+    const jobFunctionOf = (job: { handler: HandlerName | BackgroundHandler; memoryMb: number; timeoutSeconds: number }) => {
       const jobFunction = new PortalFunction(this.functionScope(job.handler), constructIdOf(job.handler), {
         handler: job.handler,
         environment,
@@ -636,6 +637,10 @@ export class StatelessStack extends Stack {
       });
       this.grant(jobFunction, needsOf(job), props);
       functions.set(job.handler, jobFunction);
+      return jobFunction;
+    };
+    for (const job of scheduledJobs) {
+      const jobFunction = jobFunctionOf(job);
       const deadLetters = this.scheduleDeadLetters(job, props.alarmTopic);
       // A run that fails inside (after Lambda's own 2 retries of an asynchronous invocation) lands there too: the
       // failures alarm goes quiet after 5 minutes, a dead letter stays until someone looks at it.
@@ -647,15 +652,7 @@ export class StatelessStack extends Stack {
       });
     }
     for (const job of deployJobs) {
-      const jobFunction = new PortalFunction(this.functionScope(job.handler), constructIdOf(job.handler), {
-        handler: job.handler,
-        environment,
-        memorySize: job.memoryMb,
-        timeout: Duration.seconds(job.timeoutSeconds),
-        alarmTopic: props.alarmTopic,
-      });
-      this.grant(jobFunction, needsOf(job), props);
-      functions.set(job.handler, jobFunction);
+      const jobFunction = jobFunctionOf(job);
       // Served by the job's own function (functions/platform/deploy-job.ts), not by a provider function of the library's
       // (whose role would have the AWS-managed basic execution policy). Its properties never change, so CloudFormation
       // starts it once, when it is created: what it migrates is never written again by the code it follows.
