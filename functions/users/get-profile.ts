@@ -10,7 +10,7 @@ export const handler = useCase(sessionRoutes.getProfile, async ({ caller }) => {
   const activating = invited.length > 0 || caller.profile.status === 'created';
   const [memberships] = await Promise.all([
     withCompanies(caller.memberships),
-    activating ? activateInvitedMember(caller.userId, invited) : Promise.resolve(),
+    activating ? activateInvitedMember(caller.profile, invited) : Promise.resolve(),
   ]);
   return buildProfile({ ...caller.profile, status: activating ? 'active' : caller.profile.status }, memberships, caller.isProviderAdmin);
 });
