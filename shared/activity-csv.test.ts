@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityActions, activityActors, activityFields, activityTargets, activityTypes, type ActivityRow } from './activity';
+import { activityActions, activityActors, activityFields, activityTargets, activityTypes, employeeHistoryActions, type ActivityRow } from './activity';
 import {
   activityActionTexts,
   activityActorTexts,
@@ -40,6 +40,13 @@ describe('activity CSV texts', () => {
     expect(users.cardAccountStatus).toEqual(cardAccountStatusTexts[lang]);
     expect(common.merchantGroups).toEqual(merchantGroupTexts[lang]);
     expect(screen.values).toEqual(activityValueTexts[lang]);
+  });
+
+  it.each(languages)("name in %s every action the user page's history shows, as the activity log does", async (lang) => {
+    const screen = (await import(`../frontend/src/locales/${lang}/activity.json`)) as { actions: object };
+    const users = (await import(`../frontend/src/locales/${lang}/users.json`)) as { history: { actions: object } };
+    const history = flat(users.history.actions);
+    for (const action of employeeHistoryActions) expect(history[action], action).toBe(flat(screen.actions)[action]);
   });
 
   it.each(languages)('name roles, onboarding steps, report types and webhook states in %s as their own screens do', async (lang) => {

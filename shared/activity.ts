@@ -77,6 +77,7 @@ export const activityActions = [
   'device.sign_in_unlocked',
   'device.sign_out',
   'funds.add',
+  'fundingFile.apply',
   'fundingFile.retry',
   'fundingSchedule.create',
   'fundingSchedule.update',
@@ -127,6 +128,36 @@ export const activityActions = [
   'export.request',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
+
+/**
+ * The actions written with one employee as their target: the user page's history names each of them (users.json
+ * `history.actions`). Payments and fees name their employee but are the company's (they would flood the history).
+ */
+export const employeeHistoryActions = [
+  'employee.add',
+  'phone.change',
+  'limits.change',
+  'card.activate',
+  'card.block',
+  'card.unblock',
+  'card.close',
+  'card.replace',
+  'card.terminate',
+  'card.status',
+  'issuer.card.delivered',
+  'issuer.card.suspended',
+  'issuer.card.blocked',
+  'issuer.card.reactivated',
+  'issuer.card.expired',
+  'issuer.card.removed',
+  'device.block',
+  'device.unblock',
+  'device.sign_in',
+  'device.sign_in_locked',
+  'device.sign_in_unlocked',
+  'device.sign_out',
+  'funds.add',
+] as const satisfies readonly ActivityAction[];
 
 export function isKnownAction(action: string): action is ActivityAction {
   return (activityActions as readonly string[]).includes(action);
