@@ -4,53 +4,17 @@ import { dayText } from './dates';
 import { languageSchema } from './languages';
 import { listQuerySchema } from './lists';
 import { statusChangers, type StatusChanger } from './statuses';
+import { activityTypes } from './activity-types';
 
 /**
- * The activity log (issue 21): the company's audit trail as a list. An action's type groups its codes for the filter;
- * the type is part of the record's place in the activity index, so a filter by type (and by who acted) reads only
- * the records it shows (docs/access-patterns.md).
+ * The activity log (issue 21): the company's audit trail as a list. An action's type groups its codes for the filter
+ * (shared/activity-types.ts).
  */
-export const activityTypes = ['cards', 'app_access', 'employees', 'funding', 'account', 'card_payments', 'integrations', 'team', 'sign_ins', 'company', 'support', 'reports', 'other'] as const;
-export type ActivityType = (typeof activityTypes)[number];
+export { activityTypes, activityTypeOf, type ActivityType } from './activity-types';
 
 /** Who acted, as the audit record names them (platform/audit.ts `Actor`). */
 export const activityActors = statusChangers;
 export type ActivityActor = StatusChanger;
-
-/**
- * Action codes by their first part: a code added later falls under its prefix's type without a change here, and one
- * with a prefix no one knows under `other` (it is listed, never lost).
- */
-const typeByPrefix: readonly (readonly [string, ActivityType])[] = [
-  ['card.', 'cards'],
-  ['issuer.card.', 'cards'],
-  ['device.', 'app_access'],
-  ['employee.', 'employees'],
-  ['phone.', 'employees'],
-  ['limits.', 'employees'],
-  ['funds.', 'funding'],
-  ['fundingSchedule.', 'funding'],
-  ['main_account.', 'account'],
-  ['fee.', 'account'],
-  ['lowBalance.', 'account'],
-  ['authorization.', 'card_payments'],
-  ['apiKey.', 'integrations'],
-  ['webhook.', 'integrations'],
-  ['fundingFile.', 'funding'],
-  ['prices.', 'account'],
-  ['team.', 'team'],
-  ['user.', 'sign_ins'],
-  ['company.', 'company'],
-  ['application.', 'company'],
-  ['document.', 'company'],
-  ['chat.', 'support'],
-  ['report.', 'reports'],
-  ['export.', 'reports'],
-];
-
-export function activityTypeOf(action: string): ActivityType {
-  return typeByPrefix.find(([prefix]) => action.startsWith(prefix))?.[1] ?? 'other';
-}
 
 /** Every action code the portal writes today; each has a label in every language (held by the locale tests). */
 export const activityActions = [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { activityTypeOf, type ActivityAction, type AuditFieldValues } from '@shared/activity';
+import type { ActivityAction, AuditFieldValues } from '@shared/activity';
+import { activityTypeOf } from '@shared/activity-types';
 import type { CompanyRole } from '@shared/roles';
 import type { StatusChanger } from '@shared/statuses';
 import type { Caller } from './caller';
