@@ -7,7 +7,6 @@ import { isPublicApiRequest, resolveApiKeyCaller } from './api-key-callers';
 import { forbidden, notFound, unauthorized, DomainError } from './errors';
 import { keys } from './keys';
 import { companyRecord, membershipRecord, userProfileRecord, type MembershipRecord, type UserProfileRecord } from './identity-records';
-import { isUnrecordedSignIn, recordSignIn } from './sign-ins';
 import { getItem, queryPartition } from './table';
 
 export interface Caller {
@@ -86,7 +85,6 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   if (authTime < profile.tokensValidAfter) throw unauthorized('TOKEN_REVOKED');
   if (items.some((item) => item.sk === keys.endedSession(userId, originJti).sk)) throw unauthorized('TOKEN_REVOKED');
   if (profile.status === 'blocked') throw forbidden('FORBIDDEN');
-  if (isUnrecordedSignIn(profileItem, authTime)) await recordSignIn(profile, memberships, authTime, new Date());
   // The pool's MFA is optional only so that a user without a phone can reach /phone/setup; the portal itself
   // requires the second factor. A recorded phone means Cognito asks for its SMS code at every sign-in.
   if (!profile.phone && !route.beforeSecondFactor) throw forbidden('PHONE_SETUP_REQUIRED');

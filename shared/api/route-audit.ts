@@ -102,14 +102,14 @@ export const routeAudit = {
   'webhooks/update-webhook-endpoint': { records: ['webhook.update'] },
 } as const satisfies Record<MutatingHandler, AuditDecision>;
 
-/**
- * Reads that change state too, held to the same rule. Besides these, any route taking a Cognito token records a
- * sign-in at its session's first request (functions/platform/sign-ins.ts: `user.sign_in`).
- */
+/** Reads that change state too, held to the same rule. */
 export const readsThatChangeState = {
   'transactions/request-transactions-export': { records: ['export.request'] },
   'activity/request-activity-export': { records: ['export.request'] },
-  'users/get-profile': { records: ['team.join'], when: 'the first profile load after an invitation' },
+  'users/get-profile': {
+    records: ['user.sign_in', 'team.join'],
+    when: "a session's first profile load (its sign-in: functions/users/sign-ins.ts), and the first after an invitation",
+  },
 } as const satisfies Partial<Record<ReadingHandler, AuditDecision>>;
 
 export type AuditedHandler = { [H in keyof typeof routeAudit]: (typeof routeAudit)[H] extends { records: unknown } ? H : never }[keyof typeof routeAudit] | keyof typeof readsThatChangeState;
