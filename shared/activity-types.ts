@@ -2,7 +2,7 @@
  * The activity log's types of action (issue 21). An action's type groups its codes for the filter; the type is part of
  * the record's place in the activity index, so a filter by type (and by who acted) reads only the records it shows
  * (docs/access-patterns.md). Apart from the rest of shared/activity.ts because every audited write needs its type
- * (platform/audit.ts) and any handler may write one (a sign-in): this is all a handler loads of the log.
+ * (platform/audit.ts), and most handlers write one: this is all such a handler loads of the log.
  */
 export const activityTypes = ['cards', 'app_access', 'employees', 'funding', 'account', 'card_payments', 'integrations', 'team', 'sign_ins', 'company', 'support', 'reports', 'other'] as const;
 export type ActivityType = (typeof activityTypes)[number];
