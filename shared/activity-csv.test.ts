@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityActions, activityActors, activityFields, activityTypes, type ActivityRow } from './activity';
+import { activityActions, activityActors, activityFields, activityTargets, activityTypes, employeeHistoryActions, type ActivityRow } from './activity';
 import {
   activityActionTexts,
   activityActorTexts,
@@ -9,6 +9,7 @@ import {
   activityFieldTexts,
   activityTargetTexts,
   activityTypeTexts,
+  activityValueTexts,
   cardAccountStatusTexts,
   deviceStatusTexts,
   merchantGroupTexts,
@@ -38,6 +39,27 @@ describe('activity CSV texts', () => {
     expect(users.deviceStatus).toEqual(deviceStatusTexts[lang]);
     expect(users.cardAccountStatus).toEqual(cardAccountStatusTexts[lang]);
     expect(common.merchantGroups).toEqual(merchantGroupTexts[lang]);
+    expect(screen.values).toEqual(activityValueTexts[lang]);
+  });
+
+  it.each(languages)("name in %s every action the user page's history shows, as the activity log does", async (lang) => {
+    const screen = (await import(`../frontend/src/locales/${lang}/activity.json`)) as { actions: object };
+    const users = (await import(`../frontend/src/locales/${lang}/users.json`)) as { history: { actions: object } };
+    const history = flat(users.history.actions);
+    for (const action of employeeHistoryActions) expect(history[action], action).toBe(flat(screen.actions)[action]);
+  });
+
+  it.each(languages)('name roles, onboarding steps, report types and webhook states in %s as their own screens do', async (lang) => {
+    const common = (await import(`../frontend/src/locales/${lang}/common.json`)) as { roles: object };
+    const signup = (await import(`../frontend/src/locales/${lang}/signup.json`)) as { steps: object };
+    const reporting = (await import(`../frontend/src/locales/${lang}/reporting.json`)) as { types: object };
+    const integrations = (await import(`../frontend/src/locales/${lang}/integrations.json`)) as { webhooks: { enabled: string; disabled: string } };
+    expect(activityValueTexts[lang]).toEqual({
+      memberRole: common.roles,
+      onboardingStep: signup.steps,
+      reportType: reporting.types,
+      webhookStatus: { enabled: integrations.webhooks.enabled, disabled: integrations.webhooks.disabled },
+    });
   });
 
   it.each(languages)('name every action, type, actor and field in %s', (lang) => {
@@ -45,6 +67,7 @@ describe('activity CSV texts', () => {
     for (const type of activityTypes) expect(activityTypeTexts[lang][type], type).toBeTruthy();
     for (const actor of activityActors) expect(activityActorTexts[lang][actor], actor).toBeTruthy();
     for (const field of activityFields) expect(activityFieldTexts[lang][field], field).toBeTruthy();
+    for (const target of activityTargets) expect(activityTargetTexts[lang][target], target).toBeTruthy();
   });
 });
 
@@ -77,8 +100,18 @@ describe('an activity CSV row', () => {
   it('names the system, an API key by its name and an action written after this list by its code', () => {
     const keyRow: ActivityRow = { ...row, action: 'apiKey.create', type: 'integrations', actor: { kind: 'system', name: null, role: null }, employee: null, before: {}, after: { keyId: 'k-1', name: 'Payroll', scopes: 'employees:read' } };
     const cells = activityCsvRow(keyRow, 'en');
-    expect(cells.slice(1, 6)).toEqual(['System', 'API key created', 'API keys', 'API key ‘Payroll’', 'Name: Payroll; Scopes: employees:read']);
-    expect(activityCsvRow({ ...keyRow, action: 'team.invite', type: 'other' }, 'en')[2]).toBe('Other action (team.invite)');
+    expect(cells.slice(1, 6)).toEqual(['System', 'API key created', 'API keys and webhooks', 'API key ‘Payroll’', 'Name: Payroll; Scopes: employees:read']);
+    expect(activityCsvRow({ ...keyRow, action: 'team.promote', type: 'other' }, 'en')[2]).toBe('Other action (team.promote)');
     expect(activityCsvRow({ ...row, actor: { kind: 'api_key', name: "API key 'Payroll'", role: null } }, 'en')[1]).toBe("API key 'Payroll'");
+  });
+
+  it('names a role, a report type and a webhook endpoint by their texts, and what the row concerns by the action', () => {
+    const base: ActivityRow = { ...row, employee: null, actor: { kind: 'company_user', name: 'Anna Ozola', role: 'owner' } };
+    const role = activityCsvRow({ ...base, action: 'team.role_change', type: 'team', before: { userId: 'u-1', name: 'Jānis Bērziņš', role: 'accountant' }, after: { userId: 'u-1', name: 'Jānis Bērziņš', role: 'manager' } }, 'lv');
+    expect(role.slice(2, 6)).toEqual(['Komandas dalībnieka loma mainīta', 'Komanda', 'Komandas dalībnieks ‘Jānis Bērziņš’', 'Loma: Grāmatvedis → Vadītājs']);
+    const report = activityCsvRow({ ...base, action: 'report.request', type: 'reports', before: {}, after: { reportId: 'r-1', reportType: 'card_statuses', dateFrom: '2026-01-01', dateTo: '2026-01-31' } }, 'en');
+    expect(report.slice(4, 6)).toEqual(['Report', 'Report: Card statuses; From: 01.01.2026; To: 31.01.2026']);
+    const webhook = activityCsvRow({ ...base, action: 'webhook.update', type: 'integrations', before: { url: 'https://erp.example/hooks', webhookStatus: 'enabled' }, after: { url: 'https://erp.example/hooks', webhookStatus: 'disabled' } }, 'ru');
+    expect(webhook.slice(4, 6)).toEqual(['Адрес вебхука ‘https://erp.example/hooks’', 'Статус: Включён → Отключён']);
   });
 });

@@ -1,10 +1,14 @@
-import { activityActorText, activityChangeLines, activityConcerns, isKnownAction, type ActivityAction, type ActivityActor, type ActivityRow, type ActivityTarget, type ActivityType, type activityFields } from './activity';
+import { activityActorText, activityChangeLines, activityConcerns, isKnownAction, type ActivityAction, type ActivityActor, type ActivityField, type ActivityRow, type ActivityTarget, type ActivityType } from './activity';
 import type { MerchantCategoryGroup } from './cards';
 import { formatDate } from './dates';
+import type { SignupStep } from './kyc';
 import type { Language } from './languages';
 import { formatEur } from './money';
 import { cardStatusTexts, employeeStatusTexts, statusChangerTexts } from './report-csv';
+import type { ReportType } from './reports';
+import type { CompanyRole } from './roles';
 import type { CardAccountStatus, CardStatus, DeviceStatus, EmployeeStatus } from './statuses';
+import type { webhookEndpointStatuses } from './webhooks';
 
 /**
  * The activity log's CSV (issue 21): its columns with their headers, and the texts of what it names, in the three
@@ -13,8 +17,6 @@ import type { CardAccountStatus, CardStatus, DeviceStatus, EmployeeStatus } from
  */
 export const activityCsvColumns = ['at', 'actor', 'action', 'type', 'concerns', 'change'] as const;
 type ActivityCsvColumn = (typeof activityCsvColumns)[number];
-type ActivityField = (typeof activityFields)[number];
-
 type Texts<K extends string> = Readonly<Record<Language, Readonly<Record<K, string>>>>;
 
 export const activityCsvHeaders: Texts<ActivityCsvColumn> = {
@@ -46,7 +48,10 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'device.sign_in': 'Signed in to the card page',
     'device.sign_in_locked': 'Card page sign-in locked after too many wrong codes',
     'device.sign_in_unlocked': 'Card page sign-in lock lifted',
+    'device.sign_out': 'Signed out of the card page',
     'funds.add': 'Funds added',
+    'fundingFile.apply': 'Funding file applied',
+    'fundingFile.retry': 'Funding file retried',
     'fundingSchedule.create': 'Scheduled funding created',
     'fundingSchedule.update': 'Scheduled funding changed',
     'fundingSchedule.pause': 'Scheduled funding paused',
@@ -63,6 +68,37 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'authorization.expired': 'Card payment hold expired',
     'apiKey.create': 'API key created',
     'apiKey.revoke': 'API key revoked',
+    'webhook.create': 'Webhook endpoint added',
+    'webhook.update': 'Webhook endpoint changed',
+    'webhook.delete': 'Webhook endpoint deleted',
+    'webhook.rotate_secret': 'Webhook signing secret replaced',
+    'webhook.redeliver': 'Webhook sent again',
+    'prices.change': 'Price list changed',
+    'team.invite': 'Team member invited',
+    'team.invitation_resend': 'Invitation sent again',
+    'team.join': 'Invitation accepted',
+    'team.role_change': 'Team member\'s role changed',
+    'team.remove': 'Team member removed',
+    'user.sign_in': 'Signed in',
+    'user.sign_out': 'Signed out',
+    'user.sign_out_all': 'Signed out on all devices',
+    'user.password_reset': 'Password reset',
+    'user.email_confirmed': 'E-mail address confirmed',
+    'user.phone_set': 'Sign-in phone set up',
+    'company.sign_up': 'Company signed up',
+    'application.save': 'Application step saved',
+    'application.submit': 'Application submitted for review',
+    'application.approve': 'Application approved',
+    'application.reject': 'Application rejected',
+    'application.return': 'Application returned for changes',
+    'document.upload': 'Document uploaded',
+    'document.delete': 'Document deleted',
+    'chat.open': 'Support chat opened',
+    'chat.close': 'Support chat closed',
+    'chat.reopen': 'Support chat reopened',
+    'report.request': 'Report requested',
+    'report.delete': 'Report deleted',
+    'export.request': 'CSV export requested',
   },
   lv: {
     'employee.add': 'Lietotājs pievienots, karte pasūtīta',
@@ -86,7 +122,10 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'device.sign_in': 'Pieslēdzies kartes lapai',
     'device.sign_in_locked': 'Pieslēgšanās kartes lapai bloķēta pēc pārāk daudziem nepareiziem kodiem',
     'device.sign_in_unlocked': 'Pieslēgšanās kartes lapai atbloķēta',
+    'device.sign_out': 'Izrakstījies no kartes lapas',
     'funds.add': 'Līdzekļi pieskaitīti',
+    'fundingFile.apply': 'Finansēšanas fails izpildīts',
+    'fundingFile.retry': 'Finansēšanas fails palaists atkārtoti',
     'fundingSchedule.create': 'Plānotā papildināšana izveidota',
     'fundingSchedule.update': 'Plānotā papildināšana mainīta',
     'fundingSchedule.pause': 'Plānotā papildināšana apturēta',
@@ -103,6 +142,37 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'authorization.expired': 'Kartes maksājuma rezervācija beigusies',
     'apiKey.create': 'API atslēga izveidota',
     'apiKey.revoke': 'API atslēga atsaukta',
+    'webhook.create': 'Tīmekļa aizķeres galapunkts pievienots',
+    'webhook.update': 'Tīmekļa aizķeres galapunkts mainīts',
+    'webhook.delete': 'Tīmekļa aizķeres galapunkts dzēsts',
+    'webhook.rotate_secret': 'Tīmekļa aizķeres parakstīšanas noslēpums nomainīts',
+    'webhook.redeliver': 'Tīmekļa aizķere nosūtīta atkārtoti',
+    'prices.change': 'Cenrādis mainīts',
+    'team.invite': 'Komandas dalībnieks uzaicināts',
+    'team.invitation_resend': 'Uzaicinājums nosūtīts atkārtoti',
+    'team.join': 'Uzaicinājums pieņemts',
+    'team.role_change': 'Komandas dalībnieka loma mainīta',
+    'team.remove': 'Komandas dalībnieks noņemts',
+    'user.sign_in': 'Pieslēdzies',
+    'user.sign_out': 'Izrakstījies',
+    'user.sign_out_all': 'Izrakstījies visās ierīcēs',
+    'user.password_reset': 'Parole atjaunota',
+    'user.email_confirmed': 'E-pasta adrese apstiprināta',
+    'user.phone_set': 'Pieslēgšanās tālrunis iestatīts',
+    'company.sign_up': 'Uzņēmums reģistrējies',
+    'application.save': 'Pieteikuma solis saglabāts',
+    'application.submit': 'Pieteikums iesniegts izskatīšanai',
+    'application.approve': 'Pieteikums apstiprināts',
+    'application.reject': 'Pieteikums noraidīts',
+    'application.return': 'Pieteikums atgriezts labošanai',
+    'document.upload': 'Dokuments augšupielādēts',
+    'document.delete': 'Dokuments dzēsts',
+    'chat.open': 'Atbalsta sarakste atvērta',
+    'chat.close': 'Atbalsta sarakste slēgta',
+    'chat.reopen': 'Atbalsta sarakste atvērta no jauna',
+    'report.request': 'Atskaite pieprasīta',
+    'report.delete': 'Atskaite dzēsta',
+    'export.request': 'CSV eksports pieprasīts',
   },
   ru: {
     'employee.add': 'Пользователь добавлен, карта заказана',
@@ -126,7 +196,10 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'device.sign_in': 'Вход на страницу карты',
     'device.sign_in_locked': 'Вход на страницу карты заблокирован после слишком многих неверных кодов',
     'device.sign_in_unlocked': 'Блокировка входа на страницу карты снята',
+    'device.sign_out': 'Выход со страницы карты',
     'funds.add': 'Средства зачислены',
+    'fundingFile.apply': 'Файл пополнения применён',
+    'fundingFile.retry': 'Файл пополнения запущен повторно',
     'fundingSchedule.create': 'Плановое пополнение создано',
     'fundingSchedule.update': 'Плановое пополнение изменено',
     'fundingSchedule.pause': 'Плановое пополнение приостановлено',
@@ -143,6 +216,37 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'authorization.expired': 'Резерв платежа картой истёк',
     'apiKey.create': 'API-ключ создан',
     'apiKey.revoke': 'API-ключ отозван',
+    'webhook.create': 'Адрес вебхука добавлен',
+    'webhook.update': 'Адрес вебхука изменён',
+    'webhook.delete': 'Адрес вебхука удалён',
+    'webhook.rotate_secret': 'Секрет подписи вебхука заменён',
+    'webhook.redeliver': 'Вебхук отправлен повторно',
+    'prices.change': 'Прейскурант изменён',
+    'team.invite': 'Участник команды приглашён',
+    'team.invitation_resend': 'Приглашение отправлено повторно',
+    'team.join': 'Приглашение принято',
+    'team.role_change': 'Роль участника команды изменена',
+    'team.remove': 'Участник команды удалён',
+    'user.sign_in': 'Вход в портал',
+    'user.sign_out': 'Выход из портала',
+    'user.sign_out_all': 'Выход на всех устройствах',
+    'user.password_reset': 'Пароль сброшен',
+    'user.email_confirmed': 'Адрес эл. почты подтверждён',
+    'user.phone_set': 'Телефон для входа настроен',
+    'company.sign_up': 'Компания зарегистрирована',
+    'application.save': 'Шаг заявки сохранён',
+    'application.submit': 'Заявка отправлена на проверку',
+    'application.approve': 'Заявка одобрена',
+    'application.reject': 'Заявка отклонена',
+    'application.return': 'Заявка возвращена на доработку',
+    'document.upload': 'Документ загружен',
+    'document.delete': 'Документ удалён',
+    'chat.open': 'Чат поддержки открыт',
+    'chat.close': 'Чат поддержки закрыт',
+    'chat.reopen': 'Чат поддержки открыт снова',
+    'report.request': 'Отчёт запрошен',
+    'report.delete': 'Отчёт удалён',
+    'export.request': 'Экспорт CSV запрошен',
   },
 };
 
@@ -150,9 +254,9 @@ export const activityActionTexts: Texts<ActivityAction> = {
 export const unknownActionTexts: Readonly<Record<Language, string>> = { en: 'Other action', lv: 'Cita darbība', ru: 'Другое действие' };
 
 export const activityTypeTexts: Texts<ActivityType> = {
-  en: { cards: 'Cards', app_access: 'App access', employees: 'User details', funding: 'Funding', account: 'Main account and fees', card_payments: 'Card payments', integrations: 'API keys', other: 'Other' },
-  lv: { cards: 'Kartes', app_access: 'Piekļuve lietotnei', employees: 'Lietotāju dati', funding: 'Finansēšana', account: 'Pamatkonts un maksas', card_payments: 'Kartes maksājumi', integrations: 'API atslēgas', other: 'Cits' },
-  ru: { cards: 'Карты', app_access: 'Доступ к приложению', employees: 'Данные пользователей', funding: 'Пополнения', account: 'Основной счёт и платы', card_payments: 'Платежи картой', integrations: 'API-ключи', other: 'Другое' },
+  en: { cards: 'Cards', app_access: 'App access', employees: 'User details', funding: 'Funding', account: 'Main account and fees', card_payments: 'Card payments', integrations: 'API keys and webhooks', team: 'Team', sign_ins: 'Sign-ins', company: 'Company and application', support: 'Support', reports: 'Reports and exports', other: 'Other' },
+  lv: { cards: 'Kartes', app_access: 'Piekļuve lietotnei', employees: 'Lietotāju dati', funding: 'Finansēšana', account: 'Pamatkonts un maksas', card_payments: 'Kartes maksājumi', integrations: 'API atslēgas un tīmekļa aizķeres', team: 'Komanda', sign_ins: 'Pieslēgšanās', company: 'Uzņēmums un pieteikums', support: 'Atbalsts', reports: 'Atskaites un eksporti', other: 'Cits' },
+  ru: { cards: 'Карты', app_access: 'Доступ к приложению', employees: 'Данные пользователей', funding: 'Пополнения', account: 'Основной счёт и платы', card_payments: 'Платежи картой', integrations: 'API-ключи и вебхуки', team: 'Команда', sign_ins: 'Входы', company: 'Компания и заявка', support: 'Поддержка', reports: 'Отчёты и экспорт', other: 'Другое' },
 };
 
 /** Who acted, standing alone (the filter's options, a row without a name). */
@@ -163,9 +267,9 @@ export const activityActorTexts: Texts<ActivityActor> = {
 };
 
 export const activityTargetTexts: Texts<ActivityTarget> = {
-  en: { company: 'Company', account: 'Main account', funding: 'Funding', integrations: 'API key' },
-  lv: { company: 'Uzņēmums', account: 'Pamatkonts', funding: 'Finansēšana', integrations: 'API atslēga' },
-  ru: { company: 'Компания', account: 'Основной счёт', funding: 'Пополнение', integrations: 'API-ключ' },
+  en: { company: 'Company', account: 'Main account', funding: 'Funding', integrations: 'API key', webhook: 'Webhook endpoint', member: 'Team member', document: 'Document', chat: 'Chat', report: 'Report', export: 'Export' },
+  lv: { company: 'Uzņēmums', account: 'Pamatkonts', funding: 'Finansēšana', integrations: 'API atslēga', webhook: 'Tīmekļa aizķeres galapunkts', member: 'Komandas dalībnieks', document: 'Dokuments', chat: 'Sarakste', report: 'Atskaite', export: 'Eksports' },
+  ru: { company: 'Компания', account: 'Основной счёт', funding: 'Пополнение', integrations: 'API-ключ', webhook: 'Адрес вебхука', member: 'Участник команды', document: 'Документ', chat: 'Чат', report: 'Отчёт', export: 'Экспорт' },
 };
 
 export const activityFieldTexts: Texts<ActivityField> = {
@@ -175,6 +279,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     reservedCents: 'Reserved', spentCents: 'Spent', releasedCents: 'Released', feeCents: 'Fee', replacementFeeCents: 'Replacement fee',
     monthlyFeeCents: 'Monthly fee', month: 'Month', bookingDate: 'Booking date', bankTransactionId: 'Bank transaction', matchedBy: 'Matched by',
     scopes: 'Scopes', revokedAt: 'Revoked', reason: 'Reason', city: 'City', country: 'Country', rows: 'Rows', state: 'State', nextRunDate: 'Next run', thresholdCents: 'Alert threshold', runDate: 'Run date', totalCents: 'Total', availableCents: 'Available', employeeCount: 'Users', dayOfMonth: 'Day of the month', onceDate: 'Date',
+    signInLockedUntil: 'Sign-in locked until', email: 'E-mail', role: 'Role', step: 'Step', comment: 'Comment', fileName: 'File', subject: 'Subject', reportType: 'Report', dateFrom: 'From', dateTo: 'To', url: 'URL', events: 'Events', webhookStatus: 'Status', signedInAt: 'Signed in at',
   },
   lv: {
     name: 'Vārds', surname: 'Uzvārds', phone: 'Tālrunis', cardStatus: 'Karte', deviceStatus: 'Piekļuve lietotnei', cardAccountStatus: 'Kartes konts', status: 'Statuss',
@@ -182,6 +287,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     reservedCents: 'Rezervēts', spentCents: 'Iztērēts', releasedCents: 'Atbrīvots', feeCents: 'Maksa', replacementFeeCents: 'Nomaiņas maksa',
     monthlyFeeCents: 'Ikmēneša maksa', month: 'Mēnesis', bookingDate: 'Grāmatošanas datums', bankTransactionId: 'Bankas darījums', matchedBy: 'Sasaistīts pēc',
     scopes: 'Tiesības', revokedAt: 'Atsaukta', reason: 'Iemesls', city: 'Pilsēta', country: 'Valsts', rows: 'Rindas', state: 'Stāvoklis', nextRunDate: 'Nākamā izpilde', thresholdCents: 'Brīdinājuma slieksnis', runDate: 'Izpildes datums', totalCents: 'Kopā', availableCents: 'Pieejams', employeeCount: 'Lietotāji', dayOfMonth: 'Mēneša diena', onceDate: 'Datums',
+    signInLockedUntil: 'Pieslēgšanās bloķēta līdz', email: 'E-pasts', role: 'Loma', step: 'Solis', comment: 'Komentārs', fileName: 'Fails', subject: 'Tēma', reportType: 'Atskaite', dateFrom: 'No', dateTo: 'Līdz', url: 'URL', events: 'Notikumi', webhookStatus: 'Statuss', signedInAt: 'Pieslēdzās',
   },
   ru: {
     name: 'Имя', surname: 'Фамилия', phone: 'Телефон', cardStatus: 'Карта', deviceStatus: 'Доступ к приложению', cardAccountStatus: 'Карточный счёт', status: 'Статус',
@@ -189,6 +295,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     reservedCents: 'Зарезервировано', spentCents: 'Потрачено', releasedCents: 'Освобождено', feeCents: 'Плата', replacementFeeCents: 'Плата за замену',
     monthlyFeeCents: 'Ежемесячная плата', month: 'Месяц', bookingDate: 'Дата проводки', bankTransactionId: 'Банковская операция', matchedBy: 'Сопоставлено по',
     scopes: 'Права', revokedAt: 'Отозван', reason: 'Причина', city: 'Город', country: 'Страна', rows: 'Строки', state: 'Состояние', nextRunDate: 'Следующий запуск', thresholdCents: 'Порог уведомления', runDate: 'Дата выполнения', totalCents: 'Всего', availableCents: 'Доступно', employeeCount: 'Пользователи', dayOfMonth: 'День месяца', onceDate: 'Дата',
+    signInLockedUntil: 'Вход заблокирован до', email: 'Эл. почта', role: 'Роль', step: 'Шаг', comment: 'Комментарий', fileName: 'Файл', subject: 'Тема', reportType: 'Отчёт', dateFrom: 'С', dateTo: 'По', url: 'URL', events: 'События', webhookStatus: 'Статус', signedInAt: 'Время входа',
   },
 };
 
@@ -202,6 +309,38 @@ export const cardAccountStatusTexts: Texts<CardAccountStatus> = {
   en: { active: 'Active', inactive: 'Inactive' },
   lv: { active: 'Aktīvs', inactive: 'Neaktīvs' },
   ru: { active: 'Активен', inactive: 'Неактивен' },
+};
+
+/** activity.json's `values`: a member's role, an onboarding step, a report's type, a webhook endpoint's state. */
+export const activityValueTexts: Readonly<
+  Record<
+    Language,
+    {
+      memberRole: Readonly<Record<CompanyRole, string>>;
+      onboardingStep: Readonly<Record<SignupStep, string>>;
+      reportType: Readonly<Record<ReportType, string>>;
+      webhookStatus: Readonly<Record<(typeof webhookEndpointStatuses)[number], string>>;
+    }
+  >
+> = {
+  en: {
+    memberRole: { owner: 'Owner', manager: 'Manager', accountant: 'Accountant' },
+    onboardingStep: { general: 'General information', representatives: 'Representatives', owners: 'Owners', true_beneficiary: 'True beneficiary', political_importance: 'Political importance', financial_information: 'Financial information' },
+    reportType: { transactions: 'Transactions', funding: 'Funding', card_statuses: 'Card statuses', monthly_fees: 'Monthly fees and balances' },
+    webhookStatus: { enabled: 'Enabled', disabled: 'Disabled' },
+  },
+  lv: {
+    memberRole: { owner: 'Īpašnieks', manager: 'Vadītājs', accountant: 'Grāmatvedis' },
+    onboardingStep: { general: 'Vispārīgā informācija', representatives: 'Pārstāvji', owners: 'Īpašnieki', true_beneficiary: 'Patiesais labuma guvējs', political_importance: 'Politiskā ietekme', financial_information: 'Finanšu informācija' },
+    reportType: { transactions: 'Darījumi', funding: 'Līdzekļu pārskaitījumi', card_statuses: 'Karšu statusi', monthly_fees: 'Mēneša maksas un atlikumi' },
+    webhookStatus: { enabled: 'Iespējots', disabled: 'Atspējots' },
+  },
+  ru: {
+    memberRole: { owner: 'Владелец', manager: 'Менеджер', accountant: 'Бухгалтер' },
+    onboardingStep: { general: 'Общая информация', representatives: 'Представители', owners: 'Владельцы', true_beneficiary: 'Истинный бенефициар', political_importance: 'Политическая значимость', financial_information: 'Финансовая информация' },
+    reportType: { transactions: 'Транзакции', funding: 'Пополнения', card_statuses: 'Статусы карт', monthly_fees: 'Ежемесячные платы и балансы' },
+    webhookStatus: { enabled: 'Включён', disabled: 'Отключён' },
+  },
 };
 
 /** common.json's merchantGroups. */
@@ -242,6 +381,11 @@ export function activityCsvRow(row: ActivityRow, lang: Language): string[] {
           return textOf<EmployeeStatus>(employeeStatusTexts[lang], value);
         case 'merchantGroup':
           return textOf<MerchantCategoryGroup>(merchantGroupTexts[lang], value);
+        case 'memberRole':
+        case 'onboardingStep':
+        case 'reportType':
+        case 'webhookStatus':
+          return textOf<string>(activityValueTexts[lang][kind], value);
       }
     },
   }).join('; ');

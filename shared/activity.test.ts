@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityActions, activityChangeLines, activityChanges, activityConcerns, activityQuerySchema, activityTypeOf, activityValueText, employeeIdOfRecord } from './activity';
+import { activityActions, activityChangeLines, activityChanges, activityConcerns, activityQuerySchema, activityTypeOf, activityValueText, employeeIdOfRecord, isKnownAuditField } from './activity';
 
 const texts = {
   field: (field: string) => `<${field}>`,
@@ -19,7 +19,10 @@ describe('an action type', () => {
     expect(activityTypeOf('fee.monthly')).toBe('account');
     expect(activityTypeOf('authorization.settled')).toBe('card_payments');
     expect(activityTypeOf('apiKey.revoke')).toBe('integrations');
-    expect(activityTypeOf('team.invite')).toBe('other');
+    expect(activityTypeOf('team.invite')).toBe('team');
+    expect(activityTypeOf('user.sign_in')).toBe('sign_ins');
+    expect(activityTypeOf('webhook.rotate_secret')).toBe('integrations');
+    expect(activityTypeOf('telepathy.read')).toBe('other');
   });
 
   it('is known for every action the portal writes', () => {
@@ -28,6 +31,14 @@ describe('an action type', () => {
 });
 
 describe('what a record changed', () => {
+  it('names every field it shows, and hides a card\'s own note of who changed it and when', () => {
+    expect(isKnownAuditField('limitCents')).toBe(true);
+    expect(isKnownAuditField('cardStatusChangedBy')).toBe(true);
+    expect(isKnownAuditField('somethingNew')).toBe(false);
+    const changes = activityChanges({ cardStatus: 'active', cardStatusChangedBy: 'system', cardStatusChangedAt: '2026-01-01T00:00:00.000Z' }, { cardStatus: 'soft_blocked', cardStatusChangedBy: 'company_user', cardStatusChangedAt: '2026-03-01T00:00:00.000Z' });
+    expect(changes.map((change) => change.field)).toEqual(['cardStatus']);
+  });
+
   it('lists changed fields in the order written, leaves out unchanged ones and ids', () => {
     const changes = activityChanges({ cardStatus: 'active', phone: null, employeeId: 'e-1' }, { cardStatus: 'soft_blocked', phone: null, movementId: 'm-1' });
     expect(changes).toEqual([{ field: 'cardStatus', kind: 'cardStatus', before: 'active', after: 'soft_blocked' }]);
@@ -55,8 +66,11 @@ describe('what a record concerns', () => {
     expect(employeeIdOfRecord({ target: { type: 'employee', id: 'e-1' }, before: {}, after: {} })).toBe('e-1');
     expect(employeeIdOfRecord({ target: { type: 'company', id: 'c-1' }, before: {}, after: { employeeId: 'e-2', feeCents: 100 } })).toBe('e-2');
     expect(employeeIdOfRecord({ target: { type: 'company', id: 'c-1' }, before: {}, after: {} })).toBeNull();
-    expect(activityConcerns({ employee: null, type: 'integrations', before: {}, after: { name: 'Payroll' } })).toEqual({ target: 'integrations', name: 'Payroll' });
-    expect(activityConcerns({ employee: null, type: 'cards', before: {}, after: {} })).toEqual({ target: 'company', name: null });
+    expect(activityConcerns({ action: 'apiKey.create', employee: null, type: 'integrations', before: {}, after: { name: 'Payroll' } })).toEqual({ target: 'integrations', name: 'Payroll' });
+    expect(activityConcerns({ action: 'card.block', employee: null, type: 'cards', before: {}, after: {} })).toEqual({ target: 'company', name: null });
+    expect(activityConcerns({ action: 'webhook.delete', employee: null, type: 'integrations', before: { url: 'https://erp.example/hooks' }, after: {} })).toEqual({ target: 'webhook', name: 'https://erp.example/hooks' });
+    expect(activityConcerns({ action: 'chat.open', employee: null, type: 'support', before: {}, after: { subject: 'Card not delivered' } })).toEqual({ target: 'chat', name: 'Card not delivered' });
+    expect(activityConcerns({ action: 'report.request', employee: null, type: 'reports', before: {}, after: { reportType: 'funding' } })).toEqual({ target: 'report', name: null });
   });
 });
 

@@ -4,42 +4,17 @@ import { dayText } from './dates';
 import { languageSchema } from './languages';
 import { listQuerySchema } from './lists';
 import { statusChangers, type StatusChanger } from './statuses';
+import { activityTypes } from './activity-types';
 
 /**
- * The activity log (issue 21): the company's audit trail as a list. An action's type groups its codes for the filter;
- * the type is part of the record's place in the activity index, so a filter by type (and by who acted) reads only
- * the records it shows (docs/access-patterns.md).
+ * The activity log (issue 21): the company's audit trail as a list. An action's type groups its codes for the filter
+ * (shared/activity-types.ts).
  */
-export const activityTypes = ['cards', 'app_access', 'employees', 'funding', 'account', 'card_payments', 'integrations', 'other'] as const;
-export type ActivityType = (typeof activityTypes)[number];
+export { activityTypes, activityTypeOf, type ActivityType } from './activity-types';
 
 /** Who acted, as the audit record names them (platform/audit.ts `Actor`). */
 export const activityActors = statusChangers;
 export type ActivityActor = StatusChanger;
-
-/**
- * Action codes by their first part: a code added later falls under its prefix's type without a change here, and one
- * with a prefix no one knows under `other` (it is listed, never lost).
- */
-const typeByPrefix: readonly (readonly [string, ActivityType])[] = [
-  ['card.', 'cards'],
-  ['issuer.card.', 'cards'],
-  ['device.', 'app_access'],
-  ['employee.', 'employees'],
-  ['phone.', 'employees'],
-  ['limits.', 'employees'],
-  ['funds.', 'funding'],
-  ['fundingSchedule.', 'funding'],
-  ['main_account.', 'account'],
-  ['fee.', 'account'],
-  ['lowBalance.', 'account'],
-  ['authorization.', 'card_payments'],
-  ['apiKey.', 'integrations'],
-];
-
-export function activityTypeOf(action: string): ActivityType {
-  return typeByPrefix.find(([prefix]) => action.startsWith(prefix))?.[1] ?? 'other';
-}
 
 /** Every action code the portal writes today; each has a label in every language (held by the locale tests). */
 export const activityActions = [
@@ -64,7 +39,10 @@ export const activityActions = [
   'device.sign_in',
   'device.sign_in_locked',
   'device.sign_in_unlocked',
+  'device.sign_out',
   'funds.add',
+  'fundingFile.apply',
+  'fundingFile.retry',
   'fundingSchedule.create',
   'fundingSchedule.update',
   'fundingSchedule.pause',
@@ -81,8 +59,69 @@ export const activityActions = [
   'authorization.expired',
   'apiKey.create',
   'apiKey.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate_secret',
+  'webhook.redeliver',
+  'prices.change',
+  'team.invite',
+  'team.invitation_resend',
+  'team.join',
+  'team.role_change',
+  'team.remove',
+  'user.sign_in',
+  'user.sign_out',
+  'user.sign_out_all',
+  'user.password_reset',
+  'user.email_confirmed',
+  'user.phone_set',
+  'company.sign_up',
+  'application.save',
+  'application.submit',
+  'application.approve',
+  'application.reject',
+  'application.return',
+  'document.upload',
+  'document.delete',
+  'chat.open',
+  'chat.close',
+  'chat.reopen',
+  'report.request',
+  'report.delete',
+  'export.request',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
+
+/**
+ * The actions written with one employee as their target: the user page's history names each of them (users.json
+ * `history.actions`). Payments and fees name their employee but are the company's (they would flood the history).
+ */
+export const employeeHistoryActions = [
+  'employee.add',
+  'phone.change',
+  'limits.change',
+  'card.activate',
+  'card.block',
+  'card.unblock',
+  'card.close',
+  'card.replace',
+  'card.terminate',
+  'card.status',
+  'issuer.card.delivered',
+  'issuer.card.suspended',
+  'issuer.card.blocked',
+  'issuer.card.reactivated',
+  'issuer.card.expired',
+  'issuer.card.removed',
+  'device.block',
+  'device.unblock',
+  'device.sign_in',
+  'device.sign_in_locked',
+  'device.sign_in_unlocked',
+  'device.sign_out',
+  'funds.add',
+] as const satisfies readonly ActivityAction[];
 
 export function isKnownAction(action: string): action is ActivityAction {
   return (activityActions as readonly string[]).includes(action);
@@ -146,8 +185,22 @@ export const activityAnswerSchema = /* @__PURE__ */ z.object({
 });
 export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
 
+/**
+ * Values the activity log names in the reader's language from its own texts (activity.json `values`, and
+ * activity-csv.ts for the file): a member's role, an onboarding step, a report's type, a webhook endpoint's state.
+ */
+export const activityValueKinds = ['memberRole', 'onboardingStep', 'reportType', 'webhookStatus'] as const;
+export type ActivityValueKind = (typeof activityValueKinds)[number];
+
+export function isActivityValueKind(kind: string): kind is ActivityValueKind {
+  return (activityValueKinds as readonly string[]).includes(kind);
+}
+
+/** Every kind of value shown by a name: the statuses users.json names, merchant groups, and the log's own. */
+export type ActivityLabelKind = 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroup' | ActivityValueKind;
+
 /** How a before/after value is shown: a status by its name, cents as euros, moments and days as dates. */
-export type ActivityFieldKind = 'money' | 'dateTime' | 'day' | 'month' | 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroups' | 'text';
+export type ActivityFieldKind = 'money' | 'dateTime' | 'day' | 'month' | 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroups' | ActivityValueKind | 'text';
 
 const fieldKinds: Readonly<Record<string, ActivityFieldKind>> = {
   cardStatus: 'cardStatus',
@@ -159,7 +212,14 @@ const fieldKinds: Readonly<Record<string, ActivityFieldKind>> = {
   nextRunDate: 'day',
   runDate: 'day',
   onceDate: 'day',
+  dateFrom: 'day',
+  dateTo: 'day',
   month: 'month',
+  signInLockedUntil: 'dateTime',
+  role: 'memberRole',
+  step: 'onboardingStep',
+  reportType: 'reportType',
+  webhookStatus: 'webhookStatus',
 };
 
 export function activityFieldKind(field: string): ActivityFieldKind {
@@ -172,9 +232,27 @@ export function activityFieldKind(field: string): ActivityFieldKind {
 
 /**
  * Ids that mean nothing to a reader (the employee is shown as the row's employee; a movement, authorization, card or
- * key id is the system's own), kept out of the change but still in the record.
+ * key id is the system's own), and a card's own note of who changed it when (the row says both), kept out of the
+ * change but still in the record.
  */
-const hiddenFields: ReadonlySet<string> = new Set(['employeeId', 'movementId', 'authorizationId', 'cardId', 'keyId', 'fileId', 'scheduleId']);
+export const hiddenActivityFields = [
+  'employeeId',
+  'movementId',
+  'authorizationId',
+  'cardId',
+  'keyId',
+  'fileId',
+  'scheduleId',
+  'userId',
+  'endpointId',
+  'deliveryId',
+  'chatId',
+  'reportId',
+  'documentId',
+  'cardStatusChangedBy',
+  'cardStatusChangedAt',
+] as const;
+const hiddenFields: ReadonlySet<string> = new Set(hiddenActivityFields);
 
 /** Every field the portal writes in a before/after today; each has a label in every language (locale tests). */
 export const activityFields = [
@@ -215,7 +293,34 @@ export const activityFields = [
   'employeeCount',
   'dayOfMonth',
   'onceDate',
+  'signInLockedUntil',
+  'email',
+  'role',
+  'step',
+  'comment',
+  'fileName',
+  'subject',
+  'reportType',
+  'dateFrom',
+  'dateTo',
+  'url',
+  'events',
+  'webhookStatus',
+  'signedInAt',
 ] as const;
+export type ActivityField = (typeof activityFields)[number];
+
+/**
+ * The fields an audit record may write: each is named in every language (activityFields) or kept out of what is shown
+ * (hiddenActivityFields). `auditItem` takes no other, so a record cannot show a reader a field's raw key.
+ */
+export type AuditField = ActivityField | (typeof hiddenActivityFields)[number];
+export type AuditFieldValues = { readonly [Field in AuditField]?: string | number | null };
+
+/** Whether a field an audit record holds is shown by its name, or hidden: false means a raw key would be shown. */
+export function isKnownAuditField(field: string): field is AuditField {
+  return (activityFields as readonly string[]).includes(field) || hiddenFields.has(field);
+}
 
 export interface ActivityChange {
   field: string;
@@ -249,7 +354,7 @@ export function employeeIdOfRecord(record: { target: { type: string; id: string 
 /** What the reader's language makes of values: names of fields, statuses and merchant groups; euros; moments. */
 export interface ActivityValueTexts {
   field: (field: string) => string;
-  label: (kind: 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroup', value: string) => string;
+  label: (kind: ActivityLabelKind, value: string) => string;
   money: (cents: number) => string;
   dateTime: (iso: string) => string;
 }
@@ -273,16 +378,31 @@ export function activityActorText(actor: ActivityRow['actor'], kind: (kind: Acti
 }
 
 /** What a record concerns when it is not one employee. */
-export type ActivityTarget = 'company' | 'account' | 'funding' | 'integrations';
+export const activityTargets = ['company', 'account', 'funding', 'integrations', 'webhook', 'member', 'document', 'chat', 'report', 'export'] as const;
+export type ActivityTarget = (typeof activityTargets)[number];
+
+/** Actions about one thing of the company, by their code's prefix, with the field that names it. */
+const targetByPrefix: readonly (readonly [string, ActivityTarget, AuditField | null])[] = [
+  ['webhook.', 'webhook', 'url'],
+  ['team.', 'member', 'name'],
+  ['document.', 'document', 'fileName'],
+  ['chat.', 'chat', 'subject'],
+  ['report.', 'report', null],
+  ['export.', 'export', 'fileName'],
+];
 
 /**
- * What a row concerns, as the screen and the CSV name it: its employee, or else the company's main account, funding
- * or API key by the record's type, with the name the record gave it (a key's, a rule's).
+ * What a row concerns, as the screen and the CSV name it: its employee; else the thing its action is about (a webhook
+ * endpoint by its URL, a team member, a document, a chat by its subject, a report, an export) with the record's name
+ * for it (a report is named by its change: its type and period); else the company's main account, funding or API key by
+ * the record's type, with the name the record gave it (a key's, a rule's).
  */
-export function activityConcerns(row: Pick<ActivityRow, 'employee' | 'type' | 'before' | 'after'>): { employee: NonNullable<ActivityRow['employee']> } | { target: ActivityTarget; name: string | null } {
+export function activityConcerns(row: Pick<ActivityRow, 'action' | 'employee' | 'type' | 'before' | 'after'>): { employee: NonNullable<ActivityRow['employee']> } | { target: ActivityTarget; name: string | null } {
   if (row.employee) return { employee: row.employee };
-  const named = row.after.name ?? row.before.name;
-  const target = row.type === 'account' || row.type === 'funding' || row.type === 'integrations' ? row.type : 'company';
+  const byAction = targetByPrefix.find(([prefix]) => row.action.startsWith(prefix));
+  const nameField = byAction ? byAction[2] : 'name';
+  const named = nameField === null ? null : (row.after[nameField] ?? row.before[nameField]);
+  const target = byAction?.[1] ?? (row.type === 'account' || row.type === 'funding' || row.type === 'integrations' ? row.type : 'company');
   return { target, name: typeof named === 'string' && named !== '' ? named : null };
 }
 
@@ -304,6 +424,10 @@ export function activityValueText(kind: ActivityFieldKind, value: string | numbe
     case 'deviceStatus':
     case 'cardAccountStatus':
     case 'employeeStatus':
+    case 'memberRole':
+    case 'onboardingStep':
+    case 'reportType':
+    case 'webhookStatus':
       return show.label(kind, String(value));
     case 'merchantGroups':
       return merchantGroupsOf(value).map((group) => show.label('merchantGroup', group)).join(', ') || '—';

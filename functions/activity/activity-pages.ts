@@ -43,7 +43,7 @@ interface SourceRead {
 
 /**
  * One page of a company's activity, newest first, after `cursor` (the last row of the page before). Its read cost is
- * the page's: at most `itemsPerPage + 2` records from each source (one per partition the filter names, at most 8), or
+ * the page's: at most `itemsPerPage + 2` records from each source (one per partition the filter names, at most one per type: 13), or
  * `employeeFilterReadBound` for an employee narrowed by who or what, plus one batch read of the page's employees.
  */
 export async function readActivityPage(request: { companyId: string; filters: ActivityFilters; cursor?: string | undefined; itemsPerPage: number; now?: Date }): Promise<ActivityPage> {

@@ -13,8 +13,8 @@ describe('the partitions a page of the activity log reads', () => {
     expect(plan).toMatchObject({ from: '2026-02-28T22:00:00.000Z', to: '2026-03-20T22:00:00.000Z', after: null, onlyIn: null });
   });
 
-  it('is the (actor, type) partitions a filter by who or what allows: 8 types of one actor, 5 actors of one type, or one', () => {
-    expect(planActivity('c-1', filters({ actor: 'system' }), null, now).sources).toHaveLength(8);
+  it('is the (actor, type) partitions a filter by who or what allows: 13 types of one actor, 5 actors of one type, or one', () => {
+    expect(planActivity('c-1', filters({ actor: 'system' }), null, now).sources).toHaveLength(13);
     const byType = planActivity('c-1', filters({ type: 'cards' }), null, now).sources;
     expect(byType).toHaveLength(5);
     expect(byType.every((source) => source.index === 'gsi2' && source.partition.endsWith('#cards'))).toBe(true);

@@ -36,7 +36,7 @@ export function attributesOf(index: ActivitySource['index']): { partition: strin
 /**
  * No filter: the company's log. One employee: their history (gsi1), narrowed by who and what with a filter that
  * reads what it drops, so such a request is bounded (activity-pages.ts). Who or what without an employee: the gsi2
- * partitions of every (actor, type) pair the filter allows, at most 8, merged by time.
+ * partitions of every (actor, type) pair the filter allows, at most one per type (13), merged by time.
  */
 export function planActivity(companyId: string, filters: ActivityFilters, cursorSortKey: string | null, now: Date): ActivityPlan {
   const { from, to } = dayRangeOf(filters, now);

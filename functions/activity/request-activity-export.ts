@@ -1,6 +1,7 @@
 import { rigaDateOf } from '@shared/dates';
 import { startExport } from '../exports';
 import { countActivity } from './activity-pages';
+import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
 import * as activityRoutes from '@shared/api/routes/activity-routes';
 
@@ -22,5 +23,6 @@ export const handler = useCase(activityRoutes.exportActivity, async ({ caller, q
     fileName: `activity-${rigaDateOf(new Date())}.csv`,
     estimatedRows: await countActivity(caller.companyId, filters, estimateCountBound),
     requestedBy: { userId: caller.userId, email: caller.profile.email },
+    actor: actorOfCaller(caller, 'company_user'),
   });
 });

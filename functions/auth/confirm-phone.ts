@@ -1,3 +1,4 @@
+import { recordsInEachCompany } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
@@ -15,8 +16,11 @@ import * as phoneRoutes from '@shared/api/routes/phone-routes';
 export const handler = useCase(phoneRoutes.confirmPhone, async ({ caller, body }) => {
   if (caller.profile.phone) throw new DomainError(409, 'PHONE_ALREADY_SET');
   const phone = await confirmPhoneCode(caller.profile.email, body.code, caller.accessToken);
+  const now = new Date();
   try {
-    await recordPhone(caller.userId, phone, new Date());
+    // Cognito's factor is set first; the phone's record in each of the user's companies goes in the portal's
+    // transaction right after, and a failure of that turns the factor off again: neither stays without the other.
+    await recordPhone(caller.userId, phone, now, recordsInEachCompany(caller.profile, caller.memberships, { action: 'user.phone_set', after: { phone }, at: now.toISOString() }));
   } catch (error) {
     // The phone went to someone else meanwhile: the factor must not stay on it. The user had none before.
     await setSmsSecondFactor(caller.accessToken, false).catch(async (undo: unknown) => {

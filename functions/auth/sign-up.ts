@@ -26,7 +26,9 @@ export const handler = useCase(accountRoutes.signUp, async ({ body }) => {
   const company = newCompany(`company-${randomUUID()}`, entry, env().PROVIDER_NAME);
   try {
     await enableSmsSecondFactor(email);
-    await createCompanyWithOwner(company, { ...owner, userId });
+    // The account is Cognito's; its sign-up is recorded in the transaction that makes the company, and an account
+    // whose company could not be made is removed again: none is left without its record.
+    await createCompanyWithOwner(company, { ...owner, userId }, new Date().toISOString());
   } catch (error) {
     await removeAccount(email);
     throw error;

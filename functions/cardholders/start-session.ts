@@ -6,6 +6,7 @@ import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { tableName, transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import { auditPut } from '../platform/audit';
 import { actorOfEmployee, phoneOwner } from './cardholder-store';
 import { tellOfSignInLock } from './lock-sign-in';
 import { codeExpired, codeInvalid, trySignInCode } from './sign-in-codes';
@@ -13,9 +14,10 @@ import { assertSignInOpen, countWrongCode, signInLocked } from './sign-in-guard'
 import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 
 /**
- * /card, step 2: the right code opens a session. The code is used up and the session written in one transaction,
- * and an employee's first sign-in moves the app access from created to active, with its audit record. A locked phone
- * is refused before any code is tried; a wrong code counts against the phone across codes (sign-in-guard.ts).
+ * /card, step 2: the right code opens a session. The code is used up, the session written and the sign-in recorded in
+ * the employee's history in one transaction; an employee's first sign-in also moves the app access from created to
+ * active. A locked phone is refused before any code is tried; a wrong code counts against the phone across codes
+ * (sign-in-guard.ts).
  */
 export const handler = useCase(cardholderRoutes.signIn, async ({ body }) => {
   await assertSignInOpen(body.phone);
@@ -66,7 +68,16 @@ export const handler = useCase(cardholderRoutes.signIn, async ({ body }) => {
       extra,
     });
   } else {
-    await transact(extra.map((entry) => entry.item), { 0: codeGone });
+    const record = auditPut({
+      companyId: employee.companyId,
+      actor: actorOfEmployee(employee),
+      action: 'device.sign_in',
+      target: { type: 'employee', id: employee.employeeId },
+      before: {},
+      after: {},
+      at: new Date().toISOString(),
+    });
+    await transact([...extra.map((entry) => entry.item), record], { 0: codeGone });
   }
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
 });

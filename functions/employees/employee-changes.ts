@@ -1,3 +1,4 @@
+import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { employeeStatusOf } from '@shared/cards';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 import { auditItem, type Actor } from '../platform/audit';
@@ -112,9 +113,9 @@ export interface EmployeeChange {
   set: Partial<EmployeeRecord>;
   expect: Expectation;
   actor: Actor;
-  action: string;
+  action: ActivityAction;
   /** What the audit record shows before and after, beside the changed attributes. */
-  audit?: { before: Record<string, string | number | null>; after: Record<string, string | number | null> };
+  audit?: { before: AuditFieldValues; after: AuditFieldValues };
   /** Further items of the same transaction (a fee, a claim), each with the error its failed condition means. */
   extra?: { item: TransactItem; refusal?: DomainError }[];
   at?: string;

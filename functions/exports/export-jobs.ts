@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workDeadlineSeconds } from '../../infra/definitions';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod/mini';
 import { exportMaxWaitSeconds, type BackgroundFileAnswer, type ExportFile } from '@shared/exports';
 import { languageSchema, type Language } from '@shared/languages';
 import { reportStatuses } from '@shared/statuses';
+import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { eachOnItsOwn } from '../platform/each-on-its-own';
 import { s3 } from '../platform/aws/s3';
@@ -15,7 +16,7 @@ import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, exportFileDays, exportObjectKey, keys } from '../platform/keys';
-import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
+import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
 import { downloadSeconds, encodeHeaderValue } from '../platform/uploads';
 
 /**
@@ -65,13 +66,18 @@ export interface ExportRequest {
   estimatedRows: number;
   /** The requester; an API key's e-mail is '' (it is never mailed). */
   requestedBy: { userId: string; email: string };
+  /** Who the company's audit log names for the request. */
+  actor: Actor;
 }
 
 export function estimatedSeconds(rows: number): number {
   return baseSeconds + Math.ceil(rows / rowsPerSecond);
 }
 
-/** Writes the job and queues it: the file id and its estimate, or the address the file will be e-mailed to. */
+/**
+ * Writes the job with the request's audit record and queues it: the file id and its estimate, or the address the file
+ * will be e-mailed to.
+ */
 export async function startExport(request: ExportRequest): Promise<BackgroundFileAnswer> {
   const fileId = randomUUID();
   const seconds = estimatedSeconds(request.estimatedRows);
@@ -95,7 +101,10 @@ export async function startExport(request: ExportRequest): Promise<BackgroundFil
     expiresAt: Math.floor(now.getTime() / 1000) + keptSeconds,
   };
   const item = { ...keys.exportJob(request.companyId, fileId), entity: entities.exportJob, ...job, ...runningFileKeys('exports', request.companyId, fileId, now) };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: item }));
+  await transact([
+    { Put: { TableName: tableName(), Item: item } },
+    auditPut({ companyId: request.companyId, actor: request.actor, action: 'export.request', target: { type: 'company', id: request.companyId }, before: {}, after: { fileId, fileName: request.fileName }, at: job.createdAt }),
+  ]);
   await sqs.send(new SendMessageCommand({ QueueUrl: env().EXPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId: request.companyId, fileId }) }));
   return emailed ? { descriptionValues: { email: request.requestedBy.email } } : { timeRemaining: seconds, fileId };
 }

@@ -17,7 +17,7 @@ import {
 import { companyRoleSchema } from '@shared/roles';
 import { workDeadlineSeconds, workNotEndedCleanlyMetric } from '../../infra/definitions';
 import { statusChangers } from '@shared/statuses';
-import type { Actor } from '../platform/audit';
+import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
@@ -257,18 +257,34 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
   if (file.totalCents > (await readAvailableCents(companyId))) throw new DomainError(409, 'FUNDING_TOTAL_TOO_HIGH');
   const background = file.fundedRowCount > fundingBackgroundRows;
   try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.fundingFile(companyId, fileId),
-        UpdateExpression: 'SET #status = :next, appliedBy = :actor, gsi2pk = :runningPk, gsi2sk = :runningSk',
-        ConditionExpression: '#status = :previewed',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor, ...runningValues(companyId, fileId) },
-      }),
+    await transactThroughConflicts(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.fundingFile(companyId, fileId),
+            UpdateExpression: 'SET #status = :next, appliedBy = :actor, gsi2pk = :runningPk, gsi2sk = :runningSk',
+            ConditionExpression: '#status = :previewed',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor, ...runningValues(companyId, fileId) },
+          },
+        },
+        // Who started it and what it pays; each row's credit is recorded with the credit (funds.add).
+        auditPut({
+          companyId,
+          actor,
+          action: 'fundingFile.apply',
+          target: { type: 'company', id: companyId },
+          before: {},
+          after: { fileId, fileName: file.fileName, rows: file.fundedRowCount, totalCents: file.totalCents },
+          at: new Date().toISOString(),
+        }),
+      ],
+      {},
+      conflictRetries,
     );
   } catch (error) {
-    if (conditionFailed(error)) return readFundingFile(companyId, fileId);
+    if (conditionFailed(error, 0)) return readFundingFile(companyId, fileId);
     throw error;
   }
   if (!background) {
@@ -300,7 +316,7 @@ export function runningKeys(companyId: string, fileId: string): { gsi2pk: string
 
 /**
  * Retries a failed file (SPEC section 4 funding, issue 18): back to queued under a condition, so two clicks queue it
- * once, and handed to the worker again. Applying skips the rows already done, so a retry moves only the rest. Any
+ * once (and record the retry once), and handed to the worker again. Applying skips the rows already done, so a retry moves only the rest. Any
  * other status is answered as it is.
  */
 export async function retryFile(companyId: string, fileId: string, actor: Actor): Promise<FundingFileRecord> {
@@ -322,6 +338,7 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
           },
         },
         ...(toHold > 0 ? [mainAccountHold(companyId, toHold)] : []),
+        auditPut({ companyId, actor, action: 'fundingFile.retry', target: { type: 'company', id: companyId }, before: {}, after: { fileId, fileName: file.fileName }, at: new Date().toISOString() }),
       ],
       {},
       conflictRetries,

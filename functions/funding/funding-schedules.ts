@@ -4,6 +4,7 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { canReceiveFunds } from '@shared/cards';
 import { listedRowsLimit } from '@shared/funding';
 import { rigaDateOf } from '@shared/dates';
@@ -157,7 +158,7 @@ function auditedFields(rule: ScheduleRecord): Record<string, string | number | n
 }
 
 /** A rule's change with its audit record, in one transaction: no change without its record. */
-async function writeWithAudit(put: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, actor: Actor, action: string, rule: ScheduleRecord, before: Record<string, string | number | null>): Promise<void> {
+async function writeWithAudit(put: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, actor: Actor, action: ActivityAction, rule: ScheduleRecord, before: AuditFieldValues): Promise<void> {
   const at = new Date().toISOString();
   try {
     await transactThroughConflicts(
@@ -233,7 +234,7 @@ export async function setScheduleState(companyId: string, scheduleId: string, st
 }
 
 /** Writes the rule over the version read, so an edit and a run starting at once do not undo each other. */
-async function replaceSchedule(current: ScheduleRecord, record: ScheduleRecord, actor: Actor, action: string): Promise<void> {
+async function replaceSchedule(current: ScheduleRecord, record: ScheduleRecord, actor: Actor, action: ActivityAction): Promise<void> {
   await writeWithAudit(
     {
       Item: scheduleItem(record),

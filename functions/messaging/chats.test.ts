@@ -38,7 +38,7 @@ const chat = chatRecord.parse({
   noticeForProvider: null,
   version: 1,
 });
-const author: Author = { side: 'company', userId: 'u1', name: 'Anna Ozola' };
+const author: Author = { side: 'company', userId: 'u1', name: 'Anna Ozola', actor: { kind: 'company_user', userId: 'u1', name: 'Anna Ozola', role: 'manager' } };
 
 describe('a chat changed between its read and its write', () => {
   useDummyHandlerEnvironment();

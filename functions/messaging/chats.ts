@@ -18,6 +18,7 @@ import {
   type PostMessage,
 } from '@shared/messaging';
 import { documentContentTypes } from '@shared/onboarding/documents';
+import { actorOfCaller, auditPut, type Actor } from '../platform/audit';
 import type { Caller } from '../platform/caller';
 import { dynamo } from '../platform/aws/dynamo';
 import { env } from '../platform/env';
@@ -106,19 +107,28 @@ const chatRaceRetries = 5;
 const conflictRetries = 3;
 const previewLength = 140;
 
-/** Who writes: a company user as their name, the provider's admins as the provider's support. */
+/**
+ * Who writes: a company user as their name, the provider's admins as the provider's support. `actor` is who the
+ * company's audit log names for what the message opens or reopens.
+ */
 export interface Author {
   side: ChatSide;
   userId: string;
   name: string;
+  actor: Actor;
 }
 
 export function companyAuthor(caller: Caller): Author {
-  return { side: 'company', userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim() };
+  return { side: 'company', userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), actor: actorOfCaller(caller, 'company_user') };
 }
 
 export function providerAuthor(caller: Caller): Author {
-  return { side: 'provider', userId: caller.userId, name: providerSupportName() };
+  return { side: 'provider', userId: caller.userId, name: providerSupportName(), actor: actorOfCaller(caller, 'admin') };
+}
+
+/** A chat's opening, closing or reopening in the company's audit log, named by its subject. */
+function chatRecordItem(chat: Pick<ChatRecord, 'companyId' | 'chatId' | 'subject'>, action: 'chat.open' | 'chat.close' | 'chat.reopen', actor: Actor, at: string): TransactItem {
+  return auditPut({ companyId: chat.companyId, actor, action, target: { type: 'company', id: chat.companyId }, before: {}, after: { chatId: chat.chatId, subject: chat.subject }, at });
 }
 
 export function providerSupportName(): string {
@@ -422,6 +432,7 @@ export async function createChat(companyId: string, author: Author, body: Create
     counterUpdate('company', companyId, { chats: 1 }),
     counterUpdate('provider', companyId, { unread: 1, openChats: 1 }),
     noticePut(companyId, chatId, 'provider', dueAt),
+    chatRecordItem(chat, 'chat.open', author.actor, at),
   ];
   const attachmentsFrom = items.length;
   items.push(...attachments.map((attachment) => attachmentClaim(attachment, chatId, messageId)));
@@ -469,6 +480,7 @@ export async function postMessage(companyId: string, chatId: string, author: Aut
       ),
       counterUpdate(other, companyId, { unread: 1, ...(reopens ? { openChats: 1, closedChats: -1 } : {}) }),
       ...(needsNotice ? [noticePut(companyId, chatId, other, dueAt)] : []),
+      ...(reopens ? [chatRecordItem(chat, 'chat.reopen', author.actor, at)] : []),
     ];
     const attachmentsFrom = items.length;
     items.push(...attachments.map((attachment) => attachmentClaim(attachment, chatId, messageId)));
@@ -495,8 +507,11 @@ export async function markChatRead(companyId: string, chatId: string, side: Chat
   });
 }
 
-/** The provider opens or closes a chat: it moves between the inbox's partitions and the counts follow. */
-export async function setChatStatus(companyId: string, chatId: string, status: ChatStatus): Promise<ChatRecord> {
+/**
+ * The provider opens or closes a chat: it moves between the inbox's partitions, the counts follow, and the company's
+ * audit log records it.
+ */
+export async function setChatStatus(companyId: string, chatId: string, status: ChatStatus, actor: Actor): Promise<ChatRecord> {
   return withChatRetries(companyId, chatId, async (chat) => {
     if (chat.status === status) return chat;
     const opening = status === 'open';
@@ -504,9 +519,10 @@ export async function setChatStatus(companyId: string, chatId: string, status: C
       [
         chatUpdate(chat, { status, ...keys.chatInInbox(status, chat.lastMessageAt, chatId) }),
         counterUpdate('provider', companyId, { openChats: opening ? 1 : -1, closedChats: opening ? -1 : 1 }),
+        chatRecordItem(chat, opening ? 'chat.reopen' : 'chat.close', actor, new Date().toISOString()),
       ],
       0,
-      2,
+      3,
     );
     return { ...chat, status, version: chat.version + 1 };
   });

@@ -1,4 +1,4 @@
-import { DeleteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { SignupStep } from '@shared/kyc';
 import type { Application, ApplicationAction, HistoryEntry } from '@shared/onboarding/application';
@@ -12,10 +12,8 @@ import { DomainError, notFound } from '../platform/errors';
 import { documentObjectKey, entities, keys } from '../platform/keys';
 import { applicationEventRecord, applicationRecord, documentRecord, type ApplicationRecord, type DocumentRecord } from './application-records';
 import { companyRecord, type CompanyRecord } from '../platform/identity-records';
-import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
+import { conditionFailed, getItem, queryAll, tableName, transact, type TransactItem } from '../platform/table';
 import { deleteUpload } from '../platform/uploads';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface ApplicationSnapshot {
   company: CompanyRecord;
@@ -143,7 +141,7 @@ function applicationPut(company: CompanyRecord, read: ApplicationRecord | null, 
 
 async function commit(items: TransactItem[]): Promise<void> {
   try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (error) {
     if (items.some((_, index) => conditionFailed(error, index))) throw new DomainError(409, 'CONFLICT');
     throw error;
@@ -151,8 +149,8 @@ async function commit(items: TransactItem[]): Promise<void> {
 }
 
 /**
- * One step's answers with the KYC status and company status they lead to, and (when the step hands the application
- * to the provider) the history entry, in one transaction conditioned on what was read.
+ * One step's answers with the KYC status and company status they lead to, (when the step hands the application to the
+ * provider) the history entry, and the save's audit record, in one transaction conditioned on what was read.
  */
 export async function saveStep(
   snapshot: ApplicationSnapshot,
@@ -160,6 +158,7 @@ export async function saveStep(
   answers: Record<string, unknown>,
   after: AfterSaving,
   actor: Actor,
+  record: TransactItem,
 ): Promise<void> {
   const { company, application } = snapshot;
   const now = new Date().toISOString();
@@ -176,7 +175,7 @@ export async function saveStep(
     applicationPut(company, application, next, after.status),
   ];
   if (after.event) items.push(eventItem(company.companyId, now, after.event, actor, null, []));
-  await commit(items);
+  await commit([...items, record]);
 }
 
 export type Decision =
@@ -187,10 +186,10 @@ export type Decision =
 const decidedStatus = { approved: 'active', rejected: 'rejected', returned: 'returned' } as const satisfies Record<Decision['action'], CompanyStatus>;
 
 /**
- * The provider's decision on a waiting application, with its history entry. Approval also opens the main account
- * and claims its top-up IBAN, so an approved company always has both.
+ * The provider's decision on a waiting application, with its history entry and its audit record in the company's log.
+ * Approval also opens the main account and claims its top-up IBAN, so an approved company always has both.
  */
-export async function recordDecision(snapshot: ApplicationSnapshot, decision: Decision, actor: Actor): Promise<CompanyStatus> {
+export async function recordDecision(snapshot: ApplicationSnapshot, decision: Decision, actor: Actor, record: TransactItem): Promise<CompanyStatus> {
   const { company, application } = snapshot;
   if (!application) throw notFound('APPLICATION_NOT_FOUND');
   const now = new Date().toISOString();
@@ -237,9 +236,23 @@ export async function recordDecision(snapshot: ApplicationSnapshot, decision: De
     );
   }
   const comment = decision.action === 'rejected' ? decision.reason : decision.action === 'returned' ? decision.comment : null;
-  items.push(eventItem(company.companyId, now, decision.action, actor, comment, decision.action === 'returned' ? decision.steps : []));
+  items.push(eventItem(company.companyId, now, decision.action, actor, comment, decision.action === 'returned' ? decision.steps : []), record);
   await commit(items);
   return status;
+}
+
+/**
+ * A document the applicant removes: its bytes go first, then its record with the removal's audit record in one
+ * transaction (a failure between leaves a record whose bytes are gone, which the applicant's retry removes).
+ */
+export async function removeDocument(document: DocumentRecord, record: TransactItem): Promise<void> {
+  await deleteUpload(documentObjectKey(document.companyId, document.documentId));
+  try {
+    await transact([{ Delete: { TableName: tableName(), Key: keys.document(document.companyId, document.documentId), ConditionExpression: 'attribute_exists(pk)' } }, record]);
+  } catch (error) {
+    if (conditionFailed(error, 0)) throw notFound('DOCUMENT_NOT_FOUND');
+    throw error;
+  }
 }
 
 /** Documents a saved step no longer points at: their bytes and records go, so nothing unused is kept. */

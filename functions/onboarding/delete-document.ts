@@ -1,7 +1,8 @@
 import { documentIdsOfAnswers } from '@shared/onboarding/steps';
+import { actorOfCaller, auditPut } from '../platform/audit';
 import { DomainError, notFound } from '../platform/errors';
 import { useCase } from '../platform/use-case';
-import { forgetDocuments, readApplication } from './application-store';
+import { readApplication, removeDocument } from './application-store';
 import { assertEditable } from './editable-application';
 import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 
@@ -9,8 +10,18 @@ import * as onboardingRoutes from '@shared/api/routes/onboarding-routes';
 export const handler = useCase(onboardingRoutes.deleteDocument, async ({ caller, params }) => {
   const { company, application, documents } = await readApplication(caller.companyId);
   assertEditable(company.status);
-  if (!documents.some((document) => document.documentId === params.documentId)) throw notFound('DOCUMENT_NOT_FOUND');
+  const document = documents.find((candidate) => candidate.documentId === params.documentId);
+  if (!document) throw notFound('DOCUMENT_NOT_FOUND');
   if (documentIdsOfAnswers(application?.answers ?? {}).has(params.documentId)) throw new DomainError(409, 'DOCUMENT_IN_USE');
-  await forgetDocuments(caller.companyId, [params.documentId]);
+  const record = auditPut({
+    companyId: caller.companyId,
+    actor: actorOfCaller(caller, 'company_user'),
+    action: 'document.delete',
+    target: { type: 'company', id: caller.companyId },
+    before: { documentId: document.documentId, fileName: document.fileName },
+    after: {},
+    at: new Date().toISOString(),
+  });
+  await removeDocument(document, record);
   return { ok: true as const };
 });

@@ -1,5 +1,6 @@
 import { afterSaving, isStepOpen } from '@shared/onboarding/progress';
 import { documentIdsOf, stepDefinitions, stepSchema } from '@shared/onboarding/steps';
+import { actorOfCaller, auditPut } from '../platform/audit';
 import { DomainError, validationFailed } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
@@ -42,7 +43,16 @@ export const handler = useCase(onboardingRoutes.saveStep, async ({ caller, param
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
 
   const after = afterSaving(step, state);
-  await saveStep(snapshot, step, answers, after, actorOf(caller));
+  const record = auditPut({
+    companyId: caller.companyId,
+    actor: actorOfCaller(caller, 'company_user'),
+    action: after.event ? 'application.submit' : 'application.save',
+    target: { type: 'company', id: caller.companyId },
+    before: {},
+    after: { step },
+    at: new Date().toISOString(),
+  });
+  await saveStep(snapshot, step, answers, after, actorOf(caller), record);
 
   // A document the step pointed at before and no longer does was replaced or removed: it is not kept.
   const kept = new Set(referenced.map((reference) => reference.documentId));

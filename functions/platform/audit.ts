@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { activityTypeOf } from '@shared/activity';
+import type { ActivityAction, AuditFieldValues } from '@shared/activity';
+import { activityTypeOf } from '@shared/activity-types';
 import type { CompanyRole } from '@shared/roles';
 import type { StatusChanger } from '@shared/statuses';
 import type { Caller } from './caller';
+import { env } from './env';
 import { entities, keys } from './keys';
 import { logger } from './logger';
 
@@ -25,13 +27,22 @@ export function actorOfCaller(caller: Caller, as: 'company_user' | 'admin'): Act
 
 export const systemActor: Actor = { kind: 'system', userId: null, name: null, role: null };
 
+/** A person acting for a company they belong to, with their role there (their own sign-in, an invitation accepted). */
+export function memberActor(person: { userId: string; name: string; surname: string }, role: CompanyRole): Actor {
+  return { kind: 'company_user', userId: person.userId, name: `${person.name} ${person.surname}`.trim(), role };
+}
+
+/**
+ * `action` is one the activity log names and every field one it names or hides (shared/activity.ts): a record written
+ * here never shows a reader a raw code.
+ */
 export interface AuditEntry {
   companyId: string;
   actor: Actor;
-  action: string;
+  action: ActivityAction;
   target: { type: 'employee' | 'company' | 'priceList'; id: string };
-  before: Record<string, string | number | null>;
-  after: Record<string, string | number | null>;
+  before: AuditFieldValues;
+  after: AuditFieldValues;
   at: string;
 }
 
@@ -51,6 +62,33 @@ export function auditItem(entry: AuditEntry, auditId: string = randomUUID()): Re
     auditId,
     ...entry,
   };
+}
+
+/** The record as an item of the TransactWriteItems that makes its change. */
+export function auditPut(entry: AuditEntry): { Put: { TableName: string; Item: Record<string, unknown> } } {
+  return { Put: { TableName: env().TABLE_NAME, Item: auditItem(entry) } };
+}
+
+/**
+ * What a person does to their own account (a sign-in, "sign out on all devices", a password reset) is recorded in
+ * each company they belong to, as themselves with their role there: each company's log shows who could act on it.
+ */
+export function recordsInEachCompany(
+  person: { userId: string; name: string; surname: string },
+  memberships: readonly { companyId: string; role: CompanyRole }[],
+  record: { action: ActivityAction; before?: AuditFieldValues; after?: AuditFieldValues; at: string },
+): { Put: { TableName: string; Item: Record<string, unknown> } }[] {
+  return memberships.map((membership) =>
+    auditPut({
+      companyId: membership.companyId,
+      actor: memberActor(person, membership.role),
+      action: record.action,
+      target: { type: 'company', id: membership.companyId },
+      before: record.before ?? {},
+      after: record.after ?? {},
+      at: record.at,
+    }),
+  );
 }
 
 /**

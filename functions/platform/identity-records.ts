@@ -19,6 +19,8 @@ export const userProfileRecord = /* @__PURE__ */ z.object({
   language: languageSchema,
   currentCompanyId: z.nullable(z.string()),
   tokensValidAfter: z._default(z.int().check(z.nonnegative()), 0),
+  /** The `auth_time` (seconds) of the newest sign-in recorded in the audit trail (users/sign-ins.ts). */
+  lastSignInAt: z.optional(z.int()),
 });
 export type UserProfileRecord = z.infer<typeof userProfileRecord>;
 

@@ -117,6 +117,21 @@ export async function transact(items: TransactItem[], refusals: Record<number, E
   logAudited(items);
 }
 
+/** DynamoDB's limit of items in one TransactWriteItems. */
+export const transactionItemLimit = 100;
+
+/**
+ * A change with audit records that may be many: one for each company of a person, who may belong to more companies
+ * than one transaction holds. The change and as many records as fit are one transaction (its refusals as `transact`'s);
+ * records beyond that (a person in more than 99 companies) follow in transactions of their own right after it.
+ */
+export async function transactWithRecords(change: readonly TransactItem[], records: readonly TransactItem[], refusals: Record<number, Error> = {}): Promise<void> {
+  const fit = Math.max(0, transactionItemLimit - change.length);
+  const first = [...change, ...records.slice(0, fit)];
+  if (first.length > 0) await transact(first, refusals);
+  for (let start = fit; start < records.length; start += transactionItemLimit) await transact(records.slice(start, start + transactionItemLimit));
+}
+
 /**
  * `transact`, tried again (up to `retries` times, with a growing random pause) while DynamoDB cancels it because
  * another transaction held one of its items: nothing was checked or written then, so the same items are sent again

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { calendarDay } from '@shared/dates';
 import { languageSchema } from '@shared/languages';
 import { reportTypeSchema, type GenerateReport, type Report } from '@shared/reports';
 import { reportStatuses } from '@shared/statuses';
+import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { type FileOutcome, finishBackgroundFile, runningFileKeys } from '../exports';
 import { entities, keys, reportObjectKey } from '../platform/keys';
-import { getItem, tableName } from '../platform/table';
+import { conditionFailed, getItem, tableName, transact } from '../platform/table';
 import { shownReportStatus } from './report-status';
 
 /**
@@ -65,8 +66,16 @@ export function newReportId(now: Date): string {
   return `${String(now.getTime()).padStart(13, '0')}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Writes the report, generating, and queues its generation; when it cannot be queued, nothing is left written. */
-export async function requestReport(companyId: string, requester: { userId: string; email: string }, request: GenerateReport): Promise<ReportRecord> {
+/** What the company's audit log says of a report: its type and period (its id hidden). */
+function reportFields(record: Pick<ReportRecord, 'reportId' | 'type' | 'dateFrom' | 'dateTo'>) {
+  return { reportId: record.reportId, reportType: record.type, dateFrom: record.dateFrom, dateTo: record.dateTo };
+}
+
+/**
+ * Writes the report, generating, with the request's audit record, and queues its generation; when it cannot be
+ * queued the report goes again (the request fails whole), while its record stays: it was asked for.
+ */
+export async function requestReport(companyId: string, requester: { userId: string; email: string }, request: GenerateReport, actor: Actor): Promise<ReportRecord> {
   const now = new Date();
   const record: ReportRecord = {
     companyId,
@@ -82,7 +91,10 @@ export async function requestReport(companyId: string, requester: { userId: stri
     rows: null,
   };
   const key = keys.report(companyId, record.reportId);
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: entities.report, ...record, ...runningFileKeys('reports', companyId, record.reportId, now) }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await transact([
+    { Put: { TableName: tableName(), Item: { ...key, entity: entities.report, ...record, ...runningFileKeys('reports', companyId, record.reportId, now) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    auditPut({ companyId, actor, action: 'report.request', target: { type: 'company', id: companyId }, before: {}, after: reportFields(record), at: record.created }),
+  ]);
   try {
     await sqs.send(new SendMessageCommand({ QueueUrl: env().REPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
   } catch (error) {
@@ -135,10 +147,22 @@ export function finishReport(companyId: string, reportId: string, outcome: FileO
   return finishBackgroundFile(keys.report(companyId, reportId), outcome);
 }
 
-/** Deletes a report of the company, item and file; answers whether there was one. */
-export async function deleteReport(companyId: string, reportId: string): Promise<boolean> {
-  const answer = await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: keys.report(companyId, reportId), ReturnValues: 'ALL_OLD' }));
-  if (!answer.Attributes) return false;
+/**
+ * Deletes a report of the company, item (with the deletion's audit record) and file; answers whether there was one.
+ * One deleted meanwhile by another request is that request's to record.
+ */
+export async function deleteReport(companyId: string, reportId: string, actor: Actor): Promise<boolean> {
+  const report = await readReport(companyId, reportId);
+  if (!report) return false;
+  try {
+    await transact([
+      { Delete: { TableName: tableName(), Key: keys.report(companyId, reportId), ConditionExpression: 'attribute_exists(pk)' } },
+      auditPut({ companyId, actor, action: 'report.delete', target: { type: 'company', id: companyId }, before: reportFields(report), after: {}, at: new Date().toISOString() }),
+    ]);
+  } catch (error) {
+    if (conditionFailed(error, 0)) return false;
+    throw error;
+  }
   await deleteReportObject(companyId, reportId);
   return true;
 }

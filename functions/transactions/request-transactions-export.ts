@@ -1,6 +1,7 @@
 import { rigaDateOf } from '@shared/dates';
 import { startExport } from '../exports';
 import { countTransactions } from './transaction-pages';
+import { actorOfCaller } from '../platform/audit';
 import { useCase } from '../platform/use-case';
 import * as transactionRoutes from '@shared/api/routes/transaction-routes';
 
@@ -15,5 +16,6 @@ export const handler = useCase(transactionRoutes.exportTransactions, async ({ ca
     fileName: `transactions-${rigaDateOf(new Date())}.csv`,
     estimatedRows: await countTransactions(caller.companyId, filters),
     requestedBy: { userId: caller.userId, email: caller.profile.email },
+    actor: actorOfCaller(caller, 'company_user'),
   });
 });

@@ -1,13 +1,12 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import type { TeamMember } from '@shared/team';
-import { dynamo } from '../platform/aws/dynamo';
+import { auditPut, memberActor } from '../platform/audit';
 import { companyMembers } from './company-members';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { membershipRecord, userProfileItem, type MembershipRecord, type UserProfileRecord } from '../platform/identity-records';
 import { activateProfile } from './profiles';
-import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { conditionFailed, getItem, tableName, transact, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
 
 export async function findMembership(companyId: string, userId: string): Promise<MembershipRecord | null> {
   const item = await getItem(keys.membership(userId, companyId));
@@ -58,10 +57,11 @@ export interface NewMembership {
 }
 
 /**
- * The membership (and, for someone new to the portal, their profile) in one transaction with the owner count, so
- * a second invitation of the same person at the same moment finds them a member already.
+ * The membership (and, for someone new to the portal, their profile) in one transaction with the owner count and
+ * `record` (the invitation's audit record), so a second invitation of the same person at the same moment finds them
+ * a member already, and no one joins without its record.
  */
-export async function addMember(membership: NewMembership, newProfile: UserProfileRecord | null): Promise<MembershipRecord> {
+export async function addMember(membership: NewMembership, newProfile: UserProfileRecord | null, audit: TransactItem): Promise<MembershipRecord> {
   const record: MembershipRecord = { ...membership, membershipId: `${membership.companyId}:${membership.userId}` };
   const items: TransactItem[] = [
     {
@@ -87,8 +87,9 @@ export async function addMember(membership: NewMembership, newProfile: UserProfi
     });
   }
   if (membership.role === 'owner' && membership.status === 'active') items.push(ownerCountChange(membership.companyId, 1));
+  items.push(audit);
   try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (error) {
     if (conditionFailed(error, 0)) throw new DomainError(409, 'ALREADY_MEMBER', { email: 'ALREADY_MEMBER' });
     throw error;
@@ -98,9 +99,9 @@ export async function addMember(membership: NewMembership, newProfile: UserProfi
 
 /**
  * A new role, on the condition that the member still has the role it was read with; an owner stepping down
- * takes the owner count down, which is refused at one.
+ * takes the owner count down, which is refused at one. `record` is the change's audit record.
  */
-export async function changeRole(member: MembershipRecord, role: CompanyRole): Promise<void> {
+export async function changeRole(member: MembershipRecord, role: CompanyRole, record: TransactItem): Promise<void> {
   const items: TransactItem[] = [
     {
       Update: {
@@ -115,12 +116,13 @@ export async function changeRole(member: MembershipRecord, role: CompanyRole): P
   ];
   if (member.status === 'active' && member.role === 'owner' && role !== 'owner') items.push(ownerCountChange(member.companyId, -1));
   if (member.status === 'active' && member.role !== 'owner' && role === 'owner') items.push(ownerCountChange(member.companyId, 1));
-  await writeMemberChange(items, items.length > 1 ? 1 : null);
+  await writeMemberChange([...items, record], items.length > 1 ? 1 : null);
 }
 
 /**
  * Removes the membership (the person keeps their account and other companies); the last owner stays. `alsoWrite` is
- * written in the same transaction (the revocation of keys the member made, issue 30): all of it or none.
+ * written in the same transaction (the removal's audit record, and the revocation of keys the member made, issue 30):
+ * all of it or none.
  */
 export async function removeMembership(member: MembershipRecord, alsoWrite: readonly TransactItem[] = []): Promise<void> {
   const items: TransactItem[] = [
@@ -163,35 +165,45 @@ async function writeMemberChange(items: TransactItem[], ownerCountAt: number | n
 
 /**
  * The first sign-in after an invitation: the person is now active in the portal and in each inviting company, where
- * an owner starts counting as one.
+ * an owner starts counting as one, and each of those companies records that the invitation was accepted.
  */
-export async function activateInvitedMember(userId: string, invited: MembershipRecord[]): Promise<void> {
+export async function activateInvitedMember(profile: UserProfileRecord, invited: MembershipRecord[]): Promise<void> {
+  const { userId } = profile;
   // A membership whose role or status changed since it was read stays for the next profile load.
   const ignoreChanged = (error: unknown) => {
     if (!conditionFailed(error)) throw error;
   };
+  const at = new Date().toISOString();
   await Promise.all([
     activateProfile(userId),
     ...invited.map((membership) =>
-      dynamo
-        .send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.membership(userId, membership.companyId),
-                  UpdateExpression: 'SET #status = :active',
-                  ConditionExpression: '#status = :invited AND #role = :role',
-                  ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
-                  ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':role': membership.role },
-                },
-              },
-              ...(membership.role === 'owner' ? [ownerCountChange(membership.companyId, 1)] : []),
-            ],
-          }),
-        )
-        .catch(ignoreChanged),
+      transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.membership(userId, membership.companyId),
+            UpdateExpression: 'SET #status = :active',
+            ConditionExpression: '#status = :invited AND #role = :role',
+            ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+            ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':role': membership.role },
+          },
+        },
+        ...(membership.role === 'owner' ? [ownerCountChange(membership.companyId, 1)] : []),
+        auditPut({
+          companyId: membership.companyId,
+          actor: memberActor(profile, membership.role),
+          action: 'team.join',
+          target: { type: 'company', id: membership.companyId },
+          before: {},
+          after: memberFields(profile, membership.role),
+          at,
+        }),
+      ]).catch(ignoreChanged),
     ),
   ]);
+}
+
+/** What a team record says of the member it concerns: who (by name and, hidden, by id) and their role. */
+export function memberFields(person: { userId: string; name: string; surname: string }, role: CompanyRole): { userId: string; name: string; role: CompanyRole } {
+  return { userId: person.userId, name: `${person.name} ${person.surname}`.trim(), role };
 }

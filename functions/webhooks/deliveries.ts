@@ -7,7 +7,7 @@ import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
-import { conditionFailed, getItem, queryAll, tableName } from '../platform/table';
+import { conditionFailed, getItem, queryAll, tableName, transact, type TransactItem } from '../platform/table';
 import { postWebhook, signWebhook } from './webhook-post';
 import { openSigningSecrets } from './signing-secrets';
 import type { WebhookEvent, WebhookMessage } from './publish-event';
@@ -267,34 +267,40 @@ export async function dispatchDueDeliveries(now = new Date()): Promise<number> {
   return messages.length;
 }
 
-/** Sends a delivery again by hand (a redeliver button): due at once, its retry schedule from the start. */
-export async function redeliver(companyId: string, endpointId: string, deliveryId: string, now = new Date()): Promise<WebhookDeliveryRecord | null> {
+/**
+ * Sends a delivery again by hand (a redeliver button): due at once, its retry schedule from the start, with `record`
+ * (who asked for it) in the same transaction. One an attempt holds is answered as it is, and nothing is recorded.
+ */
+export async function redeliver(companyId: string, endpointId: string, deliveryId: string, record: (delivery: WebhookDeliveryRecord) => TransactItem, now = new Date()): Promise<WebhookDeliveryRecord | null> {
   const item = await getItem(keys.webhookDelivery(endpointId, deliveryId));
   const delivery = item ? webhookDeliveryRecord.parse(item) : null;
   if (!delivery || delivery.companyId !== companyId) return null;
   try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(endpointId, deliveryId),
-        UpdateExpression: 'SET #status = :pending, nextAttemptAt = :now, failuresInRow = :zero, gsi2pk = :duePk, gsi2sk = :dueSk',
-        // Not while an attempt holds it: the button answers with the delivery as it is.
-        ConditionExpression: '#status IN (:delivered, :failed, :retrying)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':now': now.toISOString(),
-          ':zero': 0,
-          ':duePk': keys.webhookDue('', '', '').gsi2pk,
-          ':dueSk': keys.webhookDue(now.toISOString(), endpointId, deliveryId).gsi2sk,
-          ':delivered': 'delivered',
-          ':failed': 'failed',
-          ':retrying': 'retrying',
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.webhookDelivery(endpointId, deliveryId),
+          UpdateExpression: 'SET #status = :pending, nextAttemptAt = :now, failuresInRow = :zero, gsi2pk = :duePk, gsi2sk = :dueSk',
+          // Not while an attempt holds it: the button answers with the delivery as it is.
+          ConditionExpression: '#status IN (:delivered, :failed, :retrying)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pending': 'pending',
+            ':now': now.toISOString(),
+            ':zero': 0,
+            ':duePk': keys.webhookDue('', '', '').gsi2pk,
+            ':dueSk': keys.webhookDue(now.toISOString(), endpointId, deliveryId).gsi2sk,
+            ':delivered': 'delivered',
+            ':failed': 'failed',
+            ':retrying': 'retrying',
+          },
         },
-      }),
-    );
+      },
+      record(delivery),
+    ]);
   } catch (error) {
-    if (!conditionFailed(error)) throw error;
+    if (!conditionFailed(error, 0)) throw error;
     return delivery;
   }
   await queueDelivery(endpointId, deliveryId);

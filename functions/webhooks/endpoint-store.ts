@@ -1,9 +1,11 @@
-import { DeleteCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { webhookEndpointsPerCompany, webhookSecretOverlapHours, type CreateWebhookEndpointBody, type WebhookEventType } from '@shared/webhooks';
+import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { conditionFailed, getItem, tableName } from '../platform/table';
+import { conditionFailed, getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { holdsPlaintext, sealedSecrets, sealSigningSecret } from './signing-secrets';
 import { urlAllowed } from './webhook-post';
 import { companyEndpoints, newEndpointId, newWebhookSecret, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
@@ -22,8 +24,34 @@ async function checkUrl(url: string): Promise<void> {
   if (!(await urlAllowed(url))) throw new DomainError(400, 'WEBHOOK_URL_NOT_ALLOWED', { url: 'WEBHOOK_URL_NOT_ALLOWED' });
 }
 
-/** A new endpoint with its first secret, which is answered here and never again. */
-export async function createEndpoint(companyId: string, userId: string, body: CreateWebhookEndpointBody, now = new Date()): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+/**
+ * What the company's audit log says of an endpoint: its address without what may be a credential (a user and password,
+ * a query or a fragment, which some receivers use for a token), its events and whether it is enabled. Never a secret.
+ */
+export function endpointFields(endpoint: Pick<WebhookEndpointRecord, 'endpointId' | 'url' | 'events' | 'status'>): AuditFieldValues {
+  return { endpointId: endpoint.endpointId, url: shownUrl(endpoint.url), events: endpoint.events.join(' '), webhookStatus: endpoint.status };
+}
+
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
+}
+
+function endpointRecord(endpoint: WebhookEndpointRecord, actor: Actor, action: ActivityAction, before: AuditFieldValues, after: AuditFieldValues, at: string): TransactItem {
+  return auditPut({ companyId: endpoint.companyId, actor, action, target: { type: 'company', id: endpoint.companyId }, before, after, at });
+}
+
+/** A delivery sent again by hand, as the company's log records it: the endpoint and the event's type. */
+export function redeliveryRecord(endpoint: WebhookEndpointRecord, actor: Actor): (delivery: WebhookDeliveryRecord) => TransactItem {
+  return (delivery) => endpointRecord(endpoint, actor, 'webhook.redeliver', {}, { endpointId: endpoint.endpointId, deliveryId: delivery.deliveryId, url: shownUrl(endpoint.url), events: delivery.eventType }, new Date().toISOString());
+}
+
+/** A new endpoint with its first secret, which is answered here and never again; recorded in the company's log. */
+export async function createEndpoint(companyId: string, userId: string, body: CreateWebhookEndpointBody, actor: Actor, now = new Date()): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const url = body.url.trim();
   await checkUrl(url);
   if ((await companyEndpoints(companyId)).length >= webhookEndpointsPerCompany) throw new DomainError(409, 'WEBHOOK_ENDPOINT_LIMIT');
@@ -41,19 +69,25 @@ export async function createEndpoint(companyId: string, userId: string, body: Cr
     createdBy: userId,
     failingSince: null,
   };
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.webhookEndpoint(companyId, endpoint.endpointId), entity: entities.webhookEndpoint, ...endpoint },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.webhookEndpoint(companyId, endpoint.endpointId), entity: entities.webhookEndpoint, ...endpoint },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    endpointRecord(endpoint, actor, 'webhook.create', {}, endpointFields(endpoint), now.toISOString()),
+  ]);
   return { endpoint, secret };
 }
 
-/** Changes the events an endpoint gets, or enables or disables it; enabling starts its failure count afresh. */
-export async function updateEndpoint(companyId: string, endpointId: string, change: { events?: WebhookEventType[]; enabled?: boolean }): Promise<WebhookEndpointRecord> {
-  await readEndpoint(companyId, endpointId);
+/**
+ * Changes the events an endpoint gets, or enables or disables it; enabling starts its failure count afresh. The change
+ * is written over the endpoint as read (another change meanwhile answers 409 CONFLICT), with its audit record.
+ */
+export async function updateEndpoint(companyId: string, endpointId: string, change: { events?: WebhookEventType[]; enabled?: boolean }, actor: Actor): Promise<WebhookEndpointRecord> {
+  const current = await readEndpoint(companyId, endpointId);
   const set: string[] = [];
   const values: Record<string, unknown> = {};
   if (change.events) {
@@ -65,55 +99,75 @@ export async function updateEndpoint(companyId: string, endpointId: string, chan
     Object.assign(values, { ':status': change.enabled ? 'enabled' : 'disabled', ':reason': change.enabled ? null : 'owner', ':none': null });
   }
   if (set.length === 0) throw validationFailed({ _: 'REQUIRED' });
-  const answer = await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookEndpoint(companyId, endpointId),
-      UpdateExpression: `SET ${set.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ...(change.enabled !== undefined ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return webhookEndpointRecord.parse(answer.Attributes);
+  const next: WebhookEndpointRecord = {
+    ...current,
+    ...(change.events ? { events: change.events } : {}),
+    ...(change.enabled !== undefined ? { status: change.enabled ? 'enabled' : 'disabled', disabledReason: change.enabled ? null : 'owner', failingSince: null } : {}),
+  };
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.webhookEndpoint(companyId, endpointId),
+          UpdateExpression: `SET ${set.join(', ')}`,
+          ConditionExpression: 'events = :readEvents AND #status = :readStatus',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ...values, ':readEvents': current.events, ':readStatus': current.status },
+        },
+      },
+      endpointRecord(current, actor, 'webhook.update', endpointFields(current), endpointFields(next), new Date().toISOString()),
+    ]);
+  } catch (error) {
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'CONFLICT');
+    throw error;
+  }
+  return webhookEndpointRecord.parse(await getItem(keys.webhookEndpoint(companyId, endpointId), { consistent: true }));
 }
 
-export async function deleteEndpoint(companyId: string, endpointId: string): Promise<void> {
+export async function deleteEndpoint(companyId: string, endpointId: string, actor: Actor): Promise<void> {
+  const endpoint = await readEndpoint(companyId, endpointId);
   try {
-    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookEndpoint(companyId, endpointId), ConditionExpression: 'attribute_exists(pk)' }));
+    await transact([
+      { Delete: { TableName: tableName(), Key: keys.webhookEndpoint(companyId, endpointId), ConditionExpression: 'attribute_exists(pk)' } },
+      endpointRecord(endpoint, actor, 'webhook.delete', endpointFields(endpoint), {}, new Date().toISOString()),
+    ]);
   } catch (error) {
-    if (conditionFailed(error)) throw notFound('NOT_FOUND');
+    if (conditionFailed(error, 0)) throw notFound('NOT_FOUND');
     throw error;
   }
 }
 
 /**
  * A new secret for the endpoint, answered once. The one it replaces keeps signing beside it for
- * webhookSecretOverlapHours, so the receiver can take the new one without refusing a delivery meanwhile.
+ * webhookSecretOverlapHours, so the receiver can take the new one without refusing a delivery meanwhile. The audit
+ * record says that it was replaced, never a secret.
  */
-export async function rotateSecret(companyId: string, endpointId: string, now = new Date()): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+export async function rotateSecret(companyId: string, endpointId: string, actor: Actor, now = new Date()): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const endpoint = await readEndpoint(companyId, endpointId);
   const secret = newWebhookSecret();
   const overlapEnds = new Date(now.getTime() + webhookSecretOverlapHours * 60 * 60 * 1000).toISOString();
   // A secret made before issue 30 is sealed as it is carried over: what this writes holds none in plaintext.
   const current = await sealedSecrets({ ...endpoint, secrets: endpoint.secrets.filter((candidate) => candidate.expiresAt === null) });
   const secrets = [await sealSigningSecret(endpoint, secret, now.toISOString()), ...current.map((candidate) => ({ ...candidate, expiresAt: overlapEnds }))];
-  const answer = await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookEndpoint(companyId, endpointId),
-      UpdateExpression: 'SET secrets = :secrets',
-      // Rotated by another request since it was read: this rotation is refused rather than losing that one's secret.
-      ConditionExpression: 'secrets = :read',
-      ExpressionAttributeValues: { ':secrets': secrets, ':read': endpoint.secrets },
-      ReturnValues: 'ALL_NEW',
-    }),
-  ).catch((error: unknown) => {
-    if (conditionFailed(error)) throw new DomainError(409, 'CONFLICT');
+  const named = endpointFields(endpoint);
+  await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.webhookEndpoint(companyId, endpointId),
+        UpdateExpression: 'SET secrets = :secrets',
+        // Rotated by another request since it was read: this rotation is refused rather than losing that one's secret.
+        ConditionExpression: 'secrets = :read',
+        ExpressionAttributeValues: { ':secrets': secrets, ':read': endpoint.secrets },
+      },
+    },
+    endpointRecord(endpoint, actor, 'webhook.rotate_secret', { endpointId, url: named.url ?? null }, { endpointId, url: named.url ?? null }, now.toISOString()),
+  ]).catch((error: unknown) => {
+    if (conditionFailed(error, 0)) throw new DomainError(409, 'CONFLICT');
     throw error;
   });
-  return { endpoint: webhookEndpointRecord.parse(answer.Attributes), secret };
+  return { endpoint: webhookEndpointRecord.parse({ ...endpoint, secrets }), secret };
 }
 
 export async function endpointDeliveries(companyId: string, endpointId: string): Promise<WebhookDeliveryRecord[]> {

@@ -1,6 +1,7 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityAction } from '@shared/activity';
 import { defaultCardLimits, employeeStatusOf, merchantGroupOf } from '@shared/cards';
 import { limitPeriodsOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
@@ -78,8 +79,8 @@ export const demoPendingAuthorizationIndex = 14;
  * then lists the change the status line reports ("Changed by <who> on <date>"). A change its maker has no action
  * for (an admin ordering a card, an employee's card expiring) is told as a plain status change.
  */
-export function seededStatusChange(status: CardStatus, changer: StatusChanger): { action: string; before: CardStatus | null } {
-  const byIssuer: Partial<Record<CardStatus, { action: string; before: CardStatus }>> = {
+export function seededStatusChange(status: CardStatus, changer: StatusChanger): { action: ActivityAction; before: CardStatus | null } {
+  const byIssuer: Partial<Record<CardStatus, { action: ActivityAction; before: CardStatus }>> = {
     delivered: { action: 'issuer.card.delivered', before: 'ordered' },
     replaced_delivered: { action: 'issuer.card.delivered', before: 'replaced_ordered' },
     suspended: { action: 'issuer.card.suspended', before: 'active' },
@@ -88,7 +89,7 @@ export function seededStatusChange(status: CardStatus, changer: StatusChanger): 
     removed: { action: 'issuer.card.removed', before: 'active' },
     active: { action: 'issuer.card.reactivated', before: 'suspended' },
   };
-  const byPerson: Partial<Record<CardStatus, { action: string; before: CardStatus | null }>> = {
+  const byPerson: Partial<Record<CardStatus, { action: ActivityAction; before: CardStatus | null }>> = {
     active: changer === 'employee' ? { action: 'card.unblock', before: 'soft_blocked' } : { action: 'card.activate', before: 'delivered' },
     soft_blocked: { action: 'card.block', before: 'active' },
     closed: { action: 'card.close', before: 'active' },

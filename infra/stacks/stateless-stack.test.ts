@@ -11,6 +11,7 @@ import { webhookSecretPurpose } from '../../shared/webhooks';
 import { auditTrailMismatchMetric, deployJobs, overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
 import { backgroundNeeds, guardedRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { originVerifyHeader } from '../../shared/api/origin';
+import { readsThatChangeState, routeAudit, type AuditDecision } from '../../shared/api/route-audit';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 const manifest = routes as readonly RouteDefinition[];
@@ -113,6 +114,9 @@ describe('API functions', () => {
     }
     expect(needsOf({ handler: 'users/list-team' }).table).toBe('read');
     expect(needsOf({ handler: 'users/log-out' }).table).toBe('readWrite');
+    // Issue 31: an audit record is a put in the change's transaction, so every route that records one may put.
+    const decisions: Readonly<Record<string, AuditDecision>> = { ...routeAudit, ...readsThatChangeState };
+    for (const [handler, decision] of Object.entries(decisions)) if ('records' in decision) expect(needsOf({ handler }).table, handler).toBe('readWrite');
   });
 
   it('touch no bucket, queue, mail or Cognito user until a route declares it, and then only by named actions', () => {

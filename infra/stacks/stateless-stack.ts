@@ -180,25 +180,27 @@ export interface RouteNeeds {
  * The default is what resolving the caller needs: reading the table; no writes, bucket, queue or Cognito action.
  */
 export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
-  // The first profile load after an invitation marks the person and their memberships active.
-  'users/get-profile': { table: 'update' },
+  // The first profile load after an invitation marks the person and their memberships active, and a session's first
+  // records its sign-in: each with audit records (puts) in every company concerned (issue 31).
+  'users/get-profile': { table: 'readWrite' },
   'users/set-language': { table: 'update' },
   'users/switch-client': { table: 'update' },
-  // Signing out records the session's end; on all devices also the profile's cut and Cognito's global sign-out.
+  // Signing out records the session's end; on all devices also the profile's cut and Cognito's global sign-out. Each
+  // puts its audit records (issue 31), as every change below that was an update alone before.
   'users/log-out': { table: 'readWrite' },
-  'users/log-out-everywhere': { table: 'update', cognitoAdmin: ['AdminUserGlobalSignOut'] },
+  'users/log-out-everywhere': { table: 'readWrite', cognitoAdmin: ['AdminUserGlobalSignOut'] },
   // Sign-up writes the company, its claim, the profile and the membership; it deletes the Cognito user it made
   // when that transaction fails.
   'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminSetUserMFAPreference', 'AdminDeleteUser'] },
-  'auth/confirm-email': { table: 'update' },
-  'auth/reset-password': { table: 'update', cognitoAdmin: ['AdminUserGlobalSignOut'] },
+  'auth/confirm-email': { table: 'readWrite' },
+  'auth/reset-password': { table: 'readWrite', cognitoAdmin: ['AdminUserGlobalSignOut'] },
   // The code is requested and checked with the caller's own access token; only the attribute write is admin.
   'auth/request-phone-code': { cognitoAdmin: ['AdminUpdateUserAttributes'] },
   'auth/confirm-phone': { table: 'readWrite', cognitoAdmin: ['AdminGetUser', 'AdminUserGlobalSignOut'] },
   // An invitation creates the Cognito user (and deletes it again when the membership cannot be written).
   'users/invite-member': { table: 'readWrite', cognitoAdmin: ['AdminCreateUser', 'AdminDeleteUser'] },
-  'users/resend-invitation': { cognitoAdmin: ['AdminCreateUser'] },
-  'users/change-member-role': { table: 'update' },
+  'users/resend-invitation': { table: 'readWrite', cognitoAdmin: ['AdminCreateUser'] },
+  'users/change-member-role': { table: 'readWrite' },
   'users/remove-member': { table: 'readWrite' },
   // A saved step may drop a replaced document: its record and its bytes go.
   'onboarding/save-step': { table: 'readWrite', documents: 'readWrite' },
@@ -252,7 +254,7 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding', webhooksQueue, mailQueue] },
   // A retry moves a failed file back to queued and hands it to the worker again; a retried scheduled run sets its
   // money aside again (an update of the main account) in the same transaction.
-  'funding/retry-funding-file': { table: 'update', sendTo: ['funding', webhooksQueue, mailQueue] },
+  'funding/retry-funding-file': { table: 'readWrite', sendTo: ['funding', webhooksQueue, mailQueue] },
   // Scheduled fundings: a rule and its audit record; a run started by hand writes its file's bytes (deleting them when an
   // overlapping start won), its run, file, hold and audit record, and queues the file.
   // The owners' low-balance alert and its audit record; a threshold above the balance e-mails them at once.
@@ -284,18 +286,18 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'messaging/post-inbox-message': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
   'messaging/mark-chat-read': { table: 'readWrite' },
   'messaging/mark-inbox-chat-read': { table: 'readWrite' },
-  'messaging/set-inbox-chat-status': { table: 'update' },
+  'messaging/set-inbox-chat-status': { table: 'readWrite' },
   'messaging/create-attachment-upload': { table: 'readWrite', uploads: 'write' },
   'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write' },
   'messaging/get-attachment-link': { documents: 'read' },
   'messaging/get-inbox-attachment-link': { documents: 'read' },
   // Creating or rotating seals the new secret (a rotation also seals one it carries over from before issue 30).
   'webhooks/create-webhook-endpoint': { table: 'readWrite', webhookSecrets: 'seal' },
-  'webhooks/update-webhook-endpoint': { table: 'update' },
+  'webhooks/update-webhook-endpoint': { table: 'readWrite' },
   'webhooks/delete-webhook-endpoint': { table: 'readWrite' },
-  'webhooks/rotate-webhook-secret': { table: 'update', webhookSecrets: 'seal' },
-  // Only queues the delivery: the worker opens the secrets and signs it.
-  'webhooks/redeliver-webhook': { table: 'update', sendTo: [webhooksQueue] },
+  'webhooks/rotate-webhook-secret': { table: 'readWrite', webhookSecrets: 'seal' },
+  // Only queues the delivery (the worker opens the secrets and signs it), with its audit record.
+  'webhooks/redeliver-webhook': { table: 'readWrite', sendTo: [webhooksQueue] },
   // A key and its audit record in one transaction; revoking updates the key and writes its audit record.
   'integrations/create-api-key': { table: 'readWrite' },
   'integrations/revoke-api-key': { table: 'readWrite' },

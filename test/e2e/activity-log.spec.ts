@@ -61,13 +61,17 @@ test('an owner funds an employee and blocks app access, finds both in the log, n
 
   await openActivity(page);
   const owner = `Test Owner ${company.companyId.replace('company-test-', '')} (company user)`;
-  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page)).toHaveCount(3);
   await expect(rows(page).nth(0)).toContainText('App access blocked');
   await expect(rows(page).nth(0)).toContainText(owner);
   await expect(rows(page).nth(0)).toContainText('App access: Active → Blocked');
   await expect(rows(page).nth(1)).toContainText('Funds added');
   await expect(rows(page).nth(1)).toContainText('Amount: €25.50');
   await expect(rows(page).nth(1).getByRole('link', { name: fullName(ilze) })).toHaveAttribute('href', `/users/${ilze.employeeId}`);
+  // The owner's own sign-in, recorded at the session's first request (issue 31), by its label.
+  await expect(rows(page).nth(2)).toContainText('Signed in');
+  await expect(rows(page).nth(2)).toContainText(owner);
+  await expect(rows(page).nth(2)).toContainText('Signed in at:');
   // Everything fits on one page: no pagination.
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -136,8 +140,10 @@ test('an accountant reads the same log, pages through it, and has nothing in it 
   await page.waitForURL('**/dashboard');
   await openActivity(page);
   await expect(rows(page)).toHaveCount(10);
-  await expect(rows(page).first()).toContainText('Marta Vadītāja (company user)');
-  await expect(rows(page).first()).toContainText('Monthly limit: €1,000.00 → €1,001.00');
+  // The accountant's own sign-in is the newest record, then the manager's changes.
+  await expect(rows(page).first()).toContainText('Signed in');
+  await expect(rows(page).nth(1)).toContainText('Marta Vadītāja (company user)');
+  await expect(rows(page).nth(1)).toContainText('Monthly limit: €1,000.00 → €1,001.00');
 
   // Read-only: the screen's only buttons are the list's own (filters, the download, paging).
   const buttons = await page.getByRole('main').getByRole('button').evaluateAll((found) => found.map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim()));
@@ -147,7 +153,7 @@ test('an accountant reads the same log, pages through it, and has nothing in it 
   const pages = page.getByRole('navigation', { name: 'Pages' });
   await pages.getByRole('button', { name: 'Next page' }).click();
   await expect(pages.getByText('Page 2')).toHaveAttribute('aria-current', 'page');
-  await expect(rows(page)).toHaveCount(5);
+  await expect(rows(page)).toHaveCount(6);
   await expect(pages.getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
   await expect(rows(page).last()).toContainText('Monthly limit: €1,014.00 → €1,015.00');
   await pages.getByRole('button', { name: 'Previous page' }).click();

@@ -41,7 +41,7 @@ describe('the audit log line', () => {
     const entry = {
       companyId,
       actor: { kind: 'company_user' as const, userId: 'user-1', name: 'Anna Ozola', role: 'manager' as const },
-      action: 'funds.add',
+      action: 'funds.add' as const,
       target: { type: 'employee' as const, id: 'employee-1' },
       before: { name: 'Jānis Bērziņš' },
       after: { amountCents: 1_250, name: 'Jānis Bērziņš' },

@@ -67,7 +67,7 @@ export interface ArrangedState {
  * that the sandbox holds in the matching status with nothing queued for it, so the delivery announced when the
  * employee was added (for the first card) no longer concerns them and cannot race the test.
  */
-export async function arrange(employeeId: string, state: ArrangedState): Promise<{ cardId: string | null }> {
+export async function arrange(employeeId: string, state: ArrangedState, companyId = fleetCompanyId): Promise<{ cardId: string | null }> {
   const client = documents();
   const hasCard = state.cardStatus !== 'new' && state.cardStatus !== 'none';
   const cardId = hasCard ? `sbx_test_${randomUUID().replaceAll('-', '')}` : null;
@@ -79,7 +79,7 @@ export async function arrange(employeeId: string, state: ArrangedState): Promise
         Item: { ...keys.sandboxCard(cardId), entity: entities.sandboxCard, cardId, lastDigits: lastCardDigits, status: sandboxStatusOf(state.cardStatus), declines: state.declines ?? [], orderedAt: new Date().toISOString() },
       }),
     );
-    await client.send(new PutCommand({ TableName: cloud().tableName, Item: { ...keys.cardOwner(cardId), entity: entities.cardOwner, cardId, companyId: fleetCompanyId, employeeId } }));
+    await client.send(new PutCommand({ TableName: cloud().tableName, Item: { ...keys.cardOwner(cardId), entity: entities.cardOwner, cardId, companyId, employeeId } }));
   }
   const status = employeeStatusOf(state.cardStatus);
   const fields: Record<string, unknown> = {
@@ -97,7 +97,7 @@ export async function arrange(employeeId: string, state: ArrangedState): Promise
   await client.send(
     new UpdateCommand({
       TableName: cloud().tableName,
-      Key: keys.employee(fleetCompanyId, employeeId),
+      Key: keys.employee(companyId, employeeId),
       UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),

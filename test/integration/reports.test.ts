@@ -599,7 +599,8 @@ describe('a report that cannot be queued', () => {
     resetEnvForTests();
     try {
       const { requestReport } = await import('@functions/reports/report-store');
-      await expect(requestReport(member.company.companyId, { userId: 'someone', email: 'nobody@test.local' }, { type: 'card_statuses', dateFrom: today(), dateTo: today(), lang: 'en' })).rejects.toThrow();
+      const someone = { kind: 'company_user', userId: 'someone', name: 'Some One', role: 'accountant' } as const;
+      await expect(requestReport(member.company.companyId, { userId: 'someone', email: 'nobody@test.local' }, { type: 'card_statuses', dateFrom: today(), dateTo: today(), lang: 'en' }, someone)).rejects.toThrow();
     } finally {
       Object.assign(process.env, cloud().handlerEnvironment);
       resetEnvForTests();

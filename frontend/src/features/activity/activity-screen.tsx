@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { activityActorText, activityActors, activityChangeLines, activityConcerns, activityTypes, isKnownAction, type ActivityRow } from '@shared/activity';
+import { activityActorText, activityActors, activityChangeLines, activityConcerns, activityTypes, isActivityValueKind, isKnownAction, type ActivityRow } from '@shared/activity';
 import { paths } from '@shared/routes';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { BackgroundDownloadButton } from '@frontend/components/background-download/background-download-button';
@@ -69,7 +69,11 @@ function ActivityLog({ companyId }: { companyId: string }) {
   const change = (row: ActivityRow) =>
     activityChangeLines(row.before, row.after, {
       field: (field) => t(`fields.${field}`, { defaultValue: field }),
-      label: (kind, value) => (kind === 'merchantGroup' ? t(`common:merchantGroups.${value}`, { defaultValue: value }) : t(`users:${kind}.${value}`, { defaultValue: value })),
+      label: (kind, value) => {
+        if (kind === 'merchantGroup') return t(`common:merchantGroups.${value}`, { defaultValue: value });
+        if (isActivityValueKind(kind)) return t(`values.${kind}.${value}`, { defaultValue: value });
+        return t(`users:${kind}.${value}`, { defaultValue: value });
+      },
       money: format.money,
       dateTime: (iso) => format.date(iso, { withTime: true }),
     }).join('; ');
