@@ -16,8 +16,11 @@ export { activityTypes, activityTypeOf, type ActivityType } from './activity-typ
 export const activityActors = statusChangers;
 export type ActivityActor = StatusChanger;
 
-/** Every action code the portal writes today; each has a label in every language (held by the locale tests). */
-export const activityActions = [
+/**
+ * The actions written with one employee as their target: the user page's history names each of them (users.json
+ * `history.actions`). Payments and fees name their employee but are the company's (they would flood the history).
+ */
+export const employeeHistoryActions = [
   'employee.add',
   'phone.change',
   'limits.change',
@@ -41,6 +44,11 @@ export const activityActions = [
   'device.sign_in_unlocked',
   'device.sign_out',
   'funds.add',
+] as const;
+
+/** Every action code the portal writes today (the employee's own first); each has a label in every language (held by the locale tests). */
+export const activityActions = [
+  ...employeeHistoryActions,
   'fundingFile.apply',
   'fundingFile.retry',
   'fundingSchedule.create',
@@ -93,35 +101,6 @@ export const activityActions = [
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
-/**
- * The actions written with one employee as their target: the user page's history names each of them (users.json
- * `history.actions`). Payments and fees name their employee but are the company's (they would flood the history).
- */
-export const employeeHistoryActions = [
-  'employee.add',
-  'phone.change',
-  'limits.change',
-  'card.activate',
-  'card.block',
-  'card.unblock',
-  'card.close',
-  'card.replace',
-  'card.terminate',
-  'card.status',
-  'issuer.card.delivered',
-  'issuer.card.suspended',
-  'issuer.card.blocked',
-  'issuer.card.reactivated',
-  'issuer.card.expired',
-  'issuer.card.removed',
-  'device.block',
-  'device.unblock',
-  'device.sign_in',
-  'device.sign_in_locked',
-  'device.sign_in_unlocked',
-  'device.sign_out',
-  'funds.add',
-] as const satisfies readonly ActivityAction[];
 
 export function isKnownAction(action: string): action is ActivityAction {
   return (activityActions as readonly string[]).includes(action);

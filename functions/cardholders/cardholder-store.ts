@@ -1,7 +1,7 @@
 import { limitUsageOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
 import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type CardView } from '@shared/cardholder';
-import type { Actor } from '../platform/audit';
+import { auditPut, type Actor } from '../platform/audit';
 import type { Cardholder } from '../platform/cardholder-sessions';
 import { cardholderPhoneClaimRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
@@ -30,6 +30,19 @@ export async function readCardholder(caller: Cardholder): Promise<EmployeeRecord
 /** The portal shows what the employee did as done by the employee (SPEC section 4: "changed by employee"). */
 export function actorOfEmployee(employee: EmployeeRecord): Actor {
   return { kind: 'employee', userId: null, name: `${employee.name} ${employee.surname}`.trim(), role: null };
+}
+
+/** The record of the employee's own sign-in or sign-out of /card, which changes no attribute of the employee. */
+export function ownSessionRecord(employee: EmployeeRecord, action: 'device.sign_in' | 'device.sign_out'): ReturnType<typeof auditPut> {
+  return auditPut({
+    companyId: employee.companyId,
+    actor: actorOfEmployee(employee),
+    action,
+    target: { type: 'employee', id: employee.employeeId },
+    before: {},
+    after: {},
+    at: new Date().toISOString(),
+  });
 }
 
 export async function cardView(employee: EmployeeRecord): Promise<CardView> {

@@ -1,9 +1,8 @@
-import { auditPut } from '../platform/audit';
 import { findEmployee } from '../employees';
 import { keys } from '../platform/keys';
 import { conditionFailed, tableName, transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { actorOfEmployee } from './cardholder-store';
+import { ownSessionRecord } from './cardholder-store';
 import * as cardholderRoutes from '@shared/api/routes/cardholder-routes';
 
 /**
@@ -18,15 +17,7 @@ export const handler = useCase(cardholderRoutes.signOut, async ({ caller }) => {
     await transact([endSession]).catch(ignoreEnded);
     return { ok: true as const };
   }
-  const record = auditPut({
-    companyId: employee.companyId,
-    actor: actorOfEmployee(employee),
-    action: 'device.sign_out',
-    target: { type: 'employee', id: employee.employeeId },
-    before: {},
-    after: {},
-    at: new Date().toISOString(),
-  });
+  const record = ownSessionRecord(employee, 'device.sign_out');
   await transact([endSession, record]).catch(ignoreEnded);
   return { ok: true as const };
 });

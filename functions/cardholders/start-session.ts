@@ -6,8 +6,7 @@ import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { tableName, transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { auditPut } from '../platform/audit';
-import { actorOfEmployee, phoneOwner } from './cardholder-store';
+import { actorOfEmployee, ownSessionRecord, phoneOwner } from './cardholder-store';
 import { tellOfSignInLock } from './lock-sign-in';
 import { codeExpired, codeInvalid, trySignInCode } from './sign-in-codes';
 import { assertSignInOpen, countWrongCode, signInLocked } from './sign-in-guard';
@@ -68,15 +67,7 @@ export const handler = useCase(cardholderRoutes.signIn, async ({ body }) => {
       extra,
     });
   } else {
-    const record = auditPut({
-      companyId: employee.companyId,
-      actor: actorOfEmployee(employee),
-      action: 'device.sign_in',
-      target: { type: 'employee', id: employee.employeeId },
-      before: {},
-      after: {},
-      at: new Date().toISOString(),
-    });
+    const record = ownSessionRecord(employee, 'device.sign_in');
     await transact([...extra.map((entry) => entry.item), record], { 0: codeGone });
   }
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };

@@ -69,10 +69,14 @@ export function employeeDetail(employee: EmployeeRecord, history: StatusChange[]
     cardAccountStatus: employee.cardAccountStatus,
     cardStatusChangedBy: employee.cardStatusChangedBy,
     cardStatusChangedAt: employee.cardStatusChangedAt,
-    // A lock that ran out needs no write to end: it is shown only while it holds.
-    signInLockedUntil: employee.signInLockedUntil !== null && Date.parse(employee.signInLockedUntil) > Date.now() ? employee.signInLockedUntil : null,
+    signInLockedUntil: signInLockInForce(employee) ? employee.signInLockedUntil : null,
     history,
   };
+}
+
+/** Whether the employee's /card sign-in lock still holds: one that ran out needs no write to end. */
+export function signInLockInForce(employee: EmployeeRecord, now = Date.now()): employee is EmployeeRecord & { signInLockedUntil: string } {
+  return employee.signInLockedUntil !== null && Date.parse(employee.signInLockedUntil) > now;
 }
 
 /** The detail answer after a change: the changed employee with its history read afresh. */

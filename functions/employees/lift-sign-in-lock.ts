@@ -3,7 +3,7 @@ import { keys } from '../platform/keys';
 import { tableName } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { commitEmployeeChange, readEmployee } from './employee-changes';
-import { detailOf } from './employee-store';
+import { detailOf, signInLockInForce } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 /**
@@ -12,8 +12,7 @@ import * as employeeRoutes from '@shared/api/routes/employee-routes';
  */
 export const handler = useCase(employeeRoutes.liftSignInLock, async ({ caller, params }) => {
   const employee = await readEmployee(caller.companyId, params.employeeId);
-  const locked = employee.signInLockedUntil !== null && Date.parse(employee.signInLockedUntil) > Date.now();
-  if (!locked || employee.phone === null) return detailOf(employee);
+  if (!signInLockInForce(employee) || employee.phone === null) return detailOf(employee);
   const changed = await commitEmployeeChange({
     employee,
     set: { signInLockedUntil: null },
