@@ -13,6 +13,12 @@ interface MessageKeys {
 }
 const messageScope = /* @__PURE__ */ new AsyncLocalStorage<MessageKeys>();
 
+/** A line as the logger made it: its level, message, time, service and keys. */
+export type LogLine = Record<string, unknown>;
+
+/** Where lines go instead of standard output as JSON: none in a deployment; the local cloud prints them for people. */
+let linePrinter: ((line: LogLine) => void) | null = null;
+
 /**
  * Powertools' logger, with the running message's keys on every line: they come from the record's async scope, not
  * from the logger's keys, which are one set for the whole process and would mix records worked at the same time.
@@ -22,6 +28,12 @@ class MessageScopedLogger extends Logger {
     const item = super.createAndPopulateLogItem(logLevel, input, extraInput);
     const keys = messageScope.getStore();
     return keys ? item.addAttributes({ ...keys }) : item;
+  }
+
+  protected override printLog(logLevel: number, log: LogItem): void {
+    if (!linePrinter) return super.printLog(logLevel, log);
+    log.prepareForPrint();
+    linePrinter(log.getAttributes());
   }
 
   override getCorrelationId(): unknown {
@@ -37,6 +49,14 @@ class MessageScopedLogger extends Logger {
  * An error goes in as `readableError`'s text in an `error` field, its frames mapped to our sources.
  */
 export const logger: Logger = /* @__PURE__ */ new MessageScopedLogger();
+
+/**
+ * Hands every line to `printer` instead of writing it as JSON (null: JSON again). The local cloud's console is read by
+ * a person, who wants the portal's start and its problems in plain lines; CloudWatch keeps the JSON.
+ */
+export function printLogLinesWith(printer: ((line: LogLine) => void) | null): void {
+  linePrinter = printer;
+}
 
 /** The SQS message attribute a producer puts its correlation id in, so a request's e-mail or job can be followed. */
 export const correlationIdAttribute = 'correlationId';

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface LocalPorts {
   dynamodb: number;
@@ -66,6 +66,9 @@ export const dataDirs: Record<LocalProfile, string> = {
   test: resolve(projectRoot, '.test-local'),
 };
 
+/** The local cloud's handlers' JSON lines, as CloudWatch would hold them. */
+export const handlerLogFileOf = (dataDir: string) => join(dataDir, 'logs', 'handlers.log');
+
 /** Where test cloud `instance` (testCloudPorts) keeps its data and logs. */
 export const testCloudDataDir = (instance: number): string => (instance === 0 ? dataDirs.test : `${dataDirs.test}-${instance}`);
 
@@ -79,8 +82,8 @@ export const stoppedFileOf = (dataDir: string) => resolve(dataDir, 'stopped.txt'
 export const issuerDeliverySeconds: Record<LocalProfile, number> = { dev: 20, test: 2 };
 
 /**
- * The handlers' log level. The tests read outcomes, not the info lines (an audit line per transfer would bury a
- * failure's output); warnings and errors still show. `npm start` logs what a deployment logs.
+ * The handlers' log level. `npm start` logs what a deployment logs, into handlerLogFileOf (its console shows only the
+ * problems, start.ts); the tests read outcomes, not the info lines, and keep warnings and errors.
  */
 export const handlerLogLevel = { dev: 'INFO', test: 'WARN' } as const satisfies Record<LocalProfile, string>;
 

@@ -1,14 +1,16 @@
 // First: sets the handlers' logger environment before anything imports a handler.
 import './logger-environment';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
+import { printLogLinesWith } from '@functions/platform/logger';
 import { demoPassword, demoUsers } from './demo-data';
+import { handlerLinePrinter } from './handler-log';
 import { startLocalCloud } from './local-cloud';
 import { javaProblem, nodeProblem } from './prerequisites';
 import { PortInUseError } from './processes';
-import { dataDirs, fixedSmsCode, projectRoot, readyFileOf, stoppedFileOf, testCloudDataDir, testCloudPorts } from './settings';
+import { dataDirs, fixedSmsCode, handlerLogFileOf, projectRoot, readyFileOf, stoppedFileOf, testCloudDataDir, testCloudPorts } from './settings';
 
 // `npm start` takes no flags but --reset; the test harness starts the same cloud on its own ports and data.
 const { values } = parseArgs({
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   rmSync(stoppedFileOf(dataDir), { force: true });
+  printLogLinesWith(handlerLinePrinter(handlerLogFileOf(dataDir), (line) => console.log(line)));
 
   const cloud = await startLocalCloud({
     signal: startup.signal,
@@ -94,7 +97,7 @@ Portal is running.
 Demo accounts (password ${demoPassword}; SMS code ${randomSmsCodes ? 'in the outbox' : fixedSmsCode}):
 ${accounts}
 
-Emulator logs are in ${dataDir}/logs. Press Ctrl-C to stop everything.`);
+Emulator and handler logs are in ${join(dataDir, 'logs')}. Press Ctrl-C to stop everything.`);
 
   for (const managed of cloud.processes) {
     managed.child.once('exit', (code, signal) => {
