@@ -10,7 +10,7 @@ export function ActivityChangeTable({ row, texts }: { row: ActivityRow; texts: A
   const changes = activityChanges(row.before, row.after);
   if (changes.length === 0) return <p className="activity-change__none">{t('detail.none')}</p>;
   return (
-    <table className="activity-change">
+    <table className="activity-change" aria-label={t('detail.changes')}>
       <thead>
         <tr>
           <th scope="col">{t('detail.field')}</th>
