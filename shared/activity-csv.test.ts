@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { activityActions, activityActors, activityFields, activityTargets, activityTypes, employeeHistoryActions, type ActivityRow } from './activity';
+import { activityActions, activityActors, activityFieldKind, activityFields, activityTargets, activityTypes, activityValueText, employeeHistoryActions, type ActivityField, type ActivityRow } from './activity';
+import { apiScopes } from './api-keys';
+import { merchantCategoryGroupNames, replacementReasons } from './cards';
+import { scheduleStates } from './funding-schedules';
+import { signupSteps } from './kyc';
+import { reportTypes } from './reports';
+import { companyRoles } from './roles';
+import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses } from './statuses';
+import { matchedBySchema } from './top-ups';
+import { webhookEndpointStatuses } from './webhooks';
 import {
   activityActionTexts,
   activityActorTexts,
   activityCsvHeader,
   activityCsvHeaders,
   activityCsvRow,
+  activityCsvValueTexts,
   activityFieldTexts,
   activityTargetTexts,
   activityTypeTexts,
@@ -53,12 +63,18 @@ describe('activity CSV texts', () => {
     const common = (await import(`../frontend/src/locales/${lang}/common.json`)) as { roles: object };
     const signup = (await import(`../frontend/src/locales/${lang}/signup.json`)) as { steps: object };
     const reporting = (await import(`../frontend/src/locales/${lang}/reporting.json`)) as { types: object };
-    const integrations = (await import(`../frontend/src/locales/${lang}/integrations.json`)) as { webhooks: { enabled: string; disabled: string } };
-    expect(activityValueTexts[lang]).toEqual({
+    const integrations = (await import(`../frontend/src/locales/${lang}/integrations.json`)) as { webhooks: { enabled: string; disabled: string }; scopes: Record<string, { short: string }> };
+    const schedules = (await import(`../frontend/src/locales/${lang}/schedules.json`)) as { state: object };
+    const users = (await import(`../frontend/src/locales/${lang}/users.json`)) as { replace: { reasons: object } };
+    const { matchedBy: _matchedBy, ...fromOtherScreens } = activityValueTexts[lang];
+    expect(fromOtherScreens).toEqual({
       memberRole: common.roles,
       onboardingStep: signup.steps,
       reportType: reporting.types,
       webhookStatus: { enabled: integrations.webhooks.enabled, disabled: integrations.webhooks.disabled },
+      scheduleState: schedules.state,
+      replacementReason: users.replace.reasons,
+      apiScope: Object.fromEntries(Object.entries(integrations.scopes).map(([scope, texts]) => [scope, texts.short])),
     });
   });
 
@@ -70,6 +86,66 @@ describe('activity CSV texts', () => {
     for (const target of activityTargets) expect(activityTargetTexts[lang][target], target).toBeTruthy();
   });
 });
+
+/**
+ * Every field an audit record writes whose value is a code (a status, a role, a reason, a scope): its codes, each of
+ * which the log names by a label, never by the code itself.
+ */
+const codedFields: readonly (readonly [ActivityField, readonly string[]])[] = [
+  ['cardStatus', cardStatuses],
+  ['deviceStatus', deviceStatuses],
+  ['cardAccountStatus', cardAccountStatuses],
+  ['status', employeeStatuses],
+  ['role', companyRoles],
+  ['step', signupSteps],
+  ['reportType', reportTypes],
+  ['webhookStatus', webhookEndpointStatuses],
+  ['state', scheduleStates],
+  ['reason', replacementReasons],
+  ['matchedBy', matchedBySchema.options],
+  ['scopes', apiScopes],
+  ['mccGroups', merchantCategoryGroupNames.map((group) => JSON.stringify([group]))],
+  ['country', ['LV', 'EE', 'LT', 'DE']],
+];
+
+describe('the values of a change', () => {
+  it.each(languages)('name every code of a status, role or other coded field by its label in %s, never by the code', (lang) => {
+    const texts = activityCsvValueTexts(lang);
+    for (const [field, codes] of codedFields) {
+      expect(activityFieldKind(field), field).not.toBe('text');
+      for (const code of codes) {
+        const shown = activityValueText(activityFieldKind(field), code, texts);
+        expect(shown, `${field}: ${code}`).toBeTruthy();
+        expect(shown, `${field}: ${code}`).not.toBe(code);
+        expect(shown, `${field}: ${code}`).not.toContain('_');
+      }
+    }
+  });
+
+  it.each(languages)('name every field an audit record may show in %s, on the screen and in the file alike', async (lang) => {
+    const screen = (await import(`../frontend/src/locales/${lang}/activity.json`)) as { fields: Record<string, string> };
+    for (const field of activityFields) {
+      expect(activityCsvValueTexts(lang).field(field), field).not.toBe(field);
+      expect(screen.fields[field], field).toBe(activityFieldTexts[lang][field]);
+    }
+  });
+
+  it('shows a rejected application\'s reason as the provider wrote it, and the scopes of a key by their names', () => {
+    expect(activityCsvRow({ ...baseRow, action: 'application.reject', type: 'company', before: {}, after: { reason: 'The register extract is unreadable' } }, 'en')[5]).toBe('Reason: The register extract is unreadable');
+    expect(activityCsvRow({ ...baseRow, action: 'apiKey.create', type: 'integrations', before: {}, after: { name: 'Payroll', scopes: 'employees:read money:write' } }, 'lv')[5]).toBe('Vārds: Payroll; Tiesības: Lasīt darbiniekus un darījumus, Pārskaitīt naudu');
+  });
+});
+
+const baseRow: ActivityRow = {
+  id: 'a-0',
+  at: '2026-03-05T10:15:00.000Z',
+  action: 'card.replace',
+  type: 'cards',
+  actor: { kind: 'admin', name: 'Pēteris Kalniņš', role: 'provider_admin' },
+  employee: null,
+  before: {},
+  after: {},
+};
 
 describe('an activity CSV row', () => {
   const row: ActivityRow = {
@@ -100,9 +176,17 @@ describe('an activity CSV row', () => {
   it('names the system, an API key by its name and an action written after this list by its code', () => {
     const keyRow: ActivityRow = { ...row, action: 'apiKey.create', type: 'integrations', actor: { kind: 'system', name: null, role: null }, employee: null, before: {}, after: { keyId: 'k-1', name: 'Payroll', scopes: 'employees:read' } };
     const cells = activityCsvRow(keyRow, 'en');
-    expect(cells.slice(1, 6)).toEqual(['System', 'API key created', 'API keys and webhooks', 'API key ‘Payroll’', 'Name: Payroll; Scopes: employees:read']);
+    expect(cells.slice(1, 6)).toEqual(['System', 'API key created', 'API keys and webhooks', 'API key ‘Payroll’', 'Name: Payroll; Scopes: Read employees and transactions']);
     expect(activityCsvRow({ ...keyRow, action: 'team.promote', type: 'other' }, 'en')[2]).toBe('Other action (team.promote)');
     expect(activityCsvRow({ ...row, actor: { kind: 'api_key', name: "API key 'Payroll'", role: null } }, 'en')[1]).toBe("API key 'Payroll'");
+  });
+
+  it('names the provider\'s admin as the card provider, never by a name, in every language', () => {
+    expect(activityCsvRow(baseRow, 'en')[1]).toBe('Card provider');
+    expect(activityCsvRow(baseRow, 'lv')[1]).toBe('Karšu nodrošinātājs');
+    expect(activityCsvRow(baseRow, 'ru')[1]).toBe('Поставщик карт');
+    const prices = activityCsvRow({ ...baseRow, action: 'prices.change', type: 'account', before: { replacementFeeCents: 1_000, monthlyFeeCents: 150 }, after: { replacementFeeCents: 1_200, monthlyFeeCents: 150 } }, 'en');
+    expect(prices.slice(1, 6)).toEqual(['Card provider', 'Price list changed', 'Main account and fees', 'Main account', 'Replacement fee: €10.00 → €12.00']);
   });
 
   it('names a role, a report type and a webhook endpoint by their texts, and what the row concerns by the action', () => {

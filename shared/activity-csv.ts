@@ -1,4 +1,4 @@
-import { activityActorText, activityChangeLines, activityConcerns, isKnownAction, type ActivityAction, type ActivityActor, type ActivityField, type ActivityRow, type ActivityTarget, type ActivityType } from './activity';
+import { activityActorText, activityChangeLines, activityConcerns, isKnownAction, type ActivityAction, type ActivityActor, type ActivityField, type ActivityRow, type ActivityTarget, type ActivityType, type ActivityValueTexts } from './activity';
 import type { MerchantCategoryGroup } from './cards';
 import { formatDate } from './dates';
 import type { SignupStep } from './kyc';
@@ -9,6 +9,9 @@ import type { ReportType } from './reports';
 import type { CompanyRole } from './roles';
 import type { CardAccountStatus, CardStatus, DeviceStatus, EmployeeStatus } from './statuses';
 import type { webhookEndpointStatuses } from './webhooks';
+import type { ScheduleState } from './funding-schedules';
+import type { ReplacementReason } from './cards';
+import type { MatchedBy } from './top-ups';
 
 /**
  * The activity log's CSV (issue 21): its columns with their headers, and the texts of what it names, in the three
@@ -261,9 +264,9 @@ export const activityTypeTexts: Texts<ActivityType> = {
 
 /** Who acted, standing alone (the filter's options, a row without a name). */
 export const activityActorTexts: Texts<ActivityActor> = {
-  en: { company_user: 'Company user', admin: 'Provider admin', employee: 'Employee (card page)', system: 'System', api_key: 'API key' },
-  lv: { company_user: 'Uzņēmuma lietotājs', admin: 'Izdevēja administrators', employee: 'Darbinieks (kartes lapa)', system: 'Sistēma', api_key: 'API atslēga' },
-  ru: { company_user: 'Пользователь компании', admin: 'Администратор эмитента', employee: 'Сотрудник (страница карты)', system: 'Система', api_key: 'API-ключ' },
+  en: { company_user: 'Company user', admin: 'Card provider', employee: 'Employee (card page)', system: 'System', api_key: 'API key' },
+  lv: { company_user: 'Uzņēmuma lietotājs', admin: 'Karšu nodrošinātājs', employee: 'Darbinieks (kartes lapa)', system: 'Sistēma', api_key: 'API atslēga' },
+  ru: { company_user: 'Пользователь компании', admin: 'Поставщик карт', employee: 'Сотрудник (страница карты)', system: 'Система', api_key: 'API-ключ' },
 };
 
 export const activityTargetTexts: Texts<ActivityTarget> = {
@@ -320,6 +323,11 @@ export const activityValueTexts: Readonly<
       onboardingStep: Readonly<Record<SignupStep, string>>;
       reportType: Readonly<Record<ReportType, string>>;
       webhookStatus: Readonly<Record<(typeof webhookEndpointStatuses)[number], string>>;
+      scheduleState: Readonly<Record<ScheduleState, string>>;
+      replacementReason: Readonly<Record<ReplacementReason, string>>;
+      matchedBy: Readonly<Record<MatchedBy, string>>;
+      /** By scope with `_` for `:` (i18next reads `:` as a namespace's end). */
+      apiScope: Readonly<Record<'employees_read' | 'employees_write' | 'money_write' | 'reports_read', string>>;
     }
   >
 > = {
@@ -328,18 +336,30 @@ export const activityValueTexts: Readonly<
     onboardingStep: { general: 'General information', representatives: 'Representatives', owners: 'Owners', true_beneficiary: 'True beneficiary', political_importance: 'Political importance', financial_information: 'Financial information' },
     reportType: { transactions: 'Transactions', funding: 'Funding', card_statuses: 'Card statuses', monthly_fees: 'Monthly fees and balances' },
     webhookStatus: { enabled: 'Enabled', disabled: 'Disabled' },
+    scheduleState: { active: 'Active', paused: 'Paused', finished: 'Finished' },
+    replacementReason: { lost: 'Lost', stolen: 'Stolen', damaged: 'Damaged', expired: 'Expired' },
+    matchedBy: { reference: 'Payment reference', iban: 'Top-up IBAN', manual: 'Assigned by the card provider' },
+    apiScope: { employees_read: 'Read employees and transactions', employees_write: 'Manage employees and cards', money_write: 'Move money', reports_read: 'Read reports' },
   },
   lv: {
     memberRole: { owner: 'Īpašnieks', manager: 'Vadītājs', accountant: 'Grāmatvedis' },
     onboardingStep: { general: 'Vispārīgā informācija', representatives: 'Pārstāvji', owners: 'Īpašnieki', true_beneficiary: 'Patiesais labuma guvējs', political_importance: 'Politiskā ietekme', financial_information: 'Finanšu informācija' },
     reportType: { transactions: 'Darījumi', funding: 'Līdzekļu pārskaitījumi', card_statuses: 'Karšu statusi', monthly_fees: 'Mēneša maksas un atlikumi' },
     webhookStatus: { enabled: 'Iespējots', disabled: 'Atspējots' },
+    scheduleState: { active: 'Aktīva', paused: 'Apturēta', finished: 'Pabeigta' },
+    replacementReason: { lost: 'Pazaudēta', stolen: 'Nozagta', damaged: 'Bojāta', expired: 'Beidzies derīgums' },
+    matchedBy: { reference: 'Maksājuma mērķis', iban: 'Papildināšanas IBAN', manual: 'Piešķīris karšu nodrošinātājs' },
+    apiScope: { employees_read: 'Lasīt darbiniekus un darījumus', employees_write: 'Pārvaldīt darbiniekus un kartes', money_write: 'Pārskaitīt naudu', reports_read: 'Lasīt atskaites' },
   },
   ru: {
     memberRole: { owner: 'Владелец', manager: 'Менеджер', accountant: 'Бухгалтер' },
     onboardingStep: { general: 'Общая информация', representatives: 'Представители', owners: 'Владельцы', true_beneficiary: 'Истинный бенефициар', political_importance: 'Политическая значимость', financial_information: 'Финансовая информация' },
     reportType: { transactions: 'Транзакции', funding: 'Пополнения', card_statuses: 'Статусы карт', monthly_fees: 'Ежемесячные платы и балансы' },
     webhookStatus: { enabled: 'Включён', disabled: 'Отключён' },
+    scheduleState: { active: 'Активно', paused: 'Приостановлено', finished: 'Завершено' },
+    replacementReason: { lost: 'Утеряна', stolen: 'Украдена', damaged: 'Повреждена', expired: 'Истёк срок' },
+    matchedBy: { reference: 'Назначение платежа', iban: 'IBAN пополнения', manual: 'Назначено поставщиком карт' },
+    apiScope: { employees_read: 'Чтение сотрудников и операций', employees_write: 'Управление сотрудниками и картами', money_write: 'Перевод денег', reports_read: 'Чтение отчётов' },
   },
 };
 
@@ -350,6 +370,15 @@ export const merchantGroupTexts: Texts<MerchantCategoryGroup> = {
   ru: { groceries: 'Продукты', restaurants: 'Рестораны и кафе', transport: 'Транспорт', fuel: 'Топливо', health: 'Здоровье и аптеки', leisure: 'Досуг и спорт', education: 'Образование и книги' },
 };
 
+/** A country code by its name in the language, as the screens name countries (Intl.DisplayNames); the code if unknown. */
+export function countryName(code: string, lang: Language): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Looks a text up by a value the record holds as a plain string (a status it wrote), its own value when unknown. */
 function textOf<K extends string>(texts: Readonly<Record<K, string>>, value: string): string {
   return (texts as Readonly<Record<string, string>>)[value] ?? value;
@@ -359,13 +388,9 @@ export function activityCsvHeader(lang: Language): string[] {
   return activityCsvColumns.map((column) => activityCsvHeaders[lang][column]);
 }
 
-/** A row's cells in activityCsvColumns' order: what the screen shows, as text in the file's language. */
-export function activityCsvRow(row: ActivityRow, lang: Language): string[] {
-  const actor = activityActorText(row.actor, (kind, alone) => (alone ? activityActorTexts : statusChangerTexts)[lang][kind]);
-  const action = isKnownAction(row.action) ? activityActionTexts[lang][row.action] : `${unknownActionTexts[lang]} (${row.action})`;
-  const about = activityConcerns(row);
-  const concerns = 'employee' in about ? (about.employee.name ?? about.employee.employeeId) : `${activityTargetTexts[lang][about.target]}${about.name ? ` ‘${about.name}’` : ''}`;
-  const change = activityChangeLines(row.before, row.after, {
+/** How the file names a change's fields and values in its language: the screen's texts, dates and euros. */
+export function activityCsvValueTexts(lang: Language): ActivityValueTexts {
+  return {
     field: (field) => textOf<ActivityField>(activityFieldTexts[lang], field),
     money: (cents: number) => formatEur(cents, lang),
     dateTime: (iso: string) => formatDate(iso, { withTime: true }),
@@ -381,13 +406,28 @@ export function activityCsvRow(row: ActivityRow, lang: Language): string[] {
           return textOf<EmployeeStatus>(employeeStatusTexts[lang], value);
         case 'merchantGroup':
           return textOf<MerchantCategoryGroup>(merchantGroupTexts[lang], value);
+        case 'country':
+          return countryName(value, lang);
         case 'memberRole':
         case 'onboardingStep':
         case 'reportType':
         case 'webhookStatus':
+        case 'scheduleState':
+        case 'replacementReason':
+        case 'matchedBy':
+        case 'apiScope':
           return textOf<string>(activityValueTexts[lang][kind], value);
       }
     },
-  }).join('; ');
+  };
+}
+
+/** A row's cells in activityCsvColumns' order: what the screen shows, as text in the file's language. */
+export function activityCsvRow(row: ActivityRow, lang: Language): string[] {
+  const actor = activityActorText(row.actor, (kind, alone) => (alone ? activityActorTexts : statusChangerTexts)[lang][kind]);
+  const action = isKnownAction(row.action) ? activityActionTexts[lang][row.action] : `${unknownActionTexts[lang]} (${row.action})`;
+  const about = activityConcerns(row);
+  const concerns = 'employee' in about ? (about.employee.name ?? about.employee.employeeId) : `${activityTargetTexts[lang][about.target]}${about.name ? ` ‘${about.name}’` : ''}`;
+  const change = activityChangeLines(row.before, row.after, activityCsvValueTexts(lang)).join('; ');
   return [formatDate(row.at, { withTime: true }), actor, action, activityTypeTexts[lang][row.type], concerns, change];
 }

@@ -47,7 +47,8 @@ describe('what a record changed', () => {
   it('shows a field on one side only with its one value', () => {
     expect(activityChangeLines({}, { amountCents: 5_000, name: 'Payroll' }, texts)).toEqual(['<amountCents>: €50.00', '<name>: Payroll']);
     expect(activityChangeLines({ limitCents: 100_000 }, { limitCents: 150_000 }, texts)).toEqual(['<limitCents>: €1000.00 → €1500.00']);
-    expect(activityChangeLines({ state: 'active' }, {}, texts)).toEqual(['<state>: active']);
+    expect(activityChangeLines({ comment: 'Old' }, {}, texts)).toEqual(['<comment>: Old']);
+    expect(activityChangeLines({ state: 'active' }, { state: 'paused' }, texts)).toEqual(['<state>: scheduleState:active → scheduleState:paused']);
   });
 
   it('formats cents, moments, days, months, statuses and merchant groups', () => {

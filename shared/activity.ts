@@ -125,16 +125,28 @@ export const activityRowSchema = /* @__PURE__ */ z.object({
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 
+/**
+ * The card network's authorizations (type `card_payments`) belong to Transactions and arrive every few seconds: the
+ * log leaves them out unless asked with `cardPayments: 'include'` (or asked for that type alone).
+ */
+export const cardPaymentsChoices = ['include'] as const;
+
 const filterShape = {
   actor: /* @__PURE__ */ z.optional(z.enum(activityActors)),
+  cardPayments: /* @__PURE__ */ z.optional(z.enum(cardPaymentsChoices)),
   type: /* @__PURE__ */ z.optional(z.enum(activityTypes)),
   employeeId: /* @__PURE__ */ z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   ...dayRangeShape,
 };
 
-/** The filters of the list and its CSV: who acted, the action's type, one employee, and the days. */
+/** The filters of the list and its CSV: who acted, the action's type, card payments or not, one employee, and the days. */
 export const activityFiltersSchema = /* @__PURE__ */ z.object(filterShape).check(z.superRefine(checkDayRange));
 export type ActivityFilters = z.infer<typeof activityFiltersSchema>;
+
+/** Whether a request lists card payments: when asked to include them, or asked for their type. */
+export function listsCardPayments(filters: Pick<ActivityFilters, 'cardPayments' | 'type'>): boolean {
+  return filters.cardPayments === 'include' || filters.type === 'card_payments';
+}
 
 /**
  * A page starts after the `cursor` of the page before (the last row's place), never at a page number: at a million
@@ -166,20 +178,21 @@ export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
 
 /**
  * Values the activity log names in the reader's language from its own texts (activity.json `values`, and
- * activity-csv.ts for the file): a member's role, an onboarding step, a report's type, a webhook endpoint's state.
+ * activity-csv.ts for the file): a member's role, an onboarding step, a report's type, a webhook endpoint's state, a
+ * scheduled funding's state, a card replacement's reason, how a top-up was matched, an API key's scope.
  */
-export const activityValueKinds = ['memberRole', 'onboardingStep', 'reportType', 'webhookStatus'] as const;
+export const activityValueKinds = ['memberRole', 'onboardingStep', 'reportType', 'webhookStatus', 'scheduleState', 'replacementReason', 'matchedBy', 'apiScope'] as const;
 export type ActivityValueKind = (typeof activityValueKinds)[number];
 
 export function isActivityValueKind(kind: string): kind is ActivityValueKind {
   return (activityValueKinds as readonly string[]).includes(kind);
 }
 
-/** Every kind of value shown by a name: the statuses users.json names, merchant groups, and the log's own. */
-export type ActivityLabelKind = 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroup' | ActivityValueKind;
+/** Every kind of value shown by a name: the statuses users.json names, merchant groups, countries, and the log's own. */
+export type ActivityLabelKind = 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroup' | 'country' | ActivityValueKind;
 
 /** How a before/after value is shown: a status by its name, cents as euros, moments and days as dates. */
-export type ActivityFieldKind = 'money' | 'dateTime' | 'day' | 'month' | 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroups' | ActivityValueKind | 'text';
+export type ActivityFieldKind = 'money' | 'dateTime' | 'day' | 'month' | 'cardStatus' | 'deviceStatus' | 'cardAccountStatus' | 'employeeStatus' | 'merchantGroups' | 'apiScopes' | 'country' | ActivityValueKind | 'text';
 
 const fieldKinds: Readonly<Record<string, ActivityFieldKind>> = {
   cardStatus: 'cardStatus',
@@ -199,6 +212,13 @@ const fieldKinds: Readonly<Record<string, ActivityFieldKind>> = {
   step: 'onboardingStep',
   reportType: 'reportType',
   webhookStatus: 'webhookStatus',
+  state: 'scheduleState',
+  // A card's replacement gives a reason code; a rejected application's reason is the provider's own words, which no
+  // code matches, so they are shown as written.
+  reason: 'replacementReason',
+  matchedBy: 'matchedBy',
+  scopes: 'apiScopes',
+  country: 'country',
 };
 
 export function activityFieldKind(field: string): ActivityFieldKind {
@@ -348,11 +368,12 @@ export function activityChangeLines(before: AuditValues, after: AuditValues, tex
 
 /**
  * Who acted, as the screen and the CSV say it: "Anna Ozola (company user)", a key by its own name ("API key
- * 'Payroll'", which says what it is), and the kind alone when no one is named (the system). `kind` gives the kind's
+ * 'Payroll'", which says what it is), and the kind alone when no one is named (the system) or the one who acted is the
+ * provider's admin, who acts for the card provider ("Card provider", never a person's name). `kind` gives the kind's
  * text, `alone` when it stands without a name.
  */
 export function activityActorText(actor: ActivityRow['actor'], kind: (kind: ActivityActor, alone: boolean) => string): string {
-  if (actor.name === null) return kind(actor.kind, true);
+  if (actor.name === null || actor.kind === 'admin') return kind(actor.kind, true);
   return actor.kind === 'api_key' ? actor.name : `${actor.name} (${kind(actor.kind, false)})`;
 }
 
@@ -407,9 +428,17 @@ export function activityValueText(kind: ActivityFieldKind, value: string | numbe
     case 'onboardingStep':
     case 'reportType':
     case 'webhookStatus':
+    case 'scheduleState':
+    case 'replacementReason':
+    case 'matchedBy':
+    case 'apiScope':
+    case 'country':
       return show.label(kind, String(value));
     case 'merchantGroups':
       return merchantGroupsOf(value).map((group) => show.label('merchantGroup', group)).join(', ') || '—';
+    case 'apiScopes':
+      // Stored as the scopes joined by spaces (integrations/api-key-store.ts); texts know a scope by `_` for `:`.
+      return String(value).split(' ').filter(Boolean).map((scope) => show.label('apiScope', scope.replace(':', '_'))).join(', ') || '—';
     case 'text':
       return String(value);
   }

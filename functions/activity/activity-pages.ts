@@ -43,7 +43,7 @@ interface SourceRead {
 
 /**
  * One page of a company's activity, newest first, after `cursor` (the last row of the page before). Its read cost is
- * the page's: at most `itemsPerPage + 2` records from each source (one per partition the filter names, at most one per type: 13), or
+ * the page's: at most `itemsPerPage + 2` records from each source (one per partition the filters name: 60 by default), or
  * `employeeFilterReadBound` for an employee narrowed by who or what, plus one batch read of the page's employees.
  */
 export async function readActivityPage(request: { companyId: string; filters: ActivityFilters; cursor?: string | undefined; itemsPerPage: number; now?: Date }): Promise<ActivityPage> {
@@ -149,7 +149,8 @@ function rowOf(item: StoredRecord, names: ReadonlyMap<string, string>): Activity
     at: item.at,
     action: item.action,
     type: activityTypeOf(item.action),
-    actor: { kind: item.actor.kind, name: item.actor.name ?? null, role: role !== null && knownRoles.includes(role) ? (role as ActivityRow['actor']['role']) : null },
+    // The provider's admin acts as the card provider: the record keeps who it was, the company is not shown a name.
+    actor: { kind: item.actor.kind, name: item.actor.kind === 'admin' ? null : (item.actor.name ?? null), role: role !== null && knownRoles.includes(role) ? (role as ActivityRow['actor']['role']) : null },
     employee: employeeId ? { employeeId, name: names.get(employeeId) ?? null } : null,
     before: values.before,
     after: values.after,
@@ -163,19 +164,18 @@ function rowOf(item: StoredRecord, names: ReadonlyMap<string, string>): Activity
  */
 export async function countActivity(companyId: string, filters: ActivityFilters, bound: number): Promise<number> {
   const plan = planActivity(companyId, filters, null, new Date());
-  const counts = await Promise.all(
-    plan.sources.map(async (source) => {
-      let counted = 0;
-      let exclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const answer = await dynamo.send(new QueryCommand({ ...queryOf(plan, source), Select: 'COUNT', Limit: bound - counted, ExclusiveStartKey: exclusiveStartKey }));
-        counted += answer.ScannedCount ?? 0;
-        exclusiveStartKey = answer.LastEvaluatedKey;
-      } while (exclusiveStartKey && counted < bound);
-      return counted;
-    }),
-  );
-  return Math.min(bound, counts.reduce((sum, count) => sum + count, 0));
+  // One source after the other, sharing the bound: the default's 60 partitions count at most `bound` keys in all.
+  let counted = 0;
+  for (const source of plan.sources) {
+    let exclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const answer = await dynamo.send(new QueryCommand({ ...queryOf(plan, source), Select: 'COUNT', Limit: bound - counted, ExclusiveStartKey: exclusiveStartKey }));
+      counted += answer.ScannedCount ?? 0;
+      exclusiveStartKey = answer.LastEvaluatedKey;
+    } while (exclusiveStartKey && counted < bound);
+    if (counted >= bound) break;
+  }
+  return Math.min(bound, counted);
 }
 
 /** Export pages are this big: a DynamoDB answer of records, and one batch read of names per 100 records. */

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { defaultPrices, priceListBodySchema, type PriceList, type PriceListBody } from '@shared/prices';
-import { auditItem, type Actor } from '../platform/audit';
+import { auditItem, auditPut, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { getItem, tableName, transact } from '../platform/table';
+import { getItem, tableName, transactWithRecords } from '../platform/table';
+import { activeCompanyIds } from '../companies';
 
 /** The provider's price list item (SPEC section 9: figures "not shown", so the provider sets them in /admin). */
 const priceListRecord = /* @__PURE__ */ z.extend(priceListBodySchema, { updatedAt: z.string(), updatedBy: z.nullable(z.string()) });
@@ -22,12 +23,17 @@ export const providerAuditId = 'PROVIDER';
 /**
  * Replaces the price list and records who changed which fee from what, in one transaction. The write expects the
  * version it read (its updatedAt), so two admins saving at once get one change and one 409 CONFLICT, and the audit
- * record's "before" is always what the change replaced.
+ * record's "before" is always what the change replaced. Every active company pays these fees, so each one's log
+ * records the change too, as the card provider's (issue 31): in the change's transaction while they fit, the rest in
+ * transactions of their own right after it (platform/table.ts `transactWithRecords`). A company approved later starts
+ * at the prices of the day and has no change to be told of.
  */
 export async function savePriceList(body: PriceListBody, actor: Actor): Promise<PriceList> {
-  const current = await readPriceList();
+  const [current, companyIds] = await Promise.all([readPriceList(), activeCompanyIds()]);
   const at = new Date().toISOString();
-  await transact(
+  const before = { replacementFeeCents: current.replacementFeeCents, monthlyFeeCents: current.monthlyFeeCents };
+  const after = { replacementFeeCents: body.replacementFeeCents, monthlyFeeCents: body.monthlyFeeCents };
+  await transactWithRecords(
     [
       {
         Put: {
@@ -46,13 +52,14 @@ export async function savePriceList(body: PriceListBody, actor: Actor): Promise<
             actor,
             action: 'prices.change',
             target: { type: 'priceList', id: 'current' },
-            before: { replacementFeeCents: current.replacementFeeCents, monthlyFeeCents: current.monthlyFeeCents },
-            after: { replacementFeeCents: body.replacementFeeCents, monthlyFeeCents: body.monthlyFeeCents },
+            before,
+            after,
             at,
           }),
         },
       },
     ],
+    companyIds.map((companyId) => auditPut({ companyId, actor, action: 'prices.change', target: { type: 'company', id: companyId }, before, after, at })),
     { 0: new DomainError(409, 'CONFLICT') },
   );
   return { ...body, updatedAt: at };

@@ -1,3 +1,4 @@
+import { defaultPrices } from '@shared/prices';
 import { auditItem, systemActor, type Actor } from '@functions/platform/audit';
 
 /** An employee of the demo company, as the activity needs them. */
@@ -13,7 +14,8 @@ const day = 86_400_000;
  * A year of the demo company's other audited actions besides the card statuses (seed.ts), so each filter of the
  * activity log (issue 21) finds something: top-ups credited by the provider's admin, transfers and limit changes by
  * the company's people, monthly fees and card payments by the system, app sign-ins by employees, an API key and its
- * transfers. Only records: balances and ledgers are seeded apart, and the reports read the ledger, not these. Their ids
+ * transfers; a day's burst of card payments, which the log hides until "include card payments" is ticked (issue 31), and
+ * the card provider's change to the price list (to today's prices). Only records: balances and ledgers are seeded apart, and the reports read the ledger, not these. Their ids
  * start with `seed-` and their times count back from the day of seeding, as the status records' do, so a reseed
  * deletes and writes them anew.
  */
@@ -85,6 +87,29 @@ export function seededActivityItems(companyId: string, employees: readonly SeedE
   }
   if (people.owner) {
     push('api-key', { actor: people.owner, action: 'apiKey.create', target: { type: 'company', id: companyId }, before: {}, after: { keyId: 'seed-key', name: 'Payroll', scopes: 'employees:read money:write' }, at: at(60, 2) });
+  }
+  // The network authorizes a card payment every few hours today: without the filter they would be the first page.
+  for (let index = 0; index < 12; index += 1) {
+    const employee = employeeAt(index + 2);
+    if (!employee) continue;
+    push(`recent-payment-${index}`, {
+      actor: systemActor,
+      action: 'authorization.approved',
+      target: { type: 'company', id: companyId },
+      before: { employeeId: employee.employeeId, balanceCents: 18_000 - index * 700, reservedCents: 0 },
+      after: { employeeId: employee.employeeId, authorizationId: `seed-activity-recent-auth-${index}`, amountCents: 340 + index * 215 },
+      at: new Date(now - (index + 1) * 1_800_000).toISOString(),
+    });
+  }
+  if (people.admin) {
+    push('prices', {
+      actor: people.admin,
+      action: 'prices.change',
+      target: { type: 'company', id: companyId },
+      before: { replacementFeeCents: 700, monthlyFeeCents: 200 },
+      after: { replacementFeeCents: defaultPrices.replacementFeeCents, monthlyFeeCents: defaultPrices.monthlyFeeCents },
+      at: at(45, 4),
+    });
   }
   const paidByKey = employeeAt(9);
   if (paidByKey) {

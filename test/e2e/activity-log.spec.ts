@@ -146,8 +146,10 @@ test('an accountant reads the same log, pages through it, and has nothing in it 
   await expect(rows(page).nth(1)).toContainText('Monthly limit: €1,000.00 → €1,001.00');
 
   // Read-only: the screen's only buttons are the list's own (filters, the download, paging).
+  // Each row also has its details button, which only shows the entry in full (issue 31).
   const buttons = await page.getByRole('main').getByRole('button').evaluateAll((found) => found.map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim()));
-  expect(buttons).toEqual(['Download CSV', 'Filters', 'First page', 'Previous page', 'Next page']);
+  expect(buttons.filter((name) => !name?.startsWith('Details of '))).toEqual(['Download CSV', 'Filters', 'First page', 'Previous page', 'Next page']);
+  expect(buttons.filter((name) => name?.startsWith('Details of '))).toHaveLength(10);
   await expectNoAxeViolations(page);
 
   const pages = page.getByRole('navigation', { name: 'Pages' });
@@ -165,6 +167,107 @@ test('an accountant reads the same log, pages through it, and has nothing in it 
   await noSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
+
+test('every entry reads in full: a row opens its change as field, before and after by keyboard, card payments come with their filter, and the card provider is named so, at 375 and 1440 px in English and Latvian', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+  const [laura] = (await putEmployees(fixtureCloud(), company.companyId, 1, 'active', 'full')) as [FixtureEmployee];
+  const manager: Actor = { kind: 'company_user', userId: 'user-manager', name: 'Marta Anna Vadītāja-Bērziņa-Kalniņa', role: 'manager' };
+  const admin: Actor = { kind: 'admin', userId: 'user-admin', name: 'Ilze Liepa', role: 'provider_admin' };
+  const system: Actor = { kind: 'system', userId: null, name: null, role: null };
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const record = (entry: Omit<Parameters<typeof auditItem>[0], 'companyId'>) => auditItem({ companyId: company.companyId, ...entry });
+  await putItems(fixtureCloud(), [
+    record({ actor: manager, action: 'webhook.create', target: { type: 'company', id: company.companyId }, before: {}, after: { endpointId: 'we-1', url: 'https://gramatvediba.example-uznemums.lv/integracijas/bonusu-kartes/notikumi/sanemt', events: 'funding.applied card.status_changed', webhookStatus: 'enabled' }, at: ago(50) }),
+    record({ actor: admin, action: 'prices.change', target: { type: 'company', id: company.companyId }, before: { replacementFeeCents: 700, monthlyFeeCents: 200 }, after: { replacementFeeCents: 500, monthlyFeeCents: 150 }, at: ago(40) }),
+    record({ actor: manager, action: 'team.role_change', target: { type: 'company', id: company.companyId }, before: { userId: 'u-7', name: 'Jānis Ozoliņš-Bērziņš', role: 'accountant' }, after: { userId: 'u-7', name: 'Jānis Ozoliņš-Bērziņš', role: 'manager' }, at: ago(30) }),
+    record({ actor: system, action: 'authorization.approved', target: { type: 'company', id: company.companyId }, before: { employeeId: laura.employeeId, balanceCents: 20_000, reservedCents: 0 }, after: { employeeId: laura.employeeId, authorizationId: 'auth-1', amountCents: 1_234 }, at: ago(5) }),
+  ]);
+  await signIn(page, company.email);
+  await page.waitForURL('**/dashboard');
+  await openActivity(page);
+
+  // By default people's actions only: the sign-in of this session, the role change, the price change, the webhook.
+  const entry = (text: string) => rows(page).filter({ hasText: text });
+  await expect(entry('Team member\'s role changed')).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: 'Card payment approved' })).toHaveCount(0);
+  await expect(entry('Price list changed')).toContainText('Card provider');
+  await expect(table(page)).not.toContainText('Ilze Liepa');
+  // Nothing is cut: the long name, the action and the URL are there whole, and no cell clips its text.
+  await expect(entry('Team member\'s role changed')).toContainText('Marta Anna Vadītāja-Bērziņa-Kalniņa (company user)');
+  await expect(entry('Webhook endpoint added')).toContainText('https://gramatvediba.example-uznemums.lv/integracijas/bonusu-kartes/notikumi/sanemt');
+  await expectNothingClipped(page);
+
+  // The keyboard reaches a row's details button and opens the change side by side.
+  const details = page.getByRole('button', { name: /^Details of Team member's role changed/ });
+  await details.focus();
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  const change = page.getByRole('table', { name: 'Before and after' });
+  await expect(change.getByRole('columnheader')).toHaveText(['Field', 'Before', 'After']);
+  await expect(change.getByRole('row', { name: 'Role Accountant Manager' })).toBeVisible();
+  const prices = page.getByRole('button', { name: /^Details of Price list changed/ });
+  await prices.focus();
+  await page.keyboard.press('Enter');
+  await expect(change.nth(1).getByRole('row', { name: 'Replacement fee €7.00 €5.00' })).toBeVisible();
+  await expect(change.nth(1).getByRole('row', { name: 'Monthly fee €2.00 €1.50' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(change.first().getByRole('row', { name: 'Role Accountant Manager' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNothingClipped(page);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The card network's authorizations are one tick away, in the filter.
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await filters.click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.getByRole('checkbox', { name: 'Include card payments' }).check();
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(filters).toContainText('1');
+  await expect(entry('Card payment approved')).toHaveCount(1);
+  await expect(entry('Card payment approved')).toContainText('System');
+  await expect(entry('Card payment approved')).toContainText(fullName(laura));
+  await expect(entry('Card payment approved')).toContainText('Amount: €12.34');
+
+  // The same in Latvian, at both widths.
+  await page.getByLabel('Language').selectOption('lv');
+  await expect(page.getByRole('heading', { level: 1, name: 'Darbību žurnāls' })).toBeVisible();
+  const lvTable = page.getByRole('table', { name: 'Darbības' });
+  await expect(lvTable.locator('tbody').getByRole('row').filter({ hasText: 'Cenrādis mainīts' })).toContainText('Karšu nodrošinātājs');
+  await expect(lvTable.locator('tbody').getByRole('row').filter({ hasText: 'Kartes maksājums apstiprināts' })).toContainText('Summa: 12,34');
+  const lvDetails = page.getByRole('button', { name: /^Sīkāka informācija: Komandas dalībnieka loma mainīta/ });
+  if ((await lvDetails.getAttribute('aria-expanded')) !== 'true') {
+    await lvDetails.focus();
+    await page.keyboard.press('Enter');
+  }
+  const lvChange = page.getByRole('table', { name: 'Pirms un pēc' });
+  await expect(lvChange.first().getByRole('columnheader')).toHaveText(['Lauks', 'Pirms', 'Pēc']);
+  await expect(lvChange.first().getByRole('row', { name: 'Loma Grāmatvedis Vadītājs' })).toBeVisible();
+  await expectNothingClipped(page);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(lvChange.first().getByRole('row', { name: 'Loma Grāmatvedis Vadītājs' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNothingClipped(page);
+  await expectNoAxeViolations(page);
+});
+
+/** No text of the list is cut: no cell, and nothing in one, is narrower than what it holds. */
+async function expectNothingClipped(page: Page): Promise<void> {
+  const clipped = await table(page)
+    .or(page.getByRole('table', { name: 'Darbības' }))
+    .locator('td, th, td *, th *')
+    .evaluateAll((cells) =>
+      cells
+        // Texts for screen readers only are clipped on purpose.
+        .filter((cell) => !cell.closest('.visually-hidden') && getComputedStyle(cell).overflowX !== 'visible' && cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent?.slice(0, 60)),
+    );
+  expect(clipped, 'cells cut short').toEqual([]);
+}
 
 /** The digest job's view of this worker's test cloud, as its schedule runs it (in the cloud nightly, here on demand). */
 function digestStore(): AuditDigestStore {

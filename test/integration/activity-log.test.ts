@@ -1,11 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { activityAnswerSchema, activityTypeOf, type ActivityRow } from '@shared/activity';
+import { activityAnswerSchema, activityFiltersSchema, activityTypeOf, type ActivityRow } from '@shared/activity';
 import { backgroundFileAnswerSchema, exportAvailabilitySchema, exportFileSchema } from '@shared/exports';
 import { rigaDateOf } from '@shared/dates';
 import { auditItem, systemActor, type Actor, type AuditEntry } from '@functions/platform/audit';
 import { keys } from '@functions/platform/keys';
+import { resetEnvForTests } from '@functions/platform/env';
 import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { api, cloud, documents, download, fixtureCloud, signIn } from './support';
@@ -53,7 +54,11 @@ async function allPages(query: string, as = token): Promise<{ rows: ActivityRow[
 }
 
 const ids = (rows: readonly { id?: string; auditId?: string }[]) => rows.map((row) => row.id ?? row.auditId);
-const expected = (keep: (entry: AuditEntry) => boolean = () => true) => written.filter(keep).map((entry) => entry.auditId);
+/** The card network's authorizations, which the log lists only when asked to include card payments (issue 31). */
+const isCardPayment = (entry: Pick<AuditEntry, 'action'>) => activityTypeOf(entry.action) === 'card_payments';
+/** What a list shows by default: the records `keep` allows, but no card payment. */
+const expected = (keep: (entry: AuditEntry) => boolean = () => true) => written.filter((entry) => keep(entry) && !isCardPayment(entry)).map((entry) => entry.auditId);
+const expectedWithCardPayments = (keep: (entry: AuditEntry) => boolean = () => true) => written.filter(keep).map((entry) => entry.auditId);
 
 beforeAll(async () => {
   [company, other] = await Promise.all([createOwnCompany(fixtureCloud(), { role: 'owner' }), createOwnCompany(fixtureCloud(), { role: 'owner' })]);
@@ -86,7 +91,7 @@ beforeAll(async () => {
   // A session's first request records its sign-in (issue 31): each log holds its owner's, the newest of its records.
   await Promise.all([api('GET', '/users/profile', { token }), api('GET', '/users/profile', { token: otherToken })]);
   written = [...(await signInsOf(company.companyId)), ...written];
-  foreignCount = 12 + (await signInsOf(other.companyId)).length;
+  foreignCount = foreign.filter((item) => !isCardPayment(item as unknown as AuditEntry)).length + (await signInsOf(other.companyId)).length;
 });
 
 /** The sign-ins a company's log holds, newest first, as the records the portal wrote. */
@@ -99,12 +104,12 @@ async function signInsOf(companyId: string): Promise<(AuditEntry & { auditId: st
 
 describe('GET /activity', () => {
   it('pages the whole log newest first by cursor, each row once, and ends with no cursor', async () => {
-    const first = await list('itemsPerPage=10');
+    const first = await list('itemsPerPage=10&cardPayments=include');
     expect(first.rows).toHaveLength(10);
     expect(first.nextCursor).not.toBeNull();
-    const { rows, pages } = await allPages('itemsPerPage=10');
+    const { rows, pages } = await allPages('itemsPerPage=10&cardPayments=include');
     expect(pages).toBe(Math.ceil(written.length / 10));
-    expect(ids(rows)).toEqual(expected());
+    expect(ids(rows)).toEqual(expectedWithCardPayments());
     const top = rows[0];
     expect(top).toMatchObject({ action: written[0]?.action, type: activityTypeOf(written[0]?.action ?? '') });
   });
@@ -113,13 +118,18 @@ describe('GET /activity', () => {
     const rows = (await allPages('itemsPerPage=100')).rows;
     const fee = rows.find((row) => row.action === 'fee.monthly');
     expect(fee?.employee?.name).toMatch(/^(Anna Ozola|Jānis Kalniņš)$/);
+    // The provider's admin acts as the card provider: the company is not given the person's name (issue 31).
     const topUp = rows.find((row) => row.action === 'main_account.top_up');
-    expect(topUp).toMatchObject({ employee: null, actor: { kind: 'admin', name: 'Ilze Liepa' } });
+    expect(topUp).toMatchObject({ employee: null, actor: { kind: 'admin', name: null } });
   });
 
   it('filters by who acted, by the type of action, by both, by one employee, and by one employee and a type', async () => {
     const byActor = await allPages('itemsPerPage=10&actor=system');
     expect(ids(byActor.rows)).toEqual(expected((entry) => entry.actor.kind === 'system'));
+    const byActorWithPayments = await allPages('itemsPerPage=10&actor=system&cardPayments=include');
+    expect(ids(byActorWithPayments.rows)).toEqual(expectedWithCardPayments((entry) => entry.actor.kind === 'system'));
+    const payments = await allPages('itemsPerPage=10&type=card_payments');
+    expect(ids(payments.rows)).toEqual(expectedWithCardPayments(isCardPayment));
     const byType = await allPages('itemsPerPage=10&type=cards');
     expect(ids(byType.rows)).toEqual(expected((entry) => entry.action === 'card.block'));
     const both = await allPages('itemsPerPage=10&actor=company_user&type=funding');
@@ -182,6 +192,45 @@ describe('GET /activity', () => {
   });
 });
 
+describe('card payments in the log (issue 31)', () => {
+  it('are left out by default, listed with cardPayments=include, and the parameter takes nothing else', async () => {
+    const byDefault = await allPages('itemsPerPage=10');
+    // The records of the real action above (app access blocked and unblocked) are newer than the written ones.
+    const known = new Set(written.map((entry) => entry.auditId));
+    expect(ids(byDefault.rows.filter((row) => known.has(row.id)))).toEqual(expected());
+    expect(byDefault.rows.some((row) => row.type === 'card_payments')).toBe(false);
+    const included = await allPages('itemsPerPage=10&cardPayments=include');
+    expect(included.rows.filter((row) => row.type === 'card_payments').length).toBe(written.filter(isCardPayment).length);
+    expect((await api('GET', '/activity?cardPayments=yes', { token })).status).toBe(400);
+    expect((await api('GET', '/activity/export?cardPayments=all', { token })).status).toBe(400);
+  });
+
+  it("keep a page's reads to a page per partition however many authorizations are newer than people's actions", async () => {
+    // The handlers' environment: the page is read here as the handler reads it, to count what DynamoDB read.
+    Object.assign(process.env, cloud().handlerEnvironment);
+    resetEnvForTests();
+    const { readActivityPage } = await import('@functions/activity/activity-pages');
+    const flooded = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+    const [payer] = await addListedEmployees(fixtureCloud(), flooded.companyId, [{ name: 'Laura', surname: 'Kalna', personalCode: '030390-20003', phone: '37120000203' }]);
+    const manager: Actor = { kind: 'company_user', userId: 'user-manager', name: 'Marta Vadītāja', role: 'manager' };
+    const people = Array.from({ length: 12 }, (_, index) =>
+      auditItem({ companyId: flooded.companyId, actor: manager, action: 'limits.change', target: { type: 'employee', id: payer?.employeeId ?? '' }, before: { limitCents: 100_000 }, after: { limitCents: 100_100 + index }, at: at(1, index) }),
+    );
+    const authorizations = Array.from({ length: 300 }, (_, index) =>
+      auditItem({ companyId: flooded.companyId, actor: systemActor, action: 'authorization.approved', target: { type: 'company', id: flooded.companyId }, before: { employeeId: payer?.employeeId ?? '' }, after: { employeeId: payer?.employeeId ?? '', amountCents: 100 + index }, at: at(0, index + 1) }),
+    );
+    await putItems(fixtureCloud(), [...people, ...authorizations]);
+    const filters = activityFiltersSchema.parse({});
+    const page = await readActivityPage({ companyId: flooded.companyId, filters, itemsPerPage: 10 });
+    expect(page.rows.map((row) => row.action)).toEqual(Array(10).fill('limits.change'));
+    // At most a page and two from each of the 60 (actor, type) partitions, and the page's one employee: never the 300.
+    expect(page.itemsRead).toBeLessThanOrEqual(12 + 1);
+    const withPayments = await readActivityPage({ companyId: flooded.companyId, filters: activityFiltersSchema.parse({ cardPayments: 'include' }), itemsPerPage: 10 });
+    expect(withPayments.rows.every((row) => row.type === 'card_payments')).toBe(true);
+    expect(withPayments.itemsRead).toBeLessThanOrEqual(11 + 1);
+  });
+});
+
 describe('GET /activity/export', () => {
   async function fileText(query: string, as = token): Promise<string> {
     const started = backgroundFileAnswerSchema.parse((await api('GET', `/activity/export?${query}`, { token: as })).body);
@@ -210,6 +259,19 @@ describe('GET /activity/export', () => {
     expect(latvian[0]).toBe('Kad,Kas,Darbība,Veids,Attiecas uz,Izmaiņa');
     expect(latvian).toHaveLength(written.filter((entry) => entry.actor.kind === 'admin').length + 1);
     expect(latvian[1]).toContain('Pamatkonts papildināts');
+    // The provider's admin is the card provider, in the file's language, never by name (issue 31).
+    expect(latvian[1]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2},Karšu nodrošinātājs,Pamatkonts papildināts,Pamatkonts un maksas,Pamatkonts,"Summa: 1\s000,00\s€; Grāmatošanas datums: 05\.01\.2026"$/);
+    expect(latvian.join('\n')).not.toContain('Ilze Liepa');
+  });
+
+  it('leaves card payments out as the list does, and holds them with cardPayments=include, in Russian too', async () => {
+    const lines = (await fileText('lang=ru&actor=system')).slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Когда,Кто,Действие,Тип,Касается,Изменение');
+    expect(lines).toHaveLength(written.filter((entry) => entry.actor.kind === 'system' && !isCardPayment(entry)).length + 1);
+    expect(lines.slice(1).every((line) => line.includes(',Система,Списана ежемесячная плата за карту,'))).toBe(true);
+    const included = (await fileText('lang=ru&actor=system&cardPayments=include')).slice(1).split('\r\n').filter(Boolean);
+    expect(included).toHaveLength(written.filter((entry) => entry.actor.kind === 'system').length + 1);
+    expect(included.filter((line) => line.includes(',Платёж картой одобрен,Платежи картой,'))).toHaveLength(written.filter(isCardPayment).length);
   });
 
   it("holds only the caller's company's records", async () => {

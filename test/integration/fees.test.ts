@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { mainAccountSchema } from '@shared/accounts';
 import { isChargedMonthlyFee } from '@shared/cards';
 import { accountEntriesAnswerSchema } from '@shared/ledger';
+import { activityAnswerSchema } from '@shared/activity';
 import { priceListSchema, type PriceListBody } from '@shared/prices';
 import type { chargeMonthlyFees as ChargeMonthlyFeesFn } from '@functions/fees/charge-monthly-fees';
 import { resetEnvForTests } from '@functions/platform/env';
@@ -203,6 +204,16 @@ describe('the price list', () => {
       action: 'prices.change',
       target: { type: 'priceList' },
       actor: { kind: 'admin', userId: cloud().userIds['admin@demo.local'] },
+      before: { replacementFeeCents: pricesAtStart.replacementFeeCents },
+      after: { replacementFeeCents: next.replacementFeeCents },
+      at: answer.updatedAt,
+    });
+
+    // Issue 31: each active company's log says its prices changed, by the card provider, no one named.
+    const log = activityAnswerSchema.parse((await api('GET', '/activity?type=account&actor=admin&itemsPerPage=10', { token: manager })).body);
+    expect(log.rows[0]).toMatchObject({
+      action: 'prices.change',
+      actor: { kind: 'admin', name: null },
       before: { replacementFeeCents: pricesAtStart.replacementFeeCents },
       after: { replacementFeeCents: next.replacementFeeCents },
       at: answer.updatedAt,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActivityActor, ActivityRow, ActivityType } from '@shared/activity';
+import type { ActivityActor, ActivityRow, ActivityType, cardPaymentsChoices } from '@shared/activity';
 import * as activityRoutes from '@shared/api/routes/activity-routes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import type { Language } from '@shared/languages';
@@ -24,14 +24,18 @@ export function activityVerificationQueryOptions(companyId: string) {
   });
 }
 
+type CardPaymentsChoice = (typeof cardPaymentsChoices)[number];
+
 export interface ActivityFilterValues {
   actor: '' | ActivityActor;
   type: '' | ActivityType;
+  /** One checkbox: ['include'] when ticked. Off by default: the network's authorizations belong to Transactions. */
+  cardPayments: readonly CardPaymentsChoice[];
   employeeId: string;
   dateFrom: string;
   dateTo: string;
 }
-export const emptyActivityFilters: ActivityFilterValues = { actor: '', type: '', employeeId: '', dateFrom: '', dateTo: '' };
+export const emptyActivityFilters: ActivityFilterValues = { actor: '', type: '', cardPayments: [], employeeId: '', dateFrom: '', dateTo: '' };
 
 /** The filters as the list and its download send them: empty values are left out. */
 function filterQuery(params: TableParams<ActivityFilterValues>) {
@@ -39,6 +43,7 @@ function filterQuery(params: TableParams<ActivityFilterValues>) {
   return {
     actor: filters.actor || undefined,
     type: filters.type || undefined,
+    cardPayments: filters.cardPayments.includes('include') ? ('include' as const) : undefined,
     employeeId: filters.employeeId || undefined,
     dateLimit: params.period,
     dateFrom: filters.dateFrom || undefined,

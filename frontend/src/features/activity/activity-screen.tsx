@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { activityActorText, activityActors, activityChangeLines, activityConcerns, activityTypes, isActivityValueKind, isKnownAction, type ActivityRow } from '@shared/activity';
+import { activityActorText, activityActors, activityChangeLines, activityConcerns, activityTypes, cardPaymentsChoices, isActivityValueKind, isKnownAction, type ActivityRow, type ActivityValueTexts } from '@shared/activity';
 import { paths } from '@shared/routes';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { BackgroundDownloadButton } from '@frontend/components/background-download/background-download-button';
@@ -23,6 +23,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { activityQueryKey, emptyActivityFilters, fetchActivity, listOf, requestActivityFile, type ActivityFilterValues } from './activity-api';
 import { CursorBook } from './cursor-book';
 import { ActivityVerification } from './activity-verification';
+import { ActivityChangeTable } from './activity-change-table';
 import { CursorPagination } from './cursor-pagination';
 import { EmployeeFilter } from './employee-filter';
 import './activity.css';
@@ -57,8 +58,11 @@ function ActivityLog({ companyId }: { companyId: string }) {
   const filterFields: FilterField<ActivityFilterValues>[] = [
     { kind: 'select', id: 'actor', label: t('filters.actor'), options: activityActors.map((actor) => ({ value: actor, label: t(`actors.${actor}`) })) },
     { kind: 'select', id: 'type', label: t('filters.type'), options: activityTypes.map((type) => ({ value: type, label: t(`types.${type}`) })) },
+    { kind: 'checkboxes', id: 'cardPayments', label: t('filters.cardPayments'), options: cardPaymentsChoices.map((value) => ({ value, label: t('filters.includeCardPayments') })) },
   ];
 
+  const language = uiLanguage(i18n);
+  const countries = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
   const who = (row: ActivityRow) => activityActorText(row.actor, (kind, alone) => (alone ? t(`actors.${kind}`) : t(`users:changedBy.${kind}`)));
   const what = (row: ActivityRow) => (isKnownAction(row.action) ? t(`actions.${row.action}`) : t('unknownAction', { code: row.action }));
   const concernsText = (row: ActivityRow) => {
@@ -66,26 +70,32 @@ function ActivityLog({ companyId }: { companyId: string }) {
     if ('employee' in about) return about.employee.name ?? t('removedEmployee', { id: about.employee.employeeId });
     return about.name ? `${t(`targets.${about.target}`)} ‘${about.name}’` : t(`targets.${about.target}`);
   };
-  const change = (row: ActivityRow) =>
-    activityChangeLines(row.before, row.after, {
-      field: (field) => t(`fields.${field}`, { defaultValue: field }),
-      label: (kind, value) => {
-        if (kind === 'merchantGroup') return t(`common:merchantGroups.${value}`, { defaultValue: value });
-        if (isActivityValueKind(kind)) return t(`values.${kind}.${value}`, { defaultValue: value });
-        return t(`users:${kind}.${value}`, { defaultValue: value });
-      },
-      money: format.money,
-      dateTime: (iso) => format.date(iso, { withTime: true }),
-    }).join('; ');
+  // The log's own value names are looked up in their object, not by a key built from the value: a value that is no
+  // code (a rejection's reason as the provider wrote it) may hold dots or colons, which i18next reads as a path.
+  const valueNames = t('values', { returnObjects: true }) as Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
+  const texts: ActivityValueTexts = {
+    field: (field) => t(`fields.${field}`, { defaultValue: field }),
+    label: (kind, value) => {
+      if (kind === 'merchantGroup') return t(`common:merchantGroups.${value}`, { defaultValue: value });
+      if (kind === 'country') return countries.of(value) ?? value;
+      if (isActivityValueKind(kind)) return valueNames[kind]?.[value] ?? value;
+      return t(`users:${kind}.${value}`, { defaultValue: value });
+    },
+    money: format.money,
+    dateTime: (iso) => format.date(iso, { withTime: true }),
+  };
+  const changeLines = (row: ActivityRow) => activityChangeLines(row.before, row.after, texts);
 
+  // Nothing is cut (issue 31): long names, actions and changes wrap, and the row's detail lays the change out as
+  // field | before | after, so every entry reads in full on a phone and without a mouse.
   const columns: DataTableColumn<ActivityRow>[] = [
     { id: 'at', header: t('columns.at'), rowHeader: true, cell: (row) => format.date(row.at, { withTime: true }) },
-    { id: 'actor', header: t('columns.actor'), truncate: who, cell: who },
-    { id: 'action', header: t('columns.action'), truncate: what, cell: what },
+    { id: 'actor', header: t('columns.actor'), className: 'activity-log__text', cell: who },
+    { id: 'action', header: t('columns.action'), className: 'activity-log__text', cell: what },
     {
       id: 'concerns',
       header: t('columns.concerns'),
-      truncate: concernsText,
+      className: 'activity-log__text',
       cell: (row) =>
         row.employee ? (
           <Link to={paths.user.replace(':userId', encodeURIComponent(row.employee.employeeId))}>{concernsText(row)}</Link>
@@ -93,7 +103,24 @@ function ActivityLog({ companyId }: { companyId: string }) {
           concernsText(row)
         ),
     },
-    { id: 'change', header: t('columns.change'), truncate: change, cell: (row) => change(row) || '—' },
+    {
+      id: 'change',
+      header: t('columns.change'),
+      className: 'activity-log__text activity-log__change',
+      cell: (row) => {
+        const lines = changeLines(row);
+        return lines.length === 0 ? '—' : (
+          <span className="activity-log__lines">
+            {lines.map((line, index) => (
+              <span key={index} className="activity-log__line">
+                {line}
+              </span>
+            ))}
+          </span>
+        );
+      },
+    },
+    { id: 'detail', header: t('detail.changes'), detail: true, cell: (row) => <ActivityChangeTable row={row} texts={texts} /> },
   ];
 
   const { filters } = table.params;
@@ -104,7 +131,7 @@ function ActivityLog({ companyId }: { companyId: string }) {
     <div className="page activity-log">
       <div className="page__heading-row">
         <PageHeader title={t('title')} lead={t('lead')} />
-        <BackgroundDownloadButton download={download} request={() => requestActivityFile(table.params, uiLanguage(i18n))}>
+        <BackgroundDownloadButton download={download} request={() => requestActivityFile(table.params, language)}>
           {t('download')}
         </BackgroundDownloadButton>
       </div>
