@@ -18,7 +18,9 @@ export type ActivityActor = StatusChanger;
 
 /**
  * The actions written with one employee as their target: the user page's history names each of them (users.json
- * `history.actions`). Payments and fees name their employee but are the company's (they would flood the history).
+ * `history.actions`). Every payment to her and her card's monthly fee are hers (issue 31), each naming the file, run
+ * or month it belonged to (shared/activity-links.ts); card payments name their employee but are the company's (the
+ * card network's every few seconds would flood the history; Transactions lists them).
  */
 export const employeeHistoryActions = [
   'employee.add',
@@ -44,6 +46,7 @@ export const employeeHistoryActions = [
   'device.sign_in_unlocked',
   'device.sign_out',
   'funds.add',
+  'fee.monthly',
 ] as const;
 
 /** Every action code the portal writes today (the employee's own first); each has a label in every language (held by the locale tests). */
@@ -59,7 +62,6 @@ export const activityActions = [
   'fundingSchedule.run',
   'fundingSchedule.refused',
   'main_account.top_up',
-  'fee.monthly',
   'lowBalance.threshold',
   'authorization.approved',
   'authorization.settled',
@@ -286,6 +288,7 @@ export const activityFields = [
   'events',
   'webhookStatus',
   'signedInAt',
+  'scheduleName',
 ] as const;
 export type ActivityField = (typeof activityFields)[number];
 
