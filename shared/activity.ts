@@ -326,7 +326,7 @@ export function activityChanges(before: AuditValues, after: AuditValues): Activi
   });
 }
 
-/** The employee a record concerns: its target, or the employee named in a payment's or fee's values. */
+/** The employee a record concerns: its target, or the employee named in a card payment's values (the company's record). */
 export function employeeIdOfRecord(record: { target: { type: string; id: string }; before: AuditValues; after: AuditValues }): string | null {
   if (record.target.type === 'employee') return record.target.id;
   const named = record.after.employeeId ?? record.before.employeeId;
