@@ -639,10 +639,10 @@ function movementSourceOfFile(file: FundingFileRecord): MovementSourceFields {
 
 /**
  * One TransactWriteItems for up to rowsPerChunk rows: one combined debit, a credit, a row item and an audit record on
- * its employee per row, one ledger movement and the file's progress. A refused credit fails its row and the rest is tried again. A
- * scheduled run's chunk is paid from its own hold, under the condition that the hold covers it; when it does not (a
- * partial run's hold ran out), or the available amount of a file without a hold emptied meanwhile, it goes row by row,
- * so each row that still fits is paid and the others fail for want of funds.
+ * its employee per row, one ledger movement and the file's progress. A refused credit fails its row and the rest is
+ * tried again. A scheduled run's chunk is paid from its own hold, under the condition that the hold covers it; when it
+ * does not (a partial run's hold ran out), or the available amount of a file without a hold emptied meanwhile, it goes
+ * row by row, so each row that still fits is paid and the others fail for want of funds.
  */
 async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<void> {
   if (rows.length === 0) return;
