@@ -144,8 +144,16 @@ export function UserScreen() {
       header: t('history.who'),
       cell: (entry) => (entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)),
     },
-    { id: 'change', header: t('history.change'), cell: (entry) => describeChange(entry.before, entry.after, t, format.money) },
-    { id: 'source', header: t('history.source.title'), cell: (entry) => <MovementSourceCell entry={entry} t={t} /> },
+    {
+      id: 'change',
+      header: t('history.change'),
+      cell: (entry) => (
+        <>
+          {describeChange(entry.before, entry.after, t, format.money)}
+          <MovementSourceLine entry={entry} t={t} />
+        </>
+      ),
+    },
   ];
   const actionButton = (request: PendingAction) => (
     <button key={`${request.kind}-${request.action}`} type="button" className="button button--secondary button--small" onClick={() => setPending(request)} disabled={busy}>
@@ -376,7 +384,8 @@ function describeChange(before: Record<string, string | null>, after: Record<str
   // A field that did not change (a user added without a phone: none before, none after) is not a change.
   return Object.keys(after)
     .filter((key) => (key in statusNamespaces || key === 'phone' || amounts.has(key) || key === 'month') && (before[key] ?? null) !== (after[key] ?? null))
-    .map((key) => `${t(`history.fields.${key}`)}: ${key in before ? `${show(key, before[key])} → ` : ''}${show(key, after[key])}`)
+    // A payment's or fee's values are what it moved: no before.
+    .map((key) => `${t(`history.fields.${key}`)}: ${amounts.has(key) || key === 'month' ? '' : `${show(key, before[key])} → `}${show(key, after[key])}`)
     .join('; ');
 }
 
@@ -387,10 +396,10 @@ function monthText(month: string): string {
 }
 
 /**
- * What a payment or fee belonged to (issue 31): the file by its name, the scheduled run by its rule and date, linked
- * to the rule's runs, or the month's fees.
+ * What a payment or fee belonged to (issue 31), on its own line under the change: the file by its name, the scheduled
+ * run by its rule and date, linked to the rule's runs, or the month's fees.
  */
-function MovementSourceCell({ entry, t }: { entry: StatusChange; t: TFunction }) {
+function MovementSourceLine({ entry, t }: { entry: StatusChange; t: TFunction }) {
   const source = movementSourceOf(entry);
   if (!source) return null;
   const text =
@@ -400,5 +409,5 @@ function MovementSourceCell({ entry, t }: { entry: StatusChange; t: TFunction })
         ? t('history.source.fundingRun', { name: source.scheduleName ?? '—', date: dayText(source.runDate ?? '') || '—' })
         : t('history.source.monthlyFees', { month: monthText(source.month) });
   const path = movementSourcePath(source);
-  return path ? <Link to={path}>{text}</Link> : <>{text}</>;
+  return <span className="users-history__source">{path ? <Link to={path}>{text}</Link> : text}</span>;
 }
