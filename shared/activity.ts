@@ -18,7 +18,9 @@ export type ActivityActor = StatusChanger;
 
 /**
  * The actions written with one employee as their target: the user page's history names each of them (users.json
- * `history.actions`). Payments and fees name their employee but are the company's (they would flood the history).
+ * `history.actions`). Every payment to her and her card's monthly fee are hers (issue 31), each naming the file, run
+ * or month it belonged to (shared/activity-links.ts); card payments name their employee but are the company's (the
+ * card network's every few seconds would flood the history; Transactions lists them).
  */
 export const employeeHistoryActions = [
   'employee.add',
@@ -44,6 +46,7 @@ export const employeeHistoryActions = [
   'device.sign_in_unlocked',
   'device.sign_out',
   'funds.add',
+  'fee.monthly',
 ] as const;
 
 /** Every action code the portal writes today (the employee's own first); each has a label in every language (held by the locale tests). */
@@ -59,7 +62,6 @@ export const activityActions = [
   'fundingSchedule.run',
   'fundingSchedule.refused',
   'main_account.top_up',
-  'fee.monthly',
   'lowBalance.threshold',
   'authorization.approved',
   'authorization.settled',
@@ -306,6 +308,7 @@ export const activityFields = [
   'events',
   'webhookStatus',
   'signedInAt',
+  'scheduleName',
 ] as const;
 export type ActivityField = (typeof activityFields)[number];
 
@@ -343,7 +346,7 @@ export function activityChanges(before: AuditValues, after: AuditValues): Activi
   });
 }
 
-/** The employee a record concerns: its target, or the employee named in a payment's or fee's values. */
+/** The employee a record concerns: its target, or the employee named in a card payment's values (the company's record). */
 export function employeeIdOfRecord(record: { target: { type: string; id: string }; before: AuditValues; after: AuditValues }): string | null {
   if (record.target.type === 'employee') return record.target.id;
   const named = record.after.employeeId ?? record.before.employeeId;

@@ -11,8 +11,8 @@ import { attributesOf, cursorOf, newestOf, planActivity, sortKeyOfCursor, type A
 
 /**
  * A page of one employee's history narrowed by who or what reads at most this many of their records: the filter
- * DynamoDB applies reads what it drops. An employee's history holds their card, app, data and funding changes (card
- * payments and fees are the company's), so this is years of it; past the bound the page answers what it found and
+ * DynamoDB applies reads what it drops. An employee's history holds their card, app, data and funding changes and
+ * monthly fees (card payments are the company's), so this is years of it; past the bound the page answers what it found and
  * where it stopped, and the next page goes on from there.
  */
 export const employeeFilterReadBound = 1_000;

@@ -111,10 +111,11 @@ function chargeItems(charge: Charge): TransactItem[] {
           companyId,
           actor: systemActor,
           action: 'fee.monthly',
-          // The money leaves the company's main account; the employee's status history stays about the card.
-          target: { type: 'company', id: companyId },
+          // The money leaves the company's main account for her card: the fee is hers (issue 31), in her history and
+          // under the activity log's employee filter, its month naming the month's run (shared/activity-links.ts).
+          target: { type: 'employee', id: employee.employeeId },
           before: {},
-          after: { employeeId: employee.employeeId, month, feeCents },
+          after: { month, feeCents },
           at,
         }),
       },

@@ -34,8 +34,7 @@ export const handler = useCase(fundingRoutes.fundEmployee,
       at,
       description: `${employee.name} ${employee.surname}`,
       credits: [{ employeeId: employee.employeeId, amountCents: body.amountCents }],
-      auditTarget: { type: 'employee', id: employee.employeeId },
-      auditAfter: {},
+      source: {},
     });
     const answer: FundingAnswer = { movementId: transfer.movementId, employeeId: employee.employeeId, amountCents: body.amountCents, at };
     // The idempotency item first: when it is the one refused, the request is a replay, whatever else failed with it.

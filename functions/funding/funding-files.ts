@@ -14,6 +14,7 @@ import {
   type RowFailure,
   type RowFailureCode,
 } from '@shared/funding';
+import type { MovementSourceFields } from '@shared/activity-links';
 import { companyRoleSchema } from '@shared/roles';
 import { workDeadlineSeconds, workNotEndedCleanlyMetric } from '../../infra/definitions';
 import { statusChangers } from '@shared/statuses';
@@ -35,10 +36,11 @@ import { listFundableEmployees, readAvailableCents, transferItems } from './fund
 import { alertOnLowBalance, mainAccountHold, mainAccountRelease, readAccount } from '../money';
 
 /**
- * Credits per transaction. Each row takes its credit, its exactly-once row item and its ledger leg; with the debit,
- * the main account's leg, the file's progress and the audit record that is 3n + 4 items, within DynamoDB's 100.
+ * Credits per transaction. Each row takes its credit, its exactly-once row item, its ledger leg and its employee's
+ * audit record (issue 31: the payment is in her history); with the debit, the main account's leg and the file's
+ * progress that is 4n + 3 items, within DynamoDB's 100.
  */
-export const rowsPerChunk = 32;
+export const rowsPerChunk = 24;
 const conflictRetries = 8;
 
 const actorSchema: z.ZodMiniType<Actor> = /* @__PURE__ */ z.object({
@@ -85,6 +87,10 @@ const fundingFileRecord = /* @__PURE__ */ z.object({
   unheldRows: z._default(z.array(z.int()), []),
   /** A run of a rule that allows partial runs: short of money, it holds and pays what there is, row by row. */
   partial: z._default(z.boolean(), false),
+  /** A scheduled run's file: its rule, the rule's name when it ran and the run's date, which each payment names. */
+  scheduleId: z.optional(z.string()),
+  scheduleName: z.optional(z.string()),
+  runDate: z.optional(z.string()),
 });
 export type FundingFileRecord = z.infer<typeof fundingFileRecord>;
 
@@ -623,12 +629,20 @@ async function recordFailure(file: FundingFileRecord, failures: { listed: number
   }
 }
 
+/** What each payment of the file names: the scheduled run that wrote it, or the file a person uploaded. */
+function movementSourceOfFile(file: FundingFileRecord): MovementSourceFields {
+  if (file.scheduleId !== undefined && file.runDate !== undefined) {
+    return { fileId: file.fileId, scheduleId: file.scheduleId, scheduleName: file.scheduleName ?? file.fileName, runDate: file.runDate };
+  }
+  return { fileId: file.fileId, fileName: file.fileName };
+}
+
 /**
- * One TransactWriteItems for up to rowsPerChunk rows: one combined debit, a credit and a row item per row, one ledger
- * movement, the file's progress and an audit record. A refused credit fails its row and the rest is tried again. A
- * scheduled run's chunk is paid from its own hold, under the condition that the hold covers it; when it does not (a
- * partial run's hold ran out), or the available amount of a file without a hold emptied meanwhile, it goes row by row,
- * so each row that still fits is paid and the others fail for want of funds.
+ * One TransactWriteItems for up to rowsPerChunk rows: one combined debit, a credit, a row item and an audit record on
+ * its employee per row, one ledger movement and the file's progress. A refused credit fails its row and the rest is
+ * tried again. A scheduled run's chunk is paid from its own hold, under the condition that the hold covers it; when it
+ * does not (a partial run's hold ran out), or the available amount of a file without a hold emptied meanwhile, it goes
+ * row by row, so each row that still fits is paid and the others fail for want of funds.
  */
 async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -640,8 +654,7 @@ async function applyChunk(context: ChunkContext, rows: FundedRow[]): Promise<voi
     description: file.fileName,
     credits: rows.map((row) => ({ employeeId: row.employeeId, amountCents: row.amountCents })),
     fromHeld: file.holdsFunds,
-    auditTarget: { type: 'company', id: file.companyId },
-    auditAfter: { fileId: file.fileId, rows: rows.length },
+    source: movementSourceOfFile(file),
   });
   const rowItems = rows.map((row) => rowItem(file, row, 'applied', null));
   const sum = rows.reduce((total, row) => total + row.amountCents, 0);

@@ -397,6 +397,9 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
       holdShortCents: 0,
       unheldRows,
       partial: rule.allowPartial,
+      scheduleId,
+      scheduleName: rule.name,
+      runDate,
     };
     const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: startedBy ? 'person' : 'rule', ...totals, availableCents: available };
     try {
@@ -404,7 +407,7 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
         [
           { Put: { TableName: tableName(), Item: runItem(run), ...runCondition } },
           runAudit(run),
-          { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId), scheduleId, runDate }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId) }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ...(hold > 0 ? [mainAccountHold(companyId, hold)] : []),
         ],
         {},

@@ -7,6 +7,7 @@ import { keys } from '../platform/keys';
 import { ledgerItems, mainAccountChange, mainAccountRecord } from '../money';
 import { employeeRecord } from '../employees';
 import { getItem, queryAll, tableName, type TransactItem } from '../platform/table';
+import type { MovementSourceFields } from '@shared/activity-links';
 import type { FundableEmployee } from './funding-rows';
 
 /** The card statuses whose account may receive money (shared/cards.ts canReceiveFunds), for a write's condition. */
@@ -49,9 +50,11 @@ export interface Transfer {
   description: string;
   /** One credit per employee; the main account is debited their sum once. */
   credits: { employeeId: string; amountCents: number }[];
-  /** The audit record's target: the employee of a single transfer, the company for a chunk of a file. */
-  auditTarget: { type: 'employee' | 'company'; id: string };
-  auditAfter: Record<string, string | number | null>;
+  /**
+   * What every credit's record also names: the file or scheduled run the transfer belongs to (shared/activity-links.ts
+   * reads it), nothing for a transfer to one employee by hand.
+   */
+  source: MovementSourceFields;
   /** Paid from what a scheduled run set aside (mainAccountHold) rather than from the available amount. */
   fromHeld?: boolean;
 }
@@ -59,8 +62,10 @@ export interface Transfer {
 /**
  * The items of one transfer from the main account (DESIGN section 7): the debit conditioned on enough available, the
  * credits conditioned on each employee being able to receive funds, the double-entry ledger lines of one movement
- * and the audit record. The caller adds its exactly-once item (idempotency or file row) to the same transaction.
- * Answers the items and the index of the debit and of each credit, for reading a cancellation.
+ * and one audit record per credit, on that employee (issue 31): a file's or a run's payment is in her history and
+ * under the activity log's employee filter, with what it belonged to. The caller adds its exactly-once item
+ * (idempotency or file row) to the same transaction. Answers the items and the index of the debit and of each
+ * credit, for reading a cancellation.
  */
 export function transferItems(transfer: Transfer): { items: TransactItem[]; debitIndex: number; creditIndexes: number[]; movementId: string } {
   const total = transfer.credits.reduce((sum, credit) => sum + credit.amountCents, 0);
@@ -78,11 +83,21 @@ export function transferItems(transfer: Transfer): { items: TransactItem[]; debi
       legs: [{ account: 'main', amountCents: -total }, ...transfer.credits.map((credit) => ({ account: `employee:${credit.employeeId}` as const, amountCents: credit.amountCents }))],
     }),
   );
-  items.push({
-    Put: {
-      TableName: tableName(),
-      Item: auditItem({ companyId: transfer.companyId, actor: transfer.actor, action: 'funds.add', target: transfer.auditTarget, before: {}, after: { ...transfer.auditAfter, amountCents: total, movementId }, at: transfer.at }),
-    },
-  });
+  items.push(
+    ...transfer.credits.map((credit) => ({
+      Put: {
+        TableName: tableName(),
+        Item: auditItem({
+          companyId: transfer.companyId,
+          actor: transfer.actor,
+          action: 'funds.add',
+          target: { type: 'employee', id: credit.employeeId },
+          before: {},
+          after: { ...transfer.source, amountCents: credit.amountCents, movementId },
+          at: transfer.at,
+        }),
+      },
+    })),
+  );
   return { items, debitIndex: 0, creditIndexes, movementId };
 }

@@ -43,9 +43,10 @@ export function seededActivityItems(companyId: string, employees: readonly SeedE
       push(`fee-${month}-${index}`, {
         actor: systemActor,
         action: 'fee.monthly',
-        target: { type: 'company', id: companyId },
+        // On the employee, as the fee job writes it (issue 31): her history and the employee filter show it.
+        target: { type: 'employee', id: employee.employeeId },
         before: {},
-        after: { employeeId: employee.employeeId, month: at(month * 30 + 1, 0).slice(0, 7), feeCents: 150 },
+        after: { month: at(month * 30 + 1, 0).slice(0, 7), feeCents: 150 },
         at: at(month * 30 + 1, 3),
       });
       push(`payment-${month}-${index}`, {

@@ -5,7 +5,7 @@ import { rigaDateOf } from '@shared/dates';
 import { auditItem, systemActor, type Actor, type AuditEntry } from '@functions/platform/audit';
 import { keys } from '@functions/platform/keys';
 import { localClients } from '../../infra/local/provision';
-import { portProfiles } from '../../infra/local/settings';
+import { benchPorts } from './bench-cloud';
 import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { ensureCognitoUser } from '../../infra/local/seed-writes';
 import { benchExport, signInBenchUser, useHandlersEnvironment, workerHeapCapMb, type Measure } from './scale-bench';
@@ -24,8 +24,12 @@ export const activityScale = {
   records: 1_000_000,
   spanDays: 360,
   /** Bumped when what is seeded changes, so the next run seeds again. */
-  version: 2,
+  version: 3,
 } as const;
+
+/** The rule whose runs pay the bench company's employees (issue 31: each payment on its employee, naming its run). */
+const benchRule = { scheduleId: 'bench-schedule', scheduleName: 'Monthly bonus' } as const;
+const ruleActor: Actor = { kind: 'system', userId: null, name: benchRule.scheduleName, role: null };
 
 const marker = { pk: 'LOCAL#BENCH', sk: 'ACTIVITY' };
 const chunk = 50_000;
@@ -44,7 +48,11 @@ function benchEntry(index: number, seededAt: number, employees: readonly { emplo
   const onEmployee = (actor: Actor, action: ActivityAction, before: AuditEntry['before'], after: AuditEntry['after']): AuditEntry => ({ companyId, actor, action, target: { type: 'employee', id: employee.employeeId }, before, after, at });
   const slot = index % 20;
   if (slot < 10) return { companyId, actor: systemActor, action: 'authorization.approved', target: { type: 'company', id: companyId }, before: { employeeId: employee.employeeId }, after: { employeeId: employee.employeeId, amountCents: 100 + (index % 5_000) }, at };
-  if (slot < 12) return { companyId, actor: systemActor, action: 'fee.monthly', target: { type: 'company', id: companyId }, before: {}, after: { employeeId: employee.employeeId, month: at.slice(0, 7), feeCents: 150 }, at };
+  if (slot < 12) return onEmployee(systemActor, 'fee.monthly', {}, { month: at.slice(0, 7), feeCents: 150 });
+  if (slot === 12) {
+    const runDate = rigaDateOf(new Date(at));
+    return onEmployee(ruleActor, 'funds.add', {}, { fileId: `bench-run-${runDate}`, ...benchRule, runDate, amountCents: 5_000, movementId: `bench-movement-${index}` });
+  }
   if (slot < 15) return onEmployee(owner, 'funds.add', {}, { amountCents: 5_000, movementId: `bench-movement-${index}` });
   if (slot < 17) return onEmployee(owner, index % 2 === 0 ? 'card.block' : 'card.unblock', { cardStatus: 'active' }, { cardStatus: 'soft_blocked' });
   if (slot < 19) return onEmployee({ kind: 'employee', userId: null, name: `${employee.name} ${employee.surname}`, role: null }, 'device.sign_in', { deviceStatus: 'created' }, { deviceStatus: 'active' });
@@ -91,7 +99,7 @@ async function seedActivityScale(table: DynamoDBDocumentClient, cognito: Cognito
  * exports worker's deployed bundle.
  */
 export async function activityBench(cloud: ReadyInfo, dataDir: string, measure: Measure): Promise<void> {
-  const { dynamodb, cognito } = localClients(portProfiles.test);
+  const { dynamodb, cognito } = localClients(benchPorts);
   const table = DynamoDBDocumentClient.from(dynamodb);
   const seed = await seedActivityScale(table, cognito, cloud.resources.tableName, cloud.resources.userPoolId, (line) => console.log(line));
   console.log(
@@ -108,6 +116,7 @@ export async function activityBench(cloud: ReadyInfo, dataDir: string, measure: 
   // The record before the deep page: the page starts after it, as the cursor of the page before would say.
   const deepCursor = cursorOf(keys.auditRecord(activityScale.companyId, new Date(seed.seededAt - Math.floor(((deep - 1 + 0.5) * activityScale.spanDays * 86_400_000) / activityScale.records)).toISOString(), benchAuditId(deep - 1)).sk);
   const employee = seed.employees[0]?.employeeId ?? '';
+  const found = oldestOfEmployee(seed.seededAt, seed.employees, employee);
   const calls: { what: string; query: Record<string, string> }[] = [
     { what: 'first page of 10', query: {} },
     { what: `page of 10 ${deep.toLocaleString('en')} records deep (page ${deep / 10 + 1})`, query: { cursor: deepCursor } },
@@ -119,6 +128,10 @@ export async function activityBench(cloud: ReadyInfo, dataDir: string, measure: 
     { what: 'by who and type: API key funding (1 partition), first page', query: { actor: 'api_key', type: 'funding' } },
     { what: 'one employee, first page', query: { employeeId: employee } },
     { what: 'one employee and type cards (bounded read), first page', query: { employeeId: employee, type: 'cards' } },
+    { what: 'one employee and type funding (her payments, bounded read), first page', query: { employeeId: employee, type: 'funding' } },
+    { what: 'one employee and type main account (her monthly fees, bounded read), first page', query: { employeeId: employee, type: 'account' } },
+    { what: 'one employee, the day of her oldest scheduled payment', query: { employeeId: employee, dateFrom: found.scheduled.day, dateTo: found.scheduled.day } },
+    { what: 'one employee, the day of her oldest monthly fee', query: { employeeId: employee, dateFrom: found.fee.day, dateTo: found.fee.day } },
     { what: 'one day, 180 days back (date range), first page', query: { dateFrom: dayBack(180), dateTo: dayBack(180) } },
   ];
 
@@ -128,16 +141,23 @@ export async function activityBench(cloud: ReadyInfo, dataDir: string, measure: 
     if (response.status !== 200) throw new Error(`/activity answered ${response.status}`);
   };
   const rows: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
   for (const call of calls) {
     const { itemsPerPage = '10', cursor, ...filters } = call.query;
     const page = await readActivityPage({ companyId: activityScale.companyId, filters: activityFiltersSchema.parse(filters), cursor, itemsPerPage: Number(itemsPerPage) });
     const read = `${page.itemsRead} (${page.rows.length} rows${page.nextCursor ? ', more' : ''})`;
+    for (const row of page.rows) seen.add(row.id);
     await measure(get(call.query), 30, 1);
     rows.push({ what: call.what, 'items read': read, ...(await measure(get(call.query), 1_000, 20)) });
     rows.push({ what: call.what, 'items read': read, ...(await measure(get(call.query), 200, 1)) });
   }
   console.log(`\nActivity log of one company with ${activityScale.records.toLocaleString('en')} audit records, warm (read cost independent of the log's size)`);
   console.table(rows);
+  // Issue 31: the employee filter finds a payment of a scheduled run and a monthly fee of hers, each naming its run.
+  for (const [what, auditId] of [['scheduled payment', found.scheduled.auditId], ['monthly fee', found.fee.auditId]] as const) {
+    if (!seen.has(auditId)) throw new Error(`the employee filter did not find her ${what} (${auditId})`);
+    console.log(`The employee filter found her ${what} ${auditId} of ${found[what === 'monthly fee' ? 'fee' : 'scheduled'].day}`);
+  }
 
   console.log('\nExporting the activity log of the last month with the exports worker (its deployed bundle) in its own process…');
   const exported = await benchExport(environment, { companyId: activityScale.companyId, email: activityScale.email, kind: 'activity', filters: { dateLimit: '1m' } });
@@ -151,6 +171,25 @@ export async function activityBench(cloud: ReadyInfo, dataDir: string, measure: 
     },
   ]);
   if (exported.done?.status !== 'active') throw new Error('the activity export was not made');
+}
+
+/**
+ * The oldest scheduled payment and monthly fee of one employee in the bench log (the deepest in her history, hence the
+ * hardest to find), with the Riga day each was written on: the filter of that day and her finds it among the million.
+ */
+function oldestOfEmployee(seededAt: number, employees: readonly { employeeId: string; name: string; surname: string }[], employeeId: string) {
+  const owner: Actor = { kind: 'company_user', userId: 'bench-owner', name: 'Bench Owner', role: 'owner' };
+  const oldest = (wanted: (entry: AuditEntry) => boolean) => {
+    for (let index = activityScale.records - 1; index >= 0; index -= 1) {
+      const entry = benchEntry(index, seededAt, employees, owner);
+      if (entry.target.id === employeeId && wanted(entry)) return { auditId: benchAuditId(index), day: rigaDateOf(new Date(entry.at)) };
+    }
+    throw new Error(`the bench log has no such record of ${employeeId}`);
+  };
+  return {
+    scheduled: oldest((entry) => entry.action === 'funds.add' && entry.after.scheduleId === benchRule.scheduleId),
+    fee: oldest((entry) => entry.action === 'fee.monthly'),
+  };
 }
 
 function dayBack(days: number): string {

@@ -5,7 +5,8 @@ import { csvLine } from '@shared/csv';
 import { fundingCsvColumns, fundingFileSchema } from '@shared/funding';
 import { demoPassword } from '../../infra/local/demo-data';
 import { localClients } from '../../infra/local/provision';
-import { fixedSmsCode, portProfiles } from '../../infra/local/settings';
+import { fixedSmsCode } from '../../infra/local/settings';
+import { benchPorts } from './bench-cloud';
 import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { createOwnCompany } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
@@ -27,7 +28,7 @@ export interface CsvFundingOutcome {
  * with 10,000 active employees, the file uploaded and previewed, applied by the funding worker, polled to its result.
  */
 export async function benchCsvFunding(cloud: ReadyInfo): Promise<CsvFundingOutcome> {
-  const clients = localClients(portProfiles.test);
+  const clients = localClients(benchPorts);
   const fixture = { table: DynamoDBDocumentClient.from(clients.dynamodb), tableName: cloud.resources.tableName, cognito: clients.cognito, userPoolId: cloud.resources.userPoolId };
   const company = await createOwnCompany(fixture, { role: 'manager', availableCents: 1_000_000_000 });
   const employees = await putEmployees(fixture, company.companyId, rows);

@@ -5,7 +5,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { keys } from '@functions/platform/keys';
 import { demoPassword } from '../../infra/local/demo-data';
 import { localClients } from '../../infra/local/provision';
-import { fixedSmsCode, portProfiles } from '../../infra/local/settings';
+import { fixedSmsCode } from '../../infra/local/settings';
+import { benchDataDirDefault, benchInstance, benchPorts } from './bench-cloud';
 import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
@@ -128,7 +129,7 @@ const lighthousePages = (webUrl: string): PageRun[] => [
 async function lighthouseOnly(): Promise<void> {
   console.log('Building the SPA for production…');
   buildFrontend();
-  const spawned = await spawnLocalCloud('preview', 120_000, benchDataDir);
+  const spawned = await spawnLocalCloud('preview', 120_000, benchDataDir, benchInstance);
   try {
     await lighthouseBench(spawned.ready.urls.web, lighthousePages(spawned.ready.urls.web));
   } finally {
@@ -152,7 +153,7 @@ function printWebhookFanOut(fanOut: WebhookFanOut): void {
 }
 
 async function webhooksOnly(): Promise<void> {
-  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir);
+  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir, benchInstance);
   try {
     printWebhookFanOut(await benchWebhookFanOut(spawned.ready));
   } finally {
@@ -161,9 +162,9 @@ async function webhooksOnly(): Promise<void> {
 }
 
 async function activityLogOnly(): Promise<void> {
-  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir);
+  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir, benchInstance);
   try {
-    await activityBench(spawned.ready, benchDataDir ?? '.test-local', measure);
+    await activityBench(spawned.ready, benchDataDir ?? benchDataDirDefault, measure);
   } finally {
     await spawned.stop();
   }
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
   console.log('Building the SPA for production…');
   buildFrontend();
   // The portal runs in its own process, as it would for a real client: the load below shares no event loop with it.
-  const spawned = await spawnLocalCloud('preview', 120_000, benchDataDir);
+  const spawned = await spawnLocalCloud('preview', 120_000, benchDataDir, benchInstance);
   const cloud = spawned.ready;
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
@@ -233,7 +234,7 @@ async function main(): Promise<void> {
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`profile answered ${response.status}`);
     };
-    const { dynamodb } = localClients(portProfiles.test);
+    const { dynamodb } = localClients(benchPorts);
     const userId = cloud.userIds['accountant@demo.local'] ?? '';
     const getItem = async () => {
       const key = keys.userProfile(userId);
@@ -263,8 +264,8 @@ async function main(): Promise<void> {
 
     printWebhookFanOut(await benchWebhookFanOut(cloud));
 
-    await scaleBench(cloud, benchDataDir ?? '.test-local', measure);
-    await activityBench(cloud, benchDataDir ?? '.test-local', measure);
+    await scaleBench(cloud, benchDataDir ?? benchDataDirDefault, measure);
+    await activityBench(cloud, benchDataDir ?? benchDataDirDefault, measure);
   } finally {
     await browser?.close();
     await spawned.stop();

@@ -11,7 +11,8 @@ import { entities, keys } from '@functions/platform/keys';
 import { demoPassword } from '../../infra/local/demo-data';
 import { handlerEnvironment } from '../../infra/local/local-cloud';
 import { localClients, provision } from '../../infra/local/provision';
-import { fixedSmsCode, portProfiles, projectRoot } from '../../infra/local/settings';
+import { fixedSmsCode, projectRoot } from '../../infra/local/settings';
+import { benchPorts } from './bench-cloud';
 import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { bundleHandler } from './handler-bundles';
 import { scale, seedScale } from './scale-seed';
@@ -19,7 +20,7 @@ import { scale, seedScale } from './scale-seed';
 export type Measure = (call: () => Promise<void>, requests: number, concurrency: number) => Promise<Record<string, unknown>>;
 
 export async function signInBenchUser(cloud: ReadyInfo, email: string = scale.email): Promise<string> {
-  const { cognito } = localClients(portProfiles.test);
+  const { cognito } = localClients(benchPorts);
   const first = await cognito.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.resources.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: demoPassword } }),
   );
@@ -150,15 +151,15 @@ async function benchReport(environment: Record<string, string>) {
  * what the running cloud made and answers its names (the ready file has only some of them).
  */
 export async function useHandlersEnvironment(cloud: ReadyInfo, dataDir: string): Promise<Record<string, string>> {
-  const resources = await provision(portProfiles.test, resolve(projectRoot, dataDir), [cloud.urls.web]);
-  const environment = handlerEnvironment(portProfiles.test, resources, cloud.urls.web, 'test');
+  const resources = await provision(benchPorts, resolve(projectRoot, dataDir), [cloud.urls.web]);
+  const environment = handlerEnvironment(benchPorts, resources, cloud.urls.web, 'test');
   Object.assign(process.env, environment);
   return environment;
 }
 
 /** Issues 6 and 7: the large company's list pages, dashboard reads, export and report, with the budgets beside them. */
 export async function scaleBench(cloud: ReadyInfo, dataDir: string, measure: Measure): Promise<void> {
-  const { dynamodb, cognito } = localClients(portProfiles.test);
+  const { dynamodb, cognito } = localClients(benchPorts);
   const table = DynamoDBDocumentClient.from(dynamodb);
   const seed = await seedScale(table, cognito, cloud.resources.tableName, cloud.resources.userPoolId, (line) => console.log(line));
   console.log(

@@ -7,7 +7,8 @@ import * as z from 'zod';
 import { webhookEndpointWithSecretSchema } from '@shared/webhooks';
 import { demoPassword } from '../../infra/local/demo-data';
 import { localClients } from '../../infra/local/provision';
-import { fixedSmsCode, portProfiles } from '../../infra/local/settings';
+import { fixedSmsCode } from '../../infra/local/settings';
+import { benchPorts } from './bench-cloud';
 import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { createOwnCompany } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
@@ -61,7 +62,7 @@ export async function benchWebhookFanOut(cloud: ReadyInfo): Promise<WebhookFanOu
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   try {
-    const clients = localClients(portProfiles.test);
+    const clients = localClients(benchPorts);
     const fixture = { table: DynamoDBDocumentClient.from(clients.dynamodb), tableName: cloud.resources.tableName, cognito: clients.cognito, userPoolId: cloud.resources.userPoolId };
     const company = await createOwnCompany(fixture, { role: 'owner', availableCents: 1_000_000_000 });
     // Many employees, so concurrent transfers seldom meet on one.

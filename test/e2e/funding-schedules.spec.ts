@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { csvLine } from '@shared/csv';
 import { parseCsv } from '@shared/funding';
-import { rigaDateOf } from '@shared/dates';
+import { dayText, rigaDateOf } from '@shared/dates';
 import { createOwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { emailsTo, expect, expectNoAxeViolations, signIn, test } from './support/portal';
-import { goToUsers, userRow } from './support/users';
+import { goToUsers, openUser, userRow } from './support/users';
 
 /**
  * Scheduled fundings (issue 21): an owner writes a monthly rule, sees its next run previewed, runs it now and sees
@@ -94,7 +94,22 @@ test('an owner creates a monthly rule, previews it, runs it now, and each employ
   await goToUsers(page);
   for (const employee of employees) await expect(userRow(page, fullName(employee))).toContainText('€12.50');
 
-  // The activity log has the rule, its run started by the owner and the run's one transfer, under the Funding type.
+  // Each payment is in its employee's history, naming its run, which links to the rule's runs (issue 31).
+  const [first] = employees as [FixtureEmployee, ...FixtureEmployee[]];
+  const user = await openUser(page, { id: first.employeeId, name: fullName(first) });
+  const payment = user.history.getByRole('row').filter({ hasText: 'Funds added' });
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText('Amount: €12.50');
+  await expect(payment).toContainText('Monthly bonus (system)');
+  await expectNoAxeViolations(page);
+  await payment.getByRole('link', { name: `Scheduled funding ‘Monthly bonus’, ${dayText(rigaDateOf(new Date()))}` }).click();
+  await page.waitForURL('**/funding-schedules?runs=*');
+  const linkedRuns = page.getByRole('dialog', { name: 'Runs of Monthly bonus' });
+  await expect(linkedRuns).toContainText('Paid: €37.50 (3)');
+  await linkedRuns.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/funding-schedules' && url.search === '');
+
+  // The activity log has the rule, its run started by the owner and each employee's payment, under the Funding type.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true }).click();
   await page.waitForURL('**/activity');
   const filters = page.getByRole('button', { name: /^Filters/ });
@@ -103,12 +118,15 @@ test('an owner creates a monthly rule, previews it, runs it now, and each employ
   await panel.getByLabel('Type of action').selectOption({ label: 'Funding' });
   await panel.getByRole('button', { name: 'Apply' }).click();
   const rows = page.getByRole('table', { name: 'Activity' }).locator('tbody').getByRole('row');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText('Funds added');
-  await expect(rows.nth(0)).toContainText('Amount: €37.50');
-  await expect(rows.nth(1)).toContainText('Scheduled funding run started');
-  await expect(rows.nth(1)).toContainText('Total: €37.50');
-  await expect(rows.nth(2)).toContainText('Scheduled funding created');
+  await expect(rows).toHaveCount(5);
+  for (const payment of [0, 1, 2]) {
+    await expect(rows.nth(payment)).toContainText('Funds added');
+    await expect(rows.nth(payment)).toContainText('Amount: €12.50');
+    await expect(rows.nth(payment)).toContainText('Scheduled funding: Monthly bonus');
+  }
+  await expect(rows.nth(3)).toContainText('Scheduled funding run started');
+  await expect(rows.nth(3)).toContainText('Total: €37.50');
+  await expect(rows.nth(4)).toContainText('Scheduled funding created');
   await expectNoAxeViolations(page);
 });
 

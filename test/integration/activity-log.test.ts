@@ -78,7 +78,7 @@ beforeAll(async () => {
     const base = { companyId: company.companyId, at: at(index + 1 + (index >= 25 ? 10 : 0), index) };
     if (kind === 0 && concerned) entries.push({ ...base, actor: manager, action: 'card.block', target: { type: 'employee', id: concerned.employeeId }, before: { cardStatus: 'active' }, after: { cardStatus: 'soft_blocked' } });
     else if (kind === 1 && concerned) entries.push({ ...base, actor: manager, action: 'funds.add', target: { type: 'employee', id: concerned.employeeId }, before: {}, after: { amountCents: 1_000 + index, movementId: `m-${index}` } });
-    else if (kind === 2) entries.push({ ...base, actor: systemActor, action: 'fee.monthly', target: { type: 'company', id: company.companyId }, before: {}, after: { employeeId: (concerned ?? anna).employeeId, month: '2026-01', feeCents: 150 } });
+    else if (kind === 2) entries.push({ ...base, actor: systemActor, action: 'fee.monthly', target: { type: 'employee', id: (concerned ?? anna).employeeId }, before: {}, after: { month: '2026-01', feeCents: 150 } });
     else if (concerned) entries.push({ ...base, actor: systemActor, action: 'authorization.approved', target: { type: 'company', id: company.companyId }, before: { employeeId: concerned.employeeId }, after: { employeeId: concerned.employeeId, amountCents: 500 } });
     else entries.push({ ...base, actor: admin, action: 'main_account.top_up', target: { type: 'company', id: company.companyId }, before: {}, after: { amountCents: 100_000, bookingDate: '2026-01-05' } });
   }
@@ -114,10 +114,12 @@ describe('GET /activity', () => {
     expect(top).toMatchObject({ action: written[0]?.action, type: activityTypeOf(written[0]?.action ?? '') });
   });
 
-  it('names the employee a record concerns, a payment or fee by the employee in its values', async () => {
+  it('names the employee a record concerns, a card payment by the employee in its values', async () => {
     const rows = (await allPages('itemsPerPage=100')).rows;
     const fee = rows.find((row) => row.action === 'fee.monthly');
     expect(fee?.employee?.name).toMatch(/^(Anna Ozola|Jānis Kalniņš)$/);
+    const payment = (await allPages('itemsPerPage=100&cardPayments=include')).rows.find((row) => row.action === 'authorization.approved');
+    expect(payment?.employee?.name).toMatch(/^(Anna Ozola|Jānis Kalniņš)$/);
     // The provider's admin acts as the card provider: the company is not given the person's name (issue 31).
     const topUp = rows.find((row) => row.action === 'main_account.top_up');
     expect(topUp).toMatchObject({ employee: null, actor: { kind: 'admin', name: null } });
@@ -136,7 +138,8 @@ describe('GET /activity', () => {
     expect(ids(both.rows)).toEqual(expected((entry) => entry.action === 'funds.add'));
     const anna = (employees[0] as ListedEmployee).employeeId;
     const ofAnna = await allPages(`itemsPerPage=10&employeeId=${anna}`);
-    // Her history is what targets her: card and funding actions, not the company's fees and payments naming her.
+    // Her history is what targets her: card actions, payments to her and her card's fees (issue 31), not the card
+    // payments naming her, which are the company's.
     expect(ids(ofAnna.rows)).toEqual(expected((entry) => entry.target.type === 'employee' && entry.target.id === anna));
     expect(ofAnna.rows.every((row) => row.employee?.name === 'Anna Ozola')).toBe(true);
     const annaFunded = await allPages(`itemsPerPage=10&employeeId=${anna}&type=funding`);

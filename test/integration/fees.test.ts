@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { mainAccountSchema } from '@shared/accounts';
+import { movementSourceOf } from '@shared/activity-links';
 import { isChargedMonthlyFee } from '@shared/cards';
 import { accountEntriesAnswerSchema } from '@shared/ledger';
 import { activityAnswerSchema } from '@shared/activity';
@@ -12,6 +13,7 @@ import { keys } from '@functions/platform/keys';
 import { employeeRecord, type EmployeeRecord } from '@functions/employees/employee-records';
 import { ledgerEntryRecord } from '@functions/money/money-records';
 import { api, cloud, documents, signIn } from './support';
+import { employeeActivity, employeeHistory } from './employee-movements';
 
 // Cēsu Flote (test-only): its cards are changed by other suites too, so every expectation is read from its data here.
 const fleet = 'company-fleet';
@@ -92,6 +94,19 @@ describe('the monthly maintenance fee', () => {
     expect(await fleetAvailable()).toBe(before - fee * charged.length);
     const blockedOrGone = employees.filter((employee) => ['soft_blocked', 'blocked', 'stopped', 'new', 'none'].includes(employee.cardStatus));
     for (const employee of blockedOrGone) expect(charged.includes(employee.employeeId), employee.cardStatus).toBe(!['stopped', 'new', 'none'].includes(employee.cardStatus));
+  });
+
+  it("is hers: the employee filter and her history show her card's fee of the month, once, naming the month (issue 31)", async () => {
+    const charged = (await fleetEmployees()).filter((employee) => isChargedMonthlyFee(employee.cardStatus));
+    const blocked = charged.find((employee) => employee.cardStatus !== 'active') ?? charged[0];
+    for (const employee of [charged[0]!, blocked!]) {
+      const fees = (await employeeActivity(accountant, employee.employeeId, 'fee.monthly')).filter((row) => row.after.month === month);
+      expect(fees).toEqual([expect.objectContaining({ employee: expect.objectContaining({ employeeId: employee.employeeId }), actor: { kind: 'system', name: null, role: null }, after: { month, feeCents: pricesAtStart.monthlyFeeCents } })]);
+      const history = await employeeHistory(accountant, employee.employeeId, 'fee.monthly');
+      expect(history.map((entry) => movementSourceOf(entry))).toContainEqual({ kind: 'monthlyFees', month });
+    }
+    const stopped = (await fleetEmployees()).find((employee) => employee.cardStatus === 'stopped');
+    if (stopped) expect((await employeeActivity(accountant, stopped.employeeId, 'fee.monthly')).filter((row) => row.after.month === month)).toEqual([]);
   });
 
   it('charges nothing more when run again in the same month', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { movementSourceOf } from '@shared/activity-links';
 import { rigaDateOf } from '@shared/dates';
 import { scheduleDetailSchema, scheduleListSchema, scheduleRunSchema, scheduleViewSchema, type ScheduleBody } from '@shared/funding-schedules';
 import { resetEnvForTests } from '@functions/platform/env';
@@ -11,6 +12,7 @@ import type * as FundingSchedules from '@functions/funding/funding-schedules';
 import { createOwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
+import { companyRecords, employeeActivity, employeeHistory } from './employee-movements';
 import { api, cloud, documents, fixtureCloud, outbox, signIn } from './support';
 
 /**
@@ -98,6 +100,20 @@ describe('a scheduled funding run', () => {
     const { runs } = await detail(token, rule.scheduleId);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ runDate: today(), status: 'applied', appliedCount: 40, appliedCents: 40_000, failedCount: 0 });
+
+    // Issue 31: each payment is recorded once, on its employee, naming the run it belonged to; the run itself stays
+    // one row of the company's. The first and the last employee are paid in different chunks.
+    expect(await companyRecords(companyId, 'funds.add')).toHaveLength(40);
+    expect(await companyRecords(companyId, 'fundingSchedule.run')).toEqual([expect.objectContaining({ target: { type: 'company', id: companyId }, after: expect.objectContaining({ scheduleId: rule.scheduleId, runDate: today() }) })]);
+    const run = { scheduleId: rule.scheduleId, scheduleName: 'Monthly bonus', runDate: today() };
+    for (const employee of [employees[0]!, employees[39]!]) {
+      const found = await employeeActivity(token, employee.employeeId, 'funds.add');
+      expect(found).toEqual([expect.objectContaining({ employee: expect.objectContaining({ employeeId: employee.employeeId }), actor: { kind: 'system', name: 'Monthly bonus', role: null } })]);
+      expect(found[0]!.after).toMatchObject({ ...run, fileId: runs[0]!.fileId, amountCents: 1_000 });
+      const history = await employeeHistory(token, employee.employeeId, 'funds.add');
+      expect(history).toHaveLength(1);
+      expect(movementSourceOf(history[0]!)).toEqual({ kind: 'fundingRun', ...run });
+    }
   });
 
   it('holds its whole total while it runs, so a transfer meanwhile cannot leave it half paid, and gives back what a failed row did not take', async () => {

@@ -4,6 +4,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { movementSourceOf } from '@shared/activity-links';
 import { csvLine } from '@shared/csv';
 import { fundingAnswerSchema, fundingCsvColumns, fundingFileSchema, parseCsv, type FundingFile } from '@shared/funding';
 import { fundingFileObjectKey, keys } from '@functions/platform/keys';
@@ -12,6 +13,7 @@ import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { takeDeadLettered } from './queue-fixtures';
 import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 import { waitFor } from './employee-fixtures';
+import { companyRecords, employeeActivity, employeeHistory } from './employee-movements';
 
 interface Funded {
   company: OwnCompany;
@@ -277,6 +279,15 @@ describe('funding by CSV', () => {
     expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
     const paid = await balances(company.companyId);
     expect(employees.map((employee) => paid.get(employee.employeeId))).toEqual([100, 200, 0, 400, 500]);
+
+    // Issue 31: each paid row is recorded on its employee, once, naming the file; the refused row moved nothing.
+    const recorded = (await companyRecords(company.companyId, 'funds.add')).filter((record) => (record.after as { fileId?: string }).fileId === preview.fileId);
+    expect(recorded.map((record) => (record.target as { id: string }).id).sort()).toEqual([0, 1, 3, 4].map((index) => employees[index]!.employeeId).sort());
+    const [found] = await employeeActivity(token, employees[3]!.employeeId, 'funds.add');
+    expect(found).toMatchObject({ employee: { employeeId: employees[3]!.employeeId }, after: { fileId: preview.fileId, fileName: 'bonus.csv', amountCents: 400 } });
+    const history = await employeeHistory(token, employees[3]!.employeeId, 'funds.add');
+    expect(history.map((entry) => movementSourceOf(entry))).toContainEqual({ kind: 'fundingFile', fileId: preview.fileId, fileName: 'bonus.csv' });
+    expect(await employeeActivity(token, employees[2]!.employeeId, 'funds.add')).toEqual([]);
   });
 
   it("lists a file's applied rows in its result even when hundreds of failed rows come first", async () => {

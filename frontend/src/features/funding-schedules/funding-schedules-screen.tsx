@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { scheduleRunsParam } from '@shared/activity-links';
 import { dayText } from '@shared/dates';
 import { scheduleAttention, type ScheduleView } from '@shared/funding-schedules';
 import { can } from '@shared/roles';
@@ -48,6 +50,17 @@ export function FundingSchedulesScreen() {
   });
   const [editing, setEditing] = useState<ScheduleView | 'new' | null>(null);
   const [viewing, setViewing] = useState<ScheduleView | null>(null);
+  // A payment's link from an employee's history (shared/activity-links.ts) opens the runs of the rule that paid it.
+  const [search, setSearch] = useSearchParams();
+  const linkedRuns = search.get(scheduleRunsParam);
+  const shownRuns = viewing ?? (linkedRuns === null ? undefined : schedules.data?.items.find((item) => item.scheduleId === linkedRuns)) ?? null;
+  const closeRuns = () => {
+    setViewing(null);
+    if (linkedRuns !== null) setSearch((current) => {
+      current.delete(scheduleRunsParam);
+      return current;
+    }, { replace: true });
+  };
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -233,7 +246,7 @@ export function FundingSchedulesScreen() {
           }}
         />
       )}
-      {viewing && <ScheduleRunsDialog schedule={viewing} onClose={() => setViewing(null)} />}
+      {shownRuns && <ScheduleRunsDialog schedule={shownRuns} onClose={closeRuns} />}
       <ConfirmDialog
         open={confirming !== null}
         title={confirmation?.title ?? ''}

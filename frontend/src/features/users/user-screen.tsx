@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { EmployeeDetail, StatusChange } from '@shared/employees';
+import { movementSourceOf, movementSourcePath } from '@shared/activity-links';
+import { dayText } from '@shared/dates';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { StatusBadge as Badge } from '@frontend/components/status-badge/status-badge';
@@ -142,7 +144,16 @@ export function UserScreen() {
       header: t('history.who'),
       cell: (entry) => (entry.actorName ? `${entry.actorName} (${t(`changedBy.${entry.changedBy}`)})` : t(`changedBy.${entry.changedBy}`)),
     },
-    { id: 'change', header: t('history.change'), cell: (entry) => describeChange(entry.before, entry.after, t) },
+    {
+      id: 'change',
+      header: t('history.change'),
+      cell: (entry) => (
+        <>
+          {describeChange(entry.before, entry.after, t, format.money)}
+          <MovementSourceLine entry={entry} t={t} />
+        </>
+      ),
+    },
   ];
   const actionButton = (request: PendingAction) => (
     <button key={`${request.kind}-${request.action}`} type="button" className="button button--secondary button--small" onClick={() => setPending(request)} disabled={busy}>
@@ -355,16 +366,48 @@ function BreakableEmail({ address }: { address: string }) {
   );
 }
 
-/** "Card status: Active → Blocked", with statuses translated where the value is one. */
-function describeChange(before: Record<string, string | null>, after: Record<string, string | null>, t: TFunction): string {
+/**
+ * "Card status: Active → Blocked", with statuses translated where the value is one; a payment's or a fee's amount
+ * ("Amount: €50.00") and a fee's month, which have no before.
+ */
+function describeChange(before: Record<string, string | null>, after: Record<string, string | null>, t: TFunction, money: (cents: number) => string): string {
   const statusNamespaces: Record<string, string> = { cardStatus: 'cardStatus', deviceStatus: 'deviceStatus', cardAccountStatus: 'cardAccountStatus', status: 'employeeStatus' };
+  const amounts = new Set(['amountCents', 'feeCents']);
+  const show = (key: string, value: string | null | undefined) => {
+    if (value === null || value === undefined) return '—';
+    const namespace = statusNamespaces[key];
+    if (namespace) return t(`${namespace}.${value}`);
+    if (amounts.has(key) && Number.isInteger(Number(value))) return money(Number(value));
+    if (key === 'month') return monthText(value);
+    return value;
+  };
   // A field that did not change (a user added without a phone: none before, none after) is not a change.
   return Object.keys(after)
-    .filter((key) => (key in statusNamespaces || key === 'phone') && (before[key] ?? null) !== (after[key] ?? null))
-    .map((key) => {
-      const namespace = statusNamespaces[key];
-      const show = (value: string | null | undefined) => (value === null || value === undefined ? '—' : namespace ? t(`${namespace}.${value}`) : value);
-      return `${t(`history.fields.${key}`)}: ${show(before[key])} → ${show(after[key])}`;
-    })
+    .filter((key) => (key in statusNamespaces || key === 'phone' || amounts.has(key) || key === 'month') && (before[key] ?? null) !== (after[key] ?? null))
+    // A payment's or fee's values are what it moved: no before.
+    .map((key) => `${t(`history.fields.${key}`)}: ${amounts.has(key) || key === 'month' ? '' : `${show(key, before[key])} → `}${show(key, after[key])}`)
     .join('; ');
+}
+
+/** "2026-11" as "11.2026", as the activity log shows a month. */
+function monthText(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  return match ? `${match[2]}.${match[1]}` : month;
+}
+
+/**
+ * What a payment or fee belonged to (issue 31), on its own line under the change: the file by its name, the scheduled
+ * run by its rule and date, linked to the rule's runs, or the month's fees.
+ */
+function MovementSourceLine({ entry, t }: { entry: StatusChange; t: TFunction }) {
+  const source = movementSourceOf(entry);
+  if (!source) return null;
+  const text =
+    source.kind === 'fundingFile'
+      ? t('history.source.fundingFile', { name: source.fileName ?? '—' })
+      : source.kind === 'fundingRun'
+        ? t('history.source.fundingRun', { name: source.scheduleName ?? '—', date: dayText(source.runDate ?? '') || '—' })
+        : t('history.source.monthlyFees', { month: monthText(source.month) });
+  const path = movementSourcePath(source);
+  return <span className="users-history__source">{path ? <Link to={path}>{text}</Link> : text}</span>;
 }
