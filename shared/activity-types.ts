@@ -41,3 +41,11 @@ const typeByPrefix: readonly (readonly [string, ActivityType])[] = [
 export function activityTypeOf(action: string): ActivityType {
   return typeByPrefix.find(([prefix]) => action.startsWith(prefix))?.[1] ?? 'other';
 }
+
+/**
+ * The name of who acted as a company is given it: the provider's admin acts for the card provider, so the record keeps
+ * who it was (for the provider) and the company is shown none.
+ */
+export function actorNameShownToCompany(actor: { kind: string; name: string | null }): string | null {
+  return actor.kind === 'admin' ? null : actor.name;
+}

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkDayRange, dayRangeShape } from './day-range';
-import { dayText } from './dates';
+import { dayText, monthText } from './dates';
 import { languageSchema } from './languages';
 import { listQuerySchema } from './lists';
 import { statusChangers, type StatusChanger } from './statuses';
@@ -419,10 +419,8 @@ export function activityValueText(kind: ActivityFieldKind, value: string | numbe
       return show.dateTime(String(value));
     case 'day':
       return dayText(String(value)) || String(value);
-    case 'month': {
-      const match = /^(\d{4})-(\d{2})$/.exec(String(value));
-      return match ? `${match[2]}.${match[1]}` : String(value);
-    }
+    case 'month':
+      return monthText(String(value));
     case 'cardStatus':
     case 'deviceStatus':
     case 'cardAccountStatus':

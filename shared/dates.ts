@@ -28,6 +28,12 @@ export function dayText(day: string): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
 }
 
+/** A month "2026-11" as the portal shows it, "11.2026"; anything else as it came. */
+export function monthText(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  return match ? `${match[2]}.${match[1]}` : month;
+}
+
 /**
  * A day as a person types it, DD.MM.YYYY (a one-digit day or month, and '/', '-' or a space between, are taken
  * too), or already YYYY-MM-DD, as YYYY-MM-DD; null when it names no real day (31.02.2026, 5.5.26, text).

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { activityRoles, activityTypeOf, employeeIdOfRecord, type ActivityAnswer, type ActivityFilters, type ActivityRow, type AuditValues } from '@shared/activity';
+import { actorNameShownToCompany } from '@shared/activity-types';
 import { statusChangers } from '@shared/statuses';
 import { dynamo } from '../platform/aws/dynamo';
 import { validationFailed } from '../platform/errors';
@@ -149,8 +150,7 @@ function rowOf(item: StoredRecord, names: ReadonlyMap<string, string>): Activity
     at: item.at,
     action: item.action,
     type: activityTypeOf(item.action),
-    // The provider's admin acts as the card provider: the record keeps who it was, the company is not shown a name.
-    actor: { kind: item.actor.kind, name: item.actor.kind === 'admin' ? null : (item.actor.name ?? null), role: role !== null && knownRoles.includes(role) ? (role as ActivityRow['actor']['role']) : null },
+    actor: { kind: item.actor.kind, name: actorNameShownToCompany({ kind: item.actor.kind, name: item.actor.name ?? null }), role: role !== null && knownRoles.includes(role) ? (role as ActivityRow['actor']['role']) : null },
     employee: employeeId ? { employeeId, name: names.get(employeeId) ?? null } : null,
     before: values.before,
     after: values.after,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { limitUsageOf } from '@shared/authorizations';
+import { actorNameShownToCompany } from '@shared/activity-types';
 import { rigaDateOf } from '@shared/dates';
 import type { EmployeeDetail, EmployeeRow, StatusChange } from '@shared/employees';
 import { statusChangeSchema } from '@shared/employees';
@@ -46,7 +47,7 @@ export async function readHistory(companyId: string, employeeId: string): Promis
   const items = await queryNewestOfGsi1(keys.auditOfEmployee(companyId, employeeId, '', '').gsi1pk, historyLength);
   return items.map((item) => {
     const record = auditItemSchema.parse(item);
-    return statusChangeSchema.parse({ at: record.at, action: record.action, changedBy: record.actor.kind, actorName: record.actor.name, before: stringsOf(record.before), after: stringsOf(record.after) });
+    return statusChangeSchema.parse({ at: record.at, action: record.action, changedBy: record.actor.kind, actorName: actorNameShownToCompany(record.actor), before: stringsOf(record.before), after: stringsOf(record.after) });
   });
 }
 

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { activityQueryKey, emptyActivityFilters, fetchActivity, listOf, requestActivityFile, type ActivityFilterValues } from './activity-api';
 import { CursorBook } from './cursor-book';
 import { ActivityVerification } from './activity-verification';
+import { MovementSource } from '@frontend/components/movement-source/movement-source';
 import { ActivityChangeTable } from './activity-change-table';
 import { CursorPagination } from './cursor-pagination';
 import { EmployeeFilter } from './employee-filter';
@@ -120,7 +121,13 @@ function ActivityLog({ companyId }: { companyId: string }) {
         );
       },
     },
-    { id: 'detail', header: t('detail.changes'), detail: true, cell: (row) => <ActivityChangeTable row={row} texts={texts} /> },
+    { id: 'detail', header: t('detail.changes'), detail: true, cell: (row) => (
+        <>
+          <ActivityChangeTable row={row} texts={texts} />
+          <MovementSource record={row} />
+        </>
+      ),
+    },
   ];
 
   const { filters } = table.params;

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CompanyCardAction, DeviceAction } from '@shared/cards';
 import type { EmployeeDetail, StatusChange } from '@shared/employees';
-import { movementSourceOf, movementSourcePath } from '@shared/activity-links';
-import { dayText } from '@shared/dates';
+import { monthText } from '@shared/dates';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { StatusBadge as Badge } from '@frontend/components/status-badge/status-badge';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
+import { MovementSource } from '@frontend/components/movement-source/movement-source';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
@@ -150,7 +150,7 @@ export function UserScreen() {
       cell: (entry) => (
         <>
           {describeChange(entry.before, entry.after, t, format.money)}
-          <MovementSourceLine entry={entry} t={t} />
+          <MovementSource record={entry} />
         </>
       ),
     },
@@ -387,27 +387,4 @@ function describeChange(before: Record<string, string | null>, after: Record<str
     // A payment's or fee's values are what it moved: no before.
     .map((key) => `${t(`history.fields.${key}`)}: ${amounts.has(key) || key === 'month' ? '' : `${show(key, before[key])} → `}${show(key, after[key])}`)
     .join('; ');
-}
-
-/** "2026-11" as "11.2026", as the activity log shows a month. */
-function monthText(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  return match ? `${match[2]}.${match[1]}` : month;
-}
-
-/**
- * What a payment or fee belonged to (issue 31), on its own line under the change: the file by its name, the scheduled
- * run by its rule and date, linked to the rule's runs, or the month's fees.
- */
-function MovementSourceLine({ entry, t }: { entry: StatusChange; t: TFunction }) {
-  const source = movementSourceOf(entry);
-  if (!source) return null;
-  const text =
-    source.kind === 'fundingFile'
-      ? t('history.source.fundingFile', { name: source.fileName ?? '—' })
-      : source.kind === 'fundingRun'
-        ? t('history.source.fundingRun', { name: source.scheduleName ?? '—', date: dayText(source.runDate ?? '') || '—' })
-        : t('history.source.monthlyFees', { month: monthText(source.month) });
-  const path = movementSourcePath(source);
-  return <span className="users-history__source">{path ? <Link to={path}>{text}</Link> : text}</span>;
 }
