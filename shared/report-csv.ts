@@ -68,9 +68,9 @@ export const cardStatusTexts: Texts<CardStatus> = {
   ru: { replaced_ordered: 'Замена заказана', replaced_delivered: 'Замена доставлена', ordered: 'Заказана', delivered: 'Доставлена', active: 'Активна', soft_blocked: 'Заблокирована (временно)', suspended: 'Приостановлена', closed: 'Закрыта', removed: 'Удалена', inactive: 'Неактивна', stopped: 'Прекращена', blocked: 'Заблокирована эмитентом', new: 'Новая', none: 'Нет карты' },
 };
 export const statusChangerTexts: Texts<StatusChanger> = {
-  en: { employee: 'employee', admin: 'admin', company_user: 'company user', system: 'system', api_key: 'API key' },
-  lv: { employee: 'darbinieks', admin: 'administrators', company_user: 'uzņēmuma lietotājs', system: 'sistēma', api_key: 'API atslēga' },
-  ru: { employee: 'сотрудник', admin: 'администратор', company_user: 'пользователь компании', system: 'система', api_key: 'API-ключ' },
+  en: { employee: 'employee', admin: 'card provider', company_user: 'company user', system: 'system', api_key: 'API key' },
+  lv: { employee: 'darbinieks', admin: 'karšu nodrošinātājs', company_user: 'uzņēmuma lietotājs', system: 'sistēma', api_key: 'API atslēga' },
+  ru: { employee: 'сотрудник', admin: 'поставщик карт', company_user: 'пользователь компании', system: 'система', api_key: 'API-ключ' },
 };
 
 /**
