@@ -332,7 +332,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Reads the due deliveries (gsi2) and queues them.
   'webhooks/dispatch-due-webhooks': { table: 'read', sendTo: [webhooksQueue] },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
-  'mail/send-emails': { table: 'none', sendsEmail: true },
+  // Records each outbox e-mail it sent (a put), and looks the record up first, so a relayed-again one goes once.
+  'mail/send-emails': { table: 'readWrite', sendsEmail: true },
   // Scans for the endpoints (no key leads to all of them), reads one again after a lost race, and rewrites it sealed.
   'webhooks/seal-webhook-secrets': { table: 'update', tableScan: true, webhookSecrets: 'seal' },
   // Reads the active companies and each one's audit records; writes new digests and reads the written ones; keeps
