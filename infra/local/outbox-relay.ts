@@ -19,16 +19,24 @@ import { dummyCredentials, region, type LocalPorts } from './settings';
 const idleMs = 250;
 /** A failed batch is handed again after this (the cloud's retries come as fast). */
 const retryAfterMs = 1_000;
+/** The most records one GetRecords answers (DynamoDB's own limit). */
+const recordsPerRead = 1000;
 
 const batchResponseSchema = z.union([z.undefined(), z.null(), z.object({ batchItemFailures: z.array(z.object({ itemIdentifier: z.string() })) })]);
 
-/** What the local relay has done, for /local/outbox-relay.json: a test waits on it for a failed attempt. */
-export interface OutboxRelayStatus {
-  relayed: number;
-  failedAttempts: number;
-  givenUp: number;
-  lastError: string | null;
-}
+/** What the local relay has done, at /local/outbox-relay.json: tests wait on it. */
+export const outboxRelayStatusSchema = z.object({
+  relayed: z.number(),
+  failedAttempts: z.number(),
+  givenUp: z.number(),
+  lastError: z.string().nullable(),
+  /**
+   * When the newest pass that found every shard handled to its end began (epoch ms): whatever was committed before
+   * then has been relayed (or given up), so a test waits for it to pass its own commit before it says what was sent.
+   */
+  caughtUpSince: z.number().nullable(),
+});
+export type OutboxRelayStatus = z.infer<typeof outboxRelayStatusSchema>;
 
 export interface OutboxRelay {
   status(): OutboxRelayStatus;
@@ -59,7 +67,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
   const dynamodb = new DynamoDBClient({ region, credentials, endpoint });
   const streams = new DynamoDBStreamsClient({ region, credentials, endpoint });
   const controller = new AbortController();
-  const status: OutboxRelayStatus = { relayed: 0, failedAttempts: 0, givenUp: 0, lastError: null };
+  const status: OutboxRelayStatus = { relayed: 0, failedAttempts: 0, givenUp: 0, lastError: null, caughtUpSince: null };
   const shards = new Map<string, Shard>();
   const signal = controller.signal;
 
@@ -69,13 +77,18 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
       try {
         streamArn ??= (await dynamodb.send(new DescribeTableCommand({ TableName: tableName }), { abortSignal: signal })).Table?.LatestStreamArn;
         if (!streamArn) throw new Error(`the table ${tableName} has no stream`);
+        const passStartedAt = Date.now();
         await findShards(streamArn);
         let busy = false;
+        let atEnd = true;
         for (const [shardId, shard] of shards) {
           if (signal.aborted) return;
-          busy = (await readShard(streamArn, shardId, shard)) || busy;
+          const read = await readShard(streamArn, shardId, shard);
+          busy = read !== 'nothing' || busy;
+          atEnd = read !== 'more' && atEnd;
           if (shard.closed && shard.pending.length === 0) shards.delete(shardId);
         }
+        if (atEnd) status.caughtUpSince = passStartedAt;
         if (!busy) await delay(idleMs, undefined, { signal });
       } catch (error) {
         if (signal.aborted) return;
@@ -96,10 +109,16 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
     } while (exclusiveStartShardId);
   }
 
-  /** Reads and hands one shard's next records; answers whether it had any. */
-  async function readShard(streamArn: string, shardId: string, shard: Shard): Promise<boolean> {
-    if (shard.pending.length > 0) return handPending(streamArn, shard);
-    if (shard.closed) return false;
+  /**
+   * Reads and hands one shard's next records: answers 'nothing' when it had none, 'end' when it handed all it had up to
+   * the shard's end, 'more' when some are left (more to read, or a batch that failed).
+   */
+  async function readShard(streamArn: string, shardId: string, shard: Shard): Promise<'nothing' | 'end' | 'more'> {
+    if (shard.pending.length > 0) {
+      await handPending(streamArn, shard);
+      return 'more';
+    }
+    if (shard.closed) return 'nothing';
     if (!shard.iterator) {
       const iterator = await streams.send(
         new GetShardIteratorCommand({
@@ -113,7 +132,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
     }
     let read;
     try {
-      read = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }), { abortSignal: signal });
+      read = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: recordsPerRead }), { abortSignal: signal });
     } catch (error) {
       // An iterator that expired or was lost: a new one after the last record done.
       shard.iterator = undefined;
@@ -122,16 +141,16 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
     shard.iterator = read.NextShardIterator;
     if (!shard.iterator) shard.closed = true;
     const records = read.Records ?? [];
-    if (records.length === 0) return false;
+    if (records.length === 0) return 'nothing';
     // The stack's filter: only an outbox item's insert invokes the relay.
     shard.pending = records.filter((record) => record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === entities.outboxItem);
     shard.lastSequence = records.at(-1)?.dynamodb?.SequenceNumber ?? shard.lastSequence;
     if (shard.pending.length > 0) await handPending(streamArn, shard);
-    return true;
+    return shard.pending.length > 0 || records.length === recordsPerRead ? 'more' : 'end';
   }
 
   /** Hands the shard's pending records in batches; a failed batch stays pending from its failed record. */
-  async function handPending(streamArn: string, shard: Shard): Promise<boolean> {
+  async function handPending(streamArn: string, shard: Shard): Promise<void> {
     while (shard.pending.length > 0 && !signal.aborted) {
       const batch = shard.pending.slice(0, outboxRelay.batchSize);
       const failedAt = await hand(streamArn, batch);
@@ -154,9 +173,8 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
         continue;
       }
       await delay(retryAfterMs, undefined, { signal }).catch(() => undefined);
-      return true;
+      return;
     }
-    return true;
   }
 
   /** Invokes the relay with one batch: answers the index of the first record it failed, or null when all were done. */

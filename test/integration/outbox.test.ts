@@ -10,7 +10,7 @@ import { resourceNames } from '../../infra/local/settings';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
-import { drained } from './queue-fixtures';
+import { drained, relayStatus } from './queue-fixtures';
 import { api, cloud, emulators, fixtureCloud, outbox, signIn } from './support';
 
 /**
@@ -18,12 +18,6 @@ import { api, cloud, emulators, fixtureCloud, outbox, signIn } from './support';
  * the change's own transaction as an outbox item and relayed from the table's stream at least once, so a queue that
  * cannot take it when the change commits delays it and loses nothing.
  */
-const relayStatusSchema = z.object({ relayed: z.number(), failedAttempts: z.number(), givenUp: z.number(), lastError: z.string().nullable() });
-
-async function relayStatus() {
-  const answer = await fetch(`${cloud().apiUrl}/local/outbox-relay.json`);
-  return relayStatusSchema.parse(await answer.json());
-}
 
 async function received(name: string) {
   const answer = await fetch(`${cloud().apiUrl}/local/webhooks.json`);
