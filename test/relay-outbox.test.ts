@@ -1,11 +1,13 @@
+// Here, not beside functions/platform/relay-outbox.ts: platform/ may import no test helper (the lint rule), and the
+// relay needs a handler's whole environment (test/unit-test-env.ts).
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
-import { entities } from './keys';
-import { handler } from './relay-outbox';
+import { useDummyHandlerEnvironment } from './unit-test-env';
+import { entities } from '@functions/platform/keys';
+import { handler } from '@functions/platform/relay-outbox';
 
 useDummyHandlerEnvironment();
 const sqsMock = mockClient(SQSClient);
