@@ -8,6 +8,8 @@ export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
   timeToLiveAttribute: 'expiresAt',
+  /** The table's stream, which the outbox relay reads (outboxRelay): the new item of each write is all it needs. */
+  streamViewType: 'NEW_IMAGE',
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
@@ -83,6 +85,21 @@ export const queueWorkers = [
   batchSize: number;
   maxConcurrency: number;
 }[];
+
+/**
+ * The outbox relay (functions/platform/relay-outbox.ts): the table stream's consumer, in the cloud a Lambda whose event
+ * source mapping passes only the inserts of outbox items, locally a poller of DynamoDB Local's stream
+ * (infra/local/outbox-relay.ts). A failed batch is halved and retried `retryAttempts` times; the record that still
+ * fails goes to the relay's on-failure queue, which alarms. Each record is a few SendMessage calls, so a batch of
+ * `batchSize` ends well inside the timeout.
+ */
+export const outboxRelay = {
+  handler: 'platform/relay-outbox',
+  timeoutSeconds: 60,
+  memoryMb: 256,
+  batchSize: 25,
+  retryAttempts: 10,
+} as const;
 
 /**
  * Functions a deploy starts once, by a CloudFormation custom resource (infra/stacks/stateless-stack.ts), after the

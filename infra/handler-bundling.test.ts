@@ -8,6 +8,7 @@ import { handlerBuildOptions } from './constructs/handler-bundling';
 import { routes } from '@shared/api/manifest';
 import { repoRoot } from './constructs/repo-paths';
 import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
+import { outboxRelay, queueWorkers } from './definitions';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -68,11 +69,22 @@ describe('every handler bundled at once', () => {
     );
   }, 120_000);
 
-  it('may send to the webhooks queue whenever its bundle can publish a webhook event', () => {
-    const publishing = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/webhooks/publish-event.ts'))).map((output) => output.handler);
-    expect(publishing.length).toBeGreaterThan(10);
-    const withoutGrant = publishing.filter((handler) => !needsOf({ handler }).sendTo.includes('webhooks'));
-    expect(withoutGrant).toEqual([]);
+  it('writes its webhook events and e-mails as outbox items, carrying the SQS client only when it sends to or works a queue', () => {
+    const telling = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/platform/outbox.ts'))).map((output) => output.handler);
+    expect(telling.length).toBeGreaterThan(10);
+    const withSqs = outputs.filter((output) => output.inputs.some((input) => input.includes('node_modules/@aws-sdk/client-sqs/'))).map((output) => output.handler);
+    // The card issuer sandbox (a class, bundled whole with every card action) queues its deliveries when it orders a card.
+    const withSandbox = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/issuer/sandbox-card-issuer.ts'))).map((output) => output.handler);
+    const mayUseSqs = (handler: string) => needsOf({ handler }).sendTo.length > 0 || queueWorkers.some((worker) => worker.handler === handler) || withSandbox.includes(handler);
+    expect(withSqs.filter((handler) => !mayUseSqs(handler))).toEqual([]);
+    // Many functions only tell (their change's events, its e-mails): none of them loads an SQS client for it.
+    expect(telling.filter((handler) => !withSqs.includes(handler)).length).toBeGreaterThan(10);
+  });
+
+  it('may send to the webhooks and mail queues only as the outbox relay or the webhook deliveries', () => {
+    const sending = (queue: 'webhooks' | 'mail') => outputs.map((output) => output.handler).filter((handler) => needsOf({ handler }).sendTo.includes(queue)).sort();
+    expect(sending('mail')).toEqual([outboxRelay.handler]);
+    expect(sending('webhooks')).toEqual([outboxRelay.handler, 'webhooks/deliver-webhooks', 'webhooks/dispatch-due-webhooks', 'webhooks/redeliver-webhook'].sort());
   });
 
   it('carries the KMS client exactly when its function may use the webhook secrets key', () => {

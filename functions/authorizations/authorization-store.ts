@@ -16,7 +16,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { cardOwnerRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { logger } from '../platform/logger';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems } from '../money';
 import { authorizationRecord, type AuthorizationRecord } from './authorization-records';
@@ -87,14 +87,6 @@ export async function authorize(request: AuthorizationRequest, now: Date = new D
         reason: stored.declineReason,
         amountCents: stored.amountCents,
       });
-      if (stored.decision === 'approved') {
-        await publishEvent(stored.companyId, 'transaction.authorized', {
-          authorizationId: stored.authorizationId,
-          employeeId: stored.employeeId,
-          amountCents: stored.amountCents,
-          merchantCategoryCode: stored.merchantCategoryCode,
-        });
-      }
       return answerOf(stored);
     } catch (error) {
       if (error instanceof AuthorizationTaken) {
@@ -240,6 +232,13 @@ async function approve(request: AuthorizationRequest, employee: EmployeeRecord, 
             }),
           },
         },
+        // Told with the approval it tells of, in its transaction (the outbox).
+        webhookEventPut(employee.companyId, 'transaction.authorized', {
+          authorizationId: request.authorizationId,
+          employeeId: employee.employeeId,
+          amountCents: request.amountCents,
+          merchantCategoryCode: request.merchantCategoryCode,
+        }),
       ];
       return { items, refusals: { 0: new EmployeeMoved(), 1: new AuthorizationTaken() } };
     },
@@ -269,17 +268,8 @@ export async function closeAuthorization(authorizationId: string, closing: Closi
     if (!employee || !transactionItem) throw new Error(`authorization ${authorizationId} lost its employee or transaction`);
     const transaction = transactionRecord.parse(transactionItem);
     try {
-      await transactThroughConflicts(closingItems(authorization, employee, transaction, closing, now.toISOString()), { 0: new AuthorizationClosed(), 1: new EmployeeMoved() }, 4);
       const spentCents = closing.kind === 'settled' ? closing.amountCents : 0;
-      logger.info(`authorization ${closing.kind}`, {
-        authorizationId,
-        companyId: authorization.companyId,
-        employeeId: authorization.employeeId,
-        ...(closing.kind === 'expired' ? {} : { eventId: closing.eventId }),
-        spentCents,
-        releasedCents: authorization.amountCents - spentCents,
-      });
-      await publishEvent(authorization.companyId, closing.kind === 'settled' ? 'transaction.settled' : 'transaction.reversed', {
+      const told = webhookEventPut(authorization.companyId, closing.kind === 'settled' ? 'transaction.settled' : 'transaction.reversed', {
         authorizationId,
         employeeId: authorization.employeeId,
         authorizedCents: authorization.amountCents,
@@ -287,6 +277,15 @@ export async function closeAuthorization(authorizationId: string, closing: Closi
         releasedCents: authorization.amountCents - spentCents,
         // An authorization the issuer never settled is released when it expires: to the company, a reversal.
         reason: closing.kind,
+      }, now);
+      await transactThroughConflicts([...closingItems(authorization, employee, transaction, closing, now.toISOString()), told], { 0: new AuthorizationClosed(), 1: new EmployeeMoved() }, 4);
+      logger.info(`authorization ${closing.kind}`, {
+        authorizationId,
+        companyId: authorization.companyId,
+        employeeId: authorization.employeeId,
+        ...(closing.kind === 'expired' ? {} : { eventId: closing.eventId }),
+        spentCents,
+        releasedCents: authorization.amountCents - spentCents,
       });
       return true;
     } catch (error) {

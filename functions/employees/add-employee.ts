@@ -10,7 +10,7 @@ import { employeeRecord } from './employee-records';
 import { auditItem } from '../platform/audit';
 import { getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
@@ -65,6 +65,7 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
     cardOwnerPut(card.cardId, companyId, employeeId),
     { Update: { TableName: tableName(), Key: keys.counters(companyId), UpdateExpression: 'ADD employees :one', ExpressionAttributeValues: { ':one': 1 } } },
     { Put: { TableName: tableName(), Item: auditItem({ companyId, actor, action: 'employee.add', target: { type: 'employee', id: employeeId }, before: {}, after: { name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: 'ordered' }, at: now }) } },
+    webhookEventPut(companyId, 'employee.created', { employeeId, name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: employee.cardStatus, status: employee.status }),
   ];
   const refusals: Record<number, Error> = {};
   if (body.phone) {
@@ -72,6 +73,5 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
     items.push(phoneClaimPut(body.phone, companyId, employeeId));
   }
   await transact(items, refusals);
-  await publishEvent(companyId, 'employee.created', { employeeId, name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: employee.cardStatus, status: employee.status });
   return detailOf(employee);
 });

@@ -3,7 +3,7 @@ import { employeeStatusOf } from '@shared/cards';
 import type { CardStatus, DeviceStatus } from '@shared/statuses';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 import { entities, keys } from '../platform/keys';
 import { employeeRecord, type EmployeeRecord } from './employee-records';
 import { getItem, setExpression, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
@@ -139,22 +139,23 @@ export async function commitEmployeeChange(change: EmployeeChange): Promise<Empl
     if (extra.refusal) refusals[items.length] = extra.refusal;
     items.push(extra.item);
   }
-  try {
-    await transactThroughConflicts(items, refusals, conflictRetries);
-  } catch (error) {
-    if (transactionConflicted(error)) throw new DomainError(409, 'CONFLICT');
-    throw error;
-  }
   const next = { ...change.employee, ...change.set, version: change.employee.version + 1 };
   const committed = employeeRecord.parse({ ...next, status: employeeStatusOf(next.cardStatus) });
   if (committed.cardStatus !== change.employee.cardStatus) {
-    await publishEvent(committed.companyId, 'card.status_changed', {
+    // Told in the change's own transaction (the outbox): sent exactly when the change commits.
+    items.push(webhookEventPut(committed.companyId, 'card.status_changed', {
       employeeId: committed.employeeId,
       cardStatus: committed.cardStatus,
       previousCardStatus: change.employee.cardStatus,
       changedBy: change.actor.kind,
       action: change.action,
-    });
+    }));
+  }
+  try {
+    await transactThroughConflicts(items, refusals, conflictRetries);
+  } catch (error) {
+    if (transactionConflicted(error)) throw new DomainError(409, 'CONFLICT');
+    throw error;
   }
   return committed;
 }

@@ -16,7 +16,7 @@ import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, exportFileDays, exportObjectKey, keys } from '../platform/keys';
-import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
+import { conditionFailed, getItem, queryAll, tableName, transact, type TransactItem } from '../platform/table';
 import { downloadSeconds, encodeHeaderValue } from '../platform/uploads';
 
 /**
@@ -174,19 +174,20 @@ export type FileOutcome = { status: 'active'; rows: number } | { status: 'genera
  * generating: one deleted meanwhile stays deleted, and a late retry cannot undo a finished file. Answers whether it
  * changed.
  */
-export async function finishBackgroundFile(key: { pk: string; sk: string }, outcome: FileOutcome): Promise<boolean> {
+export async function finishBackgroundFile(key: { pk: string; sk: string }, outcome: FileOutcome, told: readonly TransactItem[] = []): Promise<boolean> {
+  const finish = {
+    TableName: tableName(),
+    Key: key,
+    // Finished either way: it leaves the deadline job's index of running files.
+    UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :generating',
+    ExpressionAttributeNames: { '#status': 'status', '#rows': 'rows' },
+    ExpressionAttributeValues: { ':status': outcome.status, ':rows': outcome.status === 'active' ? outcome.rows : null, ':now': new Date().toISOString(), ':generating': 'generating' },
+  };
   try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        // Finished either way: it leaves the deadline job's index of running files.
-        UpdateExpression: 'SET #status = :status, #rows = :rows, finishedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :generating',
-        ExpressionAttributeNames: { '#status': 'status', '#rows': 'rows' },
-        ExpressionAttributeValues: { ':status': outcome.status, ':rows': outcome.status === 'active' ? outcome.rows : null, ':now': new Date().toISOString(), ':generating': 'generating' },
-      }),
-    );
+    // What the finish tells (its e-mail, its webhook event: outbox items) commits with it, so it is told once.
+    if (told.length > 0) await transact([{ Update: finish }, ...told]);
+    else await dynamo.send(new UpdateCommand(finish));
     return true;
   } catch (error) {
     if (conditionFailed(error)) return false;
@@ -195,8 +196,8 @@ export async function finishBackgroundFile(key: { pk: string; sk: string }, outc
 }
 
 /** Marks a job done or failed (finishBackgroundFile). */
-export function finishExport(companyId: string, fileId: string, outcome: FileOutcome): Promise<boolean> {
-  return finishBackgroundFile(keys.exportJob(companyId, fileId), outcome);
+export function finishExport(companyId: string, fileId: string, outcome: FileOutcome, told: readonly TransactItem[] = []): Promise<boolean> {
+  return finishBackgroundFile(keys.exportJob(companyId, fileId), outcome, told);
 }
 
 /**

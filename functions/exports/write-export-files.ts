@@ -2,7 +2,8 @@ import type { SQSRecord } from 'aws-lambda';
 import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
 import { exportObjectKey } from '../platform/keys';
-import { sendEmails } from '../platform/mailer';
+import type { Email } from '../platform/mailer';
+import { emailsPut } from '../platform/outbox';
 import { queueWorker } from '../platform/queue-worker';
 import { type ExportJobRecord, exportMessageSchema, finishExport, readExportJob, uploadTextStream } from './export-jobs';
 import { exportSources } from './export-sources';
@@ -26,12 +27,11 @@ async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   // A redelivery (after a failure, a stop before the timeout or a dead worker) writes the whole file again under the
   // same key: an interrupted upload was aborted, or left incomplete for the bucket's rule, and is never the file.
   await uploadTextStream(exportObjectKey(job.companyId, job.fileId), csvChunks(source.header(job.lang), source.rows(job), counted), signal);
-  if (!(await finishExport(job.companyId, job.fileId, { status: 'active', rows: counted.rows }))) return;
-  // The file is available whatever the mail does: a redelivery would find it done and not mail again.
-  if (job.emailTo !== '' && Date.now() > Date.parse(job.mailAfter)) await sendEmails([readyMail(job)]);
+  // The e-mail commits with the file's being available (the outbox): sent once, by the delivery that finished it.
+  await finishExport(job.companyId, job.fileId, { status: 'active', rows: counted.rows }, emailsPut(job.emailTo !== '' && Date.now() > Date.parse(job.mailAfter) ? [readyMail(job)] : []));
 }
 
-function readyMail(job: ExportJobRecord) {
+function readyMail(job: ExportJobRecord): Email {
   const source = exportSources[job.kind];
   const texts = source.ready[job.lang];
   const link = `${env().PORTAL_URL}${source.screenPath}?download=${job.fileId}`;

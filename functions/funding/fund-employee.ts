@@ -7,7 +7,7 @@ import { logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 import { canReceiveFunds } from '@shared/cards';
 import type { FundingAnswer } from '@shared/funding';
 import { transferItems } from './funding-store';
@@ -38,7 +38,8 @@ export const handler = useCase(fundingRoutes.fundEmployee,
     });
     const answer: FundingAnswer = { movementId: transfer.movementId, employeeId: employee.employeeId, amountCents: body.amountCents, at };
     // The idempotency item first: when it is the one refused, the request is a replay, whatever else failed with it.
-    const items = [idempotency.answerItem(answer), ...transfer.items];
+    // The event with the transfer it tells of (the outbox): once, as a replay of the key commits nothing.
+    const items = [idempotency.answerItem(answer), ...transfer.items, webhookEventPut(caller.companyId, 'funding.applied', { ...answer })];
     const offset = 1;
     try {
       await transactThroughConflicts(items, {}, conflictRetries);
@@ -49,8 +50,6 @@ export const handler = useCase(fundingRoutes.fundEmployee,
       logger.error('funds transfer failed', { companyId: caller.companyId, employeeId: employee.employeeId, cancelled: error instanceof TransactionCanceledException, error: await readableError(error) });
       throw new DomainError(503, 'FUNDS_TRANSFER_FAILED');
     }
-    // Once: a replay of the key is answered from its stored answer and does not come here.
-    await publishEvent(caller.companyId, 'funding.applied', { ...answer });
     await alertOnLowBalance(caller.companyId);
     return answer;
   },

@@ -25,7 +25,7 @@ import { sqs } from '../platform/aws/sqs';
 import { eachOnItsOwn } from '../platform/each-on-its-own';
 import { logger } from '../platform/logger';
 import { putCountMetric } from '../platform/metrics';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 import { readableError } from '../platform/readable-error';
 import { env } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
@@ -386,7 +386,6 @@ async function retryHold(file: FundingFileRecord): Promise<number> {
  */
 export async function failFile(companyId: string, fileId: string): Promise<boolean> {
   if (!(await markFailed(companyId, fileId))) return false;
-  await publishEvent(companyId, 'funding_file.failed', fileEventData(await readFundingFile(companyId, fileId)));
   // A scheduled run's money set aside and not paid went back to the available amount.
   await alertOnLowBalance(companyId);
   return true;
@@ -409,7 +408,7 @@ async function endRun(companyId: string, fileId: string, from: readonly FundingF
     if (!from.includes(file.status)) return false;
     const unpaid = file.holdLeftCents;
     try {
-      await transactThroughConflicts([endItem(file, from, set, unpaid), ...(unpaid > 0 ? [mainAccountRelease(companyId, unpaid)] : [])], {}, conflictRetries);
+      await transactThroughConflicts([endItem(file, from, set, unpaid), ...(unpaid > 0 ? [mainAccountRelease(companyId, unpaid)] : []), endEvent(file, set)], {}, conflictRetries);
       return true;
     } catch (error) {
       // The account holds less than this run's hold: another run spent it. The run still ends, never left applying.
@@ -421,6 +420,14 @@ async function endRun(companyId: string, fileId: string, from: readonly FundingF
     }
   }
   throw new Error(`funding file ${fileId} kept changing while it was ended`);
+}
+
+/**
+ * The company's systems are told of a file's end in the transaction that ends it (the outbox), so once: by the run
+ * that ended it, never by one that found it ended.
+ */
+function endEvent(file: FundingFileRecord, set: RunEnd): TransactItem {
+  return webhookEventPut(file.companyId, set.status === 'applied' ? 'funding_file.applied' : 'funding_file.failed', fileEventData({ ...file, status: set.status }));
 }
 
 /** The file's end: its status, its hold given back (`released` of it, the rest counted short), out of the running index. */
@@ -455,7 +462,7 @@ async function endShortOfHold(file: FundingFileRecord, from: readonly FundingFil
   const account = await readAccount(file.companyId);
   const released = Math.min(file.holdLeftCents, Math.max(0, account?.reservedCents ?? 0));
   try {
-    await transactThroughConflicts([endItem(file, from, set, released), ...(released > 0 ? [mainAccountRelease(file.companyId, released)] : [])], {}, conflictRetries);
+    await transactThroughConflicts([endItem(file, from, set, released), ...(released > 0 ? [mainAccountRelease(file.companyId, released)] : []), endEvent(file, set)], {}, conflictRetries);
   } catch (error) {
     if (conditionFailed(error, 0) || conditionFailed(error, 1)) return false;
     throw error;
@@ -514,10 +521,8 @@ export async function applyFile(companyId: string, fileId: string, signal?: Abor
     if (error instanceof FileNotApplying) return readFundingFile(companyId, fileId);
     throw error;
   }
-  const applied = await endRun(companyId, fileId, ['applying'], { status: 'applied' });
+  await endRun(companyId, fileId, ['applying'], { status: 'applied' });
   const finished = await readFundingFile(companyId, fileId);
-  // Told once, by the run that applied it (another run finishing the same file changes nothing).
-  if (applied) await publishEvent(companyId, 'funding_file.applied', fileEventData(finished));
   await alertOnLowBalance(companyId);
   return finished;
 }

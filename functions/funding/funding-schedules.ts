@@ -33,12 +33,13 @@ import { env } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
+import { emailsPut } from '../platform/outbox';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { alertOnLowBalance, mainAccountHold } from '../money';
 import { fundingFileItem, fundingFileView, readFundingFile, runningKeys, sha256Of, type FundingFileRecord } from './funding-files';
 import { checkFundingFile, scheduledFundingCsv, type FundableEmployee } from './funding-rows';
 import { listFundableEmployees, readAvailableCents } from './funding-store';
-import { tellOwnersRunRefused } from './schedule-mail';
+import { runRefusedEmails } from './schedule-mail';
 
 const conflictRetries = 8;
 
@@ -454,10 +455,14 @@ async function refuseRun(rule: ScheduleRecord, runDate: string, totals: { employ
   const condition = notify
     ? { ConditionExpression: 'attribute_not_exists(pk) OR (#status = :refused AND startedBy = :person)', ExpressionAttributeValues: { ':refused': 'refused', ':person': 'person' } }
     : { ConditionExpression: 'attribute_not_exists(pk) OR (#status = :refused AND startedAt < :at)', ExpressionAttributeValues: { ':refused': 'refused', ':at': at } };
+  // The owners are told when the rule's own run is refused, in the refusal's transaction (the outbox); a person trying
+  // again sees the answer on the screen.
+  const told = notify ? emailsPut(await runRefusedEmails(rule, run)) : [];
   try {
     await transactThroughConflicts(
       [{ Put: { TableName: tableName(), Item: runItem(run), ExpressionAttributeNames: { '#status': 'status' }, ...condition } },
         audit(run),
+        ...told,
       ],
       {},
       conflictRetries,
@@ -471,8 +476,6 @@ async function refuseRun(rule: ScheduleRecord, runDate: string, totals: { employ
     throw error;
   }
   logger.warn('scheduled funding run refused: the available amount does not cover it', { companyId: rule.companyId, scheduleId: rule.scheduleId, runDate, totalCents: run.totalCents, availableCents: run.availableCents });
-  // The owners are told when the rule's own run is refused; a person trying again sees the answer on the screen.
-  if (notify) await tellOwnersRunRefused(rule, run);
   return { run, file: null };
 }
 

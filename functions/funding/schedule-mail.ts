@@ -3,7 +3,7 @@ import type { Language } from '@shared/languages';
 import { centsToEurText } from '@shared/money-text';
 import { paths } from '@shared/routes';
 import { env } from '../platform/env';
-import { sendEmails, type Email } from '../platform/mailer';
+import type { Email } from '../platform/mailer';
 import { activeOwners } from '../users';
 
 interface RefusedRun {
@@ -32,9 +32,8 @@ const texts: Record<Language, { subject: (run: RefusedRun) => string; body: (run
   },
 };
 
-/** E-mails the company's owners, each in their language, that a scheduled run was refused for the balance. */
-export async function tellOwnersRunRefused(rule: { companyId: string; name: string }, run: { runDate: string; totalCents: number; availableCents: number }): Promise<void> {
+/** The e-mails that tell the company's owners, each in their language, that a scheduled run was refused for the balance. */
+export async function runRefusedEmails(rule: { companyId: string; name: string }, run: { runDate: string; totalCents: number; availableCents: number }): Promise<Email[]> {
   const refused: RefusedRun = { name: rule.name, runDate: run.runDate, totalCents: run.totalCents, availableCents: run.availableCents, link: `${env().PORTAL_URL}${paths.fundingSchedules}` };
-  const emails: Email[] = (await activeOwners(rule.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject(refused), text: texts[language].body(refused) }));
-  await sendEmails(emails);
+  return (await activeOwners(rule.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject(refused), text: texts[language].body(refused) }));
 }

@@ -9,7 +9,7 @@ import { companyMembers } from '../users';
 import { env } from '../platform/env';
 import { keys } from '../platform/keys';
 import { logger } from '../platform/logger';
-import { sendEmails } from '../platform/mailer';
+import { emailsPut } from '../platform/outbox';
 import { conditionFailed, getItem, queryAll, tableName, transact } from '../platform/table';
 import { readableError } from '../platform/readable-error';
 import { unseenReplyEmails, type NoticeRecipient } from './unseen-reply-mail';
@@ -42,8 +42,8 @@ const claimSeconds = 4 * 60;
  * the notice is still the chat's pending one, the side is e-mailed and the chat remembers it was (one e-mail per
  * unread streak: the next one is scheduled after that side reads). The notice is deleted either way. Each notice is
  * claimed first (a conditional write), so of two runs that overlap (a retried run, a slow one) exactly one mails it.
- * The e-mail goes before the delete, so a crash between them sends it again rather than never; a send that fails
- * gives the claim back, so the next run tries again.
+ * The e-mails are outbox items of the transaction that marks the chat mailed and deletes the notice, so they go
+ * exactly when it commits; a transaction that fails gives the claim back, so the next run tries again.
  */
 export async function sendUnseenReplyNotices(now: Date = new Date()): Promise<NoticeSummary> {
   const { pk } = keys.chatNotice('', '', '');
@@ -86,12 +86,7 @@ async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
     await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
     return false;
   }
-  try {
-    await sendEmails(unseenReplyEmails(await recipientsOf(chat, notice.side), { subject: chat.subject, unread }, linkOf(notice.side)));
-  } catch (error) {
-    await releaseNotice(noticeKey, claim);
-    throw error;
-  }
+  const emails = unseenReplyEmails(await recipientsOf(chat, notice.side), { subject: chat.subject, unread }, linkOf(notice.side));
   try {
     await transact([
       {
@@ -105,11 +100,16 @@ async function sendNotice(notice: ChatNoticeRecord): Promise<boolean> {
         },
       },
       { Delete: { TableName: tableName(), Key: noticeKey } },
+      ...emailsPut(emails),
     ]);
   } catch (error) {
-    // Read meanwhile: the read took the chat's notice off (and this item with it); nothing more to do.
-    if (!conditionFailed(error, 0)) throw error;
-    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
+    // Read meanwhile: the read took the chat's notice off (and this item with it); nothing to mail.
+    if (conditionFailed(error, 0)) {
+      await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: noticeKey }));
+      return false;
+    }
+    await releaseNotice(noticeKey, claim);
+    throw error;
   }
   return true;
 }

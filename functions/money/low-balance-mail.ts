@@ -6,7 +6,7 @@ import { paths } from '@shared/routes';
 import { env } from '../platform/env';
 import { companyRecord } from '../platform/identity-records';
 import { keys } from '../platform/keys';
-import { sendEmails, type Email } from '../platform/mailer';
+import type { Email } from '../platform/mailer';
 import { getItem } from '../platform/table';
 import { activeOwners } from '../users';
 import type { MainAccountRecord } from './money-records';
@@ -37,10 +37,10 @@ const texts: Record<Language, { subject: string; body: (low: LowBalance) => stri
   },
 };
 
-/** E-mails the company's owners, each in their language, that the main account fell below their threshold. */
-export async function tellOwnersBalanceLow(companyId: string, account: MainAccountRecord): Promise<void> {
+/** The e-mails that tell the company's owners, each in their language, that the main account fell below their threshold. */
+export async function lowBalanceEmails(companyId: string, account: MainAccountRecord): Promise<Email[]> {
   const [owners, company] = await Promise.all([activeOwners(companyId), getItem(keys.company(companyId))]);
-  if (!company) return;
+  if (!company) return [];
   const low: LowBalance = {
     available: centsToEurText(account.availableCents),
     threshold: centsToEurText(account.lowBalanceThresholdCents ?? 0),
@@ -48,6 +48,5 @@ export async function tellOwnersBalanceLow(companyId: string, account: MainAccou
     reference: formatPaymentReference(paymentReferenceOf(companyRecord.parse(company).registrationNumber)),
     link: `${env().PORTAL_URL}${paths.dashboard}`,
   };
-  const emails: Email[] = owners.map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(low) }));
-  await sendEmails(emails);
+  return owners.map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(low) }));
 }

@@ -5,8 +5,9 @@ import { dynamo } from '../platform/aws/dynamo';
 import { notFound } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { logger } from '../platform/logger';
-import { conditionFailed, tableName, transactThroughConflicts } from '../platform/table';
-import { tellOwnersBalanceLow } from './low-balance-mail';
+import { emailsPut } from '../platform/outbox';
+import { conditionFailed, tableName, transact, transactThroughConflicts } from '../platform/table';
+import { lowBalanceEmails } from './low-balance-mail';
 import { mainAccountView, readAccount } from './main-account-view';
 
 /**
@@ -23,26 +24,33 @@ export async function alertOnLowBalance(companyId: string): Promise<void> {
     if (!account || threshold === null) return;
     const below = account.availableCents < threshold;
     if (below === (account.lowBalanceSince !== null)) return;
+    if (!below) {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.mainAccount(companyId),
+          UpdateExpression: 'REMOVE lowBalanceSince',
+          ConditionExpression: 'attribute_exists(lowBalanceSince) AND availableCents >= lowBalanceThresholdCents',
+        }),
+      );
+      return;
+    }
     const since = new Date().toISOString();
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.mainAccount(companyId),
-        ...(below
-          ? {
-              UpdateExpression: 'SET lowBalanceSince = :since',
-              ConditionExpression: 'attribute_not_exists(lowBalanceSince) AND lowBalanceThresholdCents = :threshold AND availableCents < :threshold',
-              ExpressionAttributeValues: { ':since': since, ':threshold': threshold },
-            }
-          : {
-              UpdateExpression: 'REMOVE lowBalanceSince',
-              ConditionExpression: 'attribute_exists(lowBalanceSince) AND availableCents >= lowBalanceThresholdCents',
-            }),
-      }),
-    );
-    if (!below) return;
+    const emails = await lowBalanceEmails(companyId, { ...account, lowBalanceSince: since });
+    // The mark and its e-mails are one transaction (the outbox): the crossing is told exactly when it is marked.
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.mainAccount(companyId),
+          UpdateExpression: 'SET lowBalanceSince = :since',
+          ConditionExpression: 'attribute_not_exists(lowBalanceSince) AND lowBalanceThresholdCents = :threshold AND availableCents < :threshold',
+          ExpressionAttributeValues: { ':since': since, ':threshold': threshold },
+        },
+      },
+      ...emailsPut(emails),
+    ]);
     logger.info('main account below its low-balance threshold', { companyId, availableCents: account.availableCents, thresholdCents: threshold });
-    await tellOwnersBalanceLow(companyId, { ...account, lowBalanceSince: since });
   } catch (error) {
     // Another write moved it first (the other side of the condition): that write's own check tells the owners.
     if (conditionFailed(error)) return;

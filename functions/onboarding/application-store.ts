@@ -189,7 +189,7 @@ const decidedStatus = { approved: 'active', rejected: 'rejected', returned: 'ret
  * The provider's decision on a waiting application, with its history entry and its audit record in the company's log.
  * Approval also opens the main account and claims its top-up IBAN, so an approved company always has both.
  */
-export async function recordDecision(snapshot: ApplicationSnapshot, decision: Decision, actor: Actor, record: TransactItem): Promise<CompanyStatus> {
+export async function recordDecision(snapshot: ApplicationSnapshot, decision: Decision, actor: Actor, record: TransactItem, told: readonly TransactItem[] = []): Promise<CompanyStatus> {
   const { company, application } = snapshot;
   if (!application) throw notFound('APPLICATION_NOT_FOUND');
   const now = new Date().toISOString();
@@ -236,7 +236,7 @@ export async function recordDecision(snapshot: ApplicationSnapshot, decision: De
     );
   }
   const comment = decision.action === 'rejected' ? decision.reason : decision.action === 'returned' ? decision.comment : null;
-  items.push(eventItem(company.companyId, now, decision.action, actor, comment, decision.action === 'returned' ? decision.steps : []), record);
+  items.push(eventItem(company.companyId, now, decision.action, actor, comment, decision.action === 'returned' ? decision.steps : []), record, ...told);
   await commit(items);
   return status;
 }

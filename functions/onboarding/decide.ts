@@ -4,7 +4,7 @@ import type { Caller } from '../platform/caller';
 import { companyContacts } from '../users';
 import { env } from '../platform/env';
 import { DomainError } from '../platform/errors';
-import { sendEmails } from '../platform/mailer';
+import { emailsPut } from '../platform/outbox';
 import { actorOf, readApplication, recordDecision, type Decision } from './application-store';
 import { decisionEmails } from './decision-mail';
 
@@ -19,7 +19,7 @@ function decisionFields(decision: Decision): AuditFieldValues {
 
 /**
  * A decision on an application waiting for review: recorded with who and when (the application's history, and the
- * company's audit log as the provider's admin), then told to the company's users.
+ * company's audit log as the provider's admin), and told to the company's users by e-mail in the same transaction.
  * Only a waiting application can be decided, so a second click, or a colleague's decision, is refused.
  */
 export async function decide(caller: Caller, companyId: string, decision: Decision) {
@@ -35,7 +35,8 @@ export async function decide(caller: Caller, companyId: string, decision: Decisi
     after: decisionFields(decision),
     at: new Date().toISOString(),
   });
-  const status = await recordDecision(snapshot, decision, actorOf(caller), record);
-  await sendEmails(decisionEmails(await companyContacts(companyId), decision.action, snapshot.company.name, comment, env().PORTAL_URL));
+  // The e-mails commit with the decision they tell of (the outbox): a second click, refused, tells no one again.
+  const emails = decisionEmails(await companyContacts(companyId), decision.action, snapshot.company.name, comment, env().PORTAL_URL);
+  const status = await recordDecision(snapshot, decision, actorOf(caller), record, emailsPut(emails));
   return { status };
 }

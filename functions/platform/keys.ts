@@ -175,6 +175,13 @@ export const keys = {
   chatUnreadCounter: (scope: string) => ({ pk: scope, sk: 'CHATS#UNREAD' }),
   /** A reply one side has not read, due for an e-mail at `dueAt`; removed when that side reads the chat. */
   chatNotice: (dueAt: string, chatId: string, side: string) => ({ pk: 'CHAT_NOTICES', sk: `${dueAt}#${chatId}#${side}` }),
+  /**
+   * What a change sends on (a webhook event, its e-mails), written in the change's transaction and relayed from the
+   * table's stream (functions/platform/outbox.ts); a partition each, as nothing reads them by range.
+   */
+  outboxItem: (outboxId: string) => ({ pk: `OUTBOX#${outboxId}`, sk: 'OUTBOX' }),
+  /** An e-mail of an outbox item handed to SES: the mail worker sends an id once, however often it is relayed. */
+  sentEmail: (emailId: string) => ({ pk: `SENT_EMAIL#${emailId}`, sk: 'SENT' }),
 } as const;
 
 /** Zero-padded, so the sort key orders as the number does. */
@@ -273,4 +280,6 @@ export const entities = {
   apiKeyMinute: 'apiKeyMinute',
   webhookEndpoint: 'webhookEndpoint',
   webhookDelivery: 'webhookDelivery',
+  outboxItem: 'outboxItem',
+  sentEmail: 'sentEmail',
 } as const;

@@ -5,7 +5,13 @@ import { env } from './env';
 import { correlationAttributes, logger } from './logger';
 import { readableError } from './readable-error';
 
-export const emailSchema = /* @__PURE__ */ z.object({ to: z.string().check(z.minLength(1)), subject: z.string(), text: z.string() });
+export const emailSchema = /* @__PURE__ */ z.object({
+  to: z.string().check(z.minLength(1)),
+  subject: z.string(),
+  text: z.string(),
+  /** Set on an e-mail relayed from the outbox (functions/platform/outbox.ts): the mail worker sends an id once. */
+  id: z.optional(z.string().check(z.minLength(1))),
+});
 export type Email = z.infer<typeof emailSchema>;
 
 /** The most entries SQS takes in one SendMessageBatch. */

@@ -4,9 +4,10 @@ import { csvChunks } from '../platform/csv-stream';
 import { env } from '../platform/env';
 import { uploadTextStream } from '../exports';
 import { reportObjectKey } from '../platform/keys';
-import { sendEmails } from '../platform/mailer';
+import type { Email } from '../platform/mailer';
+import { emailsPut } from '../platform/outbox';
 import { queueWorker } from '../platform/queue-worker';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 import { reportLines } from './report-rows';
 import { buildableReport, deleteReportObject, finishReport, readReport, reportMessageSchema, type BuildableReport } from './report-store';
 
@@ -29,15 +30,16 @@ async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   const counted = { rows: 0 };
   // A redelivery after a crash writes the whole file again under the same key; an interrupted upload leaves nothing.
   await uploadTextStream(key, csvChunks(lines.header, lines.rows, counted), signal);
-  if (!(await finishReport(report.companyId, report.reportId, { status: 'active', rows: counted.rows }))) {
+  // The requester's e-mail and the company's event commit with the report's being ready (the outbox): told once, by
+  // the delivery that finished it. An API key's report has no one to mail: its system lists the reports (or hears the webhook).
+  const told = [
+    ...emailsPut(report.requestedByEmail !== '' ? [readyMail(report)] : []),
+    webhookEventPut(report.companyId, 'report.ready', { reportId: report.reportId, type: report.type, dateFrom: report.dateFrom, dateTo: report.dateTo, rows: counted.rows }),
+  ];
+  if (!(await finishReport(report.companyId, report.reportId, { status: 'active', rows: counted.rows }, told))) {
     // Deleted while it was being made: its file goes too. Finished by another delivery: that file is this one.
     if (!(await readReport(report.companyId, report.reportId))) await deleteReportObject(report.companyId, report.reportId);
-    return;
   }
-  // The report is available whatever the mail does: a redelivery would find it done and not mail again.
-  // An API key's report has no one to mail: its system lists the reports (or hears the webhook).
-  if (report.requestedByEmail !== '') await sendEmails([readyMail(report)]);
-  await publishEvent(report.companyId, 'report.ready', { reportId: report.reportId, type: report.type, dateFrom: report.dateFrom, dateTo: report.dateTo, rows: counted.rows });
 }
 
 async function markFailed(record: SQSRecord): Promise<void> {
@@ -51,7 +53,7 @@ const readyTexts: Record<Language, { subject: string; text: (link: string) => st
   ru: { subject: 'Ваш отчёт готов', text: (link) => `Запрошенный отчёт готов. Скачайте его в разделе «Отчёты» портала: ${link}` },
 };
 
-function readyMail(report: BuildableReport) {
+function readyMail(report: BuildableReport): Email {
   const texts = readyTexts[report.lang];
   return { to: report.requestedByEmail, subject: texts.subject, text: texts.text(`${env().PORTAL_URL}/reporting`) };
 }

@@ -14,7 +14,7 @@ import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { type FileOutcome, finishBackgroundFile, runningFileKeys } from '../exports';
 import { entities, keys, reportObjectKey } from '../platform/keys';
-import { conditionFailed, getItem, tableName, transact } from '../platform/table';
+import { conditionFailed, getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { shownReportStatus } from './report-status';
 
 /**
@@ -143,8 +143,8 @@ export async function newestReports(companyId: string, fromMs: number, skip: num
 }
 
 /** Marks a report done or failed, only while it still exists and is generating (finishBackgroundFile). */
-export function finishReport(companyId: string, reportId: string, outcome: FileOutcome): Promise<boolean> {
-  return finishBackgroundFile(keys.report(companyId, reportId), outcome);
+export function finishReport(companyId: string, reportId: string, outcome: FileOutcome, told: readonly TransactItem[] = []): Promise<boolean> {
+  return finishBackgroundFile(keys.report(companyId, reportId), outcome, told);
 }
 
 /**

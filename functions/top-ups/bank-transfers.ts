@@ -17,7 +17,7 @@ import { alertOnLowBalance, ledgerItems, mainAccountChange } from '../money';
 import { bankTransferRecord, type BankTransferRecord } from './bank-transfer-record';
 import { companyRecord, type CompanyRecord } from '../platform/identity-records';
 import { getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
-import { publishEvent } from '../webhooks';
+import { webhookEventPut } from '../webhooks';
 
 /** A company's main account is busy (card funding, fees): a top-up that meets another write tries again. */
 const conflictRetries = 4;
@@ -155,19 +155,18 @@ export async function recordTransfer(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...(match ? creditItems(transfer, match.company.companyId, match.matchedBy, options.actor, at) : []),
+    ...(match ? [...creditItems(transfer, match.company.companyId, match.matchedBy, options.actor, at), receivedEvent(match.company.companyId, transfer, at)] : []),
   ];
   const refusals: Record<number, Error> = answer.length > 0 ? { 0: claimTaken(), 1: alreadyRecorded() } : { 0: alreadyRecorded() };
   await transactThroughConflicts(items, refusals, conflictRetries);
-  if (match) await toldReceived(match.company.companyId, transfer, at);
+  // Money in may end a low-balance crossing, so the next fall is told again.
+  if (match) await alertOnLowBalance(match.company.companyId);
   return result;
 }
 
-/** The company's systems hear of money on its main account once: by the request that credited it. */
-async function toldReceived(companyId: string, transfer: Pick<BankTransfer, 'bankTransactionId' | 'amountCents' | 'reference' | 'bookingDate'>, creditedAt: string): Promise<void> {
-  // Money in may end a low-balance crossing, so the next fall is told again.
-  await alertOnLowBalance(companyId);
-  await publishEvent(companyId, 'top_up.received', {
+/** The company's systems hear of money on its main account once: in the transaction that credited it. */
+function receivedEvent(companyId: string, transfer: Pick<BankTransfer, 'bankTransactionId' | 'amountCents' | 'reference' | 'bookingDate'>, creditedAt: string): TransactItem {
+  return webhookEventPut(companyId, 'top_up.received', {
     bankTransactionId: transfer.bankTransactionId,
     amountCents: transfer.amountCents,
     reference: transfer.reference,
@@ -203,12 +202,13 @@ export async function assignTransfer(bankTransactionId: string, companyId: strin
       },
     },
     ...creditItems(transfer, companyId, 'manual', actor, at),
+    receivedEvent(companyId, transfer, at),
   ];
   const offset = answer.length;
   const refusals: Record<number, Error> = { [offset]: new DomainError(409, 'BANK_TRANSFER_ALREADY_ASSIGNED'), [offset + 1]: new DomainError(404, 'COMPANY_NOT_FOUND') };
   if (offset > 0) refusals[0] = claimTaken();
   await transactThroughConflicts(items, refusals, conflictRetries);
-  await toldReceived(companyId, transfer, at);
+  await alertOnLowBalance(companyId);
   return result;
 }
 

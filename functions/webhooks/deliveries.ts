@@ -7,6 +7,7 @@ import { sqs } from '../platform/aws/sqs';
 import { env } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
+import { emailsPut } from '../platform/outbox';
 import { conditionFailed, getItem, queryAll, tableName, transact, type TransactItem } from '../platform/table';
 import { postWebhook, signWebhook } from './webhook-post';
 import { openSigningSecrets } from './signing-secrets';
@@ -223,24 +224,28 @@ async function endpointFailed(endpoint: WebhookEndpointRecord, now: Date): Promi
     return;
   }
   if (now.getTime() - Date.parse(endpoint.failingSince) < webhookDisableAfterDays * 24 * 60 * 60 * 1000) return;
+  const { endpointDisabledEmails } = await import('./endpoint-mail');
+  // The owners' e-mails commit with the disabling (the outbox): told once, by the attempt that disabled it.
+  const told = emailsPut(await endpointDisabledEmails(endpoint));
   try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #status = :disabled, disabledReason = :failing',
-        ConditionExpression: '#status = :enabled',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':disabled': 'disabled', ':failing': 'failing', ':enabled': 'enabled' },
-      }),
-    );
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET #status = :disabled, disabledReason = :failing',
+          ConditionExpression: '#status = :enabled',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':disabled': 'disabled', ':failing': 'failing', ':enabled': 'enabled' },
+        },
+      },
+      ...told,
+    ]);
   } catch (error) {
     if (conditionFailed(error)) return;
     throw error;
   }
   logger.warn('webhook endpoint disabled after failing for days', { companyId: endpoint.companyId, endpointId: endpoint.endpointId, failingSince: endpoint.failingSince });
-  const { tellOwnersEndpointDisabled } = await import('./endpoint-mail');
-  await tellOwnersEndpointDisabled(endpoint);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Language } from '@shared/languages';
 import { paths } from '@shared/routes';
 import { webhookDisableAfterDays } from '@shared/webhooks';
 import { env } from '../platform/env';
-import { sendEmails, type Email } from '../platform/mailer';
+import type { Email } from '../platform/mailer';
 import { activeOwners } from '../users';
 import type { WebhookEndpointRecord } from './webhook-records';
 
@@ -24,9 +24,8 @@ const texts: Record<Language, { subject: string; body: (url: string, link: strin
   },
 };
 
-/** E-mails the company's owners, each in their language, that an endpoint was disabled for failing. */
-export async function tellOwnersEndpointDisabled(endpoint: WebhookEndpointRecord): Promise<void> {
+/** The e-mails that tell the company's owners, each in their language, that an endpoint was disabled for failing. */
+export async function endpointDisabledEmails(endpoint: WebhookEndpointRecord): Promise<Email[]> {
   const link = `${env().PORTAL_URL}${paths.integrations}`;
-  const emails: Email[] = (await activeOwners(endpoint.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(endpoint.url, link) }));
-  await sendEmails(emails);
+  return (await activeOwners(endpoint.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(endpoint.url, link) }));
 }

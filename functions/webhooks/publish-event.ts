@@ -1,14 +1,11 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { webhookEventTypeSchema, type WebhookEventType } from '@shared/webhooks';
-import { sqs } from '../platform/aws/sqs';
-import { env } from '../platform/env';
-import { correlationAttributes, logger } from '../platform/logger';
-import { readableError } from '../platform/readable-error';
+import { outboxPut } from '../platform/outbox';
+import type { TransactItem } from '../platform/table';
 import { newEventId } from './webhook-records';
 
 // Apart from deliveries.ts: every function that changes something publishes, and none of them may carry the delivery's
-// signing path (the KMS client and the secrets' sealing) in its bundle.
+// signing path (the KMS client and the secrets' sealing) in its bundle, nor (since the outbox) the SQS client.
 
 /** An event as published: its id is every delivery's webhook-id. */
 export const webhookEventSchema = /* @__PURE__ */ z.object({
@@ -28,15 +25,11 @@ export const webhookMessageSchema = /* @__PURE__ */ z.union([
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
 
 /**
- * Tells the company's systems of a change that has happened (its transaction committed): one message on the webhooks
- * queue, which fans it out to the company's endpoints that chose the event. A failure to queue is logged, never
- * thrown: the change stands whatever its telling does.
+ * The transaction item that tells the company's systems of a change: put it in the change's own transaction, so the
+ * event is sent exactly when the change commits (the outbox, functions/platform/outbox.ts). Relayed to the webhooks
+ * queue, it is fanned out to the company's endpoints that chose the event; relayed twice, its id makes it one event.
  */
-export async function publishEvent(companyId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()): Promise<void> {
+export function webhookEventPut(companyId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()): TransactItem {
   const event: WebhookEvent = { id: newEventId(now.getTime()), companyId, type, timestamp: now.toISOString(), data };
-  try {
-    await sqs.send(new SendMessageCommand({ QueueUrl: env().WEBHOOKS_QUEUE_URL, MessageBody: JSON.stringify({ kind: 'event', event } satisfies WebhookMessage), ...correlationAttributes() }));
-  } catch (error) {
-    logger.error('webhook event not queued', { companyId, type, eventId: event.id, error: await readableError(error) });
-  }
+  return outboxPut('webhooks', () => [JSON.stringify({ kind: 'event', event } satisfies WebhookMessage)], now);
 }

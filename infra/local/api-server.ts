@@ -10,6 +10,7 @@ import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { errorMessages, type ErrorCode } from '@shared/errors';
 import { lambdaFunctionName } from './emulators';
 import { renderOutboxPage, type Outbox } from './outbox';
+import type { OutboxRelayStatus } from './outbox-relay';
 import { renderWebhooksPage, type WebhookReceiver } from './webhook-receiver';
 import { projectRoot } from './settings';
 
@@ -28,6 +29,8 @@ export interface ApiServerOptions {
   userPoolClientId: string;
   outbox: Outbox;
   webhooks: WebhookReceiver;
+  /** What the local outbox relay has done (null before it runs), at /local/outbox-relay.json. */
+  outboxRelayStatus: () => OutboxRelayStatus | null;
 }
 
 /** Lambda's request payload limit: a larger body never reaches a function in the cloud either. */
@@ -239,6 +242,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
       return void response.end(renderWebhooksPage(options.webhooks.list(), `http://127.0.0.1:${options.port}/local/webhooks/receive`));
     }
     if (method === 'GET' && url.pathname === '/local/webhooks.json') return sendJson(response, 200, options.webhooks.list(), cors);
+    if (method === 'GET' && url.pathname === '/local/outbox-relay.json') return sendJson(response, 200, options.outboxRelayStatus(), cors);
 
     const body = await readBody(request);
     // The rest of the body is never read, so the connection cannot carry another request.

@@ -13,6 +13,7 @@ import { assertPortFree, startListening, type ManagedProcess } from './processes
 import { localClients, provision, type ProvisionedResources } from './provision';
 import { startAuditDigestTimer, startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
+import { startOutboxRelay, type OutboxRelay } from './outbox-relay';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
 import { dummyCredentials, handlerLogLevel, issuerDeliverySeconds, portProfiles, projectRoot, queueRetryBaseSeconds, region, type LocalPorts, type LocalProfile } from './settings';
@@ -128,6 +129,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const processes: ManagedProcess[] = [];
   let apiServer: Server | undefined;
   let workers: QueueWorkers | undefined;
+  let outboxRelay: OutboxRelay | undefined;
   let feeTimer: { stop(): void } | undefined;
   let cardActivity: { stop(): void } | undefined;
   let releaseTimer: { stop(): void } | undefined;
@@ -145,7 +147,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     cardActivity?.stop();
     releaseTimer?.stop();
     noticeTimer?.stop();
-    // Workers first: a batch they are still working posts to the API, which must still be up for it.
+    // The relay first, then the workers: a batch either is still working reaches the queues, and the API must still be
+    // up for the workers' posts.
+    const relaying = outboxRelay;
+    outboxRelay = undefined;
+    await relaying?.stop();
     const running = workers;
     workers = undefined;
     await running?.stop();
@@ -194,9 +200,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolClientId: resources.userPoolClientId,
       outbox: new Outbox(outboxFile(options.dataDir)),
       webhooks: new WebhookReceiver(),
+      outboxRelayStatus: () => outboxRelay?.status() ?? null,
     });
     // After the API: the card issuer sandbox's worker posts its events to the API's webhook.
     workers = startQueueWorkers(localClients(ports).sqs, resources.queueUrls);
+    // What each change put in its outbox (webhook events, e-mails), read from the table's stream onto the queues.
+    outboxRelay = startOutboxRelay(ports, resources.tableName, log);
 
     ensureNotAborted();
     log('seeding demo data');

@@ -11,6 +11,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
@@ -43,10 +44,15 @@ export function localClients(ports: LocalPorts) {
   };
 }
 
+/** The table's stream as the stack makes it, which the local outbox relay reads (infra/local/outbox-relay.ts). */
+const streamSpecification = { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType } as const;
+
 async function provisionTable(dynamodb: DynamoDBClient): Promise<string> {
   const name = resourceNames.table;
   try {
-    await dynamodb.send(new DescribeTableCommand({ TableName: name }));
+    const existing = await dynamodb.send(new DescribeTableCommand({ TableName: name }));
+    // Data kept from before the outbox has a table without its stream.
+    if (!existing.Table?.StreamSpecification?.StreamEnabled) await dynamodb.send(new UpdateTableCommand({ TableName: name, StreamSpecification: streamSpecification }));
     return name;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -73,6 +79,7 @@ async function provisionTable(dynamodb: DynamoDBClient): Promise<string> {
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: streamSpecification,
     }),
   );
   await dynamodb.send(
@@ -109,27 +116,30 @@ async function provisionBucket(s3: S3Client, name: string, portalOrigins: string
 
 async function provisionQueues(sqs: SQSClient): Promise<ProvisionedResources['queueUrls']> {
   const urls: Partial<ProvisionedResources['queueUrls']> = {};
-  for (const definition of queueDefinitions) {
-    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: resourceNames.deadLetterQueue(definition.role) }));
-    const dlqAttributes = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
-    );
-    const queue = await sqs.send(
-      new CreateQueueCommand({
-        QueueName: resourceNames.queue(definition.role),
-        Attributes: {
-          VisibilityTimeout: String(definition.visibilityTimeoutSeconds),
-          RedrivePolicy: JSON.stringify({
-            deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn,
-            maxReceiveCount: deadLetterMaxReceiveCount,
-          }),
-        },
-      }),
-    );
-    if (!queue.QueueUrl) throw new Error(`fauxqs did not return a URL for ${definition.role}`);
-    urls[definition.envVar] = queue.QueueUrl;
-  }
+  for (const definition of queueDefinitions) urls[definition.envVar] = await provisionQueue(sqs, definition);
   return urls as ProvisionedResources['queueUrls'];
+}
+
+/** One work queue with its dead-letter queue, as the stack makes them; made again as it was when it is there. */
+export async function provisionQueue(sqs: SQSClient, definition: (typeof queueDefinitions)[number]): Promise<string> {
+  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: resourceNames.deadLetterQueue(definition.role) }));
+  const dlqAttributes = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const queue = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: resourceNames.queue(definition.role),
+      Attributes: {
+        VisibilityTimeout: String(definition.visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn,
+          maxReceiveCount: deadLetterMaxReceiveCount,
+        }),
+      },
+    }),
+  );
+  if (!queue.QueueUrl) throw new Error(`fauxqs did not return a URL for ${definition.role}`);
+  return queue.QueueUrl;
 }
 
 const cognitoStateSchema = z.object({ userPoolId: z.string(), userPoolClientId: z.string() });

@@ -28,7 +28,7 @@ beforeAll(() => {
 });
 
 describe('table', () => {
-  it('is the one table, keyed pk/sk, with gsi1 and gsi2, on demand, with point-in-time recovery and TTL on expiresAt', () => {
+  it('is the one table, keyed pk/sk, with gsi1 and gsi2, on demand, with point-in-time recovery, TTL on expiresAt and a stream of new items', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     template.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
@@ -40,6 +40,8 @@ describe('table', () => {
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        // The outbox relay's source: each write's new item.
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
         DeletionProtectionEnabled: true,
         GlobalSecondaryIndexes: [
           Match.objectLike({

@@ -281,6 +281,8 @@ export class StatefulStack extends Stack {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // The outbox relay reads what each change put in its outbox (functions/platform/outbox.ts) from the stream.
+      stream: dynamodb.StreamViewType[tableDefinition.streamViewType],
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -8,7 +8,8 @@ import { publicApiPath, publicApiScopeOf } from '../../shared/api/public-api';
 import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { frontendDistExists } from '../constructs/repo-paths';
 import { webhookSecretPurpose } from '../../shared/webhooks';
-import { auditTrailMismatchMetric, deployJobs, overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
+import { auditTrailMismatchMetric, deployJobs, outboxRelay, overdueWorkMetric, queueDefinitions, queueWorkers, workNotEndedCleanlyMetric } from '../definitions';
+import { entities } from '../../functions/platform/keys';
 import { backgroundNeeds, guardedRouteThrottles, needsOf, scheduledJobs } from './stateless-stack';
 import { originVerifyHeader } from '../../shared/api/origin';
 import { readsThatChangeState, routeAudit, type AuditDecision } from '../../shared/api/route-audit';
@@ -304,7 +305,8 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     if (!mapping) throw new Error('no event source of the sandbox worker');
     expect(mapping.Properties).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'], FunctionName: { Ref: expect.stringMatching(/^IssuerSendIssuerEvents/) } });
     importOf(sandboxQueueArn)(mapping.Properties?.EventSourceArn);
-    expect(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).toHaveLength(queueWorkers.length);
+    // Each worker's queue, and the outbox relay's table stream.
+    expect(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).toHaveLength(queueWorkers.length + 1);
 
     const variables = variablesOf(worker.handler);
     // Through CloudFront's /api path, as the real issuer posts: the API's own address refuses what skips CloudFront.
@@ -342,6 +344,48 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(actionsOf(releaseFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actionsBeyondTableAndDeadLetters(releaseFunction)).toEqual([]);
+  });
+});
+
+describe('outbox relay (issue 31)', () => {
+  const relay = () => functionOf(outboxRelay.handler);
+  const mapping = () => {
+    const found = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').find(([, candidate]) => /^PlatformRelayOutbox/.test(String((candidate.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref)));
+    if (!found) throw new Error('no event source of the outbox relay');
+    return found[1];
+  };
+
+  it('reads the table stream from its oldest record, only outbox inserts, halving a failed batch and retrying it, then giving it up to a queue', () => {
+    expect(mapping().Properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: outboxRelay.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: outboxRelay.retryAttempts,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [entities.outboxItem] } } } }) }] },
+    });
+    expect(cfnText(mapping().Properties?.EventSourceArn)).toMatch(/^<import:BonusCardStateful:ExportsOutputFnGetAttTable[0-9A-F]{8}StreamArn/);
+    expect(cfnText((mapping().Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toMatch(/OutboxRelayGivenUp/);
+    expect(relay().Properties?.Timeout).toBe(outboxRelay.timeoutSeconds);
+  });
+
+  it('alarms when a record is given up', () => {
+    const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').filter(([, alarm]) => /OutboxRelayGivenUp/.test(JSON.stringify(alarm.Properties?.Dimensions ?? null)));
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.[1].Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [expect.anything()] });
+  });
+
+  it('may read the stream and send to the webhooks and mail queues and its on-failure queue, and nothing of the table', () => {
+    const statements = policyStatementsOf(relay());
+    const resourcesOfAction = (action: string) => statements.filter((statement) => [statement.Action].flat().includes(action)).map((statement) => cfnText(statement.Resource));
+    expect([...new Set(actionsOf(relay()))].sort()).toEqual(
+      // Besides its own log group's.
+      ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
+    );
+    expect(resourcesOfAction('dynamodb:GetRecords').join()).toMatch(/StreamArn/);
+    const queues = resourcesOfAction('sqs:SendMessage').join(' ');
+    for (const queue of [/WebhooksJobsQueue/, /MailJobsQueue/, /OutboxRelayGivenUp/]) expect(queues).toMatch(queue);
+    expect(queues).not.toMatch(/FundingJobsQueue|ReportsJobsQueue|ExportsJobsQueue|IssuerSandbox/);
   });
 });
 

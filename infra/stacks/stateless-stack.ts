@@ -13,7 +13,8 @@ import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -32,11 +33,11 @@ import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
-import { auditDigestsKeyPrefix, documentsKeyPrefix, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
+import { auditDigestsKeyPrefix, documentsKeyPrefix, entities, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
-import { auditTrailMismatchMetric, deadLetterRetentionDays, deployJobs, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
+import { auditTrailMismatchMetric, deadLetterRetentionDays, deployJobs, outboxRelay, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
@@ -119,16 +120,20 @@ export const scheduledJobs = [
     maxEventAge: Duration.hours(6),
   },
 ] as const;
-type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'] | (typeof deployJobs)[number]['handler'];
+type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'] | (typeof deployJobs)[number]['handler'] | typeof outboxRelay.handler;
 
-/** The portal's own e-mails are queued by the functions that tell someone something, and sent by the mail worker. */
+/**
+ * The portal's own e-mails: a change puts them in its transaction as an outbox item, the outbox relay queues them, and
+ * the mail worker sends them.
+ */
 const mailQueue: QueueName = 'mail';
 
 /** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
 /**
- * Webhook events: every function whose change a company's systems may be told of (its bundle publishes to this queue;
- * infra/handler-bundling.test.ts finds them by bundling every handler and fails on one without the grant).
+ * Webhook events and deliveries: a change puts its event in its transaction as an outbox item, which the outbox relay
+ * queues; the delivery functions queue deliveries (infra/handler-bundling.test.ts checks that a function that only
+ * writes events carries no SQS client).
  */
 const webhooksQueue: QueueName = 'webhooks';
 /** How long the sandbox takes to deliver an ordered card in a deployment (locally 20 s, in tests 2 s). */
@@ -211,64 +216,64 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/delete-document': { table: 'readWrite', documents: 'readWrite' },
   'onboarding/get-document-link': { documents: 'read' },
   'onboarding/get-review-document-link': { documents: 'read' },
-  'onboarding/approve-application': { table: 'readWrite', sendTo: [mailQueue] },
-  'onboarding/reject-application': { table: 'readWrite', sendTo: [mailQueue] },
-  'onboarding/return-application': { table: 'readWrite', sendTo: [mailQueue] },
+  'onboarding/approve-application': { table: 'readWrite' },
+  'onboarding/reject-application': { table: 'readWrite' },
+  'onboarding/return-application': { table: 'readWrite' },
   // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
   // the sandbox queues the card's delivery.
-  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue] },
-  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue, webhooksQueue, mailQueue] },
+  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
+  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
   // A card or app-access action updates the employee and the sandbox's card and puts its audit record; terminating
   // also returns the balance (ledger lines, main account) and deletes the phone claim; a phone change moves the claim.
-  'employees/activate-card': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/block-card': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/unblock-card': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/close-card': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/terminate-product': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
-  'employees/block-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/unblock-app-access': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/activate-card': { table: 'readWrite' },
+  'employees/block-card': { table: 'readWrite' },
+  'employees/unblock-card': { table: 'readWrite' },
+  'employees/close-card': { table: 'readWrite' },
+  'employees/terminate-product': { table: 'readWrite' },
+  'employees/block-app-access': { table: 'readWrite' },
+  'employees/unblock-app-access': { table: 'readWrite' },
   // The employee's change, its audit record and the phone's sign-in guard, deleted.
-  'employees/lift-sign-in-lock': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/change-employee-phone': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/set-employee-limits': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'employees/apply-bulk-card-action': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'employees/lift-sign-in-lock': { table: 'readWrite' },
+  'employees/change-employee-phone': { table: 'readWrite' },
+  'employees/set-employee-limits': { table: 'readWrite' },
+  'employees/apply-bulk-card-action': { table: 'readWrite' },
   // The price list and its audit record.
   'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.
-  'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
+  'employees/receive-issuer-event': { table: 'readWrite', issuerWebhook: 'verify' },
   // The issuer's signed payment requests and their settlements or reversals: the employee, counters, transaction,
   // tallies, authorization, ledger lines and audit record in one transaction.
-  'authorizations/authorize-payment': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
-  'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify', sendTo: [webhooksQueue] },
+  'authorizations/authorize-payment': { table: 'readWrite', issuerWebhook: 'verify' },
+  'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify' },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
   'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
   // The tenth wrong code of a day locks the phone: its employee is told by SMS (lock-sign-in.ts).
-  'cardholders/start-session': { table: 'readWrite', sendTo: [webhooksQueue], sendsSms: true },
-  'cardholders/block-own-card': { table: 'readWrite', sendTo: [webhooksQueue] },
-  'cardholders/unblock-own-card': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'cardholders/start-session': { table: 'readWrite', sendsSms: true },
+  'cardholders/block-own-card': { table: 'readWrite' },
+  'cardholders/unblock-own-card': { table: 'readWrite' },
   'cardholders/end-session': { table: 'readWrite' },
   // A transfer writes the accounts, ledger lines, audit record and its idempotency item; files keep their bytes in
   // the documents bucket (their own prefix) and large ones go to the funding queue.
-  'funding/fund-employee': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
+  'funding/fund-employee': { table: 'readWrite' },
   'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
-  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding', webhooksQueue, mailQueue] },
+  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
   // A retry moves a failed file back to queued and hands it to the worker again; a retried scheduled run sets its
   // money aside again (an update of the main account) in the same transaction.
-  'funding/retry-funding-file': { table: 'readWrite', sendTo: ['funding', webhooksQueue, mailQueue] },
+  'funding/retry-funding-file': { table: 'readWrite', sendTo: ['funding'] },
   // Scheduled fundings: a rule and its audit record; a run started by hand writes its file's bytes (deleting them when an
   // overlapping start won), its run, file, hold and audit record, and queues the file.
   // The owners' low-balance alert and its audit record; a threshold above the balance e-mails them at once.
-  'money/set-low-balance-alert': { table: 'readWrite', sendTo: [mailQueue] },
+  'money/set-low-balance-alert': { table: 'readWrite' },
   'funding/create-funding-schedule': { table: 'readWrite' },
   'funding/update-funding-schedule': { table: 'readWrite' },
   'funding/set-funding-schedule-state': { table: 'readWrite' },
   'funding/delete-funding-schedule': { table: 'readWrite' },
-  'funding/start-funding-schedule-run': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding', mailQueue] },
+  'funding/start-funding-schedule-run': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'] },
   // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction. Every write
   // that changes the main account's available amount checks the owners' low-balance alert, which may e-mail them.
-  'top-ups/record-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
-  'top-ups/import-bank-statement': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
-  'top-ups/assign-bank-transfer': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue] },
+  'top-ups/record-bank-transfer': { table: 'readWrite' },
+  'top-ups/import-bank-statement': { table: 'readWrite' },
+  'top-ups/assign-bank-transfer': { table: 'readWrite' },
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
   'activity/request-activity-export': { table: 'readWrite', sendTo: ['exports'] },
@@ -308,31 +313,37 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // The sandbox's side of a delivery: its card item goes from ordered to delivered.
   'issuer/send-issuer-events': { table: 'update', issuerWebhook: 'sign' },
   // Reads the open authorizations past their expiry (gsi2) and releases each with its transaction and audit record.
-  'authorizations/release-expired-authorizations': { table: 'readWrite', sendTo: [webhooksQueue] },
+  'authorizations/release-expired-authorizations': { table: 'readWrite' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   // A company whose fees took its main account below the owners' threshold: one e-mail per crossing.
-  'fees/charge-monthly-fees': { table: 'readWrite', sendTo: [mailQueue] },
+  'fees/charge-monthly-fees': { table: 'readWrite' },
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
   // It also starts the scheduled runs that are due (a message per run on its own queue) and writes each run's file;
   // a run the balance does not cover is refused and the owners e-mailed.
-  'funding/work-funding-files': { table: 'readWrite', documents: 'readWrite', sendTo: [webhooksQueue, 'funding', mailQueue] },
+  'funding/work-funding-files': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'] },
   // Reads the file's rows (transactions, activity), streams the file to the reports bucket, marks the job and may
-  // e-mail the requester.
-  'exports/write-export-files': { table: 'update', exports: 'write', sendTo: [mailQueue] },
-  // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester; it
-  // deletes the file again when the report was deleted meanwhile.
-  'reports/build-report': { table: 'update', reports: 'readWrite', sendTo: [mailQueue, webhooksQueue] },
-  // Reads the due notices, their chats and the company's members; e-mails; marks the chat mailed and deletes the notice.
-  'messaging/send-unseen-reply-notices': { table: 'readWrite', sendTo: [mailQueue] },
-  // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed.
-  'exports/fail-overdue-work': { table: 'update', sendTo: [webhooksQueue] },
+  // e-mail the requester (an outbox item put in the marking's transaction: functions/platform/outbox.ts).
+  'exports/write-export-files': { table: 'readWrite', exports: 'write' },
+  // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester and
+  // tells the company's systems (outbox items put with the marking); it deletes the file again when the report was
+  // deleted meanwhile.
+  'reports/build-report': { table: 'readWrite', reports: 'readWrite' },
+  // Reads the due notices, their chats and the company's members; marks the chat mailed and deletes the notice, with
+  // the e-mails as an outbox item of the same transaction.
+  'messaging/send-unseen-reply-notices': { table: 'readWrite' },
+  // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed; a funding
+  // file's end puts its webhook event (an outbox item) in the same transaction.
+  'exports/fail-overdue-work': { table: 'readWrite' },
   // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables;
   // opens the endpoint's secrets to sign each post.
-  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue, mailQueue], webhookSecrets: 'open' },
+  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue], webhookSecrets: 'open' },
   // Reads the due deliveries (gsi2) and queues them.
   'webhooks/dispatch-due-webhooks': { table: 'read', sendTo: [webhooksQueue] },
+  // Reads the table's stream (its event source mapping's grant) and queues what each outbox item holds.
+  'platform/relay-outbox': { table: 'none', sendTo: [webhooksQueue, mailQueue] },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
-  'mail/send-emails': { table: 'none', sendsEmail: true },
+  // Records each outbox e-mail it sent (a put), and looks the record up first, so a relayed-again one goes once.
+  'mail/send-emails': { table: 'readWrite', sendsEmail: true },
   // Scans for the endpoints (no key leads to all of them), reads one again after a lost race, and rewrites it sealed.
   'webhooks/seal-webhook-secrets': { table: 'update', tableScan: true, webhookSecrets: 'seal' },
   // Reads the active companies and each one's audit records; writes new digests and reads the written ones; keeps
@@ -669,6 +680,7 @@ export class StatelessStack extends Stack {
         run.node.addDependency(after.function);
       }
     }
+    this.relayOutbox(jobFunctionOf(outboxRelay), props);
     this.functions = functions;
     this.alarmOnOverdueWork(props.alarmTopic);
     this.alarmOnAnyCount(
@@ -690,6 +702,54 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: `${portalUrl}${apiPathPrefix}` });
     new CfnOutput(this, 'UserPoolId', { value: props.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: props.userPoolClient.userPoolClientId });
+  }
+
+  /**
+   * The outbox relay (functions/platform/relay-outbox.ts) reads the table's stream, filtered to outbox inserts so it is
+   * not invoked for the rest of the table's writes. A batch that fails is halved and retried, records before the one
+   * the relay reports failed stay done; a record still failing after the retries (or older than the stream keeps) is
+   * given up to a queue of its own, as a pointer to its shard and sequence numbers (its outbox item stays in the
+   * table for outboxKeptSeconds, to be relayed by hand), and that queue alarms.
+   */
+  private relayOutbox(relay: PortalFunction, props: StatelessStackProps): void {
+    const scope = this.functionScope(outboxRelay.handler);
+    const givenUp = new sqs.Queue(scope, 'OutboxRelayGivenUp', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(deadLetterRetentionDays),
+    });
+    Validations.of(givenUp.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination of the outbox relay\'s stream event source (cdk-nag recognizes only queues named in another queue\'s redrive policy).',
+    });
+    alarmOnDeadLetters(
+      scope,
+      'OutboxRelayGivenUpAlarm',
+      givenUp,
+      'The outbox relay gave up a table stream record: a webhook event or e-mail that a committed change wrote was not queued. ' +
+        'The message names the shard and sequence numbers; the outbox item (entity outboxItem) is still in the table, and the relay\'s log group says why.',
+    ).addAlarmAction(new cloudwatchActions.SnsAction(props.alarmTopic));
+    relay.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: outboxRelay.batchSize,
+        bisectBatchOnError: true,
+        retryAttempts: outboxRelay.retryAttempts,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(givenUp),
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(entities.outboxItem) } } },
+          }),
+        ],
+      }),
+    );
+    const policy = relay.role.node.tryFindChild('DefaultPolicy');
+    if (!(policy instanceof iam.Policy)) throw new Error('the outbox relay\'s role has no default policy');
+    acknowledgeWildcards(policy, () => [
+      { finding: 'Resource::*', reason: 'dynamodb:ListStreams, which the stream event source grants, has no resource of its own (IAM allows only "*"); the stream read actions name the table\'s stream.' },
+    ]);
   }
 
   /**

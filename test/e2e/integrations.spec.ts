@@ -182,6 +182,9 @@ test('an owner adds a webhook endpoint, sees a delivery of a change made with an
     data: { amountCents: 2500 },
   });
   expect(funded.status()).toBe(200);
+  // The event leaves from the change's outbox, through the table's stream: the log is opened once it has arrived.
+  const arrived = async () => ((await (await request.get(`${apiUrl}/local/webhooks.json`)).json()) as { endpoint: string }[]).filter((entry) => entry.endpoint === `receive/${receiverName}`).length;
+  await expect.poll(arrived).toBe(1);
   await endpointRow.getByRole('button', { name: /actions/i }).click();
   await page.getByRole('menuitem', { name: 'Show deliveries' }).click();
   const log = page.getByRole('region', { name: 'Deliveries', exact: true });

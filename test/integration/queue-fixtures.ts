@@ -3,7 +3,8 @@ import { CreateQueueCommand, DeleteMessageCommand, GetQueueAttributesCommand, Ge
 import type { queueDefinitions } from '../../infra/definitions';
 import { resourceNames } from '../../infra/local/settings';
 import { waitFor } from './employee-fixtures';
-import { emulators } from './support';
+import { outboxRelayStatusSchema, type OutboxRelayStatus } from '../../infra/local/outbox-relay';
+import { cloud, emulators } from './support';
 
 /**
  * Waits for the message of a queue's dead-letter queue whose body contains `text` (a job or e-mail given up after
@@ -25,11 +26,20 @@ export async function takeDeadLettered(role: (typeof queueDefinitions)[number]['
   return deadLettered;
 }
 
+/** What the local cloud's outbox relay has done (infra/local/outbox-relay.ts). */
+export async function relayStatus(): Promise<OutboxRelayStatus> {
+  const answer = await fetch(`${cloud().apiUrl}/local/outbox-relay.json`);
+  return outboxRelayStatusSchema.parse(await answer.json());
+}
+
 /**
  * Waits until a work queue holds no message, waiting or being worked (its worker finished everything sent so far), so
- * a test can say what did not happen: an e-mail that was not sent twice is not merely still on its way.
+ * a test can say what did not happen: an e-mail that was not sent twice is not merely still on its way. What a change
+ * committed before the call sends from the outbox is on the queue first: the relay has read the stream past it.
  */
 export async function drained(role: (typeof queueDefinitions)[number]['role']): Promise<void> {
+  const since = Date.now();
+  await waitFor(relayStatus, (status) => (status.caughtUpSince ?? 0) >= since, 30_000);
   const sqs = emulators().sqs;
   const queueUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: resourceNames.queue(role) }))).QueueUrl ?? '';
   await waitFor(

@@ -1,0 +1,69 @@
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { sqs } from './aws/sqs';
+import { env } from './env';
+import { entities } from './keys';
+import { addLambdaContext, correlationIdAttribute, logger } from './logger';
+import { outboxItemSchema, type OutboxItem, type OutboxQueue } from './outbox';
+import { readableError } from './readable-error';
+
+/** The most entries SQS takes in one SendMessageBatch. */
+const sqsBatchLimit = 10;
+
+const queueUrlOf: Record<OutboxQueue, () => string> = {
+  webhooks: () => env().WEBHOOKS_QUEUE_URL,
+  mail: () => env().MAIL_QUEUE_URL,
+};
+
+/**
+ * The table stream's consumer (in the cloud a Lambda whose event source mapping passes outbox INSERTs only; locally
+ * infra/local/outbox-relay.ts): sends each outbox item's messages to its queue, in the stream's order. The first
+ * record that cannot be sent is reported, so the stream hands it and those after it again (the ones before it stay
+ * sent); a message sent twice that way is taken once by its receiver. A record that is not an outbox insert is passed
+ * over, whatever the filter let through.
+ */
+export async function handler(event: DynamoDBStreamEvent, context?: Partial<Context>): Promise<DynamoDBBatchResponse> {
+  addLambdaContext(context);
+  for (const record of event.Records) {
+    const item = outboxItemOf(record);
+    if (!item) continue;
+    try {
+      await relay(item);
+    } catch (error) {
+      logger.error('outbox item not relayed (the stream hands it again)', { outboxId: item.outboxId, queue: item.queue, error: await readableError(error) });
+      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
+
+function outboxItemOf(record: DynamoDBRecord): OutboxItem | null {
+  if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return null;
+  // aws-lambda's AttributeValue and the SDK's describe the same wire shape.
+  const image = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
+  if (image.entity !== entities.outboxItem) return null;
+  const parsed = outboxItemSchema.safeParse(image);
+  if (!parsed.success) {
+    // Never sendable however often it is handed again: logged for the operator, not retried.
+    logger.error('outbox item unreadable, not relayed', { pk: String(image.pk), issues: parsed.error.issues.map((issue) => issue.message) });
+    return null;
+  }
+  return parsed.data;
+}
+
+async function relay(item: OutboxItem): Promise<void> {
+  const attributes = item.correlationId ? { MessageAttributes: { [correlationIdAttribute]: { DataType: 'String' as const, StringValue: item.correlationId } } } : {};
+  for (let start = 0; start < item.messages.length; start += sqsBatchLimit) {
+    const batch = item.messages.slice(start, start + sqsBatchLimit);
+    const answer = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrlOf[item.queue](),
+        Entries: batch.map((body, index) => ({ Id: String(index), MessageBody: body, ...attributes })),
+      }),
+    );
+    if (answer.Failed?.length) throw new Error(`SQS took ${batch.length - answer.Failed.length} of ${batch.length} messages: ${answer.Failed.map((failed) => failed.Code).join(', ')}`);
+  }
+  logger.info('outbox item relayed', { outboxId: item.outboxId, queue: item.queue, messages: item.messages.length });
+}
