@@ -92,23 +92,20 @@ export function recordsInEachCompany(
 }
 
 /**
- * One log line per audit record a committed transaction wrote (platform/table.ts calls it after the commit): every
- * money, card and user action is logged once, as it is recorded once; a refused or replayed request wrote none. The
- * line holds ids, the action and amounts in cents, never the names or values of before/after, which stay in the table.
+ * The log line of one committed audit record, written by the table stream's consumer (platform/relay-outbox.ts), so a
+ * money, card or user action is logged once, as it is recorded once, and a refused transaction (which the stream never
+ * shows) logs none. The line holds ids, the action and amounts in cents, never the names or values of before/after,
+ * which stay in the table.
  */
-export function logAudited(items: readonly { Put?: { Item?: Record<string, unknown> } }[]): void {
-  for (const item of items) {
-    const record = item.Put?.Item;
-    if (record?.entity !== entities.auditRecord) continue;
-    const entry = record as unknown as AuditEntry & { auditId: string };
-    const amounts = Object.fromEntries(Object.entries(entry.after).filter(([field, value]) => field.endsWith('Cents') && typeof value === 'number'));
-    logger.info('audited', {
-      auditId: entry.auditId,
-      companyId: entry.companyId,
-      action: entry.action,
-      target: entry.target,
-      actor: { kind: entry.actor.kind, userId: entry.actor.userId, role: entry.actor.role },
-      ...amounts,
-    });
-  }
+export function logAuditRecord(record: Record<string, unknown>): void {
+  const entry = record as unknown as AuditEntry & { auditId: string };
+  const amounts = Object.fromEntries(Object.entries(entry.after ?? {}).filter(([field, value]) => field.endsWith('Cents') && typeof value === 'number'));
+  logger.info('audited', {
+    auditId: entry.auditId,
+    companyId: entry.companyId,
+    action: entry.action,
+    target: entry.target,
+    actor: { kind: entry.actor?.kind, userId: entry.actor?.userId, role: entry.actor?.role },
+    ...amounts,
+  });
 }

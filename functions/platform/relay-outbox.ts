@@ -5,6 +5,7 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { sqs } from './aws/sqs';
 import { env } from './env';
 import { entities } from './keys';
+import { logAuditRecord } from './audit';
 import { addLambdaContext, correlationIdAttribute, logger } from './logger';
 import { outboxItemSchema, type OutboxItem, type OutboxQueue } from './outbox';
 import { readableError } from './readable-error';
@@ -18,16 +19,19 @@ const queueUrlOf: Record<OutboxQueue, () => string> = {
 };
 
 /**
- * The table stream's consumer (in the cloud a Lambda whose event source mapping passes outbox INSERTs only; locally
- * infra/local/outbox-relay.ts): sends each outbox item's messages to its queue, in the stream's order. The first
- * record that cannot be sent is reported, so the stream hands it and those after it again (the ones before it stay
- * sent); a message sent twice that way is taken once by its receiver. A record that is not an outbox insert is passed
- * over, whatever the filter let through.
+ * The table stream's consumer (in the cloud a Lambda whose event source mapping passes outbox and audit record INSERTs
+ * only; locally infra/local/outbox-relay.ts): sends each outbox item's messages to its queue, in the stream's order,
+ * and logs each audit record once, as committed (platform/audit.ts logAuditRecord). The first record that cannot be
+ * sent is reported, so the stream hands it and those after it again (the ones before it stay done, those after it are
+ * not done yet); a message sent twice that way is taken once by its receiver. Any other record is passed over,
+ * whatever the filter let through.
  */
 export async function handler(event: DynamoDBStreamEvent, context?: Partial<Context>): Promise<DynamoDBBatchResponse> {
   addLambdaContext(context);
   for (const record of event.Records) {
-    const item = outboxItemOf(record);
+    const image = insertedImageOf(record);
+    if (image?.entity === entities.auditRecord) logAuditRecord(image);
+    const item = image ? outboxItemOf(image) : null;
     if (!item) continue;
     try {
       await relay(item);
@@ -39,10 +43,19 @@ export async function handler(event: DynamoDBStreamEvent, context?: Partial<Cont
   return { batchItemFailures: [] };
 }
 
-function outboxItemOf(record: DynamoDBRecord): OutboxItem | null {
+function insertedImageOf(record: DynamoDBRecord): Record<string, unknown> | null {
   if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return null;
-  // aws-lambda's AttributeValue and the SDK's describe the same wire shape.
-  const image = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
+  try {
+    // aws-lambda's AttributeValue and the SDK's describe the same wire shape.
+    return unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
+  } catch (error) {
+    // Never readable however often it is handed again: logged for the operator, and the records after it go on.
+    logger.error('stream record unreadable, passed over', { sequenceNumber: record.dynamodb.SequenceNumber, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
+function outboxItemOf(image: Record<string, unknown>): OutboxItem | null {
   if (image.entity !== entities.outboxItem) return null;
   const parsed = outboxItemSchema.safeParse(image);
   if (!parsed.success) {

@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { logAudited } from './audit';
 import { dynamo } from './aws/dynamo';
 import { env } from './env';
 
@@ -114,7 +113,6 @@ export async function transact(items: TransactItem[], refusals: Record<number, E
     for (const [index, refusal] of Object.entries(refusals)) if (conditionFailed(error, Number(index))) throw refusal;
     throw error;
   }
-  logAudited(items);
 }
 
 /** DynamoDB's limit of items in one TransactWriteItems. */

@@ -15,6 +15,8 @@ import { lambdaContext, loadHandler } from './api-server';
 import { lambdaFunctionName } from './emulators';
 import { dummyCredentials, region, type LocalPorts } from './settings';
 
+const relayedEntities: ReadonlySet<string> = new Set([entities.outboxItem, entities.auditRecord]);
+
 /** How long the relay waits between reads of a stream that had nothing new: an event shows within this of its commit. */
 const idleMs = 250;
 /** A failed batch is handed again after this (the cloud's retries come as fast). */
@@ -142,8 +144,8 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
     if (!shard.iterator) shard.closed = true;
     const records = read.Records ?? [];
     if (records.length === 0) return 'nothing';
-    // The stack's filter: only an outbox item's insert invokes the relay.
-    shard.pending = records.filter((record) => record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === entities.outboxItem);
+    // The stack's filter: only an outbox item's or an audit record's insert invokes the relay.
+    shard.pending = records.filter((record) => record.eventName === 'INSERT' && relayedEntities.has(record.dynamodb?.NewImage?.entity?.S ?? ''));
     shard.lastSequence = records.at(-1)?.dynamodb?.SequenceNumber ?? shard.lastSequence;
     if (shard.pending.length > 0) await handPending(streamArn, shard);
     return shard.pending.length > 0 || records.length === recordsPerRead ? 'more' : 'end';
@@ -220,10 +222,28 @@ function lambdaRecordOf(record: StreamRecord, streamArn: string): DynamoDBRecord
       ...(stream?.ApproximateCreationDateTime ? { ApproximateCreationDateTime: Math.floor(stream.ApproximateCreationDateTime.getTime() / 1000) } : {}),
       // The SDK's attribute values and aws-lambda's describe the same JSON; the relay reads them with the SDK's unmarshall.
       Keys: stream?.Keys as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
-      NewImage: stream?.NewImage as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'],
+      NewImage: (stream?.NewImage ? withEmptyMapsTagged(stream.NewImage) : undefined) as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'],
       SequenceNumber: stream?.SequenceNumber,
       SizeBytes: stream?.SizeBytes,
       StreamViewType: stream?.StreamViewType,
     },
   };
+}
+
+type StreamValue = NonNullable<NonNullable<StreamRecord['dynamodb']>['NewImage']>[string];
+
+/**
+ * The SDK's streams client reads an empty map (`{"M":{}}`, an audit record's `before` of a payment) as a value with no
+ * type at all (`{}`), which Lambda, handing the stream's JSON as it is, never does; unmarshalling then fails. Such a
+ * value is tagged as the empty map again. (An empty list reads as `{}` too; nothing the relay reads holds one.)
+ */
+function withEmptyMapsTagged(image: Record<string, StreamValue>): Record<string, StreamValue> {
+  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, taggedValue(value)]));
+}
+
+function taggedValue(value: StreamValue): StreamValue {
+  if (Object.keys(value).length === 0) return { M: {} };
+  if (value.M) return { M: withEmptyMapsTagged(value.M) };
+  if (value.L) return { L: value.L.map(taggedValue) };
+  return value;
 }

@@ -355,14 +355,14 @@ describe('outbox relay (issue 31)', () => {
     return found[1];
   };
 
-  it('reads the table stream from its oldest record, only outbox inserts, halving a failed batch and retrying it, then giving it up to a queue', () => {
+  it('reads the table stream from its oldest record, only outbox and audit record inserts, halving a failed batch and retrying it, then giving it up to a queue', () => {
     expect(mapping().Properties).toMatchObject({
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: outboxRelay.batchSize,
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: outboxRelay.retryAttempts,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [entities.outboxItem] } } } }) }] },
+      FilterCriteria: { Filters: [entities.outboxItem, entities.auditRecord].map((entity) => ({ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [entity] } } } }) })) },
     });
     expect(cfnText(mapping().Properties?.EventSourceArn)).toMatch(/^<import:BonusCardStateful:ExportsOutputFnGetAttTable[0-9A-F]{8}StreamArn/);
     expect(cfnText((mapping().Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toMatch(/OutboxRelayGivenUp/);

@@ -705,8 +705,8 @@ export class StatelessStack extends Stack {
   }
 
   /**
-   * The outbox relay (functions/platform/relay-outbox.ts) reads the table's stream, filtered to outbox inserts so it is
-   * not invoked for the rest of the table's writes. A batch that fails is halved and retried, records before the one
+   * The outbox relay (functions/platform/relay-outbox.ts) reads the table's stream, filtered to the inserts of outbox
+   * items (which it sends on) and audit records (which it logs), so it is not invoked for the rest of the table's writes. A batch that fails is halved and retried, records before the one
    * the relay reports failed stay done; a record still failing after the retries (or older than the stream keeps) is
    * given up to a queue of its own, as a pointer to its shard and sequence numbers (its outbox item stays in the
    * table for outboxKeptSeconds, to be relayed by hand), and that queue alarms.
@@ -737,12 +737,12 @@ export class StatelessStack extends Stack {
         retryAttempts: outboxRelay.retryAttempts,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(givenUp),
-        filters: [
+        filters: [entities.outboxItem, entities.auditRecord].map((entity) =>
           lambda.FilterCriteria.filter({
             eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(entities.outboxItem) } } },
+            dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(entity) } } },
           }),
-        ],
+        ),
       }),
     );
     const policy = relay.role.node.tryFindChild('DefaultPolicy');
