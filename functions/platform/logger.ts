@@ -58,6 +58,13 @@ export function printLogLinesWith(printer: ((line: LogLine) => void) | null): vo
   linePrinter = printer;
 }
 
+/** Hands a line made outside the logger (a metric in Embedded Metric Format) to the printer, when one is set. */
+export function printedByPrinter(line: LogLine): boolean {
+  if (!linePrinter) return false;
+  linePrinter(line);
+  return true;
+}
+
 /** The SQS message attribute a producer puts its correlation id in, so a request's e-mail or job can be followed. */
 export const correlationIdAttribute = 'correlationId';
 

@@ -20,13 +20,15 @@ describe('the local cloud console', () => {
     expect(plainLine(warning)).toBe('12:03:04 WARN webhook event not queued  companyId=c-1 type=funding.applied\n    QueueDoesNotExist\n        at send (functions/webhooks/publish-event.ts:40:5)');
   });
 
-  it('shows problems only, while the log file keeps every line as JSON', () => {
+  it('shows problems only, while the log file keeps every line as JSON, metrics too', () => {
     const logFile = join(mkdtempSync(join(tmpdir(), 'handler-log-')), 'logs', 'handlers.log');
     const shown: string[] = [];
     const print = handlerLinePrinter(logFile, (text) => shown.push(text));
     print({ level: 'INFO', message: 'audited', timestamp: warning.timestamp, auditId: 'a-1' });
     print(warning);
+    const metric = { _aws: { Timestamp: 1, CloudWatchMetrics: [] }, AuditTrailMismatch: 0 };
+    print(metric);
     expect(shown).toEqual([plainLine(warning)]);
-    expect(readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ message: 'audited' }), warning]);
+    expect(readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ message: 'audited' }), warning, metric]);
   });
 });
