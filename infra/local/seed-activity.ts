@@ -1,4 +1,5 @@
 import { defaultPrices } from '@shared/prices';
+import { rigaDateOf } from '@shared/dates';
 import { auditItem, systemActor, type Actor } from '@functions/platform/audit';
 
 /** An employee of the demo company, as the activity needs them. */
@@ -40,13 +41,15 @@ export function seededActivityItems(companyId: string, employees: readonly SeedE
     for (let index = 0; index < 3; index += 1) {
       const employee = employeeAt(month * 3 + index);
       if (!employee) continue;
-      push(`fee-${month}-${index}`, {
+      const feeMonth = rigaDateOf(new Date(at(month * 30 + 1, 0))).slice(0, 7);
+      // This month's fees are the local fee job's to charge, for real, when the cloud starts: the seed's are history.
+      if (feeMonth !== rigaDateOf(new Date(now)).slice(0, 7)) push(`fee-${month}-${index}`, {
         actor: systemActor,
         action: 'fee.monthly',
         // On the employee, as the fee job writes it (issue 31): her history and the employee filter show it.
         target: { type: 'employee', id: employee.employeeId },
         before: {},
-        after: { month: at(month * 30 + 1, 0).slice(0, 7), feeCents: 150 },
+        after: { month: feeMonth, feeCents: 150 },
         at: at(month * 30 + 1, 3),
       });
       push(`payment-${month}-${index}`, {

@@ -26,7 +26,7 @@ import { fleetReportItem } from './seed-reports';
 import { seededActivityItems } from './seed-activity';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
-const seedVersion = 13;
+const seedVersion = 14;
 
 /** Deterministic so every fresh start shows the same demo. */
 function randomGenerator(seed: number) {
