@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRunDate, scheduleAttention, scheduleBodySchema } from './funding-schedules';
+import { nextRunDate, runSums, scheduleAttention, scheduleBodySchema, upcomingRuns } from './funding-schedules';
 
 describe('nextRunDate', () => {
   it('runs a monthly rule on its day, this month while the day has not passed, else next month', () => {
@@ -54,5 +54,29 @@ describe('scheduleAttention', () => {
     expect(scheduleAttention({ lastRun: { ...run, status: 'refused' }, nextRun: next })).toEqual({ kind: 'refused', runDate: '2026-12-01', totalCents: 3_000, availableCents: 500 });
     expect(scheduleAttention({ lastRun: { ...run, status: 'applied' }, nextRun: next })).toEqual({ kind: 'uncovered', runDate: '2027-01-01', totalCents: 3_000, availableCents: 500 });
     expect(scheduleAttention({ lastRun: null, nextRun: { ...next, covered: true } })).toBeNull();
+  });
+});
+
+describe('upcomingRuns', () => {
+  const run = (runDate: string, totalCents: number) => ({ runDate, employeeCount: totalCents > 0 ? 2 : 0, totalCents, availableCents: 0, covered: true, skippedCount: 0 });
+  it('counts a monthly rule twice when two of its dates fall in the next 30 days, and skips a run that pays nobody', () => {
+    const answer = upcomingRuns(
+      [
+        { state: 'active', cadence: { kind: 'monthly', dayOfMonth: 1 }, nextRun: run('2027-02-01', 10_000) },
+        { state: 'active', cadence: { kind: 'monthly', dayOfMonth: 28 }, nextRun: run('2027-02-28', 5_000) },
+        { state: 'active', cadence: { kind: 'once', date: '2027-02-05' }, nextRun: run('2027-02-05', 0) },
+        { state: 'paused', cadence: { kind: 'monthly', dayOfMonth: 2 }, nextRun: run('2027-02-02', 7_000) },
+      ],
+      12_000,
+      '2027-02-01',
+    );
+    expect(answer).toEqual({ runCount: 3, totalCents: 25_000, availableCents: 12_000, shortfallCents: 13_000 });
+  });
+});
+
+describe('runSums', () => {
+  it('tells what is left after a covered run and what is missing for one not covered', () => {
+    expect(runSums(100, 150)).toEqual({ leftAfterCents: 50, shortfallCents: 0 });
+    expect(runSums(200, 150)).toEqual({ leftAfterCents: null, shortfallCents: 50 });
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { calendarDay } from './dates';
+import { calendarDay, rigaDateOf } from './dates';
 import { positiveCentsSchema } from './employees';
 import { fundingFileStatuses, maxFundingFileChars, rowFailureSchema, appliedRowSchema } from './funding';
 
@@ -193,4 +193,43 @@ export function dayAfter(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
+}
+
+/** How far ahead the schedules page and the dashboard total the runs to come against the available amount. */
+export const upcomingRunDays = 30;
+
+/** The day `days` after a YYYY-MM-DD day. */
+function daysAfter(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The runs of the active rules due from `today` through the next `upcomingRunDays` days (a monthly rule may come twice),
+ * each at what its next run would pay now, against the available amount. A run that pays nobody is not counted.
+ */
+export function upcomingRuns(schedules: readonly Pick<ScheduleView, 'state' | 'cadence' | 'nextRun'>[], availableCents: number, today: string): { runCount: number; totalCents: number; availableCents: number; shortfallCents: number } {
+  const last = daysAfter(today, upcomingRunDays);
+  let runCount = 0;
+  let totalCents = 0;
+  for (const schedule of schedules) {
+    const run = schedule.nextRun;
+    if (schedule.state !== 'active' || !run || run.totalCents === 0) continue;
+    for (let date: string | null = run.runDate; date !== null && date <= last; date = nextRunDate(schedule.cadence, dayAfter(date))) {
+      runCount += 1;
+      totalCents += run.totalCents;
+    }
+  }
+  return { runCount, totalCents, availableCents, shortfallCents: Math.max(0, totalCents - availableCents) };
+}
+
+/** A run's confirmation figures, as Add funds shows them: what is left after it, or what is missing. */
+export function runSums(totalCents: number, availableCents: number): { leftAfterCents: number | null; shortfallCents: number } {
+  return totalCents <= availableCents ? { leftAfterCents: availableCents - totalCents, shortfallCents: 0 } : { leftAfterCents: null, shortfallCents: totalCents - availableCents };
+}
+
+/** The day a run's money moved (the day it started, Riga's calendar): what the portal dates a run by. */
+export function runDay(run: Pick<ScheduleRun, 'startedAt'>): string {
+  return rigaDateOf(new Date(run.startedAt));
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import * as scheduleRoutes from '@shared/api/routes/funding-schedule-routes';
 import * as moneyRoutes from '@shared/api/routes/money-routes';
-import { dayText } from '@shared/dates';
-import { scheduleAttention } from '@shared/funding-schedules';
+import { dayText, rigaDateOf } from '@shared/dates';
+import { scheduleAttention, upcomingRuns } from '@shared/funding-schedules';
 import { paths } from '@shared/routes';
 import { formatPaymentReference } from '@shared/top-ups';
 import { formatIban, useFormat } from '@frontend/lib/format';
@@ -17,7 +17,7 @@ import { mainAccountQueryKey, schedulesQueryKey } from '@frontend/lib/query-keys
  * available amount does not cover. Nothing shows when all is well.
  */
 export function DashboardNotices({ companyId }: { companyId: string }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'schedules']);
   const format = useFormat();
   const account = useQuery({ queryKey: mainAccountQueryKey(companyId), queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }), enabled: companyId !== '' });
   const schedules = useQuery({ queryKey: schedulesQueryKey(companyId), queryFn: ({ signal }) => callApi(scheduleRoutes.listFundingSchedules, { signal }), enabled: companyId !== '' });
@@ -41,6 +41,14 @@ export function DashboardNotices({ companyId }: { companyId: string }) {
     const key = asks.kind === 'refused' ? 'notices.runRefused' : schedule.allowPartial ? 'notices.runPartlyCovered' : 'notices.runNotCovered';
     const values = { name: schedule.name, date: dayText(asks.runDate), total: format.money(asks.totalCents), available: format.money(asks.availableCents) };
     notices.push({ key: `${asks.kind}-${schedule.scheduleId}`, link: true, text: t(key, values) });
+  }
+  // The runs due in the next 30 days against the available amount, in the schedules page's own words, when short.
+  if (schedules.data) {
+    const upcoming = upcomingRuns(schedules.data.items, schedules.data.availableCents, rigaDateOf(new Date()));
+    if (upcoming.shortfallCents > 0) {
+      const values = { count: upcoming.runCount, total: format.money(upcoming.totalCents), available: format.money(upcoming.availableCents) };
+      notices.push({ key: 'upcoming', link: true, text: `${t('schedules:upcoming.title')}: ${t('schedules:upcoming.text', values)} ${t('schedules:upcoming.short', { shortfall: format.money(upcoming.shortfallCents) })}.` });
+    }
   }
   if (notices.length === 0) return null;
   return (

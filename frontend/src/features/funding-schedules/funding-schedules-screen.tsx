@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { scheduleRunsParam } from '@shared/activity-links';
-import { dayText } from '@shared/dates';
-import { scheduleAttention, type ScheduleView } from '@shared/funding-schedules';
+import { dayText, rigaDateOf } from '@shared/dates';
+import { scheduleAttention, upcomingRuns, type ScheduleView } from '@shared/funding-schedules';
 import { can } from '@shared/roles';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
@@ -21,11 +21,15 @@ import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { afterFunding } from '@frontend/lib/after-funding';
 import { deleteSchedule, fetchSchedules, schedulesQueryKey, setScheduleState, startScheduleRun } from './funding-schedules-api';
 import { ScheduleFormDialog } from './schedule-form-dialog';
+import { RunConfirmDialog, type RunKind } from './run-confirm-dialog';
+import { RunDate } from './run-date';
 import { ScheduleRunsDialog } from './schedule-runs-dialog';
 import { useScheduleTexts } from './schedule-texts';
 import './funding-schedules.css';
 
-type Confirming = { kind: 'run' | 'retry' | 'pause' | 'delete'; schedule: ScheduleView };
+type Confirming = { kind: RunKind | 'pause' | 'delete'; schedule: ScheduleView };
+
+const isRunKind = (kind: Confirming['kind']): kind is RunKind => kind === 'run' || kind === 'early' || kind === 'retry';
 
 /**
  * Scheduled fundings (issue 21): the company's rules, each with whom it pays, when, its next run (and whether the
@@ -80,7 +84,7 @@ export function FundingSchedulesScreen() {
         const changed = await setScheduleState(schedule.scheduleId, kind === 'pause' ? 'paused' : 'active');
         return kind === 'pause' ? t('done.paused', { name }) : t('done.resumed', { name, date: dayText(changed.nextRunDate ?? '') });
       }
-      const runDate = kind === 'run' ? schedule.nextRunDate : schedule.lastRun?.runDate;
+      const runDate = kind === 'retry' ? schedule.lastRun?.runDate : schedule.nextRunDate;
       if (!runDate) return '';
       const run = await startScheduleRun(schedule.scheduleId, runDate);
       if (run.status === 'refused') {
@@ -107,13 +111,11 @@ export function FundingSchedulesScreen() {
     const values = { name: schedule.name, date: dayText(asks.runDate), total: format.money(asks.totalCents), available: format.money(asks.availableCents) };
     return [{ schedule, text: t(asks.kind === 'refused' ? 'notices.refused' : 'notices.notCovered', values) }];
   });
-  const confirmText = (kind: Confirming['kind'], schedule: ScheduleView) => {
-    // What the run would pay now (the rule and its employees as they are), not what a refused attempt asked for.
-    const run = kind === 'retry' ? schedule.retryRun : schedule.nextRun;
-    const values = { date: dayText(run?.runDate ?? ''), count: run?.employeeCount ?? 0, total: format.money(run?.totalCents ?? 0) };
-    return { title: t(`confirm.${kind}.title`), text: t(`confirm.${kind}.text`, values), action: t(`confirm.${kind}.action`, values) };
-  };
-  const confirmation = confirming ? confirmText(confirming.kind, confirming.schedule) : null;
+  const today = rigaDateOf(new Date());
+  const upcoming = schedules.data ? upcomingRuns(items, schedules.data.availableCents, today) : null;
+  const plain = confirming && !isRunKind(confirming.kind) ? { title: t(`confirm.${confirming.kind}.title`), text: t(`confirm.${confirming.kind}.text`), action: t(`confirm.${confirming.kind}.action`) } : null;
+  // What the run would pay now (the rule and its employees as they are), not what a refused attempt asked for.
+  const confirmingRun = confirming && isRunKind(confirming.kind) ? { kind: confirming.kind, run: confirming.kind === 'retry' ? confirming.schedule.retryRun : confirming.schedule.nextRun } : null;
 
   return (
     <div className="page">
@@ -125,10 +127,23 @@ export function FundingSchedulesScreen() {
           </button>
         )}
       </div>
-      {schedules.data && (
-        <p className="schedules-available">
-          {t('available')}: <strong>{format.money(schedules.data.availableCents)}</strong>
-        </p>
+      {schedules.data && upcoming && (
+        <section className="panel schedules-upcoming" aria-labelledby="schedules-upcoming">
+          <h2 id="schedules-upcoming">{t('upcoming.title')}</h2>
+          <p className="schedules-available">
+            {t('available')}: <strong>{format.money(schedules.data.availableCents)}</strong>
+          </p>
+          {upcoming.runCount === 0 ? (
+            <p>{t('upcoming.none')}</p>
+          ) : (
+            <p>
+              {t('upcoming.text', { count: upcoming.runCount, total: format.money(upcoming.totalCents), available: format.money(upcoming.availableCents) })}{' '}
+              <StatusBadge tone={upcoming.shortfallCents > 0 ? 'pending' : 'positive'}>
+                {upcoming.shortfallCents > 0 ? t('upcoming.short', { shortfall: format.money(upcoming.shortfallCents) }) : t('upcoming.covered')}
+              </StatusBadge>
+            </p>
+          )}
+        </section>
       )}
       {!canManage && <p className="schedules-muted">{t('readOnly')}</p>}
       <p role="status" className="schedules-notice">
@@ -173,9 +188,13 @@ export function FundingSchedulesScreen() {
                       {schedule.nextRun ? (
                         <>
                           <span className="schedule-card__main">{t('next.summary', { date: dayText(schedule.nextRun.runDate), count: schedule.nextRun.employeeCount, total: format.money(schedule.nextRun.totalCents) })}</span>{' '}
-                          <StatusBadge tone={schedule.nextRun.covered ? 'positive' : 'negative'}>
-                            {schedule.nextRun.covered ? t('next.covered') : t('next.notCovered', { available: format.money(schedule.nextRun.availableCents) })}
-                          </StatusBadge>
+                          {schedule.nextRun.totalCents === 0 ? (
+                            <StatusBadge tone="neutral">{t('next.nothingToPay')}</StatusBadge>
+                          ) : (
+                            <StatusBadge tone={schedule.nextRun.covered ? 'positive' : 'negative'}>
+                              {schedule.nextRun.covered ? t('next.covered') : t('next.notCovered', { available: format.money(schedule.nextRun.availableCents) })}
+                            </StatusBadge>
+                          )}
                           {schedule.nextRun.skippedCount > 0 && <span className="schedules-muted schedule-card__skipped">{t('next.skipped', { count: schedule.nextRun.skippedCount })}</span>}
                         </>
                       ) : (
@@ -188,7 +207,7 @@ export function FundingSchedulesScreen() {
                     <dd>
                       {schedule.lastRun ? (
                         <>
-                          {dayText(schedule.lastRun.runDate)}{' '}
+                          <RunDate run={schedule.lastRun} />{' '}
                           <StatusBadge tone={statusTone('fundingRun', schedule.lastRun.status)} busy={schedule.lastRun.status === 'queued' || schedule.lastRun.status === 'applying'}>
                             {t(`runStatus.${schedule.lastRun.status}`)}
                           </StatusBadge>{' '}
@@ -201,10 +220,17 @@ export function FundingSchedulesScreen() {
                   </div>
                 </dl>
                 <div className="schedule-card__actions" role="group" aria-label={t('actions.label', { name: schedule.name })}>
-                  {canManage && schedule.state === 'active' && schedule.nextRunDate && (
-                    <button type="button" className="button" disabled={busy} onClick={() => setConfirming({ kind: 'run', schedule })}>
-                      {t('actions.runNow')}
-                    </button>
+                  {canManage && schedule.state === 'active' && schedule.nextRun && schedule.nextRun.totalCents > 0 && (
+                    // The run that is due is paid with "Run now"; a run to come is paid early only by naming its date.
+                    schedule.nextRun.runDate <= today ? (
+                      <button type="button" className="button" disabled={busy} onClick={() => setConfirming({ kind: 'run', schedule })}>
+                        {t('actions.runNow', { total: format.money(schedule.nextRun.totalCents) })}
+                      </button>
+                    ) : (
+                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ kind: 'early', schedule })}>
+                        {t('actions.payEarly', { date: dayText(schedule.nextRun.runDate) })}
+                      </button>
+                    )
                   )}
                   <button type="button" className="button button--secondary" onClick={() => setViewing(schedule)}>
                     {t('actions.history')}
@@ -224,7 +250,7 @@ export function FundingSchedulesScreen() {
                           {t('actions.resume')}
                         </button>
                       )}
-                      <button type="button" className="button button--danger" disabled={busy} onClick={() => setConfirming({ kind: 'delete', schedule })}>
+                      <button type="button" className="button button--secondary button--small schedule-card__delete" disabled={busy} onClick={() => setConfirming({ kind: 'delete', schedule })}>
                         {t('actions.delete')}
                       </button>
                     </>
@@ -247,10 +273,22 @@ export function FundingSchedulesScreen() {
         />
       )}
       {shownRuns && <ScheduleRunsDialog schedule={shownRuns} onClose={closeRuns} />}
+      {confirming && confirmingRun?.run && (
+        <RunConfirmDialog
+          companyId={companyId}
+          kind={confirmingRun.kind}
+          name={confirming.schedule.name}
+          run={confirmingRun.run}
+          allowPartial={confirming.schedule.allowPartial}
+          busy={act.isPending}
+          onConfirm={() => act.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
       <ConfirmDialog
-        open={confirming !== null}
-        title={confirmation?.title ?? ''}
-        confirmLabel={confirmation?.action ?? ''}
+        open={plain !== null}
+        title={plain?.title ?? ''}
+        confirmLabel={plain?.action ?? ''}
         cancelLabel={t('common:cancel')}
         destructive={confirming?.kind === 'delete'}
         busy={act.isPending}
@@ -260,7 +298,7 @@ export function FundingSchedulesScreen() {
         <p>
           <strong>{confirming?.schedule.name}</strong>
         </p>
-        <p>{confirmation?.text}</p>
+        <p>{plain?.text}</p>
       </ConfirmDialog>
     </div>
   );

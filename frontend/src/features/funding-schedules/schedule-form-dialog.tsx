@@ -19,6 +19,7 @@ import { centsToEurText } from '@shared/money-text';
 import { Alert } from '@frontend/components/alert/alert';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { DateField } from '@frontend/components/date-field/date-field';
+import { FileDropZone } from '@frontend/components/file-drop-zone/file-drop-zone';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { RadioGroupField } from '@frontend/components/radio-group-field/radio-group-field';
 import { TextField } from '@frontend/components/text-field/text-field';
@@ -221,13 +222,13 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                 </button>
               </p>
               {schedule?.recipients.kind === 'csv' && <p className="schedules-muted">{t('form.fileKept', { fileName: schedule.recipients.fileName })}</p>}
-              <input
+              <FileDropZone
                 id="schedule-file"
-                type="file"
                 accept=".csv,text/csv"
-                aria-describedby={errors['recipients.content'] ? 'schedule-file-hint schedule-file-error' : 'schedule-file-hint'}
-                aria-invalid={errors['recipients.content'] ? true : undefined}
-                onChange={(event) => void chooseFile(event.target.files?.[0])}
+                fileName={csv?.fileName ?? null}
+                describedBy={errors['recipients.content'] ? 'schedule-file-hint schedule-file-error' : 'schedule-file-hint'}
+                invalid={Boolean(errors['recipients.content'])}
+                onFile={(file) => void chooseFile(file)}
               />
               {errors['recipients.content'] && (
                 <p id="schedule-file-error" className="field__error">

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dayText } from '@shared/dates';
 import type { ScheduleRun, ScheduleView } from '@shared/funding-schedules';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -12,6 +11,7 @@ import { errorCodeText } from '@frontend/lib/error-text';
 import { formatDate, useFormat } from '@frontend/lib/format';
 import { useSession } from '@frontend/lib/session/session-context';
 import { fetchSchedule, scheduleQueryKey } from './funding-schedules-api';
+import { RunDate } from './run-date';
 import { useScheduleTexts } from './schedule-texts';
 
 const inWork = (run: ScheduleRun | undefined) => run?.status === 'queued' || run?.status === 'applying';
@@ -46,7 +46,9 @@ export function ScheduleRunsDialog({ schedule, onClose }: { schedule: ScheduleVi
             {runs.map((run) => (
               <li key={run.runDate} className="schedule-run">
                 <div className="schedule-run__header">
-                  <h3>{dayText(run.runDate)}</h3>
+                  <h3>
+                    <RunDate run={run} />
+                  </h3>
                   <StatusBadge tone={statusTone('fundingRun', run.status)} busy={inWork(run)}>
                     {t(`runStatus.${run.status}`)}
                   </StatusBadge>
