@@ -103,6 +103,21 @@ export const nextRunPreviewSchema = /* @__PURE__ */ z.object({
 export type NextRunPreview = z.infer<typeof nextRunPreviewSchema>;
 
 /**
+ * Why a rule's run passes over one of its users: gone or closed (not active), or a card that cannot take money now
+ * (not yet activated, blocked). Funding has no per-user cap of its own: a card's limits bound spending, not top-ups.
+ */
+export const scheduleSkipReasons = ['not_active', 'card_not_active'] as const;
+export type ScheduleSkipReason = (typeof scheduleSkipReasons)[number];
+
+/** A draft's preview: the next run, and whom it pays and passes over (each list its first listedRowsLimit). */
+export const draftPreviewSchema = /* @__PURE__ */ z.object({
+  nextRun: z.nullable(nextRunPreviewSchema),
+  paid: z.array(z.object({ employeeId: z.string(), name: z.string(), amountCents: z.int() })),
+  skipped: z.array(z.object({ employeeId: z.string(), name: z.nullable(z.string()), reason: z.enum(scheduleSkipReasons) })),
+});
+export type DraftPreview = z.infer<typeof draftPreviewSchema>;
+
+/**
  * A run: refused when the balance did not cover it (nothing moved, it can be tried again), else its funding file's
  * status (queued, applying, applied, failed).
  */

@@ -5,9 +5,9 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { ActivityAction, AuditFieldValues } from '@shared/activity';
-import { canReceiveFunds } from '@shared/cards';
+import { canReceiveFunds, employeeStatusOf } from '@shared/cards';
 import { listedRowsLimit } from '@shared/funding';
-import { rigaDateOf } from '@shared/dates';
+import { dayText, rigaDateOf } from '@shared/dates';
 import {
   dayAfter,
   listedRunsLimit,
@@ -17,7 +17,9 @@ import {
   schedulesPerCompany,
   scheduleStates,
   storedRecipientsSchema,
+  type DraftPreview,
   type NextRunPreview,
+  type ScheduleSkipReason,
   type scheduleBodySchema,
   type schedulePreviewBodySchema,
   type scheduleUpdateBodySchema,
@@ -299,12 +301,37 @@ export async function previewNextRun(companyId: string, cadence: ScheduleRecord[
   return { runDate, employeeCount, totalCents, availableCents, covered: totalCents <= availableCents, skippedCount };
 }
 
-/** A draft rule's next run, for the form's preview: nothing is saved. */
-export async function previewDraft(companyId: string, body: SavedPreviewBody): Promise<NextRunPreview | null> {
+/** A draft rule's next run, for the form's preview, with whom it pays and passes over and why: nothing is saved. */
+export async function previewDraft(companyId: string, body: SavedPreviewBody): Promise<DraftPreview> {
   const current = body.scheduleId ? await readSchedule(companyId, body.scheduleId) : null;
   const recipients = body.recipients ? await storedRecipients(companyId, body.recipients) : current?.recipients;
   if (!recipients) throw validationFailed({ recipients: 'REQUIRED' });
-  return previewNextRun(companyId, body.cadence, recipients, firstRunDate(body.cadence, current?.lastRunDate ?? null));
+  const [employees, availableCents] = await Promise.all([listFundableEmployees(companyId), readAvailableCents(companyId)]);
+  const nextRun = await previewNextRun(companyId, body.cadence, recipients, firstRunDate(body.cadence, current?.lastRunDate ?? null), { employees, availableCents });
+  const rows = recipients.kind === 'all_active' ? runRows(recipients, employees).concat(passedOver(employees)) : runRows(recipients, employees);
+  const paid: DraftPreview['paid'] = [];
+  const skipped: DraftPreview['skipped'] = [];
+  for (const row of rows) {
+    const reason = skipReason(row.employee);
+    const name = row.employee ? `${row.employee.name} ${row.employee.surname}` : null;
+    if (reason === null && row.employee) {
+      if (paid.length < listedRowsLimit) paid.push({ employeeId: row.employeeId, name: name ?? row.employeeId, amountCents: row.amountCents });
+    } else if (reason !== null && skipped.length < listedRowsLimit) skipped.push({ employeeId: row.employeeId, name, reason });
+  }
+  return { nextRun, paid, skipped };
+}
+
+/** The users "all active" passes over: those whose card cannot take money yet or now (removed users are not listed). */
+function passedOver(employees: readonly FundableEmployee[]): RunRow[] {
+  return employees.filter((employee) => skipReason(employee) === 'card_not_active').map((employee) => ({ employeeId: employee.employeeId, employee, amountCents: 0 }));
+}
+
+/** Why a run would not pay a user of its rule, or null when it would. */
+function skipReason(employee: FundableEmployee | undefined): ScheduleSkipReason | null {
+  if (!employee) return 'not_active';
+  if (canReceiveFunds(employee.cardStatus)) return null;
+  const status = employeeStatusOf(employee.cardStatus);
+  return status === 'created' || status === 'non_active' ? 'card_not_active' : 'not_active';
 }
 
 /** Strongly consistent: whether a run was started decides whether it is started (again). */
@@ -376,7 +403,9 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
     const file: FundingFileRecord = {
       companyId,
       fileId,
-      fileName: `${rule.name} ${runDate}`,
+      // Named by the day its money moves (its planned date is the run's own field): the account's lines, the funding
+      // report and their exports show this name.
+      fileName: `${rule.name} ${dayText(rigaDateOf(new Date(at)))}`,
       sha256: sha256Of(content),
       status: 'queued',
       rowCount: checked.rowCount,

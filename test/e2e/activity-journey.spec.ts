@@ -90,7 +90,7 @@ test('an invitation, a role change, a webhook secret rotation and a scheduled ru
   await expect(endpointRow).toContainText('Old and new sign until');
 
   // Schedules: a monthly rule paying each user €12.50, run now.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedules', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scheduled fundings', exact: true }).click();
   await page.waitForURL('**/funding-schedules');
   await page.getByRole('button', { name: 'New scheduled funding' }).first().click();
   const ruleDialog = page.getByRole('dialog', { name: 'New scheduled funding' });
@@ -158,7 +158,7 @@ test('an invitation, a role change, a webhook secret rotation and a scheduled ru
   await expect(entries(page, 'Līdzekļi pieskaitīti')).toHaveCount(1);
   await expect(entries(page, 'Ieturēta ikmēneša kartes maksa')).toContainText('1,50');
   await openDetails(page, /^Sīkāka informācija: Līdzekļi pieskaitīti/);
-  const lvRunLink = page.getByRole('link', { name: /^Plānotais finansējums ‘Monthly bonus’/ });
+  const lvRunLink = page.getByRole('link', { name: /^Plānotā papildināšana ‘Monthly bonus’/ });
   await expect(lvRunLink).toBeVisible();
   await expectNoRawCodes(page);
   await page.setViewportSize({ width: 375, height: 800 });

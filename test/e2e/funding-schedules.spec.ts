@@ -19,7 +19,7 @@ const fullName = (employee: FixtureEmployee) => `${employee.name} ${employee.sur
 async function openSchedules(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.waitForURL('**/dashboard');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedules', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scheduled fundings', exact: true }).click();
   await page.waitForURL('**/funding-schedules');
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduled fundings' })).toBeVisible();
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { movementSourceOf } from '@shared/activity-links';
 import { rigaDateOf } from '@shared/dates';
-import { scheduleDetailSchema, scheduleListSchema, scheduleRunSchema, scheduleViewSchema, type ScheduleBody } from '@shared/funding-schedules';
+import { draftPreviewSchema, scheduleDetailSchema, scheduleListSchema, scheduleRunSchema, scheduleViewSchema, type ScheduleBody } from '@shared/funding-schedules';
 import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
 import type * as FundingFiles from '@functions/funding/funding-files';
@@ -256,6 +256,24 @@ describe('a scheduled funding rule', () => {
     expect(await refusal({ ...base, recipients: { kind: 'chosen', amountCents: 100, employeeIds: ['not-ours'] } })).toMatchObject({ status: 400, fields: { 'recipients.employeeIds': 'EMPLOYEES_NOT_FOUND' } });
     const list = scheduleListSchema.parse((await api('GET', '/funding/schedules', { token: owner.token })).body);
     expect(list.items).toEqual([]);
+  });
+
+  it('is previewed with whom its next run pays and whom it passes over, and why', async () => {
+    const previewed = await company(10_000, 3);
+    const [paid, blocked, fresh] = previewed.employees;
+    await documents().send(new UpdateCommand({ TableName: cloud().tableName, Key: keys.employee(previewed.companyId, blocked!.employeeId), UpdateExpression: 'SET cardStatus = :status', ExpressionAttributeValues: { ':status': 'blocked' } }));
+    await documents().send(new UpdateCommand({ TableName: cloud().tableName, Key: keys.employee(previewed.companyId, fresh!.employeeId), UpdateExpression: 'SET cardStatus = :status', ExpressionAttributeValues: { ':status': 'stopped' } }));
+    const body = { name: 'Preview', recipients: { kind: 'chosen', amountCents: 500, employeeIds: [paid!.employeeId, blocked!.employeeId, fresh!.employeeId] }, cadence: { kind: 'monthly', dayOfMonth: 1 } };
+    const answer = await api('POST', '/funding/schedules/preview', { token: previewed.token, body });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const preview = draftPreviewSchema.parse(answer.body);
+    expect(preview.nextRun).toMatchObject({ employeeCount: 1, totalCents: 500, skippedCount: 2, covered: true });
+    expect(preview.paid).toEqual([expect.objectContaining({ employeeId: paid!.employeeId, amountCents: 500 })]);
+    expect(new Map(preview.skipped.map((row) => [row.employeeId, row.reason]))).toEqual(new Map([[blocked!.employeeId, 'card_not_active'], [fresh!.employeeId, 'not_active']]));
+    // "All active" lists a blocked card as passed over, not a removed user.
+    const all = draftPreviewSchema.parse((await api('POST', '/funding/schedules/preview', { token: previewed.token, body: { ...body, recipients: { kind: 'all_active', amountCents: 500 } } })).body);
+    expect(all.paid.map((row) => row.employeeId)).toEqual([paid!.employeeId]);
+    expect(all.skipped).toEqual([expect.objectContaining({ employeeId: blocked!.employeeId, reason: 'card_not_active' })]);
   });
 
   it('is paused, resumed, edited from its next run and deleted, each change in the audit trail', async () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import {
-  nextRunPreviewSchema,
+  draftPreviewSchema,
   scheduleBodySchema,
   schedulePreviewBodySchema,
   scheduleUpdateBodySchema,
@@ -48,7 +48,7 @@ export const previewFundingSchedule = {
   access: manager,
   activeCompanyOnly: true,
   body: schedulePreviewBodySchema,
-  answer: z.object({ nextRun: z.nullable(nextRunPreviewSchema) }),
+  answer: draftPreviewSchema,
 } as const satisfies RouteDefinition;
 
 export const createFundingSchedule = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { movementSourceOf, movementSourcePath } from '@shared/activity-links';
-import { dayText, monthText } from '@shared/dates';
+import { dayText, monthText, rigaDateOf } from '@shared/dates';
 import './movement-source.css';
 
 type Values = Readonly<Record<string, string | number | null | undefined>>;
@@ -11,15 +11,21 @@ type Values = Readonly<Record<string, string | number | null | undefined>>;
  * scheduled run by its rule and date, linked to the rule's runs, or the month's fees. Nothing for a record of anything
  * else. The employee's history and the activity log's detail show the same line.
  */
-export function MovementSource({ record }: { record: { action: string; after: Values } }) {
+export function MovementSource({ record }: { record: { action: string; after: Values; at?: string } }) {
   const { t } = useTranslation('common');
+  // A run is dated by the day its money moved (the record's), with its planned date beside it where the two differ.
+  function runText(name: string | null, runDate: string | null, at: string | undefined): string {
+    const moved = at ? rigaDateOf(new Date(at)) : runDate;
+    const values = { name: name ?? '—', date: dayText(moved ?? '') || '—', planned: dayText(runDate ?? '') };
+    return runDate && moved !== runDate ? t('movementSource.fundingRunEarly', values) : t('movementSource.fundingRun', values);
+  }
   const source = movementSourceOf(record);
   if (!source) return null;
   const text =
     source.kind === 'fundingFile'
       ? t('movementSource.fundingFile', { name: source.fileName ?? '—' })
       : source.kind === 'fundingRun'
-        ? t('movementSource.fundingRun', { name: source.scheduleName ?? '—', date: dayText(source.runDate ?? '') || '—' })
+        ? runText(source.scheduleName, source.runDate, record.at)
         : t('movementSource.monthlyFees', { month: monthText(source.month) });
   const path = movementSourcePath(source);
   return <span className="movement-source">{path ? <Link to={path}>{text}</Link> : text}</span>;

@@ -8,7 +8,8 @@ import {
   scheduleCadenceKinds,
   scheduleRecipientKinds,
   scheduleUpdateBodySchema,
-  type NextRunPreview,
+  type DraftPreview,
+  runSums,
   type ScheduleCadenceKind,
   type ScheduleRecipientKind,
   type ScheduleUpdateBody,
@@ -65,7 +66,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rowErrors, setRowErrors] = useState<[string, string][]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ nextRun: NextRunPreview | null } | null>(null);
+  const [preview, setPreview] = useState<DraftPreview | null>(null);
   const keepsCsv = schedule?.recipients.kind === 'csv' && kind === 'csv' && csv === null;
 
   const { profile } = useSession();
@@ -161,6 +162,7 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
   const busy = check.isPending || save.isPending;
   const error = (field: FormField) => (errors[field] ? fieldErrorText(t, errors[field]) : undefined);
   const nextRun = preview?.nextRun;
+  const shortfall = nextRun ? runSums(nextRun.totalCents, nextRun.availableCents).shortfallCents : 0;
   const rows = users.data?.rows ?? [];
 
   return (
@@ -287,11 +289,67 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                     </dd>
                     <dt>{t('form.previewRows.available')}</dt>
                     <dd>{format.money(nextRun.availableCents)}</dd>
-                    <dt>{t('form.previewRows.after')}</dt>
-                    <dd>{format.money(nextRun.availableCents - nextRun.totalCents)}</dd>
+                    {shortfall > 0 ? (
+                      <>
+                        <dt>{t('confirm.sums.shortfall')}</dt>
+                        <dd>{format.money(shortfall)}</dd>
+                      </>
+                    ) : (
+                      <>
+                        <dt>{t('form.previewRows.after')}</dt>
+                        <dd>{format.money(nextRun.availableCents - nextRun.totalCents)}</dd>
+                      </>
+                    )}
                   </dl>
-                  {nextRun.skippedCount > 0 && <p className="schedules-muted">{t('next.skipped', { count: nextRun.skippedCount })}</p>}
-                  {nextRun.covered ? (
+                  {preview.skipped.length > 0 && (
+                    <div className="table-scroll">
+                      <table className="schedule-run__rows">
+                        <caption>{t('form.skippedList', { count: Math.max(nextRun.skippedCount, preview.skipped.length) })}</caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">{t('runs.user')}</th>
+                            <th scope="col">{t('runs.reason')}</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {preview.skipped.map((row) => (
+                            <tr key={row.employeeId}>
+                              <th scope="row">{row.name ?? t('form.unknownUser')}</th>
+                              <td>{t(`form.skipReasons.${row.reason}`)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  )}
+                  {preview.paid.length > 0 && (
+                    <details className="schedule-run__paid">
+                      <summary>{t('form.paidList', { count: nextRun.employeeCount })}</summary>
+                      <div className="table-scroll">
+                        <table className="schedule-run__rows">
+                          <thead>
+                            <tr>
+                              <th scope="col">{t('runs.user')}</th>
+                              <th scope="col" className="numeric">
+                                {t('runs.amount')}
+                              </th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {preview.paid.map((row) => (
+                              <tr key={row.employeeId}>
+                                <th scope="row">{row.name}</th>
+                                <td className="numeric">{format.money(row.amountCents)}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    </details>
+                  )}
+                  {nextRun.totalCents === 0 ? (
+                    <p>{t('confirm.sums.nothing')}</p>
+                  ) : nextRun.covered ? (
                     <Alert tone="success">{t('form.covered')}</Alert>
                   ) : (
                     <div className="attention-note schedules-attention" role="note">
