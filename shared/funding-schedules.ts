@@ -221,17 +221,18 @@ function daysAfter(day: string, days: number): string {
 }
 
 /**
- * The runs of the active rules due from `today` through the next `upcomingRunDays` days (a monthly rule may come twice),
+ * The runs of the active rules due in the `upcomingRunDays` days from `today` on (a monthly rule comes twice only in
+ * February), and any overdue,
  * each at what its next run would pay now, against the available amount. A run that pays nobody is not counted.
  */
 export function upcomingRuns(schedules: readonly Pick<ScheduleView, 'state' | 'cadence' | 'nextRun'>[], availableCents: number, today: string): { runCount: number; totalCents: number; availableCents: number; shortfallCents: number } {
-  const last = daysAfter(today, upcomingRunDays);
+  const end = daysAfter(today, upcomingRunDays);
   let runCount = 0;
   let totalCents = 0;
   for (const schedule of schedules) {
     const run = schedule.nextRun;
     if (schedule.state !== 'active' || !run || run.totalCents === 0) continue;
-    for (let date: string | null = run.runDate; date !== null && date <= last; date = nextRunDate(schedule.cadence, dayAfter(date))) {
+    for (let date: string | null = run.runDate; date !== null && date < end; date = nextRunDate(schedule.cadence, dayAfter(date))) {
       runCount += 1;
       totalCents += run.totalCents;
     }

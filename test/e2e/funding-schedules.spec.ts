@@ -130,40 +130,147 @@ test('an owner creates a monthly rule, previews it, runs it now, and each employ
   await expectNoAxeViolations(page);
 });
 
-test('a run the balance does not cover moves nothing and says what it needs', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 1_000 });
-  const employees = await putEmployees(fixtureCloud(), company.companyId, 3, 'active', 'short');
-  await openSchedules(page, company.email);
-  await writeMonthlyRule(page, 'Holiday bonus', '5.00');
-  const form = page.getByRole('dialog', { name: 'New scheduled funding' });
-  await expect(form.getByText(/does not cover this run/)).toBeVisible();
-  await form.getByRole('button', { name: 'Create' }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Holiday bonus' }) });
-  await expect(card).toContainText('Not covered: €10.00 available');
-  await expect(page.getByRole('note').filter({ hasText: 'Holiday bonus: the next run' })).toBeVisible();
+/** The words the next test reads, in the two languages it runs in. */
+const words = {
+  en: {
+    runNow: /^Run now: /,
+    uncoveredTitle: 'Not enough money for this run',
+    missing: 'Missing',
+    pay: /^Pay /,
+    close: 'Close',
+    payEarly: (date: string) => `Pay the ${date} run early`,
+    earlyTitle: 'Pay this run early?',
+    leftAfter: 'Left after the run',
+    paid: 'Paid',
+    planned: (date: string) => `planned ${date}`,
+    runs: 'Runs',
+    runsTitle: (name: string) => `Runs of ${name}`,
+    mainNav: 'Main',
+    dashboard: 'Dashboard',
+    activity: 'Account activity',
+    nav: 'Scheduled fundings',
+    upcoming: 'Due in the next 30 days',
+    money: (amount: string) => `€${amount}`,
+  },
+  lv: {
+    runNow: /^Izpildīt tagad: /,
+    uncoveredTitle: 'Šai izpildei nepietiek naudas',
+    missing: 'Trūkst',
+    pay: /^Pārskaitīt /,
+    close: 'Aizvērt',
+    payEarly: (date: string) => `Pārskaitīt ${date} papildināšanu pirms termiņa`,
+    earlyTitle: 'Pārskaitīt šo papildināšanu pirms termiņa?',
+    leftAfter: 'Paliks pēc izpildes',
+    paid: 'Pārskaitīts',
+    planned: (date: string) => `plānots ${date}`,
+    runs: 'Izpildes',
+    runsTitle: (name: string) => `Izpildes: ${name}`,
+    mainNav: 'Galvenā',
+    dashboard: 'Pārskats',
+    activity: 'Konta darbības',
+    nav: 'Plānotās papildināšanas',
+    upcoming: 'Jāizpilda nākamajās 30 dienās',
+    money: (amount: string) => `${amount.replace('.', ',')}\u00a0€`,
+  },
+} as const;
 
-  await card.getByRole('button', { name: 'Run now' }).click();
-  await page.getByRole('dialog', { name: 'Run this funding now?' }).getByRole('button', { name: 'Pay €15.00 now' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'it needs €15.00 and €10.00 is available. Nothing was paid.' })).toBeVisible();
-  await expect(card.getByText('Not run: balance too low')).toBeVisible();
-  await expect(page.getByRole('note').filter({ hasText: 'Holiday bonus: the run of' })).toContainText('Top up the main account, then try again.');
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await noSidewaysScroll(page);
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
+const isoDate = /\b\d{4}-\d{2}-\d{2}\b/;
+const shotsDir = process.env.SCHEDULE_SHOTS_DIR;
+async function shot(page: Page, name: string): Promise<void> {
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
 
-  await goToUsers(page);
-  for (const employee of employees) await expect(userRow(page, fullName(employee))).toContainText('€0.00');
+for (const language of ['en', 'lv'] as const) {
+  test(`${language}: a run the balance does not cover cannot be confirmed and shows what is missing; a run paid early is dated the day it was paid everywhere`, async ({ page }) => {
+    const say = words[language];
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents: 1_000 });
+    await putEmployees(fixtureCloud(), company.companyId, 3, 'active', `${language}due`);
+    await openSchedules(page, company.email);
+    // Due today, €15.00 against €10.00; due tomorrow, €3.00.
+    await writeMonthlyRule(page, 'Holiday bonus', '5.00');
+    await page.getByRole('dialog', { name: 'New scheduled funding' }).getByRole('button', { name: 'Create' }).click();
+    const today = rigaDateOf(new Date());
+    const tomorrowDate = new Date(`${today}T12:00:00Z`);
+    tomorrowDate.setUTCDate(tomorrowDate.getUTCDate() + 1);
+    const tomorrow = tomorrowDate.toISOString().slice(0, 10);
+    await page.getByRole('button', { name: 'New scheduled funding' }).first().click();
+    const form = page.getByRole('dialog', { name: 'New scheduled funding' });
+    await form.getByLabel('Name').fill('Early bonus');
+    await form.getByLabel('Amount for each user, EUR').fill('1.00');
+    await form.getByLabel('Day of the month').fill(String(Number(tomorrow.slice(8, 10))));
+    await form.getByRole('button', { name: 'Preview the next run' }).click();
+    await expect(form.getByRole('heading', { name: 'Next run' })).toBeVisible();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(form).toBeHidden();
+    if (language === 'lv') {
+      await page.getByLabel('Language').selectOption('lv');
+      await expect(page.getByRole('heading', { level: 1, name: say.nav })).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: say.upcoming })).toContainText(say.money('10.00'));
+    const holiday = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Holiday bonus' }) });
+    const early = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Early bonus' }) });
 
-  // The dashboard says it too, with the way to the rule.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
-  const notices = page.getByRole('region', { name: 'Needs your attention' });
-  await expect(notices.getByRole('note').filter({ hasText: 'Scheduled funding "Holiday bonus" of' })).toContainText('it needs €15.00, and €10.00 was available.');
-  await notices.getByRole('link', { name: 'Open scheduled fundings' }).click();
-  await page.waitForURL('**/funding-schedules');
-});
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await holiday.getByRole('button', { name: say.runNow }).click();
+      const uncovered = page.getByRole('dialog', { name: say.uncoveredTitle });
+      await expect(uncovered.getByTestId('run-sums')).toContainText(say.missing);
+      await expect(uncovered.getByTestId('run-sums')).toContainText(say.money('5.00'));
+      await expect(uncovered).toContainText('LV00 TEST');
+      await expect(uncovered.getByRole('button', { name: say.pay })).toHaveCount(0);
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `${language}-${width}-uncovered`);
+      await uncovered.getByRole('button', { name: say.close, exact: true }).last().click();
+      await expect(uncovered).toBeHidden();
+    }
+    await expect(holiday).not.toContainText(say.paid);
+
+    // The run of tomorrow is paid today, by its own action naming its date.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await early.getByRole('button', { name: say.payEarly(dayText(tomorrow)) }).click();
+    const confirm = page.getByRole('dialog', { name: say.earlyTitle });
+    await expect(confirm.getByTestId('run-sums')).toContainText(say.leftAfter);
+    await expect(confirm.getByTestId('run-sums')).toContainText(say.money('7.00'));
+    await expectNoAxeViolations(page);
+    await shot(page, `${language}-1440-early`);
+    await confirm.getByRole('button', { name: say.pay }).click();
+    await expect(early.getByText(say.paid, { exact: true })).toBeVisible();
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(early).toContainText(`${dayText(today)} (${say.planned(dayText(tomorrow))})`);
+      await expect(page.locator('main')).not.toContainText(isoDate);
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `${language}-${width}-schedules`);
+      await early.getByRole('button', { name: say.runs, exact: true }).click();
+      const runs = page.getByRole('dialog', { name: say.runsTitle('Early bonus') });
+      await expect(runs.getByRole('heading', { level: 3 }).first()).toContainText(`${dayText(today)} (${say.planned(dayText(tomorrow))})`);
+      await expect(runs).not.toContainText(isoDate);
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `${language}-${width}-runs`);
+      await runs.getByRole('button', { name: say.close, exact: true }).last().click();
+      await expect(runs).toBeHidden();
+    }
+
+    // The account's lines name the run by the day its money moved, and the dashboard totals the month's runs.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('navigation', { name: say.mainNav }).getByRole('link', { name: say.dashboard, exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    const activity = page.getByRole('region', { name: say.activity });
+    await expect(activity).toContainText(`Early bonus ${dayText(today)}`);
+    await expect(page.locator('main')).not.toContainText(isoDate);
+    await expect(page.getByRole('note').filter({ hasText: say.upcoming })).toContainText(say.money('15.00'));
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `${language}-${width}-dashboard`);
+    }
+  });
+}
 
 test('an owner sets a low-balance alert; below it the dashboard shows where to top up and the owners are e-mailed', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
