@@ -38,6 +38,26 @@ function flatten(node: unknown, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** i18next's plural suffixes: a counted text has one key per plural category of its language. */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(pluralSuffix, '');
+
+/**
+ * The keys with each counted text's forms folded into its base; a language's forms must be exactly its plural
+ * categories (en one/other, lv zero/one/other, ru one/few/many/other), so no count reads in a wrong form.
+ */
+function pluralBases(texts: Map<string, string>, language: string): string[] {
+  const forms = new Map<string, string[]>();
+  for (const key of texts.keys()) {
+    const suffix = pluralSuffix.exec(key)?.[1];
+    const base = pluralBase(key);
+    forms.set(base, suffix ? [...(forms.get(base) ?? []), suffix] : (forms.get(base) ?? []));
+  }
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+  for (const [base, suffixes] of forms) if (suffixes.length > 0) expect(suffixes.sort(), `${language}:${base}`).toEqual(categories);
+  return [...forms.keys()].sort();
+}
+
 const reference = namespacesOf('en');
 
 describe('locales', () => {
@@ -56,10 +76,10 @@ describe('locales', () => {
 
     it.each(languages)('%s has exactly the keys of en, none empty, with the same placeholders', (language) => {
       const other = flatten(load(language, namespace));
-      expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+      expect(pluralBases(other, language)).toEqual(pluralBases(english, 'en'));
       for (const [key, text] of other) {
         expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');
-        expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(placeholders(english.get(key) ?? ''));
+        expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(placeholders(english.get(key) ?? english.get(`${pluralBase(key)}_other`) ?? ''));
       }
     });
   });

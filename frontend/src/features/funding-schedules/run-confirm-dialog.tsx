@@ -49,7 +49,8 @@ export function RunConfirmDialog({ companyId, kind, name, run, allowPartial, bus
           <p>{t('confirm.sums.nothing')}</p>
         ) : (
           <>
-            <p>{t(`confirm.${kind}.text`, values)}</p>
+            {/* A run that cannot be paid is not described as being paid: only what it asks. */}
+            <p>{canPay ? t(`confirm.${kind}.text`, values) : t('next.summary', values)}</p>
             <dl className="schedule-sums" data-testid="run-sums">
               <dt>{t('confirm.sums.available')}</dt>
               <dd>{format.money(availableCents)}</dd>
