@@ -151,6 +151,9 @@ const words = {
     nav: 'Scheduled fundings',
     upcoming: 'Due in the next 30 days',
     money: (amount: string) => `€${amount}`,
+    newRule: 'New scheduled funding',
+    csvKind: 'Amounts from a CSV file',
+    cancel: 'Cancel',
   },
   lv: {
     runNow: /^Izpildīt tagad: /,
@@ -171,6 +174,9 @@ const words = {
     nav: 'Plānotās papildināšanas',
     upcoming: 'Jāizpilda nākamajās 30 dienās',
     money: (amount: string) => `${amount.replace('.', ',')}\u00a0€`,
+    newRule: 'Jauna plānotā papildināšana',
+    csvKind: 'Summas no CSV faila',
+    cancel: 'Atcelt',
   },
 } as const;
 
@@ -253,6 +259,20 @@ for (const language of ['en', 'lv'] as const) {
       await shot(page, `${language}-${width}-runs`);
       await runs.getByRole('button', { name: say.close, exact: true }).last().click();
       await expect(runs).toBeHidden();
+    }
+
+    // The form's funding file is the portal's drop area, at both widths.
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: say.newRule }).first().click();
+      const newRule = page.getByRole('dialog', { name: say.newRule });
+      await newRule.getByRole('radio', { name: say.csvKind }).check();
+      await expect(newRule.locator('.file-drop')).toBeVisible();
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `${language}-${width}-form-file`);
+      await newRule.getByRole('button', { name: say.cancel, exact: true }).click();
+      await expect(newRule).toBeHidden();
     }
 
     // The account's lines name the run by the day its money moved, and the dashboard totals the month's runs.
