@@ -228,7 +228,7 @@ export function FundingSchedulesScreen() {
                       </button>
                     ) : (
                       <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ kind: 'early', schedule })}>
-                        {t('actions.payEarly', { date: dayText(schedule.nextRun.runDate) })}
+                        {t('actions.payEarly', { date: dayText(schedule.nextRun.runDate), total: format.money(schedule.nextRun.totalCents) })}
                       </button>
                     )
                   )}
