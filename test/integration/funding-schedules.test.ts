@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { movementSourceOf } from '@shared/activity-links';
-import { rigaDateOf } from '@shared/dates';
+import { dayText, rigaDateOf } from '@shared/dates';
 import { draftPreviewSchema, scheduleDetailSchema, scheduleListSchema, scheduleRunSchema, scheduleViewSchema, type ScheduleBody } from '@shared/funding-schedules';
 import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
@@ -100,6 +100,8 @@ describe('a scheduled funding run', () => {
     const { runs } = await detail(token, rule.scheduleId);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ runDate: today(), status: 'applied', appliedCount: 40, appliedCents: 40_000, failedCount: 0 });
+    // Its file (the account's line, the funding report) is named by the day its money moved, as the portal writes days.
+    expect((await files.readFundingFile(companyId, runs[0]!.fileId!)).fileName).toBe(`Monthly bonus ${dayText(today())}`);
 
     // Issue 31: each payment is recorded once, on its employee, naming the run it belonged to; the run itself stays
     // one row of the company's. The first and the last employee are paid in different chunks.
