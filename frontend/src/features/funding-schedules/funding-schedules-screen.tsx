@@ -90,7 +90,7 @@ export function FundingSchedulesScreen() {
       if (run.status === 'refused') {
         throw new RefusedRun(t('done.refused', { date: dayText(runDate), total: format.money(run.totalCents), available: format.money(run.availableCents) }));
       }
-      return t('done.started', { date: dayText(runDate) });
+      return t(kind === 'early' ? 'done.startedEarly' : 'done.started', { date: dayText(runDate) });
     },
     onMutate: () => {
       setFailure(null);
