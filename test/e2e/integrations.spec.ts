@@ -261,16 +261,41 @@ test("an owner reads the API reference, generated from the API's own OpenAPI doc
   await expect(listEmployees).toContainText('employees:read');
   const funding = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'POST /v1/employees/{employeeId}/funds' }) });
   await expect(funding).toContainText('needs an Idempotency-Key');
+  // Each operation says what it does and shows an example request and answer.
+  await expect(funding).toContainText('Moves money from the main account');
+  await expect(funding.getByRole('heading', { name: 'Example request' })).toBeVisible();
+  await expect(funding).toContainText("-H 'Idempotency-Key:");
+  await expect(funding.getByRole('heading', { name: 'Example answer' })).toBeVisible();
+  await expect(funding.getByRole('link', { name: 'FUNDS_NOT_ENOUGH' })).toBeVisible();
+  // The table of contents leads to the guide, the operations and the webhook events.
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  for (const section of ['Authentication and scopes', 'Idempotency-Key', 'Rate limits', 'Pagination', 'Errors', 'Webhook events']) await expect(contents.getByRole('link', { name: section, exact: true })).toBeVisible();
+  await contents.getByRole('link', { name: 'Webhook events', exact: true }).click();
+  const testEvent = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'webhook.test' }) });
+  await expect(testEvent).toContainText('"type": "webhook.test"');
+  await expect(page.getByRole('region', { name: 'Errors', exact: true })).toContainText('INSUFFICIENT_SCOPE');
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
+  // Its own words in Latvian.
+  await page.getByLabel('Language').selectOption('lv');
+  await expect(page.getByRole('navigation', { name: 'Saturs' }).getByRole('link', { name: 'Autentifikācija un tiesības' })).toBeVisible();
+  await expect(funding.getByRole('heading', { name: 'Pieprasījuma piemērs' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no horizontal scrolling at 375 px in Latvian').toBeLessThanOrEqual(0);
 
-  // The document itself, as an integrator downloads it.
+  // The document itself, as an integrator downloads it: its server is the portal's own /api, which answers here too.
   const openapi = await request.get(`${apiUrl}/openapi.json`);
   expect(openapi.status()).toBe(200);
-  expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  const served = (await openapi.json()) as { openapi: string; servers: { url: string }[]; webhooks: Record<string, unknown> };
+  expect(served.openapi).toBe('3.1.0');
+  expect(Object.keys(served.webhooks)).toContain('funding.applied');
+  const server = served.servers[0]?.url ?? '';
+  expect(server).toMatch(/\/api$/);
+  const throughServer = await request.get(`${server}/v1/employees`);
+  expect(throughServer.status()).toBe(401);
+  expect(((await throughServer.json()) as { code: string }).code).toMatch(/^API_KEY|UNAUTHORIZED/);
 });
 
 /** The words this screen uses in each language the test reads it in. */
@@ -362,7 +387,7 @@ for (const language of ['en', 'lv'] as const) {
     await page.waitForURL('**/dashboard');
     await page.goto('/integrations');
     if (language === 'lv') await page.getByLabel('Language').selectOption('lv');
-    const keys = page.getByRole('region', { name: words.keys });
+    const keys = page.getByRole('region', { name: words.keys, exact: true });
     await keys.getByRole('checkbox', { name: words.showRevoked }).check();
     const table = keys.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(11);

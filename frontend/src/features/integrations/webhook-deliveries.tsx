@@ -24,7 +24,7 @@ const idleRefreshMs = 10_000;
  * One endpoint's newest deliveries: event, outcome, attempts and latency, filtered by status, each with what was
  * posted and the first bytes of the answer, and a redeliver button.
  */
-export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndpointView; onClose: () => void }) {
+export function WebhookDeliveries({ endpoint, awaited, onClose }: { endpoint: WebhookEndpointView; awaited?: string | undefined; onClose: () => void }) {
   const { t } = useTranslation(['integrations', 'errors', 'common']);
   const titleId = useId();
   const { profile } = useSession();
@@ -34,7 +34,12 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
   const deliveries = useQuery({
     queryKey,
     queryFn: ({ signal }) => fetchWebhookDeliveries(endpoint.endpointId, signal),
-    refetchInterval: (query) => (query.state.data?.rows.some((row) => row.status === 'pending' || row.status === 'sending') ? inFlightRefreshMs : idleRefreshMs),
+    // A test event just sent is in flight too until its delivery shows: it reaches the log through the outbox.
+    refetchInterval: (query) => {
+      const rows = query.state.data?.rows ?? [];
+      const waiting = awaited !== undefined && !rows.some((row) => row.deliveryId === awaited);
+      return waiting || rows.some((row) => row.status === 'pending' || row.status === 'sending') ? inFlightRefreshMs : idleRefreshMs;
+    },
   });
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);

@@ -47,6 +47,7 @@ export function WebhooksSection() {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [secret, setSecret] = useState<{ endpoint: WebhookEndpointView; secret: string; rotated: boolean } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [awaited, setAwaited] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -80,7 +81,8 @@ export function WebhooksSection() {
       // Its delivery shows in the log, opened for it: the owner sees it arrive (or fail) without looking for it.
       setViewing(endpoint.endpointId);
     },
-    onSuccess: (_sent, endpoint) => {
+    onSuccess: (sent, endpoint) => {
+      setAwaited(sent.eventId);
       setNotice(t('integrations:webhooks.done.test', { url: endpoint.url }));
       return queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(companyId, endpoint.endpointId) });
     },
@@ -154,7 +156,7 @@ export function WebhooksSection() {
           />
         </div>
       )}
-      {viewed && <WebhookDeliveries endpoint={viewed} onClose={() => setViewing(null)} />}
+      {viewed && <WebhookDeliveries endpoint={viewed} awaited={awaited} onClose={() => setViewing(null)} />}
       {adding && (
         <AddEndpointDialog
           onClose={() => setAdding(false)}
