@@ -10,3 +10,6 @@ export const originVerifyHeader = 'x-origin-verify';
  * preview forward it the same way (frontend/vite.config.ts), so PORTAL_URL + this prefix is the API everywhere.
  */
 export const apiPathPrefix = '/api';
+
+/** Whether a path is the API's, under apiPathPrefix: the web servers leave it to the API (never a page of the SPA). */
+export const isApiPath = (path: string): boolean => path === apiPathPrefix || path.startsWith(`${apiPathPrefix}/`);
