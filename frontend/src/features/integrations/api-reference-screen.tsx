@@ -14,6 +14,8 @@ import { errorCodeText } from '@frontend/lib/error-text';
 import { callApi } from '@frontend/lib/http';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { referenceOf, type ApiOperation, type ApiReference } from './openapi-view';
+// Its own import: the reference is a page of its own, opened by its address without Integrations before it.
+import './integrations.css';
 
 /** A scope's translation key: i18next reads a ':' as the namespace's end. */
 const scopeKey = (scope: ApiScope) => scope.replace(':', '_');
