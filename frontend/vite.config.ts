@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiPathPrefix } from '../shared/api/origin.ts';
 import { signInBorrowedMessages, signInNamespace } from './src/features/auth/sign-in-messages.ts';
 import { cardBorrowedMessages, cardNamespace } from './src/features/card/card-messages.ts';
 import { entryMessages } from './vite/entry-messages.ts';
@@ -48,6 +49,18 @@ function runtimeConfig(): Plugin {
 const port = Number(process.env.PORTAL_WEB_PORT ?? 5173);
 const host = '127.0.0.1';
 
+/**
+ * The API under the portal's own address at /api, as CloudFront serves it (its function strips the prefix): the
+ * OpenAPI document's `servers` entry (PORTAL_URL + /api) then answers locally as it does in the cloud.
+ */
+const apiProxy = {
+  [`^${apiPathPrefix}(/|$)`]: {
+    target: process.env.PORTAL_API_URL ?? 'http://localhost:5001',
+    changeOrigin: true,
+    rewrite: (path: string) => path.slice(apiPathPrefix.length) || '/',
+  },
+};
+
 export default defineConfig({
   root: frontendRoot,
   plugins: [
@@ -68,8 +81,8 @@ export default defineConfig({
       '@frontend': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  server: { host, port, strictPort: true },
-  preview: { host, port, strictPort: true },
+  server: { host, port, strictPort: true, proxy: apiProxy },
+  preview: { host, port, strictPort: true, proxy: apiProxy },
   build: {
     outDir: 'dist',
     // Maps for bundle analysis, not referenced from the served files.

@@ -74,6 +74,7 @@ export const activityActions = [
   'webhook.delete',
   'webhook.rotate_secret',
   'webhook.redeliver',
+  'webhook.test',
   'prices.change',
   'team.invite',
   'team.invitation_resend',

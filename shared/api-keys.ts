@@ -15,6 +15,8 @@ export const apiKeyPattern = /^bck_([a-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
 /** Requests a key may make in one minute; more are answered 429 with Retry-After until the minute ends. */
 export const apiKeyRequestsPerMinute = 120;
 export const apiKeyNameMaxLength = 60;
+/** How many of a secret's last characters the list shows: enough to match a key, too few to guess it (43 random ones). */
+export const apiKeyShownLastChars = 4;
 /** A company's live keys at most (revoked ones are kept, shown as revoked, and do not count). */
 export const apiKeysPerCompany = 20;
 
@@ -47,6 +49,8 @@ export const apiKeyViewSchema = /* @__PURE__ */ z.object({
   scopes: z.array(apiScopeSchema),
   /** The key's first characters (`bck_<keyId>`), so an owner can tell which key a system holds. */
   hint: z.string(),
+  /** The secret's last apiKeyShownLastChars characters (null for keys made before issue 32). */
+  lastChars: z.nullable(z.string()),
   createdAt: z.string(),
   createdBy: apiKeyCreatorSchema,
   lastUsedAt: z.nullable(z.string()),

@@ -14,6 +14,7 @@ export const errorMessages = {
   API_KEY_LIMIT: 'The company has as many API keys as it may have: revoke one first',
   WEBHOOK_URL_NOT_ALLOWED: 'This address is not reachable from the internet: use a public HTTPS address',
   WEBHOOK_ENDPOINT_LIMIT: 'The company has as many webhook endpoints as it may have: delete one first',
+  WEBHOOK_ENDPOINT_DISABLED: 'The endpoint is switched off: switch it on to send it a test event',
   FORBIDDEN: 'You do not have access to this',
   DIRECT_API_ACCESS_REFUSED: "Call the API at the portal's address (its /api path), not at the API's own address",
   ROLE_TOO_LOW: 'Your role does not allow this action',

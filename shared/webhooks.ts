@@ -19,6 +19,16 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventTypeSchema = /* @__PURE__ */ z.enum(webhookEventTypes);
+/**
+ * The event "Send test event" posts to one endpoint, whatever events it chose: no endpoint subscribes to it, so it is
+ * apart from webhookEventTypes (the events an endpoint chooses) but is a delivery's type like them.
+ */
+export const webhookTestEventType = 'webhook.test';
+export const webhookDeliveryEventTypes = [...webhookEventTypes, webhookTestEventType] as const;
+export type WebhookDeliveryEventType = (typeof webhookDeliveryEventTypes)[number];
+export const webhookDeliveryEventTypeSchema = /* @__PURE__ */ z.enum(webhookDeliveryEventTypes);
+/** How much of an endpoint's answer is kept with its delivery's last attempt (and shown in the log): its first bytes. */
+export const webhookResponseBytes = 1024;
 
 /**
  * When a failed delivery is tried again, in seconds after the previous attempt (the first attempt is at once): about
@@ -84,7 +94,11 @@ export const webhookDeliveryStatuses = ['pending', 'sending', 'delivered', 'retr
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 export const webhookDeliveryViewSchema = /* @__PURE__ */ z.object({
   deliveryId: z.string(),
-  eventType: webhookEventTypeSchema,
+  eventType: webhookDeliveryEventTypeSchema,
+  /** The body posted, as it is signed. */
+  payload: z.string(),
+  /** The first webhookResponseBytes of the endpoint's answer to the last attempt (as UTF-8 text); null before one answered. */
+  lastResponseBody: z.nullable(z.string()),
   status: z.enum(webhookDeliveryStatuses),
   attempts: z.int(),
   lastStatusCode: z.nullable(z.int()),
@@ -96,3 +110,5 @@ export const webhookDeliveryViewSchema = /* @__PURE__ */ z.object({
 });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
 export const webhookDeliveryListSchema = /* @__PURE__ */ z.object({ rows: z.array(webhookDeliveryViewSchema) });
+/** The answer to "Send test event": the event's id, which its delivery in the log carries. */
+export const webhookTestEventAnswerSchema = /* @__PURE__ */ z.object({ eventId: z.string() });

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writ
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Connect, Plugin } from 'vite';
+import { isApiPath } from '../../shared/api/origin.ts';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries.ts';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -55,6 +56,8 @@ export function servePrecompressed(): Plugin {
       const serve: Connect.NextHandleFunction = (req, res, next) => {
         if (req.method !== 'GET' && req.method !== 'HEAD') return next();
         const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+        // The API's paths go on to the proxy (vite.config.ts), as CloudFront sends them to the API.
+        if (isApiPath(path)) return next();
         const page = pageOfPath(path);
         const file = normalize(join(root, page ?? path));
         if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next();

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { WebhookEventData } from '@shared/webhook-events';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -558,7 +559,7 @@ async function rowsToApply(file: FundingFileRecord): Promise<{ pending: FundedRo
 }
 
 /** What the company's systems are told of a finished or failed file: its totals and the rows that failed, with why. */
-function fileEventData(file: FundingFileRecord): Record<string, unknown> {
+function fileEventData(file: FundingFileRecord & { status: 'applied' | 'failed' }): WebhookEventData<'funding_file.applied'> {
   return {
     fileId: file.fileId,
     fileName: file.fileName,

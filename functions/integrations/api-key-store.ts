@@ -1,4 +1,4 @@
-import { apiKeysPerCompany, type ApiKeyView, type CreateApiKeyBody } from '@shared/api-keys';
+import { apiKeyShownLastChars, apiKeysPerCompany, type ApiKeyView, type CreateApiKeyBody } from '@shared/api-keys';
 import { apiKeyRecord, hashApiKeySecret, newApiKey, type ApiKeyRecord } from '../platform/api-key-callers';
 import { auditItem, type Actor } from '../platform/audit';
 import { DomainError, notFound } from '../platform/errors';
@@ -22,6 +22,7 @@ export async function apiKeyViews(companyId: string, records: readonly ApiKeyRec
       name: record.name,
       scopes: record.scopes,
       hint: `bck_${record.keyId}`,
+      lastChars: record.lastChars,
       createdAt: record.createdAt,
       createdBy: { userId: record.createdBy, name: person?.name ?? record.createdByName, email: person?.email ?? null, inCompany: person?.activeMember ?? false },
       lastUsedAt: record.lastUsedAt,
@@ -55,6 +56,7 @@ export async function createKey(companyId: string, actor: Actor & { userId: stri
     name: body.name.trim(),
     scopes: body.scopes,
     secretHash: hashApiKeySecret(secret),
+    lastChars: key.slice(-apiKeyShownLastChars),
     createdAt: now.toISOString(),
     createdBy: actor.userId,
     createdByName: actor.name,

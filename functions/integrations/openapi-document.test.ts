@@ -2,9 +2,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
 import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
+import { webhookEventCatalogue, webhookEventDataSchemas } from '@shared/webhook-events';
+import { webhookDeliveryEventTypes } from '@shared/webhooks';
 import { openApiDocument } from './openapi-document';
 
 interface Operation {
+  description: string;
   security: { apiKey: string[] }[];
   parameters: { name: string; in: string; required: boolean }[];
   requestBody?: unknown;
@@ -12,7 +15,12 @@ interface Operation {
 }
 
 describe('the OpenAPI document', () => {
-  const document = openApiDocument('https://portal.example/api') as { openapi: string; paths: Record<string, Record<string, Operation>> };
+  const document = openApiDocument('https://portal.example/api') as {
+    openapi: string;
+    servers: { url: string }[];
+    paths: Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>>;
+    webhooks: Record<string, { post: { description: string; requestBody: { content: Record<string, { example: { type: string; data: unknown } }> } } }>;
+  };
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await new Validator().validate(JSON.parse(JSON.stringify(document)) as Parameters<Validator['validate']>[0]);
@@ -41,5 +49,30 @@ describe('the OpenAPI document', () => {
       const idempotency = operation.parameters.find((parameter) => parameter.name === 'Idempotency-Key');
       expect(idempotency?.required ?? false, route.path).toBe(route.idempotent === true);
     }
+  });
+
+  it('describes every operation and gives an example of its answer and of its body', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.description, `${method} ${path}`).toMatch(/^[A-Z].{20,}\. Needs the scope/);
+        expect(operation.responses['200']?.content?.['application/json']?.example, `${method} ${path}`).toBeDefined();
+        if (operation.requestBody) expect(operation.requestBody.content['application/json']?.example, `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+
+  it('holds the webhook event catalogue (3.1 webhooks), each example valid under its own payload schema', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...webhookDeliveryEventTypes].sort());
+    for (const type of webhookDeliveryEventTypes) {
+      const posted = document.webhooks[type]?.post;
+      expect(posted?.description).toBe(webhookEventCatalogue[type].description);
+      const example = posted?.requestBody.content['application/json']?.example;
+      expect(example?.type).toBe(type);
+      expect(webhookEventDataSchemas[type].safeParse(example?.data).success, type).toBe(true);
+    }
+  });
+
+  it("serves the API at the portal's address under /api, as CloudFront and the local vite server both forward it", () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'https://portal.example/api' })]);
   });
 });

@@ -2,11 +2,128 @@ import * as z from 'zod/mini';
 import { apiKeyRequestsPerMinute, apiScopes, type ApiScope } from '@shared/api-keys';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
 import { idempotencyKeyHeader } from '@shared/api/route-definition';
-import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
+import { publicApiPath, publicApiScopeOf, type publicApiScopes } from '@shared/api/public-api';
+import { pageSizes } from '@shared/lists';
+import { webhookEventCatalogue, webhookEventDataSchemas } from '@shared/webhook-events';
+import { webhookDeliveryEventTypes, webhookTimeoutSeconds } from '@shared/webhooks';
 import { errorBodySchema } from '@shared/api/schemas';
 import { errorMessages, type ErrorCode } from '@shared/errors';
 
 type JsonSchema = Record<string, unknown>;
+type PublicHandler = keyof typeof publicApiScopes;
+
+/** What each public operation does, for the reference (the typecheck asks for one per public route). */
+const operationDescriptions: Readonly<Record<PublicHandler, string>> = {
+  'employees/list-employees': 'Lists the company\'s employees, a page at a time, with their card status and balance; filter by status, card status or a search over name, phone and personal code.',
+  'employees/get-employee': 'One employee with their card, balance, limits and the history of their card.',
+  'transactions/list-transactions': 'Card transactions of the company\'s employees, newest first, a page at a time; filter by period, employee or merchant category group.',
+  'transactions/request-transactions-export': 'Starts a CSV file of the transactions the same filters select. Poll its availability, then fetch the file.',
+  'exports/get-export-availability': 'Whether a requested transactions file is ready.',
+  'exports/get-export-file': 'A short-lived download address of a ready transactions file.',
+  'money/get-main-account': 'The main account: the balance available to fund employees, what is reserved, and the IBAN and payment reference to top it up.',
+  'fees/list-account-entries': 'The main account\'s lines (top-ups, fundings, fees), newest first, a page at a time.',
+  'employees/add-employee': 'Adds an employee and orders their card. The answer is the new employee; an employee.created event follows.',
+  'employees/set-employee-limits': 'Sets an employee\'s spending limits and the merchant category groups their card may pay at.',
+  'employees/change-employee-phone': 'Changes the phone an employee signs in to the card app with.',
+  'employees/activate-card': 'Activates a delivered card.',
+  'employees/block-card': 'Blocks a card for a while: it pays nothing until it is unblocked.',
+  'employees/unblock-card': 'Unblocks a card blocked with block.',
+  'employees/replace-card': 'Orders a new card in place of a lost or damaged one; the replacement fee is charged to the main account.',
+  'employees/close-card': 'Closes a card for good.',
+  'employees/block-app-access': 'Blocks the employee\'s card app on their phone.',
+  'employees/unblock-app-access': 'Lets the employee use the card app again.',
+  'employees/terminate-product': 'Ends an employee\'s card product: the card is closed and the employee leaves the programme.',
+  'employees/apply-bulk-card-action': 'Applies one card action to many employees at once; the answer says, per employee, whether it was applied.',
+  'funding/fund-employee': 'Moves money from the main account to one employee\'s card at once. Needs an Idempotency-Key; a funding.applied event follows.',
+  'funding/get-funding-template': 'The CSV template of a funding file, with the company\'s employees filled in.',
+  'funding/upload-funding-file': 'Uploads a funding file (CSV) and checks it: the answer lists each row\'s problems and the total it would move. Nothing moves yet.',
+  'funding/get-funding-file': 'A funding file\'s state: checked, being applied (with its progress) or applied (with its result).',
+  'funding/apply-funding-file': 'Applies a checked funding file: every row is paid from the main account. Needs an Idempotency-Key; a funding_file.applied or funding_file.failed event follows.',
+  'funding/retry-funding-file': 'Applies a failed funding file again. Needs an Idempotency-Key.',
+  'reports/list-reports': 'The company\'s reports, newest first, a page at a time, with their state.',
+  'reports/generate-report': 'Asks for a report of a period. It is built in the background; a report.ready event follows.',
+  'reports/get-report-file': 'A short-lived download address of a ready report.',
+};
+
+/**
+ * The domain errors each public operation may answer beside the ones every operation may (issue 32), by status: read
+ * from the handlers' modules; listed in its responses and in the reference's error section.
+ */
+const operationErrors: Readonly<Partial<Record<PublicHandler, Readonly<Record<number, readonly ErrorCode[]>>>>> = {
+  'employees/get-employee': { 404: ['EMPLOYEE_NOT_FOUND'] },
+  'exports/get-export-availability': { 404: ['EXPORT_NOT_FOUND'], 409: ['EXPORT_NOT_READY'] },
+  'exports/get-export-file': { 404: ['EXPORT_NOT_FOUND'], 409: ['EXPORT_NOT_READY'] },
+  'employees/add-employee': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_PHONE_TAKEN'], 503: ['CARD_ISSUER_UNAVAILABLE'] },
+  'employees/set-employee-limits': { 404: ['EMPLOYEE_NOT_FOUND', 'LIMIT_USER_NOT_ACTIVE'], 409: ['LIMIT_USER_NOT_ACTIVE'], 503: ['LIMIT_CHANGE_FAILED'] },
+  'employees/change-employee-phone': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_TERMINATED', 'PHONE_SAME', 'PHONE_TAKEN'] },
+  'employees/activate-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/block-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/unblock-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/replace-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/close-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/block-app-access': { 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
+  'employees/unblock-app-access': { 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
+  'employees/terminate-product': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/apply-bulk-card-action': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'funding/fund-employee': { 404: ['FUNDING_USER_NOT_ACTIVE'], 409: ['FUNDING_USER_NOT_ACTIVE', 'FUNDS_NOT_ENOUGH'], 503: ['FUNDS_TRANSFER_FAILED'] },
+  'funding/get-funding-template': { 503: ['FUNDS_TRANSFER_FAILED'] },
+  'funding/upload-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
+  'funding/get-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
+  'funding/apply-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
+  'funding/retry-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
+  'reports/get-report-file': { 404: ['REPORT_NOT_FOUND'], 409: ['REPORT_NOT_READY'] },
+};
+
+/** A plausible value for a field, by its name, where its schema says only its type. */
+function exampleString(name: string, schema: JsonSchema): string {
+  if (schema.format === 'date-time' || /At$/.test(name) || name === 'at' || name === 'created') return '2026-11-27T09:30:00.000Z';
+  if (schema.format === 'date' || /^date|Date$/.test(name)) return '2026-11-27';
+  if (name === 'employeeId') return 'emp_01JD3K7Q2W8X9Y0Z1A2B3C4D5E';
+  if (/Id$/.test(name) || name === 'id') return `${name.replace(/Id$/, '').slice(0, 4) || 'id'}_01JD3M2C9V7T`;
+  if (name === 'phone') return '+37120000000';
+  if (name === 'email') return 'anna.berzina@example.lv';
+  if (name === 'name') return 'Anna';
+  if (name === 'surname') return 'Bērziņa';
+  if (name === 'personalCode') return '010190-12345';
+  if (name === 'iban') return 'LV80BANK0000435195001';
+  if (name === 'currency') return 'EUR';
+  if (name === 'fileName') return 'november-bonuses.csv';
+  if (name === 'url') return 'https://files.example/report.csv?signature=…';
+  return 'string';
+}
+
+/** An example of a JSON Schema's value: its own example, enum or const first, else one built from its shape. */
+function exampleOf(schema: JsonSchema, name = '', depth = 0): unknown {
+  if (depth > 8) return null;
+  if ('example' in schema) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if ('default' in schema && schema.default !== undefined) return schema.default;
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      const chosen = (options as JsonSchema[]).find((option) => option.type !== 'null') ?? options[0];
+      return chosen ? exampleOf(chosen as JsonSchema, name, depth + 1) : null;
+    }
+  }
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((candidate) => candidate !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+    return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, exampleOf(property, key, depth + 1)]));
+  }
+  if (type === 'array') return schema.items ? [exampleOf(schema.items as JsonSchema, name, depth + 1)] : [];
+  if (type === 'integer' || type === 'number') {
+    if (typeof schema.minimum === 'number' && schema.minimum > 0) return schema.minimum;
+    if (/Cents$/.test(name)) return 15000;
+    if (name === 'page') return 1;
+    if (/Count|total|rows/i.test(name)) return 3;
+    return 1;
+  }
+  if (type === 'boolean') return false;
+  if (type === 'string') return exampleString(name, schema);
+  return null;
+}
 
 const scopeTexts: Readonly<Record<ApiScope, string>> = {
   'employees:read': 'Read employees and transactions: the employees, their cards, balances and transactions, the main account.',
@@ -39,6 +156,13 @@ const error = (description: string, codes: ErrorCode[]) => ({
   },
 });
 
+/** The list parameters every list shares, said once here. */
+function parameterText(name: string): { description?: string } {
+  if (name === 'page') return { description: 'The page to answer, from 1 (the default).' };
+  if (name === 'itemsPerPage') return { description: `Rows a page holds: ${pageSizes.join(', ')} (default ${pageSizes[0]}).` };
+  return {};
+}
+
 function parametersOf(route: RouteDefinition): JsonSchema[] {
   const parameters: JsonSchema[] = [];
   for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
@@ -46,7 +170,7 @@ function parametersOf(route: RouteDefinition): JsonSchema[] {
     const json = jsonSchemaOf(schema, 'input');
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties as Record<string, JsonSchema> | undefined) ?? {})) {
-      parameters.push({ name, in: location, required: location === 'path' || required.has(name), schema: property });
+      parameters.push({ name, in: location, required: location === 'path' || required.has(name), schema: property, ...parameterText(name) });
     }
   }
   if (route.idempotent) {
@@ -62,28 +186,34 @@ function parametersOf(route: RouteDefinition): JsonSchema[] {
 }
 
 function operationOf(route: RouteDefinition, scope: ApiScope): JsonSchema {
+  const handler = route.handler as PublicHandler;
+  const answer = jsonSchemaOf(route.answer, 'output');
+  const own = operationErrors[handler] ?? {};
+  const codesAt = (status: number, common: ErrorCode[]): ErrorCode[] => [...new Set([...common, ...(own[status] ?? [])])];
   const responses: Record<string, unknown> = {
-    '200': { description: 'Done.', content: { 'application/json': { schema: jsonSchemaOf(route.answer, 'output') } } },
+    '200': { description: 'Done.', content: { 'application/json': { schema: answer, example: exampleOf(answer) } } },
     '400': error('The request is not valid: nothing was changed.', route.idempotent ? ['VALIDATION_FAILED', 'MALFORMED_JSON', 'IDEMPOTENCY_KEY_REQUIRED'] : ['VALIDATION_FAILED', 'MALFORMED_JSON']),
     '401': error('No valid key.', ['API_KEY_INVALID', 'API_KEY_REVOKED']),
     '403': error('The key may not do this, or the company is not approved.', ['INSUFFICIENT_SCOPE', 'COMPANY_NOT_APPROVED']),
-    '404': error('Not found, or not this company\'s.', ['NOT_FOUND']),
-    '409': error('The request conflicts with the current state.', ['CONFLICT']),
+    '404': error('Not found, or not this company\'s.', codesAt(404, ['NOT_FOUND'])),
+    '409': error('The request conflicts with the current state.', codesAt(409, ['CONFLICT'])),
     '429': {
       ...error(`More than ${apiKeyRequestsPerMinute} requests of this key in a minute.`, ['TOO_MANY_REQUESTS']),
       headers: { 'Retry-After': { description: 'Seconds until the key may call again.', schema: { type: 'integer', minimum: 1 } } },
     },
-    '503': error('A service behind the API is not available; try again later.', ['SERVICE_UNAVAILABLE']),
+    '503': error('A service behind the API is not available; try again later.', codesAt(503, ['SERVICE_UNAVAILABLE'])),
   };
-  if (route.idempotent) responses['422'] = error('The Idempotency-Key was used before with another request.', ['IDEMPOTENCY_KEY_REUSED']);
+  const unprocessable = codesAt(422, route.idempotent ? ['IDEMPOTENCY_KEY_REUSED'] : []);
+  if (unprocessable.length > 0) responses['422'] = error(route.idempotent ? 'The Idempotency-Key was used before with another request, or the content cannot be read.' : 'The content cannot be read.', unprocessable);
+  const body = route.body ? jsonSchemaOf(route.body, 'input') : null;
   return {
     operationId: operationIdOf(route.handler),
     summary: summaryOf(route.handler),
     tags: [route.handler.split('/')[0] ?? 'api'],
-    description: `Needs the scope \`${scope}\`.`,
+    description: `${operationDescriptions[handler]} Needs the scope \`${scope}\`.`,
     security: [{ apiKey: [scope] }],
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body, example: exampleOf(body) } } } } : {}),
     responses,
   };
 }
@@ -112,10 +242,12 @@ export function openApiDocument(serverUrl: string): JsonSchema {
         'made by an owner in Integrations, as `Authorization: Bearer bck_...`; the key acts for its company within its scopes. ' +
         `Each key may make ${apiKeyRequestsPerMinute} requests a minute. Amounts are integer euro cents. Money routes need an Idempotency-Key.`,
     },
-    servers: [{ url: serverUrl }],
+    // The portal's own address + /api: CloudFront forwards it to the API in the cloud, and the vite server locally.
+    servers: [{ url: serverUrl, description: 'The portal\'s API' }],
     security: [{ apiKey: [] }],
     tags: [...new Set(Object.values(paths).flatMap((operations) => Object.values(operations).map((operation) => (operation as { tags: string[] }).tags[0] ?? '')))].map((name) => ({ name })),
     paths,
+    webhooks: webhooksOf(),
     components: {
       securitySchemes: {
         apiKey: {
@@ -128,4 +260,48 @@ export function openApiDocument(serverUrl: string): JsonSchema {
       schemas: { Error: jsonSchemaOf(errorBodySchema, 'output') },
     },
   };
+}
+
+/**
+ * The events the portal posts to a company's endpoints (OpenAPI 3.1 `webhooks`), from the catalogue: each a POST of
+ * `{ type, timestamp, data }`, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).
+ */
+function webhooksOf(): Record<string, unknown> {
+  const signed = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+    name,
+    in: 'header',
+    required: true,
+    description:
+      name === 'webhook-id'
+        ? "The event's id: the same on every attempt, so a receiver can ignore one it has had."
+        : name === 'webhook-timestamp'
+          ? 'When this attempt was signed, in seconds since 1970; refuse one much older than now.'
+          : "`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret; two, space-separated, while a rotated-out secret still signs.",
+    schema: { type: 'string' },
+  }));
+  return Object.fromEntries(
+    webhookDeliveryEventTypes.map((type) => {
+      const data = jsonSchemaOf(webhookEventDataSchemas[type], 'output');
+      const { description, example } = webhookEventCatalogue[type];
+      const schema = {
+        type: 'object',
+        required: ['type', 'timestamp', 'data'],
+        properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' }, data },
+      };
+      return [
+        type,
+        {
+          post: {
+            operationId: `webhook_${type.replace('.', '_')}`,
+            summary: type,
+            description,
+            tags: ['webhooks'],
+            parameters: signed,
+            requestBody: { required: true, content: { 'application/json': { schema, example: { type, timestamp: '2026-11-27T09:30:00.000Z', data: example } } } },
+            responses: { '2XX': { description: `Received. Any other answer, or none within ${webhookTimeoutSeconds} seconds, is retried for about a day.` } },
+          },
+        },
+      ];
+    }),
+  );
 }

@@ -19,6 +19,8 @@ export const apiKeyRecord = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   createdByName: z.string(),
+  /** The secret's last characters, shown beside the key's prefix so an owner can match the key a system holds; keys before issue 32 have none. */
+  lastChars: z._default(z.nullable(z.string()), null),
   lastUsedAt: z._default(z.nullable(z.string()), null),
   revokedAt: z._default(z.nullable(z.string()), null),
 });

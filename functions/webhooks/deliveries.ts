@@ -24,7 +24,9 @@ const claimSeconds = 120;
  * again) already held by this first attempt, which posts it at once: two writes a delivery, not three.
  */
 export async function fanOut(event: WebhookEvent, now = new Date()): Promise<number> {
-  const endpoints = (await companyEndpoints(event.companyId)).filter((endpoint) => endpoint.status === 'enabled' && endpoint.events.includes(event.type));
+  const endpoints = (await companyEndpoints(event.companyId)).filter(
+    (endpoint) => endpoint.status === 'enabled' && (event.endpointId === undefined ? (endpoint.events as readonly string[]).includes(event.type) : endpoint.endpointId === event.endpointId),
+  );
   const payload = JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
   const heldUntil = new Date(now.getTime() + claimSeconds * 1000).toISOString();
   await Promise.all(
@@ -41,6 +43,7 @@ export async function fanOut(event: WebhookEvent, now = new Date()): Promise<num
         lastStatusCode: null,
         lastLatencyMs: null,
         lastError: null,
+        lastResponseBody: null,
         lastAttemptAt: null,
         nextAttemptAt: heldUntil,
         createdAt: now.toISOString(),
@@ -133,17 +136,17 @@ async function post(delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRe
     'user-agent': 'BonusCardPortal-Webhooks/1',
   });
   if (outcome.ok) {
-    await finish(delivery, { status: 'delivered', statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, error: null, now });
+    await finish(delivery, { status: 'delivered', statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, error: null, responseBody: outcome.responseBody, now });
     if (endpoint.failingSince) await endpointSucceeded(endpoint);
     return;
   }
   const delay = webhookRetrySeconds[delivery.failuresInRow];
   if (delay === undefined) {
     // The schedule is spent (about 27 hours): the delivery ends failed, kept in the log for a redelivery by hand.
-    await finish(delivery, { status: 'failed', statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, error: outcome.error, now });
+    await finish(delivery, { status: 'failed', statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, error: outcome.error, responseBody: outcome.responseBody, now });
   } else {
     const nextAttemptAt = new Date(now.getTime() + delay * 1000);
-    await finish(delivery, { status: 'retrying', statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, error: outcome.error, now, nextAttemptAt });
+    await finish(delivery, { status: 'retrying', statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, error: outcome.error, responseBody: outcome.responseBody, now, nextAttemptAt });
     if (delay <= longestMessageDelaySeconds) await queueDelivery(endpointId, deliveryId, delay);
   }
   await endpointFailed(endpoint, now);
@@ -154,6 +157,8 @@ interface Outcome {
   statusCode: number | null;
   latencyMs: number | null;
   error: string | null;
+  /** The answer's first bytes; null when nothing answered. */
+  responseBody?: string | null;
   now: Date;
   nextAttemptAt?: Date;
 }
@@ -165,7 +170,7 @@ async function finish(delivery: WebhookDeliveryRecord, outcome: Outcome): Promis
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.webhookDelivery(delivery.endpointId, delivery.deliveryId),
-      UpdateExpression: `SET #status = :status, lastStatusCode = :code, lastLatencyMs = :latency, lastError = :error, lastAttemptAt = :now, nextAttemptAt = :next, failuresInRow = :failures${
+      UpdateExpression: `SET #status = :status, lastStatusCode = :code, lastLatencyMs = :latency, lastError = :error, lastResponseBody = :response, lastAttemptAt = :now, nextAttemptAt = :next, failuresInRow = :failures${
         retrying ? ', gsi2pk = :duePk, gsi2sk = :dueSk' : ' REMOVE gsi2pk, gsi2sk'
       }`,
       ConditionExpression: '#status = :sending',
@@ -175,6 +180,7 @@ async function finish(delivery: WebhookDeliveryRecord, outcome: Outcome): Promis
         ':code': outcome.statusCode,
         ':latency': outcome.latencyMs,
         ':error': outcome.error,
+        ':response': outcome.responseBody ?? null,
         ':now': outcome.now.toISOString(),
         ':next': next,
         ':failures': outcome.status === 'delivered' ? 0 : delivery.failuresInRow + 1,

@@ -1,6 +1,6 @@
 import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActivityAction, AuditFieldValues } from '@shared/activity';
-import { webhookEndpointsPerCompany, webhookSecretOverlapHours, type CreateWebhookEndpointBody, type WebhookEventType } from '@shared/webhooks';
+import { webhookEndpointsPerCompany, webhookSecretOverlapHours, webhookTestEventType, type CreateWebhookEndpointBody, type WebhookEventType } from '@shared/webhooks';
 import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
@@ -48,6 +48,11 @@ function endpointRecord(endpoint: WebhookEndpointRecord, actor: Actor, action: A
 /** A delivery sent again by hand, as the company's log records it: the endpoint and the event's type. */
 export function redeliveryRecord(endpoint: WebhookEndpointRecord, actor: Actor): (delivery: WebhookDeliveryRecord) => TransactItem {
   return (delivery) => endpointRecord(endpoint, actor, 'webhook.redeliver', {}, { endpointId: endpoint.endpointId, deliveryId: delivery.deliveryId, url: shownUrl(endpoint.url), events: delivery.eventType }, new Date().toISOString());
+}
+
+/** A test event the owner sent to an endpoint, as the company's log records it: the endpoint and the event's id. */
+export function testEventRecord(endpoint: WebhookEndpointRecord, actor: Actor, eventId: string, at: string): TransactItem {
+  return endpointRecord(endpoint, actor, 'webhook.test', {}, { endpointId: endpoint.endpointId, deliveryId: eventId, url: shownUrl(endpoint.url), events: webhookTestEventType }, at);
 }
 
 /** A new endpoint with its first secret, which is answered here and never again; recorded in the company's log. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { webhookEventTypeSchema, type WebhookEventType } from '@shared/webhooks';
+import { webhookDeliveryEventTypeSchema, webhookTestEventType, type WebhookEventType } from '@shared/webhooks';
+import type { WebhookEventData } from '@shared/webhook-events';
 import { outboxPut } from '../platform/outbox';
 import type { TransactItem } from '../platform/table';
 import { newEventId } from './webhook-records';
@@ -11,9 +12,11 @@ import { newEventId } from './webhook-records';
 export const webhookEventSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   companyId: z.string(),
-  type: webhookEventTypeSchema,
+  type: webhookDeliveryEventTypeSchema,
   timestamp: z.string(),
   data: z.record(z.string(), z.unknown()),
+  /** The one endpoint a test event goes to; an event without it goes to every endpoint that chose its type. */
+  endpointId: z.optional(z.string()),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
@@ -29,7 +32,13 @@ export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
  * event is sent exactly when the change commits (the outbox, functions/platform/outbox.ts). Relayed to the webhooks
  * queue, it is fanned out to the company's endpoints that chose the event; relayed twice, its id makes it one event.
  */
-export function webhookEventPut(companyId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()): TransactItem {
+export function webhookEventPut<T extends WebhookEventType>(companyId: string, type: T, data: WebhookEventData<T>, now = new Date()): TransactItem {
   const event: WebhookEvent = { id: newEventId(now.getTime()), companyId, type, timestamp: now.toISOString(), data };
   return outboxPut('webhooks', () => [JSON.stringify({ kind: 'event', event } satisfies WebhookMessage)], now);
+}
+
+/** "Send test event": a `webhook.test` event for one endpoint, through the outbox like every event (put it beside its audit record). */
+export function webhookTestEventPut(companyId: string, endpointId: string, now = new Date()): { eventId: string; item: TransactItem } {
+  const event: WebhookEvent = { id: newEventId(now.getTime()), companyId, type: webhookTestEventType, timestamp: now.toISOString(), data: { endpointId, test: true } satisfies WebhookEventData<'webhook.test'>, endpointId };
+  return { eventId: event.id, item: outboxPut('webhooks', () => [JSON.stringify({ kind: 'event', event } satisfies WebhookMessage)], now) };
 }

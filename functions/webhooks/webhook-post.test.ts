@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { webhookResponseBytes } from '@shared/webhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '../platform/env';
 import { useDummyHandlerEnvironment } from '../../test/unit-test-env';
@@ -32,7 +33,8 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'text/plain' });
       const flood = setInterval(() => (response.writable ? response.write('x'.repeat(64 * 1024)) : clearInterval(flood)), 1);
       response.on('close', () => clearInterval(flood));
-    } else response.writeHead(204).end();
+    } else if (request.url === '/short') response.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"unknown event"}');
+    else response.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -118,9 +120,17 @@ describe('posting a delivery', () => {
     expect(outcome.latencyMs).toBeLessThan(5_000);
   });
 
-  it('reads the status of an answer and none of its body, however long it goes on', async () => {
+  it('reads the status of an answer and only its first bytes, however long it goes on', async () => {
     allowLoopback();
-    expect(await postWebhook(`http://127.0.0.1:${port}/endless`, '{}', {}, 2_000)).toMatchObject({ ok: true, statusCode: 200, error: null });
+    const outcome = await postWebhook(`http://127.0.0.1:${port}/endless`, '{}', {}, 2_000);
+    expect(outcome).toMatchObject({ ok: true, statusCode: 200, error: null });
+    expect(outcome.responseBody).toBe('x'.repeat(webhookResponseBytes));
+  });
+
+  it('keeps a short answer whole, and an empty one as empty', async () => {
+    allowLoopback();
+    expect(await postWebhook(`http://127.0.0.1:${port}/short`, '{}', {})).toMatchObject({ ok: false, statusCode: 422, responseBody: '{"error":"unknown event"}' });
+    expect(await postWebhook(`http://127.0.0.1:${port}/hook`, '{}', {})).toMatchObject({ ok: true, statusCode: 204, responseBody: '' });
   });
 
   it('counts a 2xx as delivered and a redirect as failed, without following it', async () => {

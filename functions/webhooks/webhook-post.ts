@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { webhookTimeoutSeconds } from '@shared/webhooks';
+import { webhookResponseBytes, webhookTimeoutSeconds } from '@shared/webhooks';
 import { env } from '../platform/env';
 
 /** Standard Webhooks' signature of one delivery with one secret: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
@@ -107,13 +107,15 @@ const guardedLookup: LookupFunction = (hostname: string, options: LookupOptions,
   });
 };
 
-export type PostOutcome = { ok: boolean; statusCode: number | null; latencyMs: number; error: string | null };
+export type PostOutcome = { ok: boolean; statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
 
 /**
  * Posts one delivery: the connection goes only to an allowed address, redirects are not followed (a 3xx is a
- * failure), and the whole exchange, from connecting to the answer's status, gets webhookTimeoutSeconds; an endpoint
- * that trickles its answer a byte at a time is cut off there, not at every idle gap as a socket timeout would. Only the
- * status counts (any 2xx is a success), so the answer's body is never read: a huge or endless one costs nothing.
+ * failure), and the whole exchange, from connecting to the answer's status and its first bytes, gets
+ * webhookTimeoutSeconds; an endpoint that trickles its answer a byte at a time is cut off there, not at every idle gap
+ * as a socket timeout would. Only the status counts (any 2xx is a success); of the body only the first
+ * webhookResponseBytes are read, for the delivery log, and the socket is dropped then: a huge or endless one costs
+ * nothing. An answer whose status came but whose body stalls settles at the deadline with the bytes read by then.
  */
 export function postWebhook(url: string, body: string, headers: Record<string, string>, deadlineMs = webhookTimeoutSeconds * 1000): Promise<PostOutcome> {
   const started = performance.now();
@@ -136,13 +138,31 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       clearTimeout(deadline);
       resolve(outcome);
     };
+    let answered: (() => void) | undefined;
     const request = send(parsed, options, (response: IncomingMessage) => {
       const statusCode = response.statusCode ?? 0;
-      settle({ ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs: latency(), error: null });
-      response.destroy();
+      const latencyMs = latency();
+      const chunks: Buffer[] = [];
+      let read = 0;
+      answered = () => {
+        // Cut at a byte count, a character may be split: the decoder marks it (U+FFFD) rather than failing.
+        const body = Buffer.concat(chunks).subarray(0, webhookResponseBytes).toString('utf8');
+        settle({ ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs, error: null, responseBody: body });
+        response.destroy();
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        read += chunk.length;
+        if (read >= webhookResponseBytes) answered?.();
+      });
+      response.on('end', () => answered?.());
+      response.on('error', () => answered?.());
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
-    request.on('error', (error) => settle({ ok: false, statusCode: null, latencyMs: latency(), error: error.message.slice(0, 200) }));
+    const deadline = setTimeout(() => {
+      if (answered) answered();
+      else request.destroy(new Error(`no answer within ${deadlineMs / 1000} s`));
+    }, deadlineMs);
+    request.on('error', (error) => settle({ ok: false, statusCode: null, latencyMs: latency(), error: error.message.slice(0, 200), responseBody: null }));
     request.end(body);
   });
 }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { keys } from '../platform/keys';
 import { sealedSecretSchema } from '../platform/sealed-secret';
 import { queryAll } from '../platform/table';
-import { webhookDeliveryStatuses, webhookEndpointStatuses, webhookEventTypeSchema, type WebhookDeliveryView, type WebhookEndpointView } from '@shared/webhooks';
+import { webhookDeliveryEventTypeSchema, webhookDeliveryStatuses, webhookEndpointStatuses, webhookEventTypeSchema, type WebhookDeliveryView, type WebhookEndpointView } from '@shared/webhooks';
 
 /** A signing secret as stored since issue 30: sealed under its endpoint's context (functions/platform/secret-sealer.ts). */
 export const sealedSigningSecretSchema = /* @__PURE__ */ z.object({ sealed: sealedSecretSchema, createdAt: z.string(), expiresAt: z.nullable(z.string()) });
@@ -34,7 +34,7 @@ export const webhookDeliveryRecord = /* @__PURE__ */ z.object({
   endpointId: z.string(),
   companyId: z.string(),
   deliveryId: z.string(),
-  eventType: webhookEventTypeSchema,
+  eventType: webhookDeliveryEventTypeSchema,
   /** The body posted, as it is signed: the same bytes on every attempt. */
   payload: z.string(),
   status: z.enum(webhookDeliveryStatuses),
@@ -45,6 +45,8 @@ export const webhookDeliveryRecord = /* @__PURE__ */ z.object({
   lastStatusCode: z._default(z.nullable(z.int()), null),
   lastLatencyMs: z._default(z.nullable(z.int()), null),
   lastError: z._default(z.nullable(z.string()), null),
+  /** The first bytes of the endpoint's answer to the last attempt (webhookResponseBytes); deliveries before issue 32 have none. */
+  lastResponseBody: z._default(z.nullable(z.string()), null),
   lastAttemptAt: z._default(z.nullable(z.string()), null),
   nextAttemptAt: z._default(z.nullable(z.string()), null),
   createdAt: z.string(),
@@ -88,6 +90,8 @@ export function deliveryView(delivery: WebhookDeliveryRecord): WebhookDeliveryVi
   return {
     deliveryId: delivery.deliveryId,
     eventType: delivery.eventType,
+    payload: delivery.payload,
+    lastResponseBody: delivery.lastResponseBody,
     status: delivery.status,
     attempts: delivery.attempts,
     lastStatusCode: delivery.lastStatusCode,

@@ -303,6 +303,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'webhooks/rotate-webhook-secret': { table: 'readWrite', webhookSecrets: 'seal' },
   // Only queues the delivery (the worker opens the secrets and signs it), with its audit record.
   'webhooks/redeliver-webhook': { table: 'readWrite', sendTo: [webhooksQueue] },
+  // The test event goes through the outbox with its audit record, as every event: the table only.
+  'webhooks/send-test-event': { table: 'readWrite' },
   // A key and its audit record in one transaction; revoking updates the key and writes its audit record.
   'integrations/create-api-key': { table: 'readWrite' },
   'integrations/revoke-api-key': { table: 'readWrite' },

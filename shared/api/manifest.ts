@@ -50,5 +50,4 @@ export const cognitoTriggers = {
   customMessage: 'auth/build-custom-message',
 } as const;
 
-/** Path prefix under which CloudFront forwards to the API; the API itself serves from /. */
-export const apiPathPrefix = '/api';
+export { apiPathPrefix } from './origin';

@@ -99,6 +99,7 @@ export const routeAudit = {
   'webhooks/delete-webhook-endpoint': { records: ['webhook.delete'] },
   'webhooks/redeliver-webhook': { records: ['webhook.redeliver'], when: 'no attempt holds the delivery at that moment' },
   'webhooks/rotate-webhook-secret': { records: ['webhook.rotate_secret'] },
+  'webhooks/send-test-event': { records: ['webhook.test'] },
   'webhooks/update-webhook-endpoint': { records: ['webhook.update'] },
 } as const satisfies Record<MutatingHandler, AuditDecision>;
 

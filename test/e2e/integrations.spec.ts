@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { companyHeader } from '@shared/api/route-definition';
 import { putApiKey } from '../integration/api-key-fixtures';
 import { createOwnCompany, joinCompany } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
 import { apiOrigin } from './support/test-cloud';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
+import { layoutProblems } from './support/screens';
 
 /**
  * Settings of the company's own systems (issue 20): an owner makes an API key, copies it once, sees it used, and
@@ -45,7 +48,8 @@ test('an owner creates an API key, sees its secret once, sees it used, and revok
   await secretDialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The key "Payroll" is created.' })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Payroll' }) });
-  await expect(row).toContainText('Read employees and transactions');
+  await expect(row).toContainText('Read employees');
+  await expect(row).toContainText(`${secret.slice(0, 8)}…${secret.slice(-4)}`);
   await expect(row).toContainText('Never');
   await expect(page.getByText(secret)).toHaveCount(0);
 
@@ -60,6 +64,9 @@ test('an owner creates an API key, sees its secret once, sees it used, and revok
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The key "Payroll" is revoked.' })).toBeVisible();
+  // A revoked key leaves the list, and is there behind "Show revoked".
+  await expect(row).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Show revoked keys (1)' }).check();
   await expect(row).toContainText('Revoked');
   expect((await request.get(`${apiUrl}/v1/employees`, { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
 
@@ -121,6 +128,7 @@ test("removing a member lists the API keys they made and revokes them with the r
   await page.waitForURL('**/integrations');
   // A revoked key's row header also says it is revoked, to screen readers.
   const keyRow = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await page.getByRole('checkbox', { name: 'Show revoked keys (3)' }).check();
   const createdBy = (name: string) => keyRow(name).locator('[data-label="Created by"]');
   for (const [name, maker, status] of [['Payroll', leaver, 'Revoked'], ['HR sync', leaver, 'Revoked'], ['Old export', leaver, 'Revoked'], ['Time clock', keeper, 'Active']] as const) {
     await expect(createdBy(name)).toContainText(maker.fullName);
@@ -214,7 +222,8 @@ test('an owner adds a webhook endpoint, sees a delivery of a change made with an
   await keyRow.getByRole('button', { name: /actions/i }).click();
   await page.getByRole('menuitem', { name: 'Revoke' }).click();
   await page.getByRole('dialog', { name: 'Revoke the key "Payroll"?' }).getByRole('button', { name: 'Revoke' }).click();
-  await expect(keyRow).toContainText('Revoked');
+  await expect(page.getByRole('status').filter({ hasText: 'The key "Payroll" is revoked.' })).toBeVisible();
+  await expect(keyRow).toHaveCount(0);
   const refused = await request.post(`${apiUrl}/v1/employees/${employee?.employeeId ?? ''}/funds`, {
     headers: { authorization: `Bearer ${keySecret}`, 'idempotency-key': randomUUID() },
     data: { amountCents: 2500 },
@@ -252,14 +261,146 @@ test("an owner reads the API reference, generated from the API's own OpenAPI doc
   await expect(listEmployees).toContainText('employees:read');
   const funding = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'POST /v1/employees/{employeeId}/funds' }) });
   await expect(funding).toContainText('needs an Idempotency-Key');
+  // Each operation says what it does and shows an example request and answer.
+  await expect(funding).toContainText('Moves money from the main account');
+  await expect(funding.getByRole('heading', { name: 'Example request' })).toBeVisible();
+  await expect(funding).toContainText("-H 'Idempotency-Key:");
+  await expect(funding.getByRole('heading', { name: 'Example answer' })).toBeVisible();
+  await expect(funding.getByRole('link', { name: 'FUNDS_NOT_ENOUGH' })).toBeVisible();
+  // The table of contents leads to the guide, the operations and the webhook events.
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  for (const section of ['Authentication and scopes', 'Idempotency-Key', 'Rate limits', 'Pagination', 'Errors', 'Webhook events']) await expect(contents.getByRole('link', { name: section, exact: true })).toBeVisible();
+  await contents.getByRole('link', { name: 'Webhook events', exact: true }).click();
+  const testEvent = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'webhook.test' }) });
+  await expect(testEvent).toContainText('"type": "webhook.test"');
+  await expect(page.getByRole('region', { name: 'Errors', exact: true })).toContainText('INSUFFICIENT_SCOPE');
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
+  // Its own words in Latvian (the language is chosen in the wide top bar).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByLabel('Language').selectOption('lv');
+  await expect(page.getByRole('navigation', { name: 'Saturs' }).getByRole('link', { name: 'Autentifikācija un tiesības' })).toBeVisible();
+  await expect(funding.getByRole('heading', { name: 'Pieprasījuma piemērs' })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: 'no horizontal scrolling at 375 px in Latvian' }).toBeLessThanOrEqual(0);
 
-  // The document itself, as an integrator downloads it.
+  // The document itself, as an integrator downloads it: its server is the portal's own /api, which answers here too.
   const openapi = await request.get(`${apiUrl}/openapi.json`);
   expect(openapi.status()).toBe(200);
-  expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  const served = (await openapi.json()) as { openapi: string; servers: { url: string }[]; webhooks: Record<string, unknown> };
+  expect(served.openapi).toBe('3.1.0');
+  expect(Object.keys(served.webhooks)).toContain('funding.applied');
+  const server = served.servers[0]?.url ?? '';
+  expect(server).toMatch(/\/api$/);
+  const throughServer = await request.get(`${server}/v1/employees`);
+  expect(throughServer.status()).toBe(401);
+  expect(((await throughServer.json()) as { code: string }).code).toMatch(/^API_KEY|UNAUTHORIZED/);
 });
+
+/** The words this screen uses in each language the test reads it in. */
+const integrationWords = {
+  en: { webhooks: 'Webhooks', actions: /actions/i, sendTest: 'Send test event', deliveries: 'Deliveries', testEvent: /Test event/, delivered: 'Delivered', view: 'View request and answer', requestBody: 'Request body', close: 'Close', filter: 'Status', failed: 'Failed', noneFiltered: 'No deliveries with this status.', keys: 'API keys', showRevoked: /^Show revoked keys/ },
+  lv: { webhooks: 'Tīmekļa aizķeres', actions: /darbības/i, sendTest: 'Nosūtīt testa notikumu', deliveries: 'Piegādes', testEvent: /Testa notikums/, delivered: 'Piegādāts', view: 'Skatīt pieprasījumu un atbildi', requestBody: 'Pieprasījuma saturs', close: 'Aizvērt', filter: 'Statuss', failed: 'Neizdevās', noneFiltered: 'Nav piegāžu ar šo statusu.', keys: 'API atslēgas', showRevoked: /^Rādīt atsauktās atslēgas/ },
+} as const;
+
+/** The page does not scroll sideways and no scrolling region (a table) holds more than it shows. */
+async function expectFits(page: Page, what: string): Promise<void> {
+  const { pageOverflow, clippedRegions } = await layoutProblems(page);
+  expect({ pageOverflow, clippedRegions }, what).toEqual({ pageOverflow: 0, clippedRegions: [] });
+}
+
+for (const language of ['en', 'lv'] as const) {
+  test(`"Send test event" reaches the endpoint and shows in its delivery log with its body (${language}, 1440 and 375 px)`, async ({ page, request }) => {
+    const words = integrationWords[language];
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+    const receiverName = `e2e-test-${randomUUID().slice(0, 8)}`;
+    const receiverUrl = `${apiOrigin().replace('localhost', '127.0.0.1')}/local/webhooks/receive/${receiverName}`;
+    await signIn(page, company.email);
+    await page.waitForURL('**/dashboard');
+    const token = await page.evaluate(() => Object.entries(localStorage).find(([name]) => name.endsWith('.accessToken'))?.[1] ?? '');
+    // Two endpoints whose addresses differ only at their end: each is shown whole, so they never look alike.
+    for (const url of [receiverUrl, `${receiverUrl}-spare-endpoint-with-a-long-address`]) {
+      const made = await request.post(`${apiUrl}/webhooks/endpoints`, { headers: { authorization: `Bearer ${token}`, [companyHeader]: company.companyId }, data: { url, events: ['report.ready'] } });
+      expect(made.status(), await made.text()).toBe(200);
+    }
+    await page.goto('/integrations');
+    if (language === 'lv') await page.getByLabel('Language').selectOption('lv');
+    const webhooks = page.getByRole('region', { name: words.webhooks });
+    const endpointRow = webhooks.getByRole('row').filter({ has: page.getByRole('rowheader', { name: receiverUrl, exact: true }) });
+    await expect(endpointRow).toBeVisible();
+    await endpointRow.getByRole('button', { name: words.actions }).click();
+    await page.getByRole('menuitem', { name: words.sendTest }).click();
+
+    const arrived = async () => ((await (await request.get(`${apiUrl}/local/webhooks.json`)).json()) as { endpoint: string; body: string }[]).filter((entry) => entry.endpoint === `receive/${receiverName}`);
+    await expect.poll(async () => (await arrived()).length).toBe(1);
+    const [received] = await arrived();
+    expect(JSON.parse(received?.body ?? '{}')).toMatchObject({ type: 'webhook.test' });
+
+    const log = page.getByRole('region', { name: words.deliveries, exact: true });
+    const delivery = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: words.testEvent }) });
+    await expect(delivery).toContainText(words.delivered);
+    await expect(delivery).toContainText('HTTP 200');
+    await expectNoAxeViolations(page);
+    await expectFits(page, `the endpoints and the log at 1440 px in ${language}`);
+
+    await delivery.getByRole('button', { name: words.actions }).click();
+    await page.getByRole('menuitem', { name: words.view }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: words.requestBody })).toBeVisible();
+    await expect(dialog).toContainText('"type": "webhook.test"');
+    await expect(dialog).toContainText('"received": true');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(dialog.getByRole('button', { name: words.close, exact: true })).toBeInViewport();
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), 'the dialog does not scroll sideways at 375 px').toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: words.close, exact: true }).click();
+
+    await log.getByLabel(words.filter).selectOption('failed');
+    await expect(log.getByText(words.noneFiltered)).toBeVisible();
+    await log.getByLabel(words.filter).selectOption('delivered');
+    await expect(delivery).toBeVisible();
+    // The two addresses are read whole on a phone, not cut to the same beginning.
+    for (const url of [receiverUrl, `${receiverUrl}-spare-endpoint-with-a-long-address`]) await expect(webhooks.getByRole('rowheader', { name: url, exact: true })).toHaveText(url);
+    await expectFits(page, `the endpoints and the log at 375 px in ${language}`);
+    await expectNoAxeViolations(page);
+  });
+
+  test(`the API keys list fits with 40 keys of every scope and long names (${language}, 1440 and 375 px)`, async ({ page }) => {
+    const words = integrationWords[language];
+    const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+    const longName = 'Algu sistēmas sinhronizācija ar grāmatvedības programmatūru';
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        putApiKey(fixtureCloud(), company.companyId, { userId: company.userId, name: company.fullName }, {
+          name: `${longName} ${index + 1}`.slice(-60),
+          createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+          scopes: ['employees:read', 'employees:write', 'money:write', 'reports:read'],
+          ...(index % 2 === 1 ? { revokedAt: new Date(Date.UTC(2026, 2, 1 + index)).toISOString() } : {}),
+        }),
+      ),
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, company.email);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/integrations');
+    if (language === 'lv') await page.getByLabel('Language').selectOption('lv');
+    const keys = page.getByRole('region', { name: words.keys, exact: true });
+    await keys.getByRole('checkbox', { name: words.showRevoked }).check();
+    const table = keys.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(11);
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectFits(page, `the key list at ${width} px in ${language}`);
+      // Every row's last column (its actions, or the status of a revoked key) lies inside the card.
+      const card = await keys.boundingBox();
+      const ends = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.lastElementChild?.getBoundingClientRect().right ?? 0));
+      for (const right of ends) expect(right, `a row ends inside the card at ${width} px`).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 1);
+      await expectNoAxeViolations(page);
+    }
+    await expect(keys.getByRole('navigation')).toBeVisible();
+  });
+}

@@ -29,6 +29,7 @@ export async function putApiKey(
     createdAt: key.createdAt,
     createdBy: maker.userId,
     createdByName: maker.name,
+    lastChars: bearer.slice(-4),
     lastUsedAt: null,
     revokedAt: key.revokedAt ?? null,
   };

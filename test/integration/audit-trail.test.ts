@@ -253,6 +253,7 @@ const scenarios: Record<AuditedHandler, Scenario> = {
       const delivery = deliveries.find((row) => row.status === 'retrying' || row.status === 'failed');
       ok(await api('POST', `/webhooks/endpoints/${endpointId}/deliveries/${delivery?.deliveryId}/redeliver`, { token: owner, body: {} }));
     }),
+  'webhooks/send-test-event': () => inCompany(async () => ok(await api('POST', `/webhooks/endpoints/${await endpoint()}/test`, { token: owner, body: {} }))),
   'webhooks/delete-webhook-endpoint': () => inCompany(async () => ok(await api('DELETE', `/webhooks/endpoints/${await endpoint()}`, { token: owner }))),
   'employees/add-employee': () => inCompany(() => employeeIn({ cardStatus: 'active' })),
   'employees/activate-card': () => inCompany(async () => ok(await api('POST', `/employees/${(await employeeIn({ cardStatus: 'delivered' })).employeeId}/card/activate`, { token: owner, body: {} }))),

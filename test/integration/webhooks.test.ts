@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { createdApiKeySchema } from '@shared/api-keys';
-import { webhookDeliveryListSchema, webhookEndpointListSchema, webhookEndpointWithSecretSchema, type WebhookEventType } from '@shared/webhooks';
+import { webhookDeliveryListSchema, webhookEndpointListSchema, webhookEndpointWithSecretSchema, webhookResponseBytes, webhookTestEventAnswerSchema, type WebhookEventType } from '@shared/webhooks';
 import { entities, keys } from '@functions/platform/keys';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
@@ -51,7 +51,7 @@ class Receiver {
         this.received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), answered });
         const waiting = this.held.get(path);
         if (waiting) waiting.push(response);
-        else response.writeHead(answered).end();
+        else response.writeHead(answered).end(path.startsWith('/test-target') ? 'teapot: '.repeat(200) : undefined);
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -111,8 +111,8 @@ async function fund(employeeId: string, amountCents: number, token = ownerToken)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
-async function deliveries(endpointId: string) {
-  const answer = await api('GET', `/webhooks/endpoints/${endpointId}/deliveries`, { token: ownerToken });
+async function deliveries(endpointId: string, token = ownerToken) {
+  const answer = await api('GET', `/webhooks/endpoints/${endpointId}/deliveries`, { token });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return webhookDeliveryListSchema.parse(answer.body).rows;
 }
@@ -230,6 +230,31 @@ describe('webhook deliveries', () => {
     const [logged] = await waitFor(() => deliveries(endpoint.endpointId), (rows) => rows[0]?.status === 'delivered' && rows[0].attempts === 2);
     expect(logged?.deliveryId).toBe(deliveryId);
   });
+
+  it('send a test event to the one endpoint asked, whatever events it chose, logged with its body and the first bytes of the answer', async () => {
+    // A company of its own: the shared one's endpoints are near the limit.
+    const owner = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+    const token = await signIn(owner.email, undefined, owner.phone);
+    const { endpoint, secret } = await createEndpoint('/test-target', ['report.ready'], token);
+    await createEndpoint('/test-bystander', ['report.ready'], token);
+    const sent = await api('POST', `/webhooks/endpoints/${endpoint.endpointId}/test`, { token, body: {} });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { eventId } = webhookTestEventAnswerSchema.parse(sent.body);
+    const [delivered] = await receiver.waitFor('/test-target', 1);
+    expect(delivered?.headers['webhook-id']).toBe(eventId);
+    expect(() => new Webhook(secret).verify(delivered?.body ?? '', delivered?.headers ?? {})).not.toThrow();
+    expect(eventBodySchema.parse(JSON.parse(delivered?.body ?? '{}')).type).toBe('webhook.test');
+    const [logged] = await waitFor(() => deliveries(endpoint.endpointId, token), (rows) => rows[0]?.status === 'delivered');
+    expect(logged).toMatchObject({ deliveryId: eventId, eventType: 'webhook.test', payload: delivered?.body, lastStatusCode: 200, lastResponseBody: 'teapot: '.repeat(200).slice(0, webhookResponseBytes) });
+    await drained('webhooks');
+    expect(receiver.at('/test-bystander')).toHaveLength(0);
+
+    const disabled = await createEndpoint('/test-disabled', ['report.ready'], token);
+    expect((await api('PATCH', `/webhooks/endpoints/${disabled.endpoint.endpointId}`, { token, body: { enabled: false } })).status).toBe(200);
+    expect(await api('POST', `/webhooks/endpoints/${disabled.endpoint.endpointId}/test`, { token, body: {} })).toMatchObject({ status: 409, body: { code: 'WEBHOOK_ENDPOINT_DISABLED' } });
+    // Another company's owner finds no such endpoint.
+    expect((await api('POST', `/webhooks/endpoints/${endpoint.endpointId}/test`, { token: ownerToken, body: {} })).status).toBe(404);
+  }, 60_000);
 
   it('disable an endpoint that has failed for five days with no success, and tell the company owners by e-mail', async () => {
     receiver.plan('/down', Array.from({ length: 20 }, () => 500));

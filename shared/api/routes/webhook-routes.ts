@@ -9,6 +9,7 @@ import {
   webhookEndpointListSchema,
   webhookEndpointViewSchema,
   webhookEndpointWithSecretSchema,
+  webhookTestEventAnswerSchema,
 } from '../../webhooks';
 import type { RouteDefinition } from '../route-definition';
 import { okAnswerSchema } from '../schemas';
@@ -87,4 +88,16 @@ export const redeliverWebhook = {
   params: webhookDeliveryParamsSchema,
   body: noBody,
   answer: webhookDeliveryViewSchema,
+} as const satisfies RouteDefinition;
+
+/** Posts a `webhook.test` event to this endpoint only (through the outbox, as every event), whatever events it chose. */
+export const sendWebhookTestEvent = {
+  method: 'POST',
+  path: '/webhooks/endpoints/{endpointId}/test',
+  handler: 'webhooks/send-test-event',
+  access: owner,
+  activeCompanyOnly: true,
+  params: webhookEndpointIdParamsSchema,
+  body: noBody,
+  answer: webhookTestEventAnswerSchema,
 } as const satisfies RouteDefinition;

@@ -6,6 +6,7 @@ import { Alert } from '@frontend/components/alert/alert';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, TruncatedText, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { Pagination } from '@frontend/components/data-table/pagination';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { StatusBadge } from '@frontend/components/status-badge/status-badge';
@@ -23,6 +24,8 @@ import { SecretOnceDialog } from './secret-once-dialog';
 
 /** A scope's translation key: i18next reads a ':' as the namespace's end. */
 const scopeKey = (scope: ApiScope) => scope.replace(':', '_');
+/** Keys a page of the list shows: a company has at most 20 live ones, and the revoked ones are kept. */
+const keysPerPage = 10;
 
 /** Settings of the company's API keys: the list, a new key (its secret shown once), and revoking one after asking. */
 export function ApiKeysSection() {
@@ -36,6 +39,8 @@ export function ApiKeysSection() {
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [showRevoked, setShowRevoked] = useState(false);
+  const [page, setPage] = useState(1);
 
   const revoke = useMutation({
     mutationFn: (key: ApiKeyView) => revokeApiKey(key.keyId),
@@ -48,23 +53,32 @@ export function ApiKeysSection() {
     },
   });
 
+  // Narrow columns only: the name and the maker are cut (whole on hover and focus), the scopes wrap as chips, and the
+  // key's id, its creation date and the maker's e-mail sit in the row's detail, so the row fits the card at any width.
   const columns: DataTableColumn<ApiKeyView>[] = [
     { id: 'name', header: t('integrations:keys.name'), rowHeader: true, truncate: (key) => key.name, cell: (key) => key.name },
-    { id: 'scopes', header: t('integrations:keys.scopes'), truncate: (key) => scopesText(key), cell: (key) => scopesText(key) },
-    { id: 'hint', header: t('integrations:keys.key'), cell: (key) => <code className="integrations-code">{key.hint}…</code>, detail: true },
+    { id: 'hint', header: t('integrations:keys.key'), cell: (key) => <KeyHint apiKey={key} /> },
+    { id: 'scopes', header: t('integrations:keys.scopes'), className: 'api-key-scopes-cell', cell: (key) => <ScopeChips scopes={key.scopes} /> },
     { id: 'createdBy', header: t('integrations:keys.createdBy'), cell: (key) => <KeyCreator apiKey={key} /> },
-    { id: 'created', header: t('integrations:keys.created'), cell: (key) => formatDate(key.createdAt), detail: true },
-    { id: 'creatorEmail', header: t('integrations:keys.creatorEmail'), cell: (key) => key.createdBy.email ?? '—', detail: true },
     { id: 'lastUsed', header: t('integrations:keys.lastUsed'), cell: (key) => (key.lastUsedAt ? formatDate(key.lastUsedAt, { withTime: true }) : t('integrations:keys.neverUsed')) },
     {
       id: 'status',
       header: t('integrations:keys.status'),
-      cell: (key) => <StatusBadge tone={key.revokedAt ? 'neutral' : 'positive'}>{key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : t('integrations:keys.active')}</StatusBadge>,
+      cell: (key) => <StatusBadge tone={key.revokedAt ? 'neutral' : 'positive'}>{key.revokedAt ? t('integrations:keys.revokedShort') : t('integrations:keys.active')}</StatusBadge>,
     },
+    { id: 'keyId', header: t('integrations:keys.keyId'), cell: (key) => <code className="integrations-code">{key.hint}</code>, detail: true },
+    { id: 'created', header: t('integrations:keys.created'), cell: (key) => formatDate(key.createdAt), detail: true },
+    { id: 'creatorEmail', header: t('integrations:keys.creatorEmail'), cell: (key) => key.createdBy.email ?? '—', detail: true },
+    { id: 'revokedAt', header: t('integrations:keys.revokedAt'), cell: (key) => (key.revokedAt ? formatDate(key.revokedAt, { withTime: true }) : '—'), detail: true },
   ];
-  const scopesText = (key: ApiKeyView) => key.scopes.map((scope) => t(`integrations:scopes.${scopeKey(scope)}.short`)).join(', ');
   const actions = (key: ApiKeyView): RowAction[] =>
     key.revokedAt || (revoke.isPending && revoke.variables.keyId === key.keyId) ? [] : [{ id: 'revoke', label: t('integrations:keys.revoke'), onSelect: () => setRevoking(key), danger: true }];
+  const allKeys = keys.data?.rows ?? [];
+  const revokedCount = allKeys.filter((key) => key.revokedAt).length;
+  const shown = showRevoked ? allKeys : allKeys.filter((key) => !key.revokedAt);
+  const totalPages = Math.max(1, Math.ceil(shown.length / keysPerPage));
+  const currentPage = Math.min(page, totalPages);
+  const pageRows = shown.slice((currentPage - 1) * keysPerPage, currentPage * keysPerPage);
 
   return (
     <IntegrationsPanel
@@ -79,10 +93,21 @@ export function ApiKeysSection() {
         <Alert>{errorCodeText(t, errorCodeOf(keys.error))}</Alert>
       ) : (
         <div className="integrations-keys">
+          {revokedCount > 0 && (
+            <CheckboxField
+              name="showRevoked"
+              label={t('integrations:keys.showRevoked', { count: revokedCount })}
+              checked={showRevoked}
+              onChange={(event) => {
+                setShowRevoked(event.target.checked);
+                setPage(1);
+              }}
+            />
+          )}
           <DataTable
             caption={t('integrations:keys.caption')}
             columns={columns}
-            rows={keys.data?.rows ?? []}
+            rows={pageRows}
             rowKey={(key) => key.keyId}
             loading={keys.isPending}
             skeletonRows={2}
@@ -91,6 +116,7 @@ export function ApiKeysSection() {
             rowActions={actions}
             rowMuted={(key) => (key.revokedAt ? t('integrations:keys.revokedOn', { date: formatDate(key.revokedAt) }) : undefined)}
           />
+          <Pagination page={currentPage} totalPages={totalPages} onPageChange={setPage} />
         </div>
       )}
       {creating && (
@@ -115,6 +141,33 @@ export function ApiKeysSection() {
         <p>{t('integrations:keys.revokeText')}</p>
       </ConfirmDialog>
     </IntegrationsPanel>
+  );
+}
+
+/** The key as a system holds it, shortened to what tells it apart: its prefix and its secret's last characters. */
+function KeyHint({ apiKey }: { apiKey: ApiKeyView }) {
+  const { t } = useTranslation('integrations');
+  const shortPrefix = apiKey.hint.slice(0, 'bck_'.length + 4);
+  const shown = apiKey.lastChars ? `${shortPrefix}…${apiKey.lastChars}` : `${shortPrefix}…`;
+  return (
+    <code className="integrations-code api-key-hint" title={apiKey.hint}>
+      <span aria-hidden="true">{shown}</span>
+      <span className="visually-hidden">{apiKey.lastChars ? t('keys.hintSpoken', { prefix: shortPrefix, last: apiKey.lastChars }) : shortPrefix}</span>
+    </code>
+  );
+}
+
+/** A key's scopes as compact chips, each its short name: they wrap under each other rather than widen the row. */
+function ScopeChips({ scopes }: { scopes: readonly ApiScope[] }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <ul className="api-key-scopes">
+      {scopes.map((scope) => (
+        <li key={scope} className={`api-key-scope${scope === 'money:write' ? ' api-key-scope--money' : ''}`}>
+          {t(`scopes.${scopeKey(scope)}.chip`)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -201,6 +254,7 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
                 }}
               />
             ))}
+            {scopes.includes('money:write') && <Alert tone="info">{t('integrations:keys.moneyWarning')}</Alert>}
             {errors.scopes && (
               <p id="scopes-error" className="field__error">
                 {fieldErrorText(t, errors.scopes)}

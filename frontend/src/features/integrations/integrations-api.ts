@@ -19,4 +19,5 @@ export const updateWebhookEndpoint = (endpointId: string, body: { enabled?: bool
 export const deleteWebhookEndpoint = (endpointId: string) => callApi(webhookRoutes.deleteWebhookEndpoint, { params: { endpointId } });
 export const rotateWebhookSecret = (endpointId: string) => callApi(webhookRoutes.rotateWebhookSecret, { params: { endpointId }, body: {} });
 export const fetchWebhookDeliveries = (endpointId: string, signal?: AbortSignal) => callApi(webhookRoutes.listWebhookDeliveries, { params: { endpointId }, signal });
+export const sendWebhookTestEvent = (endpointId: string) => callApi(webhookRoutes.sendWebhookTestEvent, { params: { endpointId }, body: {} });
 export const redeliverWebhook = (endpointId: string, deliveryId: string) => callApi(webhookRoutes.redeliverWebhook, { params: { endpointId, deliveryId }, body: {} });

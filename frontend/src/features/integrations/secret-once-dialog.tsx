@@ -13,7 +13,10 @@ interface SecretOnceDialogProps {
   onClose: () => void;
 }
 
-/** A secret the portal shows this once (an API key, a webhook signing secret), with a copy button. */
+/**
+ * A secret the portal shows this once (an API key, a webhook signing secret), with Copy as the main action. The secret
+ * wraps in a read-only text area rather than scrolling inside an input, so all of it is visible at any width.
+ */
 export function SecretOnceDialog({ title, notice, label, copyLabel, secret, onClose }: SecretOnceDialogProps) {
   const { t } = useTranslation('integrations');
   const copy = useCopyToClipboard();
@@ -23,18 +26,18 @@ export function SecretOnceDialog({ title, notice, label, copyLabel, secret, onCl
         <Alert tone="info">{notice}</Alert>
         <label className="field">
           <span className="field__label">{label}</span>
-          <input className="field__input integrations-secret" readOnly value={secret} onFocus={(event) => event.currentTarget.select()} />
+          <textarea className="field__input integrations-secret" readOnly rows={2} spellCheck={false} value={secret} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <p role="status" className="integrations-notice">
           {copy.state === 'copied' ? t('keys.copied') : copy.state === 'failed' ? t('keys.copyFailed') : ''}
         </p>
       </div>
       <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={() => void copy.copy(secret)}>
-          {copyLabel}
-        </button>
-        <button type="button" className="button" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={onClose}>
           {t('keys.done')}
+        </button>
+        <button type="button" className="button" onClick={() => void copy.copy(secret)}>
+          {copyLabel}
         </button>
       </div>
     </Dialog>

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '@shared/webhooks';
+import type { WebhookDeliveryEventType } from '@shared/webhooks';
 
 /** An event's translation key: i18next reads a '.' as a nesting. */
-export const eventKey = (event: WebhookEventType) => event.replace('.', '_');
+export const eventKey = (event: WebhookDeliveryEventType) => event.replace('.', '_');

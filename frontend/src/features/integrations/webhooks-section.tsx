@@ -20,7 +20,9 @@ import {
   deleteWebhookEndpoint,
   fetchWebhookEndpoints,
   rotateWebhookSecret,
+  sendWebhookTestEvent,
   updateWebhookEndpoint,
+  webhookDeliveriesQueryKey,
   webhookEndpointsQueryKey,
 } from './integrations-api';
 import { IntegrationsPanel } from './integrations-panel';
@@ -45,6 +47,7 @@ export function WebhooksSection() {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [secret, setSecret] = useState<{ endpoint: WebhookEndpointView; secret: string; rotated: boolean } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [awaited, setAwaited] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -70,7 +73,23 @@ export function WebhooksSection() {
       await refresh();
     },
   });
-  const busyWith = (endpoint: WebhookEndpointView) => act.isPending && act.variables.endpoint.endpointId === endpoint.endpointId;
+  const sendTest = useMutation({
+    mutationFn: (endpoint: WebhookEndpointView) => sendWebhookTestEvent(endpoint.endpointId),
+    onMutate: (endpoint) => {
+      setFailure(null);
+      setNotice('');
+      // Its delivery shows in the log, opened for it: the owner sees it arrive (or fail) without looking for it.
+      setViewing(endpoint.endpointId);
+    },
+    onSuccess: (sent, endpoint) => {
+      setAwaited(sent.eventId);
+      setNotice(t('integrations:webhooks.done.test', { url: endpoint.url }));
+      return queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(companyId, endpoint.endpointId) });
+    },
+    onError: (error) => setFailure(errorCodeOf(error)),
+  });
+  const busyWith = (endpoint: WebhookEndpointView) =>
+    (act.isPending && act.variables.endpoint.endpointId === endpoint.endpointId) || (sendTest.isPending && sendTest.variables.endpointId === endpoint.endpointId);
 
   const stateOf = (endpoint: WebhookEndpointView) => {
     if (endpoint.status === 'disabled') {
@@ -80,7 +99,8 @@ export function WebhooksSection() {
     return <StatusBadge tone="positive">{t('integrations:webhooks.enabled')}</StatusBadge>;
   };
   const columns: DataTableColumn<WebhookEndpointView>[] = [
-    { id: 'url', header: t('integrations:webhooks.url'), rowHeader: true, truncate: (endpoint) => endpoint.url, cell: (endpoint) => <span className="integrations-url">{endpoint.url}</span> },
+    // Never cut: two addresses that differ only at their end would look alike (a phone's card shows it whole too).
+    { id: 'url', header: t('integrations:webhooks.url'), rowHeader: true, cell: (endpoint) => <span className="integrations-url">{endpoint.url}</span> },
     {
       id: 'events',
       header: t('integrations:webhooks.events'),
@@ -100,6 +120,7 @@ export function WebhooksSection() {
     busyWith(endpoint)
       ? []
       : [
+          ...(endpoint.status === 'enabled' ? [{ id: 'test', label: t('integrations:webhooks.sendTest'), onSelect: () => sendTest.mutate(endpoint) }] : []),
           { id: 'deliveries', label: t('integrations:webhooks.showDeliveries'), onSelect: () => setViewing(endpoint.endpointId) },
           { id: 'rotate', label: t('integrations:webhooks.rotate'), onSelect: () => setConfirming({ kind: 'rotate', endpoint }) },
           endpoint.status === 'enabled'
@@ -135,7 +156,7 @@ export function WebhooksSection() {
           />
         </div>
       )}
-      {viewed && <WebhookDeliveries endpoint={viewed} onClose={() => setViewing(null)} />}
+      {viewed && <WebhookDeliveries endpoint={viewed} awaited={awaited} onClose={() => setViewing(null)} />}
       {adding && (
         <AddEndpointDialog
           onClose={() => setAdding(false)}
