@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PaidUsersTable } from './paid-users-table';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import { dayText } from '@shared/dates';
 import { maxFundingFileChars } from '@shared/funding';
@@ -323,29 +324,10 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                     </div>
                   )}
                   {preview.paid.length > 0 && (
-                    <details className="schedule-run__paid">
-                      <summary>{t('form.paidList', { count: nextRun.employeeCount })}</summary>
-                      <div className="table-scroll">
-                        <table className="schedule-run__rows">
-                          <thead>
-                            <tr>
-                              <th scope="col">{t('runs.user')}</th>
-                              <th scope="col" className="numeric">
-                                {t('runs.amount')}
-                              </th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {preview.paid.map((row) => (
-                              <tr key={row.employeeId}>
-                                <th scope="row">{row.name}</th>
-                                <td className="numeric">{format.money(row.amountCents)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
-                    </details>
+                    <PaidUsersTable
+                      summary={t('form.paidList', { count: nextRun.employeeCount })}
+                      rows={preview.paid.map((row) => ({ key: row.employeeId, name: row.name, amountCents: row.amountCents }))}
+                    />
                   )}
                   {nextRun.totalCents === 0 ? (
                     <p>{t('confirm.sums.nothing')}</p>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PaidUsersTable } from './paid-users-table';
 import type { ScheduleRun, ScheduleView } from '@shared/funding-schedules';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -85,31 +86,10 @@ export function ScheduleRunsDialog({ schedule, onClose }: { schedule: ScheduleVi
                       </div>
                     )}
                     {run.applied.length > 0 && (
-                      <details className="schedule-run__paid">
-                        <summary>
-                          {t('runs.paidRows')} ({run.appliedCount})
-                        </summary>
-                        <div className="table-scroll">
-                          <table className="schedule-run__rows">
-                            <thead>
-                              <tr>
-                                <th scope="col">{t('runs.user')}</th>
-                                <th scope="col" className="numeric">
-                                  {t('runs.amount')}
-                                </th>
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {run.applied.map((row) => (
-                                <tr key={row.rowNumber}>
-                                  <th scope="row">{row.name ?? row.employeeId}</th>
-                                  <td className="numeric">{format.money(row.amountCents)}</td>
-                                </tr>
-                              ))}
-                            </tbody>
-                          </table>
-                        </div>
-                      </details>
+                      <PaidUsersTable
+                        summary={`${t('runs.paidRows')} (${run.appliedCount})`}
+                        rows={run.applied.map((row) => ({ key: String(row.rowNumber), name: row.name ?? row.employeeId ?? '', amountCents: row.amountCents }))}
+                      />
                     )}
                   </>
                 )}
