@@ -1,4 +1,4 @@
-import { activityActorText, activityChangeLines, activityConcerns, isKnownAction, type ActivityAction, type ActivityActor, type ActivityField, type ActivityRow, type ActivityTarget, type ActivityType, type ActivityValueTexts } from './activity';
+import { activityActorText, activityChangeLines, activityConcerns, isActivityValueKind, isKnownAction, type ActivityAction, type ActivityActor, type ActivityField, type ActivityRow, type ActivityTarget, type ActivityType, type ActivityValueTexts } from './activity';
 import type { MerchantCategoryGroup } from './cards';
 import { formatDate } from './dates';
 import type { SignupStep } from './kyc';
@@ -398,6 +398,7 @@ export function activityCsvValueTexts(lang: Language): ActivityValueTexts {
     money: (cents: number) => formatEur(cents, lang),
     dateTime: (iso: string) => formatDate(iso, { withTime: true }),
     label: (kind, value) => {
+      if (isActivityValueKind(kind)) return textOf<string>(activityValueTexts[lang][kind], value);
       switch (kind) {
         case 'cardStatus':
           return textOf<CardStatus>(cardStatusTexts[lang], value);
@@ -411,15 +412,6 @@ export function activityCsvValueTexts(lang: Language): ActivityValueTexts {
           return textOf<MerchantCategoryGroup>(merchantGroupTexts[lang], value);
         case 'country':
           return countryName(value, lang);
-        case 'memberRole':
-        case 'onboardingStep':
-        case 'reportType':
-        case 'webhookStatus':
-        case 'scheduleState':
-        case 'replacementReason':
-        case 'matchedBy':
-        case 'apiScope':
-          return textOf<string>(activityValueTexts[lang][kind], value);
       }
     },
   };

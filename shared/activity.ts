@@ -413,6 +413,7 @@ export function activityConcerns(row: Pick<ActivityRow, 'action' | 'employee' | 
 /** A value as text, the way both the screen and the CSV show it. */
 export function activityValueText(kind: ActivityFieldKind, value: string | number | null | undefined, show: Omit<ActivityValueTexts, 'field'>): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (isActivityValueKind(kind)) return show.label(kind, String(value));
   switch (kind) {
     case 'money':
       return typeof value === 'number' ? show.money(value) : String(value);
@@ -426,14 +427,6 @@ export function activityValueText(kind: ActivityFieldKind, value: string | numbe
     case 'deviceStatus':
     case 'cardAccountStatus':
     case 'employeeStatus':
-    case 'memberRole':
-    case 'onboardingStep':
-    case 'reportType':
-    case 'webhookStatus':
-    case 'scheduleState':
-    case 'replacementReason':
-    case 'matchedBy':
-    case 'apiScope':
     case 'country':
       return show.label(kind, String(value));
     case 'merchantGroups':
