@@ -201,7 +201,12 @@ function operationOf(route: RouteDefinition, scope: ApiScope): JsonSchema {
       ...error(`More than ${apiKeyRequestsPerMinute} requests of this key in a minute.`, ['TOO_MANY_REQUESTS']),
       headers: { 'Retry-After': { description: 'Seconds until the key may call again.', schema: { type: 'integer', minimum: 1 } } },
     },
-    '503': error('A service behind the API is not available; try again later.', codesAt(503, ['SERVICE_UNAVAILABLE'])),
+    '503': error(
+      route.idempotent
+        ? 'A service behind the API is not available, or the request ran out of time and may still be applied; send it again with the same Idempotency-Key.'
+        : 'A service behind the API is not available, or the request ran out of time; try again later.',
+      codesAt(503, ['SERVICE_UNAVAILABLE', 'REQUEST_TIMED_OUT']),
+    ),
   };
   const unprocessable = codesAt(422, route.idempotent ? ['IDEMPOTENCY_KEY_REUSED'] : []);
   if (unprocessable.length > 0) responses['422'] = error(route.idempotent ? 'The Idempotency-Key was used before with another request, or the content cannot be read.' : 'The content cannot be read.', unprocessable);

@@ -131,6 +131,12 @@ export async function transactWithRecords(change: readonly TransactItem[], recor
 }
 
 /**
+ * The longest pause between two tries: eight tries then wait at most about 3 s in all, so a request that loses them
+ * all still answers (FUNDS_TRANSFER_FAILED, nothing moved) well inside an API function's 10 s.
+ */
+const longestConflictPauseMs = 1_000;
+
+/**
  * `transact`, tried again (up to `retries` times, with a growing random pause) while DynamoDB cancels it because
  * another transaction held one of its items: nothing was checked or written then, so the same items are sent again
  * and the conditions decide. A conflict still there after the retries is thrown as it came.
@@ -142,7 +148,7 @@ export async function transactThroughConflicts(items: TransactItem[], refusals: 
       return;
     } catch (error) {
       if (!transactionConflicted(error) || attempt >= retries) throw error;
-      await delay(Math.random() * 20 * 2 ** attempt);
+      await delay(Math.random() * Math.min(longestConflictPauseMs, 20 * 2 ** attempt));
     }
   }
 }

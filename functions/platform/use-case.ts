@@ -163,6 +163,21 @@ async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, 
 }
 
 /**
+ * Time kept back from the Lambda's timeout to answer in: a use case still working then (a queue of conflicting
+ * transactions under load) is answered before Lambda cuts it off without a body.
+ */
+const answerBeforeTimeoutMs = 300;
+
+/**
+ * The answer for a use case that ran out of time: its change may still commit after this answer, so the caller is
+ * told the outcome is not known and to send the request again (a money request with the same Idempotency-Key, which
+ * then gets the first answer or is applied once). Never a 500: nothing is wrong but the wait.
+ */
+function timedOut(): never {
+  throw new DomainError(503, 'REQUEST_TIMED_OUT');
+}
+
+/**
  * A handler is this chain (logging -> error mapper -> auth context -> zod validation) around the use case of one route; the
  * file of each use case holds only what is particular to it. The handler passes its own route's definition, not a key
  * into the manifest, so its bundle builds the schemas of that route alone.
@@ -172,7 +187,7 @@ export function useCase<R extends RouteDefinition>(
   run: NoInfer<(input: UseCaseInput<R>) => Promise<UseCaseAnswer<R>>>,
   options: UseCaseOptions = {},
 ) {
-  return middy<Event, Result>()
+  return middy<Event, Result>({ timeoutEarlyInMillis: answerBeforeTimeoutMs, timeoutEarlyResponse: timedOut })
     .use(requestLogging<Event, Result>())
     .use(errorMapper())
     .use(authAndValidation(route))
