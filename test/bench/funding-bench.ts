@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { csvLine } from '@shared/csv';
+import { keys } from '@functions/platform/keys';
 import { fundingCsvColumns, fundingFileSchema } from '@shared/funding';
 import { demoPassword } from '../../infra/local/demo-data';
 import { localClients } from '../../infra/local/provision';
@@ -56,6 +57,10 @@ export async function benchCsvFunding(cloud: ReadyInfo): Promise<CsvFundingOutco
     file = await call('GET', `/funding/files/${preview.fileId}`);
   }
   const finished = performance.now();
+  // Exactly once: the main account gave what the rows hold, no more (a row paid twice would show here).
+  const account = await fixture.table.send(new GetCommand({ TableName: fixture.tableName, Key: keys.mainAccount(company.companyId) }));
+  const movedCents = 1_000_000_000 - Number(account.Item?.availableCents);
+  if (movedCents !== rows * 1_000) throw new Error(`the funding bench's file moved ${movedCents} cents, not ${rows * 1_000}`);
   return {
     rows,
     previewSeconds: (previewed - started) / 1000,
