@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerBuildOptions } from './constructs/handler-bundling';
 import { routes } from '@shared/api/manifest';
+import type { RouteDefinition } from '@shared/api/route-definition';
+import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
+import { openApiDocument } from '../functions/integrations/openapi-document';
 import { repoRoot } from './constructs/repo-paths';
 import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
 import { outboxRelay, queueWorkers } from './definitions';
@@ -45,8 +48,26 @@ describe('a handler bundled as the stack bundles it', () => {
   });
 });
 
+/**
+ * Codes in every bundle that an API key's call never meets: the portal's own sessions (a Cognito token, its profile,
+ * memberships, roles and /card sessions), and a call that skips CloudFront (the documented servers go through it).
+ */
+const notForApiKeys: ReadonlySet<string> = new Set([
+  'UNAUTHORIZED', 'TOKEN_REVOKED', 'PROFILE_NOT_FOUND', 'FORBIDDEN', 'PHONE_SETUP_REQUIRED', 'COMPANY_HEADER_NOT_ALLOWED', 'NOT_A_MEMBER',
+  'NO_CURRENT_COMPANY', 'ROLE_TOO_LOW', 'CARDHOLDER_SESSION_ENDED', 'ROUTE_NOT_FOUND', 'DIRECT_API_ACCESS_REFUSED',
+]);
+
+/** Codes in every bundle that only some routes can answer: by what the route's definition asks for. */
+const onlyWhere: Readonly<Record<string, (route: RouteDefinition) => boolean>> = {
+  IDEMPOTENCY_KEY_REQUIRED: (route) => route.idempotent === true,
+  IDEMPOTENCY_KEY_REUSED: (route) => route.idempotent === true,
+  IDEMPOTENCY_IN_PROGRESS: (route) => route.idempotent === true,
+  COMPANY_NOT_APPROVED: (route) => route.activeCompanyOnly === true,
+  FEATURE_NOT_AVAILABLE: (route) => route.feature !== undefined,
+};
+
 describe('every handler bundled at once', () => {
-  let outputs: { handler: string; inputs: string[] }[] = [];
+  let outputs: { handler: string; inputs: string[]; file: string }[] = [];
   beforeAll(async () => {
     const handlers = [...new Set([...routes.map((route) => route.handler), ...Object.keys(backgroundNeeds)])];
     const result = await build({
@@ -58,10 +79,11 @@ describe('every handler bundled at once', () => {
       metafile: true,
       logLevel: 'silent',
     });
-    outputs = Object.values(result.metafile.outputs).flatMap((output) =>
+    outputs = Object.entries(result.metafile.outputs).flatMap(([file, output]) =>
       output.entryPoint === undefined
         ? []
         : [{
+            file: path.resolve(repoRoot, file),
             handler: path.relative(path.join(repoRoot, 'functions'), path.resolve(repoRoot, output.entryPoint)).replace(/\.ts$/, ''),
             // What the bundle holds: an input tree-shaking dropped whole is listed with no bytes.
             inputs: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
@@ -92,5 +114,33 @@ describe('every handler bundled at once', () => {
     const granted = outputs.map((output) => output.handler).filter((handler) => needsOf({ handler }).webhookSecrets !== 'none').sort();
     expect(granted).toEqual(['webhooks/create-webhook-endpoint', 'webhooks/deliver-webhooks', 'webhooks/rotate-webhook-secret', 'webhooks/seal-webhook-secrets']);
     expect(withKms).toEqual(granted);
+  });
+
+  it("lists in the OpenAPI document every domain error a public operation's bundle can answer, at its status", () => {
+    const document = openApiDocument('https://portal.example/api') as { paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { examples?: Record<string, unknown> } } }> }>> };
+    // The code as the bundle writes it: tree-shaken, so only what this function can run. A code passed in a variable is
+    // not seen here; those are few and each is listed by hand in the document.
+    const thrown = /new DomainError\d*\((\d{3}),([^;]*?)\)[;\s]|\b(notFound|forbidden|unauthorized)\d*\(([^;]*?)\)[;\s]/g;
+    const statusOfHelper: Record<string, string> = { notFound: '404', forbidden: '403', unauthorized: '401' };
+    const missing: string[] = [];
+    let checked = 0;
+    for (const route of (routes as readonly RouteDefinition[]).filter((candidate) => publicApiScopeOf(candidate) !== undefined)) {
+      const output = outputs.find((candidate) => candidate.handler === route.handler);
+      if (!output) throw new Error(`${route.handler} was not bundled`);
+      const responses = document.paths[publicApiPath(route)]?.[route.method.toLowerCase()]?.responses ?? {};
+      for (const [, status, args, helper, helperArgs] of readFileSync(output.file, 'utf8').matchAll(thrown)) {
+        const at = status ?? statusOfHelper[helper ?? ''] ?? '';
+        // The code is the argument before any field messages ({ field: 'CODE' }).
+        const codeArgument = (args ?? helperArgs ?? '').replace(/\{[^}]*\}/g, '');
+        for (const [, code] of codeArgument.matchAll(/"([A-Z][A-Z0-9_]+)"/g)) {
+          if (code === undefined || notForApiKeys.has(code) || onlyWhere[code]?.(route) === false) continue;
+          checked += 1;
+          const listed = Object.keys(responses[at]?.content?.['application/json']?.examples ?? {});
+          if (!listed.includes(code)) missing.push(`${route.method} ${route.path}: ${at} ${code}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect([...new Set(missing)]).toEqual([]);
   });
 });

@@ -45,32 +45,48 @@ const operationDescriptions: Readonly<Record<PublicHandler, string>> = {
   'reports/get-report-file': 'A short-lived download address of a ready report.',
 };
 
+/** A card action's errors: the actions share one runner, whose refusals and issuer failures each may meet. */
+const cardActionErrors = {
+  404: ['EMPLOYEE_NOT_FOUND'],
+  409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED', 'CARD_REPLACE_ACTIVE_AUTHORIZATIONS', 'TERMINATE_ACTIVE_AUTHORIZATIONS'],
+  503: ['CARD_ISSUER_UNAVAILABLE', 'CARD_ISSUER_NOT_CONFIGURED', 'ACTIVATION_FAILED'],
+} as const satisfies Readonly<Record<number, readonly ErrorCode[]>>;
+
+/** A funding file's errors, from its upload to its retry. */
+const fundingFileErrors = {
+  404: ['FUNDING_FILE_NOT_FOUND'],
+  409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'],
+  422: ['FUNDING_FILE_INVALID'],
+  503: ['FUNDS_TRANSFER_FAILED'],
+} as const satisfies Readonly<Record<number, readonly ErrorCode[]>>;
+
 /**
- * The domain errors each public operation may answer beside the ones every operation may (issue 32), by status: read
- * from the handlers' modules; listed in its responses and in the reference's error section.
+ * The domain errors each public operation may answer beside the ones every operation may (issue 32), by status. The
+ * CDK tests read each operation's bundle (infra/handler-bundling.test.ts) and fail on a code it can throw that is
+ * not listed here or among the common ones.
  */
 const operationErrors: Readonly<Partial<Record<PublicHandler, Readonly<Record<number, readonly ErrorCode[]>>>>> = {
   'employees/get-employee': { 404: ['EMPLOYEE_NOT_FOUND'] },
   'exports/get-export-availability': { 404: ['EXPORT_NOT_FOUND'], 409: ['EXPORT_NOT_READY'] },
   'exports/get-export-file': { 404: ['EXPORT_NOT_FOUND'], 409: ['EXPORT_NOT_READY'] },
-  'employees/add-employee': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_PHONE_TAKEN'], 503: ['CARD_ISSUER_UNAVAILABLE'] },
-  'employees/set-employee-limits': { 404: ['EMPLOYEE_NOT_FOUND', 'LIMIT_USER_NOT_ACTIVE'], 409: ['LIMIT_USER_NOT_ACTIVE'], 503: ['LIMIT_CHANGE_FAILED'] },
+  'employees/add-employee': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_PHONE_TAKEN'], 503: ['CARD_ISSUER_UNAVAILABLE', 'CARD_ISSUER_NOT_CONFIGURED'] },
+  'employees/set-employee-limits': { 404: ['EMPLOYEE_NOT_FOUND', 'LIMIT_USER_NOT_ACTIVE'], 409: ['LIMIT_USER_NOT_ACTIVE'], 503: ['LIMIT_CHANGE_FAILED', 'CARD_ISSUER_NOT_CONFIGURED'] },
   'employees/change-employee-phone': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_TERMINATED', 'PHONE_SAME', 'PHONE_TAKEN'] },
-  'employees/activate-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
-  'employees/block-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
-  'employees/unblock-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
-  'employees/replace-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
-  'employees/close-card': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
-  'employees/block-app-access': { 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
-  'employees/unblock-app-access': { 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
-  'employees/terminate-product': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
-  'employees/apply-bulk-card-action': { 409: ['CARD_ACTION_NOT_ALLOWED', 'FEE_CHANGED', 'REPLACEMENT_FEE_NOT_COVERED'] },
+  'employees/activate-card': cardActionErrors,
+  'employees/block-card': cardActionErrors,
+  'employees/unblock-card': cardActionErrors,
+  'employees/replace-card': cardActionErrors,
+  'employees/close-card': cardActionErrors,
+  'employees/block-app-access': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
+  'employees/unblock-app-access': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
+  'employees/terminate-product': cardActionErrors,
+  'employees/apply-bulk-card-action': cardActionErrors,
   'funding/fund-employee': { 404: ['FUNDING_USER_NOT_ACTIVE'], 409: ['FUNDING_USER_NOT_ACTIVE', 'FUNDS_NOT_ENOUGH'], 503: ['FUNDS_TRANSFER_FAILED'] },
   'funding/get-funding-template': { 503: ['FUNDS_TRANSFER_FAILED'] },
-  'funding/upload-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
-  'funding/get-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
-  'funding/apply-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
-  'funding/retry-funding-file': { 404: ['FUNDING_FILE_NOT_FOUND'], 409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'], 422: ['FUNDING_FILE_INVALID'] },
+  'funding/upload-funding-file': fundingFileErrors,
+  'funding/get-funding-file': fundingFileErrors,
+  'funding/apply-funding-file': fundingFileErrors,
+  'funding/retry-funding-file': fundingFileErrors,
   'reports/get-report-file': { 404: ['REPORT_NOT_FOUND'], 409: ['REPORT_NOT_READY'] },
 };
 
@@ -192,11 +208,14 @@ function operationOf(route: RouteDefinition, scope: ApiScope): JsonSchema {
   const codesAt = (status: number, common: ErrorCode[]): ErrorCode[] => [...new Set([...common, ...(own[status] ?? [])])];
   const responses: Record<string, unknown> = {
     '200': { description: 'Done.', content: { 'application/json': { schema: answer, example: exampleOf(answer) } } },
-    '400': error('The request is not valid: nothing was changed.', route.idempotent ? ['VALIDATION_FAILED', 'MALFORMED_JSON', 'IDEMPOTENCY_KEY_REQUIRED'] : ['VALIDATION_FAILED', 'MALFORMED_JSON']),
+    '400': error('The request is not valid: nothing was changed.', route.idempotent ? ['VALIDATION_FAILED', 'MALFORMED_JSON', 'COMPANY_ID_INVALID', 'IDEMPOTENCY_KEY_REQUIRED'] : ['VALIDATION_FAILED', 'MALFORMED_JSON', 'COMPANY_ID_INVALID']),
     '401': error('No valid key.', ['API_KEY_INVALID', 'API_KEY_REVOKED']),
-    '403': error('The key may not do this, or the company is not approved.', ['INSUFFICIENT_SCOPE', 'COMPANY_NOT_APPROVED']),
+    '403': error(
+      'The key may not do this, names another company in X-Company-Id, or its company is not approved (or lacks the feature).',
+      ['INSUFFICIENT_SCOPE', 'NOT_THE_KEYS_COMPANY', ...(route.activeCompanyOnly ? ['COMPANY_NOT_APPROVED' as const] : []), ...(route.feature ? ['FEATURE_NOT_AVAILABLE' as const] : [])],
+    ),
     '404': error('Not found, or not this company\'s.', codesAt(404, ['NOT_FOUND'])),
-    '409': error('The request conflicts with the current state.', codesAt(409, ['CONFLICT'])),
+    '409': error('The request conflicts with the current state.', codesAt(409, route.idempotent ? ['CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'] : ['CONFLICT'])),
     '429': {
       ...error(`More than ${apiKeyRequestsPerMinute} requests of this key in a minute.`, ['TOO_MANY_REQUESTS']),
       headers: { 'Retry-After': { description: 'Seconds until the key may call again.', schema: { type: 'integer', minimum: 1 } } },
