@@ -1,3 +1,4 @@
+import { workerTimeoutSeconds, type QueueRole } from '../functions/platform/queue-work';
 import { sessionLifetimes } from '../shared/session-lifetimes';
 
 /**
@@ -14,22 +15,6 @@ export const tableDefinition = {
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
-} as const;
-
-/** Each queue's worker's Lambda timeout (`queueWorkers`), which its queue's visibility timeout follows. */
-const workerTimeoutSeconds = {
-  issuerSandbox: 30,
-  // Ten e-mails an invocation, each a call to SES of well under a second.
-  mail: 30,
-  // One funding file per invocation: a 10,000-row file takes well under a minute, and a cut-short one resumes.
-  funding: 600,
-  // One export at a time: a file of 500,000 rows takes minutes.
-  exports: 840,
-  // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
-  reports: 840,
-  // Five messages an invocation, all at once: each an event fanned out to at most 10 endpoints at once, or a
-  // delivery; each post at most 10 s, so a batch takes about 10 s however many of its endpoints are slow.
-  webhooks: 120,
 } as const;
 
 /**
@@ -50,9 +35,7 @@ export const queueDefinitions = [
   { role: 'issuerSandbox', envVar: 'ISSUER_SANDBOX_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.issuerSandbox },
   // Webhook events to fan out to a company's endpoints, and deliveries to post (functions/webhooks/deliver-webhooks.ts).
   { role: 'webhooks', envVar: 'WEBHOOKS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.webhooks },
-] as const;
-export type QueueRole = (typeof queueDefinitions)[number]['role'];
-export const deadLetterMaxReceiveCount = 3;
+] as const satisfies readonly { role: QueueRole; envVar: string; visibilityTimeoutSeconds: number }[];
 /**
  * How long a message waits on a work queue (SQS's default, stated): a worker down for longer than that is an outage
  * the alarms have long reported. The dead-letter queues keep theirs for 14 days, longer than the source, as SQS
@@ -79,7 +62,7 @@ export const queueWorkers = [
   // webhookTimeoutSeconds, so a batch of 5 ends well inside the timeout less workerStopMarginSeconds.
   { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 5, maxConcurrency: 10 },
 ] as const satisfies readonly {
-  queue: (typeof queueDefinitions)[number]['role'];
+  queue: QueueRole;
   handler: string;
   timeoutSeconds: number;
   batchSize: number;
@@ -119,57 +102,12 @@ export const deployJobs = [
   },
 ] as const;
 
-/**
- * A failed record's retry backoff in a deployment: it comes back after this many seconds times its receive count (30
- * s, 60 s, then the dead-letter queue). The local cloud sets a few seconds (infra/local/settings.ts).
- */
-export const queueRetryBaseSeconds = 30;
-/** How long before Lambda's timeout a worker stops its record and fails it (queue-worker.ts): time to clean up. */
-export const workerStopMarginSeconds = 30;
-/** Slack on a deadline for the queue's own delays (a poll, a cold start, a throttled invocation waiting). */
-const deadlineMarginSeconds = 5 * 60;
-
-/**
- * How long a queue's work may stay running (a funding file queued or applying, an export or report generating) after
- * its message was sent: every receipt up to the dead-letter queue run to the worker's timeout, with the backoff
- * between them, plus a margin. Past it no worker is still on it (one died on its last receipt, or the message was
- * lost), so the deadline job (functions/exports/fail-overdue-work.ts) marks it failed and alarms. A worker that dies
- * without answering comes back only after the visibility timeout, later than this: it then finds its work failed and
- * leaves it so (a failed funding file is applied again only when a user retries it).
- */
-export function workDeadlineSeconds(queue: QueueRole): number {
-  const receipts = deadLetterMaxReceiveCount;
-  const backoffs = (queueRetryBaseSeconds * receipts * (receipts - 1)) / 2;
-  return receipts * workerTimeoutSeconds[queue] + backoffs + deadlineMarginSeconds;
-}
-
 export const userPoolSettings = {
   passwordMinLength: 8,
   /** How many earlier passwords Cognito refuses again (SPEC section 8 'previously used password'). */
   passwordHistorySize: 5,
   ...sessionLifetimes,
 } as const;
-
-/**
- * The metric the deadline job (functions/exports/fail-overdue-work.ts) writes in its log line (Embedded Metric Format:
- * no SDK call), and its alarm reads: how many funding files, exports and reports it failed in one run. Any is a worker
- * that died or a message that was lost, so the alarm fires at one.
- */
-export const overdueWorkMetric = { namespace: 'BonusCardPortal', name: 'OverdueWorkFailed' } as const;
-
-/**
- * Work that could not be ended as it should: a running file or report the deadline job could not mark failed (it is
- * tried again at the next run), or a scheduled funding run whose hold the account no longer held whole when it ended
- * (given back as far as it was there; the rest needs an operator's reconciliation). Its alarm fires at one.
- */
-export const workNotEndedCleanlyMetric = { namespace: 'BonusCardPortal', name: 'WorkNotEndedCleanly' } as const;
-
-/**
- * What the digest job (functions/activity/digest-audit-trail.ts) found wrong in one run: records changed, added or
- * removed since their day was digested, digests missing or out of chain. Any one is worth a look, so its alarm fires at
- * one; `npm run audit:verify` names them all.
- */
-export const auditTrailMismatchMetric = { namespace: 'BonusCardPortal', name: 'AuditTrailMismatch' } as const;
 
 /**
  * How long S3 Object Lock keeps each audit digest (issue 31) in compliance mode, in days: nobody, the account's root

@@ -63,6 +63,7 @@ export default tseslint.config(
           patterns: [
             { regex: '^\\.\\./(?!platform/)[^./][^/]*/', message: "another context's files are its own: import its index ('../<context>')" },
             { regex: '^@functions/', message: 'within functions/, import by relative path, so the rule above sees which context it reaches' },
+            { regex: '^(\\.\\./)+infra/', message: 'the stacks import what the functions own, never the other way (functions/platform/queue-work.ts, metrics.ts)' },
           ],
         },
       ],
@@ -76,7 +77,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!\\.\\./infra/)', message: 'platform/ imports no context' },
+            { regex: '^\\.\\./', message: 'platform/ imports no context, and nothing of the stacks (they import what it owns)' },
             { regex: '^@functions/', message: 'platform/ imports no context' },
           ],
         },

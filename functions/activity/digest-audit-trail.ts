@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { auditTrailMismatchMetric } from '../../infra/definitions';
+import { auditTrailMismatchMetric } from '../platform/metrics';
 import { providerAuditId } from '../fees';
 import { dynamo, dynamoClient } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';

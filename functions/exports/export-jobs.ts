@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { workDeadlineSeconds } from '../../infra/definitions';
+import { workDeadlineSeconds } from '../platform/queue-work';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod/mini';
 import { exportMaxWaitSeconds, type BackgroundFileAnswer, type ExportFile } from '@shared/exports';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { overdueWorkMetric, workNotEndedCleanlyMetric } from '../../infra/definitions';
+import { overdueWorkMetric, workNotEndedCleanlyMetric } from '../platform/metrics';
 import { failOverdueFundingFiles } from '../funding';
 import { putCountMetric } from '../platform/metrics';
 import { failOverdueBackgroundFiles } from './export-jobs';

@@ -17,7 +17,8 @@ import {
 } from '@shared/funding';
 import type { MovementSourceFields } from '@shared/activity-links';
 import { companyRoleSchema } from '@shared/roles';
-import { workDeadlineSeconds, workNotEndedCleanlyMetric } from '../../infra/definitions';
+import { workDeadlineSeconds } from '../platform/queue-work';
+import { workNotEndedCleanlyMetric } from '../platform/metrics';
 import { statusChangers } from '@shared/statuses';
 import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';

@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { workerStopMarginSeconds } from '../../infra/definitions';
+import { workerStopMarginSeconds } from './queue-work';
 import { correlationAttributes, logger } from './logger';
 import { queueWorker } from './queue-worker';
 

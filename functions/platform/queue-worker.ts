@@ -1,6 +1,6 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deadLetterMaxReceiveCount, workerStopMarginSeconds } from '../../infra/definitions';
+import { deadLetterMaxReceiveCount, workerStopMarginSeconds } from './queue-work';
 import { sqs } from './aws/sqs';
 import { queueWorkerEnv } from './env';
 import { addLambdaContext, logger, withMessageKeys } from './logger';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadLetterMaxReceiveCount, queueWorkers } from '../../infra/definitions';
+import { deadLetterMaxReceiveCount, workerTimeoutSeconds } from '../platform/queue-work';
 import { reportGiveUpMs, shownReportStatus } from './report-status';
 
 describe('shownReportStatus', () => {
@@ -16,8 +16,6 @@ describe('shownReportStatus', () => {
   });
 
   it('waits out every receipt of the reports queue, each run to the worker timeout, before giving up', () => {
-    const worker = queueWorkers.find((candidate) => candidate.queue === 'reports');
-    expect(worker).toBeDefined();
-    expect(reportGiveUpMs).toBeGreaterThan(deadLetterMaxReceiveCount * (worker?.timeoutSeconds ?? Infinity) * 1000);
+    expect(reportGiveUpMs).toBeGreaterThan(deadLetterMaxReceiveCount * workerTimeoutSeconds.reports * 1000);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReportStatus } from '@shared/statuses';
-import { workDeadlineSeconds } from '../../infra/definitions';
+import { workDeadlineSeconds } from '../platform/queue-work';
 
 /**
  * Longer than a report can still be in work: every receipt of the reports queue with its backoff (workDeadlineSeconds).

@@ -20,7 +20,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { providerAdminGroup } from '@shared/roles';
-import { deadLetterMaxReceiveCount, queueDefinitions, tableDefinition, userPoolSettings } from '../definitions';
+import { queueDefinitions, tableDefinition, userPoolSettings } from '../definitions';
+import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
 import { dummyCredentials, region, resourceNames, type LocalPorts } from './settings';
 
 const credentials = { accessKeyId: dummyCredentials.AWS_ACCESS_KEY_ID, secretAccessKey: dummyCredentials.AWS_SECRET_ACCESS_KEY };

@@ -16,7 +16,8 @@ import type { DeployConfig } from '../deploy-config';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
 import { exportFileDays, exportsKeyPrefix, stagedUploadDays, uploadsKeyPrefix } from '../../functions/platform/keys';
-import { deadLetterMaxReceiveCount, deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
+import { deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
+import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
 
 export type QueueName = (typeof queueDefinitions)[number]['role'];
 

@@ -37,7 +37,9 @@ import { auditDigestsKeyPrefix, documentsKeyPrefix, entities, exportsKeyPrefix, 
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
-import { auditTrailMismatchMetric, deadLetterRetentionDays, deployJobs, outboxRelay, overdueWorkMetric, queueDefinitions, queueRetryBaseSeconds, queueWorkers, tableDefinition, workNotEndedCleanlyMetric } from '../definitions';
+import { deadLetterRetentionDays, deployJobs, outboxRelay, queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
+import { auditTrailMismatchMetric, overdueWorkMetric, workNotEndedCleanlyMetric } from '../../functions/platform/metrics';
+import { queueRetryBaseSeconds } from '../../functions/platform/queue-work';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { rigaDateOf } from '@shared/dates';
 import type { CardStatus } from '@shared/statuses';
-import { workNotEndedCleanlyMetric } from '../../infra/definitions';
+import { workNotEndedCleanlyMetric } from '../../functions/platform/metrics';
 import type { Actor } from '@functions/platform/audit';
 import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';

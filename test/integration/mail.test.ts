@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@functions/platform/env';
-import { deadLetterMaxReceiveCount } from '../../infra/definitions';
+import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
 import { waitFor } from './employee-fixtures';
 import { takeDeadLettered } from './queue-fixtures';
 import { cloud, outbox } from './support';

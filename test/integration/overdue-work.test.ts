@@ -13,7 +13,8 @@ import type { finishBackgroundFile as FinishBackgroundFileFn } from '@functions/
 import type { handler as ExportHandler } from '@functions/exports/write-export-files';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, exportObjectKey, keys } from '@functions/platform/keys';
-import { overdueWorkMetric, workDeadlineSeconds, workerStopMarginSeconds } from '../../infra/definitions';
+import { workDeadlineSeconds, workerStopMarginSeconds } from '../../functions/platform/queue-work';
+import { overdueWorkMetric } from '../../functions/platform/metrics';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees } from './funding-fixtures';

@@ -15,7 +15,7 @@ import { reportGiveUpMs } from '@functions/reports/report-status';
 import { s3 } from '@functions/platform/aws/s3';
 import { resetEnvForTests } from '@functions/platform/env';
 import { entities, keys, reportObjectKey } from '@functions/platform/keys';
-import { deadLetterMaxReceiveCount } from '../../infra/definitions';
+import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
 import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
