@@ -310,6 +310,7 @@ export const activityFields = [
   'webhookStatus',
   'signedInAt',
   'scheduleName',
+  'alertRecipients',
 ] as const;
 export type ActivityField = (typeof activityFields)[number];
 

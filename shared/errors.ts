@@ -179,6 +179,7 @@ export const fieldMessages = {
   MESSAGE_TOO_LONG: 'Enter at most 4000 symbols',
   TOO_MANY_ATTACHMENTS: 'Attach at most 5 files to one message',
   DAY_OF_MONTH_INVALID: 'Enter a day of the month from 1 to 31',
+  RECIPIENT_NOT_MEMBER: 'Choose members of the company only',
   DATE_IN_PAST: 'Choose today or a later date',
   TOO_MANY_EMPLOYEES: 'A scheduled funding can pay at most 2000 users',
   EMPLOYEES_NOT_FOUND: 'Some of the chosen users were not found. Choose them again.',

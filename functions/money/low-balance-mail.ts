@@ -8,7 +8,7 @@ import { companyRecord } from '../platform/identity-records';
 import { keys } from '../platform/keys';
 import type { Email } from '../platform/mailer';
 import { getItem } from '../platform/table';
-import { activeOwners } from '../users';
+import { companyMembers, type Contact } from '../users';
 import type { MainAccountRecord } from './money-records';
 
 interface LowBalance {
@@ -37,9 +37,20 @@ const texts: Record<Language, { subject: string; body: (low: LowBalance) => stri
   },
 };
 
-/** The e-mails that tell the company's owners, each in their language, that the main account fell below their threshold. */
+/**
+ * Whom the alert writes to: the members the owners chose who still belong and can be written to, or the owners when
+ * none was chosen or all who were have left (an alert nobody reads would be worse than one to the owners).
+ */
+export async function lowBalanceContacts(companyId: string, chosenIds: readonly string[]): Promise<Contact[]> {
+  const writable = (await companyMembers(companyId)).filter(({ profile }) => profile.status === 'active');
+  const chosen = writable.filter(({ membership }) => chosenIds.includes(membership.userId));
+  const to = chosen.length > 0 ? chosen : writable.filter(({ membership }) => membership.role === 'owner');
+  return to.map(({ profile }) => ({ email: profile.email, name: profile.name, language: profile.language }));
+}
+
+/** The e-mails that tell the chosen members (or the owners), each in their language, that the main account fell below the threshold. */
 export async function lowBalanceEmails(companyId: string, account: MainAccountRecord): Promise<Email[]> {
-  const [owners, company] = await Promise.all([activeOwners(companyId), getItem(keys.company(companyId))]);
+  const [contacts, company] = await Promise.all([lowBalanceContacts(companyId, account.lowBalanceRecipientIds), getItem(keys.company(companyId))]);
   if (!company) return [];
   const low: LowBalance = {
     available: centsToEurText(account.availableCents),
@@ -48,5 +59,5 @@ export async function lowBalanceEmails(companyId: string, account: MainAccountRe
     reference: formatPaymentReference(paymentReferenceOf(companyRecord.parse(company).registrationNumber)),
     link: `${env().PORTAL_URL}${paths.dashboard}`,
   };
-  return owners.map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(low) }));
+  return contacts.map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(low) }));
 }

@@ -1,12 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { MainAccount } from '@shared/accounts';
+import { lowBalanceRecipientsOf, type LowBalanceAlertBody, type MainAccount } from '@shared/accounts';
+import { messageCodeOf } from '@shared/validation';
 import { auditItem, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
-import { notFound } from '../platform/errors';
+import { notFound, validationFailed } from '../platform/errors';
 import { keys } from '../platform/keys';
 import { logger } from '../platform/logger';
 import { emailsPut } from '../platform/outbox';
 import { conditionFailed, tableName, transact, transactThroughConflicts } from '../platform/table';
+import { companyMembers, type CompanyMember } from '../users';
 import { lowBalanceEmails } from './low-balance-mail';
 import { mainAccountView, readAccount } from './main-account-view';
 
@@ -59,12 +61,16 @@ export async function alertOnLowBalance(companyId: string): Promise<void> {
 }
 
 /**
- * An owner sets the threshold or turns the alert off; the account's state is checked against the new threshold at
- * once (a threshold set above the balance is a crossing). The change is audited in the same write.
+ * An owner sets the threshold or turns the alert off, and chooses whom it e-mails (any member, every role; none: the
+ * owners); the account's state is checked against the new threshold at once (a threshold set above the balance is a
+ * crossing). The change is audited in the same write. A recipient who is not a member now refuses the whole change.
  */
-export async function setLowBalanceThreshold(companyId: string, thresholdCents: number | null, actor: Actor): Promise<MainAccount> {
+export async function setLowBalanceAlert(companyId: string, { thresholdCents, recipientIds }: LowBalanceAlertBody, actor: Actor): Promise<MainAccount> {
   const account = await readAccount(companyId);
   if (!account) throw notFound();
+  const members = recipientIds.length > 0 || account.lowBalanceRecipientIds.length > 0 ? await companyMembers(companyId) : [];
+  const checked = lowBalanceRecipientsOf(new Set(members.map(({ membership }) => membership.userId))).safeParse(recipientIds);
+  if (!checked.success) throw validationFailed({ recipientIds: messageCodeOf(checked.error.issues[0]!) });
   const at = new Date().toISOString();
   await transactThroughConflicts(
     [
@@ -73,15 +79,23 @@ export async function setLowBalanceThreshold(companyId: string, thresholdCents: 
           TableName: tableName(),
           Key: keys.mainAccount(companyId),
           // A new threshold starts without a crossing: the check below marks it when the amount is under it.
-          UpdateExpression: 'SET lowBalanceThresholdCents = :threshold REMOVE lowBalanceSince',
+          UpdateExpression: 'SET lowBalanceThresholdCents = :threshold, lowBalanceRecipientIds = :recipients REMOVE lowBalanceSince',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':threshold': thresholdCents },
+          ExpressionAttributeValues: { ':threshold': thresholdCents, ':recipients': recipientIds },
         },
       },
       {
         Put: {
           TableName: tableName(),
-          Item: auditItem({ companyId, actor, action: 'lowBalance.threshold', target: { type: 'company', id: companyId }, before: { thresholdCents: account.lowBalanceThresholdCents }, after: { thresholdCents }, at }),
+          Item: auditItem({
+            companyId,
+            actor,
+            action: 'lowBalance.threshold',
+            target: { type: 'company', id: companyId },
+            before: { thresholdCents: account.lowBalanceThresholdCents, alertRecipients: recipientsText(account.lowBalanceRecipientIds, members) },
+            after: { thresholdCents, alertRecipients: recipientsText(recipientIds, members) },
+            at,
+          }),
         },
       },
     ],
@@ -90,4 +104,10 @@ export async function setLowBalanceThreshold(companyId: string, thresholdCents: 
   );
   await alertOnLowBalance(companyId);
   return mainAccountView(companyId);
+}
+
+/** The recipients as the activity log shows them: their e-mails (an id when they have left); empty for the owners. */
+function recipientsText(ids: readonly string[], members: readonly CompanyMember[]): string {
+  const emailOf = new Map(members.map(({ membership, profile }) => [membership.userId, profile.email]));
+  return ids.map((id) => emailOf.get(id) ?? id).join(', ');
 }

@@ -26,5 +26,6 @@ export async function mainAccountView(companyId: string): Promise<MainAccount> {
     currency,
     lowBalanceThresholdCents: account.lowBalanceThresholdCents,
     lowBalanceSince: account.lowBalanceSince,
+    lowBalanceRecipientIds: account.lowBalanceRecipientIds,
   };
 }

@@ -12,6 +12,7 @@ export const mainAccountRecord = /* @__PURE__ */ z.object({
   entryCount: z._default(z.int().check(z.nonnegative()), 0),
   lowBalanceThresholdCents: z._default(z.nullable(z.int()), null),
   lowBalanceSince: z._default(z.nullable(z.string()), null),
+  lowBalanceRecipientIds: z._default(z.array(z.string()), []),
 });
 export type MainAccountRecord = z.infer<typeof mainAccountRecord>;
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '@playwright/test';
 import { monthsBefore, rigaDateOf } from '@shared/dates';
-import { createOwnCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
+import { keys } from '@functions/platform/keys';
+import { createOwnCompany, joinCompany, recordPayments, type OwnCompany } from '../integration/company-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { expect, expectNoAxeViolations, signIn, test } from './support/portal';
 
@@ -187,3 +189,116 @@ test.describe('at 375 px', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+/** A company of its own whose main account is already below its low-balance threshold: the dashboard has a notice. */
+async function companyBelowThreshold(): Promise<OwnCompany> {
+  const own = await createOwnCompany(fixtureCloud(), { availableCents: 10_000 });
+  const cloud = fixtureCloud();
+  await cloud.table.send(
+    new UpdateCommand({
+      TableName: cloud.tableName,
+      Key: keys.mainAccount(own.companyId),
+      UpdateExpression: 'SET lowBalanceThresholdCents = :threshold, lowBalanceSince = :since',
+      ExpressionAttributeValues: { ':threshold': 50_000, ':since': new Date().toISOString() },
+    }),
+  );
+  return own;
+}
+
+test('a low balance is a warning, not an error, its IBAN and reference copied by their buttons; the owner chooses an accountant to e-mail', async ({ page, context }) => {
+  const own = await createOwnCompany(fixtureCloud(), { availableCents: 40_000 });
+  const accountant = await createOwnCompany(fixtureCloud(), { role: 'accountant' });
+  await joinCompany(fixtureCloud(), accountant.userId, own.companyId, 'accountant');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, own.email);
+  await page.waitForURL('**/dashboard');
+
+  const topUp = page.getByRole('region', { name: 'Top up by bank transfer' });
+  await topUp.getByRole('button', { name: 'Change alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Low-balance alert' });
+  await dialog.getByLabel('Alert below, EUR').fill('500');
+  const recipients = dialog.getByRole('group', { name: 'Who gets the e-mail' });
+  // Every member is offered, each with their role: the owner and the accountant.
+  await expect(recipients.getByRole('checkbox')).toHaveCount(2);
+  await recipients.getByRole('checkbox', { name: new RegExp(`${accountant.fullName} \\(Accountant\\)`) }).check();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(topUp.getByTestId('low-balance-setting')).toHaveText(`E-mailed once when the available amount falls below €500.00, to ${accountant.fullName}.`);
+
+  // €400 is below the new €500: the notice, a warning (amber, its sign, "Warning" to a screen reader), never an alert.
+  const notices = page.getByRole('region', { name: 'Needs your attention' });
+  const notice = notices.getByRole('note').filter({ hasText: 'below your alert threshold of €500.00' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveClass(/\balert--warning\b/);
+  await expect(notice).toContainText('Warning:');
+  await expect(notice.locator('.alert__icon')).toBeVisible();
+  await expect(notice).toHaveCSS('background-color', 'rgb(255, 250, 235)');
+  await expect(notices.getByRole('alert')).toHaveCount(0);
+
+  // Copy: named for what it copies, reached by the keyboard, "Copied" said beside it, the IBAN without its spaces.
+  const copyIban = notice.getByRole('button', { name: 'Copy IBAN' });
+  await copyIban.focus();
+  await page.keyboard.press('Enter');
+  await expect(notice.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  const iban = ((await notice.getByTestId('notice-iban').textContent()) ?? '').replace(/\s/g, '');
+  expect(iban).toMatch(/^LV00TEST/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(iban);
+  await notice.getByRole('button', { name: 'Copy payment reference' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(((await notice.getByTestId('notice-reference').textContent()) ?? '').replace(/\s/g, ''));
+  await topUp.getByRole('button', { name: 'Copy IBAN' }).click();
+  await expect(topUp.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(iban);
+  await expectNoAxeViolations(page);
+
+  // Chosen again from the dialog: the accountant stays ticked.
+  await topUp.getByRole('button', { name: 'Change alert' }).click();
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(accountant.fullName) })).toBeChecked();
+});
+
+for (const viewport of [
+  { width: 375, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width} px the notices arrive without moving the balance or the top-up details, and the IBAN does not break`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const own = await companyBelowThreshold();
+    // The notices' answers wait until the balances are on the screen and measured.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/(accounts\/main|funding\/schedules)(\?.*)?$/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await signIn(page, own.email);
+    await page.waitForURL('**/dashboard');
+    const balances = page.getByRole('region', { name: 'Main account', exact: true });
+    const topUp = page.getByRole('region', { name: 'Top up by bank transfer' });
+    await expect(balances.locator('time')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Needs your attention' })).toHaveCount(0);
+    const before = { balances: await balances.boundingBox(), topUp: await topUp.boundingBox() };
+
+    release();
+    const notice = page.getByRole('region', { name: 'Needs your attention' }).getByRole('note');
+    await expect(notice).toContainText('below your alert threshold of €500.00');
+    await expect(topUp.getByTestId('dashboard-top-up-reference')).not.toBeEmpty();
+    const after = { balances: await balances.boundingBox(), topUp: await topUp.boundingBox() };
+    expect(after.balances).toEqual(before.balances);
+    expect({ x: after.topUp?.x, y: after.topUp?.y }).toEqual({ x: before.topUp?.x, y: before.topUp?.y });
+    // The main number is still the first thing under the title: the notice comes after it.
+    const noticeBox = await notice.boundingBox();
+    expect(noticeBox && after.balances && noticeBox.y > after.balances.y).toBe(true);
+
+    // The IBAN and the reference are each one line, and nothing scrolls sideways.
+    for (const value of [notice.getByTestId('notice-iban'), notice.getByTestId('notice-reference'), topUp.getByTestId('dashboard-top-up-iban')]) {
+      const lines = await value.evaluate((element) => element.getClientRects().length);
+      expect(lines).toBe(1);
+      const box = await value.boundingBox();
+      expect(box && box.x + box.width <= viewport.width).toBe(true);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
+}
+

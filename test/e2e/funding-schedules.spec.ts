@@ -318,7 +318,7 @@ test('an owner sets a low-balance alert; below it the dashboard shows where to t
   await dialog.getByLabel('Alert below, EUR').fill('150.00');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByRole('status').filter({ hasText: 'The low-balance alert is saved.' })).toBeVisible();
-  await expect(panel).toContainText('Owners are e-mailed once when the available amount falls below €150.00.');
+  await expect(panel).toContainText('E-mailed once when the available amount falls below €150.00, to the owners.');
   const notice = page.getByRole('region', { name: 'Needs your attention' }).getByRole('note');
   await expect(notice).toContainText('The main account has €100.00 available, below your alert threshold of €150.00.');
   await expect(notice).toContainText('LV00 TEST');

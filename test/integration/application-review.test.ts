@@ -122,7 +122,7 @@ describe('approving an application', () => {
 
     const account = await api('GET', '/accounts/main', { token: applicant });
     expect(account.status).toBe(200);
-    expect(mainAccountSchema.parse(account.body)).toEqual({ iban, paymentReference: paymentReferenceOf('40003556003'), availableCents: 0, reservedCents: 0, currency: 'EUR', lowBalanceThresholdCents: null, lowBalanceSince: null });
+    expect(mainAccountSchema.parse(account.body)).toEqual({ iban, paymentReference: paymentReferenceOf('40003556003'), availableCents: 0, reservedCents: 0, currency: 'EUR', lowBalanceThresholdCents: null, lowBalanceSince: null, lowBalanceRecipientIds: [] });
 
     const mail = await emailTo('approve@test.local', 'Your company is approved');
     expect(mail.body).toContain('Vidzemes');

@@ -34,3 +34,6 @@ export const inboxUnreadQueryKey = [...inboxQueryKey, 'unread'] as const;
  */
 export const apiKeysQueryKey = (companyId: string) => ['api-keys', companyId] as const;
 export const memberApiKeysQueryKey = (companyId: string, userId: string) => [...apiKeysQueryKey(companyId), 'member', userId] as const;
+
+/** The team list (settings, and the low-balance alert's recipients): per company, so a switch never shows the previous company's team. */
+export const teamQueryKey = (companyId: string) => ['team', companyId] as const;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,32 +8,40 @@ import { dayText, rigaDateOf } from '@shared/dates';
 import { scheduleAttention, upcomingRuns } from '@shared/funding-schedules';
 import { paths } from '@shared/routes';
 import { formatPaymentReference } from '@shared/top-ups';
+import { Alert } from '@frontend/components/alert/alert';
+import { CopyableValue } from '@frontend/components/copy-button/copyable-value';
 import { formatIban, useFormat } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
 import { mainAccountQueryKey, schedulesQueryKey } from '@frontend/lib/query-keys';
 
 /**
- * What needs the company's attention before anything else (issue 21): the main account below the owners' low-balance
- * threshold, with where to top it up; a scheduled funding refused for the balance; the next run of one that the
- * available amount does not cover. Nothing shows when all is well.
+ * What needs the company's attention (issue 21): the main account below the low-balance threshold, with where to top
+ * it up; a scheduled funding refused for the balance; the next run of one that the available amount does not cover.
+ * Each is a warning (amber), not an error. Nothing shows when all is well. They stand after the main account and the
+ * top-up panel (dashboard-screen.tsx), so their arrival never moves the balance or where to top up.
  */
 export function DashboardNotices({ companyId }: { companyId: string }) {
-  const { t } = useTranslation(['dashboard', 'schedules']);
+  const { t } = useTranslation(['dashboard', 'schedules', 'common']);
   const format = useFormat();
   const account = useQuery({ queryKey: mainAccountQueryKey(companyId), queryFn: ({ signal }) => callApi(moneyRoutes.getMainAccount, { signal }), enabled: companyId !== '' });
   const schedules = useQuery({ queryKey: schedulesQueryKey(companyId), queryFn: ({ signal }) => callApi(scheduleRoutes.listFundingSchedules, { signal }), enabled: companyId !== '' });
-  const notices: { key: string; text: string; link: boolean }[] = [];
+  const notices: { key: string; text: string; link: boolean; details?: ReactNode }[] = [];
   const main = account.data;
   if (main?.lowBalanceSince && main.lowBalanceThresholdCents !== null) {
     notices.push({
       key: 'low-balance',
       link: false,
-      text: t('notices.lowBalance', {
-        available: format.money(main.availableCents),
-        threshold: format.money(main.lowBalanceThresholdCents),
-        iban: formatIban(main.iban),
-        reference: formatPaymentReference(main.paymentReference),
-      }),
+      text: t('notices.lowBalance', { available: format.money(main.availableCents), threshold: format.money(main.lowBalanceThresholdCents) }),
+      details: (
+        <dl className="dashboard-notice__details">
+          <CopyableValue label={t('topUp.iban')} copyLabel={t('common:copy.iban')} copyText={t('common:copy.button')} value={main.iban} testId="notice-iban">
+            {formatIban(main.iban)}
+          </CopyableValue>
+          <CopyableValue label={t('topUp.reference')} copyLabel={t('common:copy.reference')} copyText={t('common:copy.button')} value={main.paymentReference} testId="notice-reference">
+            {formatPaymentReference(main.paymentReference)}
+          </CopyableValue>
+        </dl>
+      ),
     });
   }
   for (const schedule of schedules.data?.items ?? []) {
@@ -54,10 +63,11 @@ export function DashboardNotices({ companyId }: { companyId: string }) {
   return (
     <section className="dashboard-notices" aria-label={t('notices.label')}>
       {notices.map((notice) => (
-        <div key={notice.key} className="attention-note dashboard-notice" role="note">
+        <Alert key={notice.key} tone="warning" className="dashboard-notice">
           <p>{notice.text}</p>
+          {notice.details}
           {notice.link && <Link to={paths.fundingSchedules}>{t('notices.open')}</Link>}
-        </div>
+        </Alert>
       ))}
     </section>
   );

@@ -38,13 +38,16 @@ export function DashboardScreen() {
         title={t('title')}
         lead={profile ? t('welcome', { name: `${profile.name} ${profile.surname}`.trim() }) : undefined}
       />
-      <DashboardNotices companyId={companyId} />
       {/* The main account first at every width (it answers "how much do we have"); the top-up panel beside it and the
-          turnover from 1024 px, below it on narrower screens. */}
+          turnover from 1024 px, below it on narrower screens. The notices come after both, over the turnover: they
+          arrive with their queries, and arriving there they move neither the balance nor where to top up. */}
       <div className="dashboard-grid">
         <Balances companyId={companyId} />
         <TopUpPanel />
-        <Turnover companyId={companyId} />
+        <div className="dashboard-stack">
+          <DashboardNotices companyId={companyId} />
+          <Turnover companyId={companyId} />
+        </div>
         <LastTransactions companyId={companyId} />
         <AccountActivity companyId={companyId} />
       </div>

@@ -151,14 +151,14 @@ export function FundingSchedulesScreen() {
       </p>
       {failure && <Alert>{failure}</Alert>}
       {attention.map(({ schedule, text }) => (
-        <div key={schedule.scheduleId} className="attention-note schedules-attention" role="note">
+        <Alert key={schedule.scheduleId} tone="warning" className="schedules-attention">
           <p>{text}</p>
           {canManage && schedule.lastRun?.status === 'refused' && (
             <button type="button" className="button button--secondary" onClick={() => setConfirming({ kind: 'retry', schedule })}>
               {t('actions.tryAgain')}
             </button>
           )}
-        </div>
+        </Alert>
       ))}
       {schedules.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(schedules.error))}</Alert>

@@ -4,6 +4,8 @@ import * as moneyRoutes from '@shared/api/routes/money-routes';
 import { dayText } from '@shared/dates';
 import { runSums, type NextRunPreview } from '@shared/funding-schedules';
 import { formatPaymentReference } from '@shared/top-ups';
+import { Alert } from '@frontend/components/alert/alert';
+import { CopyableValue } from '@frontend/components/copy-button/copyable-value';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { formatIban, useFormat } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
@@ -69,17 +71,19 @@ export function RunConfirmDialog({ companyId, kind, name, run, allowPartial, bus
               )}
             </dl>
             {uncovered && (
-              <div className="attention-note schedule-top-up" role="note">
+              <Alert tone="warning" className="schedule-top-up">
                 <p>{t(allowPartial ? 'confirm.sums.uncoveredPartial' : 'confirm.sums.uncovered', { shortfall: format.money(shortfallCents) })}</p>
                 {account.data && (
                   <dl className="schedule-top-up__details">
-                    <dt>{t('confirm.sums.iban')}</dt>
-                    <dd className="schedule-top-up__value">{formatIban(account.data.iban)}</dd>
-                    <dt>{t('confirm.sums.reference')}</dt>
-                    <dd className="schedule-top-up__value">{formatPaymentReference(account.data.paymentReference)}</dd>
+                    <CopyableValue label={t('confirm.sums.iban')} copyLabel={t('common:copy.iban')} copyText={t('common:copy.button')} value={account.data.iban}>
+                      {formatIban(account.data.iban)}
+                    </CopyableValue>
+                    <CopyableValue label={t('confirm.sums.reference')} copyLabel={t('common:copy.reference')} copyText={t('common:copy.button')} value={account.data.paymentReference}>
+                      {formatPaymentReference(account.data.paymentReference)}
+                    </CopyableValue>
                   </dl>
                 )}
-              </div>
+              </Alert>
             )}
           </>
         )}

@@ -334,9 +334,9 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                   ) : nextRun.covered ? (
                     <Alert tone="success">{t('form.covered')}</Alert>
                   ) : (
-                    <div className="attention-note schedules-attention" role="note">
+                    <Alert tone="warning" className="schedules-attention">
                       <p>{allowPartial ? t('form.notCoveredPartial') : t('form.notCovered', { date: dayText(nextRun.runDate) })}</p>
-                    </div>
+                    </Alert>
                   )}
                 </>
               ) : (

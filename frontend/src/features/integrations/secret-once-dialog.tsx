@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
-import { useCopyToClipboard } from '@frontend/lib/use-copy-to-clipboard';
+import { CopyButton } from '@frontend/components/copy-button/copy-button';
 
 interface SecretOnceDialogProps {
   title: string;
@@ -19,7 +19,6 @@ interface SecretOnceDialogProps {
  */
 export function SecretOnceDialog({ title, notice, label, copyLabel, secret, onClose }: SecretOnceDialogProps) {
   const { t } = useTranslation('integrations');
-  const copy = useCopyToClipboard();
   return (
     <Dialog open title={title} onClose={onClose}>
       <div className="dialog__body">
@@ -28,17 +27,12 @@ export function SecretOnceDialog({ title, notice, label, copyLabel, secret, onCl
           <span className="field__label">{label}</span>
           <textarea className="field__input integrations-secret" readOnly rows={2} spellCheck={false} value={secret} onFocus={(event) => event.currentTarget.select()} />
         </label>
-        <p role="status" className="integrations-notice">
-          {copy.state === 'copied' ? t('keys.copied') : copy.state === 'failed' ? t('keys.copyFailed') : ''}
-        </p>
       </div>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t('keys.done')}
         </button>
-        <button type="button" className="button" onClick={() => void copy.copy(secret)}>
-          {copyLabel}
-        </button>
+        <CopyButton value={secret} label={copyLabel} className="button" statusClassName="copy-button__status integrations-secret__status" failedText={t('keys.copyFailed')} />
       </div>
     </Dialog>
   );

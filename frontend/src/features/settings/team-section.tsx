@@ -16,12 +16,12 @@ import { ApiError } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { formatDate } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
-import { apiKeysQueryKey } from '@frontend/lib/query-keys';
+import { apiKeysQueryKey, teamQueryKey } from '@frontend/lib/query-keys';
 import { profileQueryKey } from '@frontend/lib/session/profile-query';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
 import { RemoveMemberDialog } from './remove-member-dialog';
-import { emptyInvitation, inviteFields, lastOwnerOf, teamQueryKey, validateInvitation, type InviteField } from './team';
+import { emptyInvitation, inviteFields, lastOwnerOf, validateInvitation, type InviteField } from './team';
 
 const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL');
 

@@ -6,9 +6,6 @@ export type InviteField = (typeof inviteFields)[number];
 export const emptyInvitation: InviteMemberValues = { email: '', name: '', surname: '', role: 'accountant' };
 export const validateInvitation = zodValidate<InviteMemberValues>(inviteMemberSchema);
 
-/** The team list's cache key: per company, so a switch never shows the previous company's team. */
-export const teamQueryKey = (companyId: string) => ['team', companyId] as const;
-
 /**
  * The company's only active owner, whom nobody may demote or remove (the API refuses with LAST_OWNER); null while
  * there are more. An invited owner does not count: they could not manage the team before signing in.
