@@ -125,7 +125,8 @@ function HistoryRow({ entry }: { entry: CardHistoryEntry }) {
       <div className="card-transaction__what">
         <span className="card-transaction__description">{title}</span>
         <span className="card-transaction__meta">
-          {formatDate(entry.at)} {detail}
+          {formatDate(entry.at)}
+          {typeof detail === 'string' ? ` · ${detail}` : <> {detail}</>}
         </span>
       </div>
       <span className={entry.amountCents > 0 ? 'card-transaction__amount card-transaction__amount--in' : 'card-transaction__amount'}>{amount}</span>
