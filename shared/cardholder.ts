@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { phoneSchema } from './account';
 import { smsCodeSchema } from './auth';
 import { isTerminated, nextCardStatus, nextDeviceStatus } from './cards';
-import { cardStatuses, transactionStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from './statuses';
+import { cardStatuses, type CardStatus, type DeviceStatus, type StatusChanger } from './statuses';
 
 /**
  * An employee's own page (/card): signed in by the phone the company recorded and a code texted to it, the
@@ -51,18 +51,33 @@ export function mayUseCardPage(cardStatus: CardStatus, deviceStatus: DeviceStatu
   return !isTerminated(cardStatus) && nextDeviceStatus(deviceStatus, 'sign_in') !== null;
 }
 
-/** How many of the newest transactions the card page shows. */
-export const recentTransactionCount = 10;
+/** How many lines of her history the card page shows at a time. */
+export const cardHistoryPageSize = 20;
 
-export const cardTransactionSchema = /* @__PURE__ */ z.object({
-  transactionId: z.string(),
-  executedAt: z.string(),
-  /** Negative for a purchase, positive for money in. */
-  amountCents: z.int(),
-  description: z.string(),
-  status: z.enum(transactionStatuses),
+/**
+ * One line of the employee's history on /card (issue 32), newest first: money her company put on the card, her card
+ * payments, a payment reversed (its hold back on the balance: money returned, never a charge), and what went back
+ * to the company when the product ended. Amounts are signed as the balance moved: positive in, negative out.
+ */
+export const cardHistoryEntrySchema = /* @__PURE__ */ z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('received'), id: z.string(), at: z.string(), amountCents: z.int().check(z.positive()), companyName: z.string() }),
+  z.object({ kind: z.literal('payment'), id: z.string(), at: z.string(), amountCents: z.int(), description: z.string(), status: z.enum(['authorization', 'regular']) }),
+  z.object({ kind: z.literal('returned'), id: z.string(), at: z.string(), amountCents: z.int().check(z.nonnegative()), description: z.string() }),
+  z.object({ kind: z.literal('to_company'), id: z.string(), at: z.string(), amountCents: z.int().check(z.nonpositive()), companyName: z.string() }),
+]);
+export type CardHistoryEntry = z.infer<typeof cardHistoryEntrySchema>;
+
+/** A page starts below the `cursor` of the page before (the places it reached in her payments and her account). */
+export const cardHistoryQuerySchema = /* @__PURE__ */ z.object({
+  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,400}$/, { error: 'INVALID_VALUE' }))),
 });
-export type CardTransaction = z.infer<typeof cardTransactionSchema>;
+export type CardHistoryQuery = z.infer<typeof cardHistoryQuerySchema>;
+
+export const cardHistoryAnswerSchema = /* @__PURE__ */ z.object({
+  entries: z.array(cardHistoryEntrySchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type CardHistoryAnswer = z.infer<typeof cardHistoryAnswerSchema>;
 
 export const cardViewSchema = /* @__PURE__ */ z.object({
   name: z.string(),
@@ -73,7 +88,6 @@ export const cardViewSchema = /* @__PURE__ */ z.object({
   reservedCents: z.int(),
   limitCents: z.int(),
   usedCents: z.int(),
-  transactions: z.array(cardTransactionSchema),
   actions: z.array(z.enum(cardholderCardActions)),
 });
 export type CardView = z.infer<typeof cardViewSchema>;

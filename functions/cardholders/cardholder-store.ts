@@ -1,13 +1,12 @@
 import { limitUsageOf } from '@shared/authorizations';
 import { rigaDateOf } from '@shared/dates';
-import { allowedCardholderActions, mayUseCardPage, recentTransactionCount, type CardView } from '@shared/cardholder';
+import { allowedCardholderActions, mayUseCardPage, type CardView } from '@shared/cardholder';
 import { auditPut, type Actor } from '../platform/audit';
 import type { Cardholder } from '../platform/cardholder-sessions';
 import { cardholderPhoneClaimRecord, type EmployeeRecord, findEmployee } from '../employees';
 import { DomainError } from '../platform/errors';
 import { keys } from '../platform/keys';
-import { transactionRecord } from '../transactions';
-import { getItem, queryNewestOfGsi1 } from '../platform/table';
+import { getItem } from '../platform/table';
 
 /** The employee a phone signs in as, or null when no card belongs to it. */
 export async function phoneOwner(phone: string): Promise<EmployeeRecord | null> {
@@ -45,9 +44,7 @@ export function ownSessionRecord(employee: EmployeeRecord, action: 'device.sign_
   });
 }
 
-export async function cardView(employee: EmployeeRecord): Promise<CardView> {
-  // Only the newest: the read stays the same size however long the employee has had the card.
-  const newest = await queryNewestOfGsi1(keys.transactionsOfEmployee(employee.companyId, employee.employeeId).gsi1pk, recentTransactionCount);
+export function cardView(employee: EmployeeRecord): CardView {
   return {
     name: employee.name,
     surname: employee.surname,
@@ -57,16 +54,6 @@ export async function cardView(employee: EmployeeRecord): Promise<CardView> {
     reservedCents: employee.reservedCents,
     limitCents: employee.limitCents,
     usedCents: limitUsageOf(employee, rigaDateOf(new Date())).monthCents,
-    transactions: newest.map((item) => {
-      const transaction = transactionRecord.parse(item);
-      return {
-        transactionId: transaction.transactionId,
-        executedAt: transaction.executedAt,
-        amountCents: transaction.amountCents,
-        description: transaction.description,
-        status: transaction.status,
-      };
-    }),
     actions: allowedCardholderActions(employee.cardStatus, employee.cardStatusChangedBy),
   };
 }

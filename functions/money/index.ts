@@ -3,3 +3,6 @@ export { ledgerItems, mainAccountChange, mainAccountHold, mainAccountRelease } f
 export { ledgerEntryRecord, mainAccountRecord } from './money-records';
 export { alertOnLowBalance } from './low-balance';
 export { readAccount } from './main-account-view';
+export { cardAccountEntries } from './card-account-entries';
+export type { CardAccountEntry } from './card-account-entries';
+export type { LedgerEntryRecord } from './money-records';

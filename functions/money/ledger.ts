@@ -19,6 +19,22 @@ export interface Movement {
   legs: { account: LedgerAccount; amountCents: number }[];
 }
 
+/** The account of an employee's card, or null for the company's and the provider's accounts. */
+export function employeeOfAccount(account: string): string | null {
+  return account.startsWith('employee:') ? account.slice('employee:'.length) : null;
+}
+
+/**
+ * A leg's place in an account's statement (gsi1): the main account's, or the employee card's. A card's settled
+ * payments are left out of its statement: her transactions list them, pending and reversed ones included.
+ */
+function ledgerIndexKeys(movement: Movement, account: LedgerAccount, index: number): Record<string, string> {
+  if (account === 'main') return keys.mainLedgerEntry(movement.companyId, movement.at, movement.movementId, index);
+  const employeeId = employeeOfAccount(account);
+  if (employeeId === null || movement.kind === 'card_payment') return {};
+  return keys.employeeLedgerEntry(movement.companyId, employeeId, movement.at, movement.movementId, index);
+}
+
 /**
  * The ledger lines of one money movement (DESIGN section 7): double entry, so its legs sum to zero. They are Puts
  * for the same transaction that changes the balances.
@@ -31,7 +47,7 @@ export function ledgerItems(movement: Movement): TransactItem[] {
       TableName: tableName(),
       Item: {
         ...keys.ledgerEntry(movement.companyId, movement.at, movement.movementId, index),
-        ...(leg.account === 'main' ? keys.mainLedgerEntry(movement.companyId, movement.at, movement.movementId, index) : {}),
+        ...ledgerIndexKeys(movement, leg.account, index),
         entity: entities.ledgerEntry,
         companyId: movement.companyId,
         movementId: movement.movementId,

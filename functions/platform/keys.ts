@@ -57,6 +57,15 @@ export const keys = {
   ledgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ pk: `COMPANY#${companyId}#LEDGER`, sk: `${at}#${movementId}#${leg}` }),
   /** The main account's own legs, newest first when read backwards: its statement pages without the other legs. */
   mainLedgerEntry: (companyId: string, at: string, movementId: string, leg: number) => ({ gsi1pk: `COMPANY#${companyId}#LEDGER#MAIN`, gsi1sk: `${at}#${movementId}#${leg}` }),
+  /**
+   * One employee's card-account legs other than card payments (those are her transactions): money received, and what
+   * went back to the main account; her /card history reads them newest first (sparse on the ledger's gsi1).
+   */
+  employeeLedgerEntry: (companyId: string, employeeId: string, at: string, movementId: string, leg: number) => ({
+    gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#LEDGER`,
+    gsi1sk: `${at}#${movementId}#${leg}`,
+  }),
+  employeeLedger: (companyId: string, employeeId: string) => ({ gsi1pk: `COMPANY#${companyId}#EMPLOYEE#${employeeId}#LEDGER` }),
   /** The monthly maintenance fee of one employee's product in one month: written once, so a rerun charges nothing. */
   monthlyFeeCharge: (companyId: string, employeeId: string, month: string) => ({ pk: `COMPANY#${companyId}`, sk: `FEE#${month}#${employeeId}` }),
   priceList: () => ({ pk: 'PROVIDER', sk: 'PRICE_LIST' }),

@@ -4,3 +4,4 @@ export { monthTally } from './transaction-page-range';
 export { transactionsOf } from './transaction-pages';
 export { transactionRecord, transactionTallyRecord } from './transaction-records';
 export type { TransactionRecord } from './transaction-records';
+export { employeeTransactionsBefore } from './employee-transactions';

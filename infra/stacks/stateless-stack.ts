@@ -379,6 +379,8 @@ export const routesWithoutCognito: Record<UncheckedRouteHandler, string> = {
     "The employee trades the texted code for a /card session; the function checks the code, which expires and allows a few attempts only, and the phone's wrong codes across codes lock it for a day. Employees have no Cognito account.",
   'cardholders/get-card':
     "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function; employees have no Cognito account.",
+  'cardholders/list-card-history':
+    "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function, which reads that employee's own transactions and card account only.",
   'cardholders/block-own-card':
     "The employee's /card session (an opaque bearer token issued by the SMS sign-in, stored hashed with an expiry) is checked by the function, which acts on that employee's card only.",
   'cardholders/unblock-own-card':

@@ -2,8 +2,18 @@ import type { APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
 import { outboxEntrySchema } from '../../infra/local/outbox';
 import { demoCardholderPhone } from '../../infra/local/demo-data';
+import { formatDate } from '@shared/date-format';
+import { entities, keys } from '@functions/platform/keys';
+import { transactionItem } from '@functions/transactions/card-transactions';
+import { rigaDateOf } from '@shared/dates';
+import { createOwnCompany, putItems } from '../integration/company-fixtures';
+import { claimCardholderPhone } from '../integration/cardholder-fixtures';
+import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
+import { fixtureCloud } from './support/fixture-cloud';
+import { layoutProblems } from './support/screens';
 import { apiOrigin } from './support/test-cloud';
-import { expect, expectNoAxeViolations, screenLoaded, test } from './support/portal';
+import { expect, expectNoAxeViolations, screenLoaded, signIn, test } from './support/portal';
+import { userPage } from './support/users';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -13,14 +23,14 @@ test.use({ viewport: { width: 375, height: 812 } });
  */
 const phone = demoCardholderPhone('fleet', 19);
 
-/** The code of the first text to the phone sent since `since`, read from the local outbox as the employee reads the SMS. */
-async function textedCode(request: APIRequestContext, since: number): Promise<string> {
+/** The code of the first text to `to` sent since `since`, read from the local outbox as the employee reads the SMS. */
+async function textedCode(request: APIRequestContext, since: number, to = phone): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const answer = await request.get(`${apiOrigin()}/local/outbox.json`);
       const texts = z.array(outboxEntrySchema).parse(await answer.json());
-      code = texts.find((entry) => entry.channel === 'sms' && entry.to === `+${phone}` && Date.parse(entry.at) >= since)?.code;
+      code = texts.find((entry) => entry.channel === 'sms' && entry.to === `+${to}` && Date.parse(entry.at) >= since)?.code;
       return code;
     })
     .toMatch(/^\d{6}$/);
@@ -58,7 +68,7 @@ test('an employee signs in by phone and SMS code, sees the card, blocks and unbl
   const summary = page.getByRole('region', { name: /^Card ending \d{4}$/ });
   await expect(summary.getByText('Active', { exact: true })).toBeVisible();
   await expect(summary.getByRole('definition').first()).toHaveText(/^€[\d,]+\.\d{2}$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Recent transactions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Card history' })).toBeVisible();
   await expectNoAxeViolations(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
@@ -104,4 +114,130 @@ test('the card page speaks Latvian, and its switcher changes the language', asyn
   await expectNoAxeViolations(page);
   await page.getByLabel('Valoda').selectOption('en');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your card' })).toBeVisible();
+});
+
+/**
+ * Thirty earlier fundings and four payments, one of them reversed, written straight to the table as the ledger and the
+ * authorization flow leave them (her card account's legs in her statement, gsi1), each a day apart before today.
+ */
+async function pastHistory(companyId: string, employee: FixtureEmployee): Promise<void> {
+  const dayMs = 86_400_000;
+  const fundings = Array.from({ length: 30 }, (_, index) => {
+    const at = new Date(Date.now() - (index + 1) * dayMs).toISOString();
+    const movementId = `e2e-funding-${index}`;
+    return {
+      ...keys.ledgerEntry(companyId, at, movementId, 1),
+      ...keys.employeeLedgerEntry(companyId, employee.employeeId, at, movementId, 1),
+      entity: entities.ledgerEntry,
+      companyId,
+      movementId,
+      kind: 'employee_funding',
+      description: 'Bonus',
+      employeeId: employee.employeeId,
+      account: `employee:${employee.employeeId}`,
+      amountCents: 5_000 + index * 100,
+      at,
+    };
+  });
+  const statuses = ['regular', 'reversed', 'regular', 'authorization'] as const;
+  const payments = statuses.map((status, index) => {
+    const executedAt = new Date(Date.now() - (index * 7 + 0.5) * dayMs).toISOString();
+    const employeeSeq = statuses.length - index;
+    return transactionItem({
+      companyId,
+      transactionId: `tx-e2e-${index}`,
+      authorizationId: null,
+      seq: employeeSeq,
+      employeeSeq,
+      groupSeq: employeeSeq,
+      day: rigaDateOf(new Date(executedAt)),
+      employeeId: employee.employeeId,
+      employeeName: `${employee.name} ${employee.surname}`,
+      personalCode: null,
+      phone: null,
+      amountCents: -(1_299 + index),
+      executedAt,
+      processedAt: status === 'authorization' ? null : executedAt,
+      description: `Maxima XX veikals Rīgā, Brīvības iela ${index + 1}`,
+      merchantCategoryCode: '5411',
+      mccGroup: 'groceries',
+      merchantId: `M${index}`,
+      reference: `REF${index}`,
+      beneficiary: 'Maxima',
+      remitter: employee.name,
+      status,
+    });
+  });
+  await putItems(fixtureCloud(), [...fundings, ...payments]);
+}
+
+test('a manager funds an employee, and her card page shows the money received with the date and the company, a reversed payment as returned, at 375 and 1440 px', async ({ page, browser, request }) => {
+  test.slow();
+  const cloud = fixtureCloud();
+  const company = await createOwnCompany(cloud, { role: 'manager', availableCents: 100_000 });
+  const [ilze] = (await putEmployees(cloud, company.companyId, 1, 'active', 'card-history')) as [FixtureEmployee];
+  await claimCardholderPhone(cloud, company.companyId, ilze);
+  await pastHistory(company.companyId, ilze);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, company.email);
+  await page.goto(`/users/${ilze.employeeId}`);
+  const user = userPage(page);
+  await user.money.getByRole('button', { name: 'Add funds' }).click();
+  await page.getByRole('dialog', { name: `Add funds to ${ilze.name} ${ilze.surname}` }).getByLabel('Amount, EUR').fill('25.50');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm the transfer' });
+  await confirm.getByRole('button', { name: 'Transfer' }).click();
+  await expect(user.notice('The funds were added')).toBeVisible();
+
+  // Her own browser, English until she chooses (Russian is not in the switcher: a stored choice shows it).
+  const employeeContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await employeeContext.addInitScript(() => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+  });
+  const card = await employeeContext.newPage();
+  await card.goto('/card');
+  await card.getByLabel('Phone').fill(ilze.phone);
+  const since = Date.now();
+  await card.getByRole('button', { name: 'Send code' }).click();
+  await card.getByLabel('SMS code').fill(await textedCode(request, since, ilze.phone));
+  await card.getByRole('button', { name: 'Sign in' }).click();
+
+  // Named in the language shown: English first, then Latvian and Russian.
+  const history = card.getByRole('region', { name: /^(Card history|Kartes vēsture|История карты)$/ });
+  const newest = history.getByRole('listitem').first();
+  await expect(newest).toContainText('Money received');
+  await expect(newest).toContainText(`From ${company.name}`);
+  await expect(newest).toContainText(formatDate(new Date()));
+  await expect(newest).toContainText('+€25.50');
+  await expect(history).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+
+  const returned = history.getByRole('listitem').filter({ hasText: 'Returned' });
+  await expect(returned).toHaveCount(1);
+  await expect(returned).toContainText('+€13.00');
+  await expect(returned).not.toContainText('-€');
+
+  // Thirty-five lines: the first page shows twenty, the rest come below on request.
+  await expect(history.getByRole('listitem')).toHaveCount(20);
+  await history.getByRole('button', { name: 'Show older' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(35);
+  await expect(history.getByRole('button', { name: 'Show older' })).toBeHidden();
+  await expectNoAxeViolations(card);
+
+  for (const language of ['lv', 'ru'] as const) {
+    if (language === 'lv') await card.getByLabel('Language').selectOption('lv');
+    else {
+      await card.evaluate(() => window.localStorage.setItem('language', 'ru'));
+      await card.reload();
+    }
+    await expect(history.getByRole('listitem').filter({ hasText: language === 'lv' ? 'Atgriezts' : 'Возврат' })).toHaveCount(1);
+    // The page reads the history again in the new language: all of it shown, the layout is checked under 35 lines.
+    await history.getByRole('button', { name: language === 'lv' ? 'Rādīt vecākus' : 'Показать более ранние' }).click();
+    await expect(history.getByRole('listitem')).toHaveCount(35);
+    for (const width of [375, 1440]) {
+      await card.setViewportSize({ width, height: 900 });
+      expect(await layoutProblems(card), `${language} at ${width} px`).toEqual({ pageOverflow: 0, clippedRegions: [], brokenWords: [] });
+    }
+  }
+  await employeeContext.close();
 });

@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { cardViewSchema } from '@shared/cardholder';
+import { cardHistoryAnswerSchema, cardViewSchema } from '@shared/cardholder';
 import { employeeDetailSchema } from '@shared/employees';
 import { rigaDateOf } from '@shared/dates';
 import { transactionItem } from '../../functions/transactions/card-transactions';
@@ -135,7 +135,7 @@ describe('the employee signs in to /card by phone and SMS code', () => {
     await api('POST', '/card/sign-out', { token: session.token });
   });
 
-  it('shows the card with its balance, limits and the last 10 transactions, newest first', async () => {
+  it('shows the card with its balance and limits, and its transactions newest first in the history', async () => {
     const token = await signInAsEmployee();
     const company = await employee();
     const answer = await api('GET', '/card', { token });
@@ -152,8 +152,11 @@ describe('the employee signs in to /card by phone and SMS code', () => {
       usedCents: company.usedCents,
       actions: ['block'],
     });
-    expect(card.transactions.map((t) => [t.transactionId, t.amountCents, t.description, t.status])).toEqual(
-      transactions.slice(0, 10).map((t) => [t.transactionId, t.amountCents, t.description, t.status]),
+    const history = await api('GET', '/card/history', { token });
+    expect(history.status).toBe(200);
+    const { entries } = cardHistoryAnswerSchema.parse(history.body);
+    expect(entries.filter((entry) => entry.kind === 'payment').map((entry) => [entry.id, entry.amountCents, entry.description, entry.status])).toEqual(
+      transactions.map((t) => [t.transactionId, t.amountCents, t.description, t.status]),
     );
     await api('POST', '/card/sign-out', { token });
   });
@@ -196,6 +199,8 @@ describe('the employee signs in to /card by phone and SMS code', () => {
     expect(await api('GET', '/card')).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
     expect(await api('GET', '/card', { token: 'not-a-session' })).toMatchObject({ status: 401, body: { code: 'CARDHOLDER_SESSION_ENDED' } });
     expect(await api('GET', '/card', { token: await manager() })).toMatchObject({ status: 401, body: { code: 'CARDHOLDER_SESSION_ENDED' } });
+    expect(await api('GET', '/card/history')).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect(await api('GET', '/card/history', { token: await manager() })).toMatchObject({ status: 401, body: { code: 'CARDHOLDER_SESSION_ENDED' } });
   });
 
   it('burns a code after five wrong tries, and refuses an expired one', async () => {

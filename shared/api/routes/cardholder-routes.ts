@@ -1,4 +1,6 @@
 import {
+  cardHistoryAnswerSchema,
+  cardHistoryQuerySchema,
   cardholderPhoneSchema,
   cardholderSessionAnswerSchema,
   cardholderSignInSchema,
@@ -38,6 +40,15 @@ export const getCard = {
   handler: 'cardholders/get-card',
   access: cardholder,
   answer: cardViewSchema,
+} as const satisfies RouteDefinition;
+
+export const getCardHistory = {
+  method: 'GET',
+  path: '/card/history',
+  handler: 'cardholders/list-card-history',
+  access: cardholder,
+  query: cardHistoryQuerySchema,
+  answer: cardHistoryAnswerSchema,
 } as const satisfies RouteDefinition;
 
 export const blockCard = {

@@ -16,13 +16,14 @@ export const cardRoutes = {
   requestSignInCode: cardholderRoutes.requestSignInCode,
   signIn: cardholderRoutes.signIn,
   getCard: cardholderRoutes.getCard,
+  getCardHistory: cardholderRoutes.getCardHistory,
   blockCard: cardholderRoutes.blockCard,
   unblockCard: cardholderRoutes.unblockCard,
   signOut: cardholderRoutes.signOut,
 } as const;
 export type CardRouteName = keyof typeof cardRoutes;
 export type CardAnswer<K extends CardRouteName> = Answer<(typeof cardRoutes)[K]>;
-export type CardCallOptions<K extends CardRouteName> = Pick<CallOptions<(typeof cardRoutes)[K]>, 'body' | 'signal'>;
+export type CardCallOptions<K extends CardRouteName> = Pick<CallOptions<(typeof cardRoutes)[K]>, 'body' | 'query' | 'signal'>;
 
 /** The forms' rules, the same shared/ schemas the API checks. */
 export const cardFormSchemas = { phone: cardholderPhoneSchema, code: smsCodeSchema } as const;

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardholderCardAction, CardTransaction, CardView } from '@shared/cardholder';
-import { formatDate } from '@shared/date-format';
+import type { CardholderCardAction, CardView } from '@shared/cardholder';
 import { formatEur } from '@shared/money';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialogFrame } from '@frontend/components/confirm-dialog/confirm-dialog-frame';
-import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { ContentSkeleton } from '@frontend/components/loaders/content-skeleton';
 import { StatusBadge } from '@frontend/components/status-badge/status-badge';
 import { statusTone } from '@frontend/components/status-badge/status-tone';
@@ -12,6 +10,7 @@ import { errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText } from '@frontend/lib/error-text';
 import { useLiteTranslation } from '@frontend/lib/lite-i18n';
 import { callCard, endsCardSession } from './card-api';
+import { CardHistory } from './card-history';
 
 const actionRoutes = { block: 'blockCard', unblock: 'unblockCard' } as const;
 
@@ -183,18 +182,7 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
       </section>
 
-      <section className="panel card-transactions" aria-labelledby="card-transactions-title">
-        <h2 id="card-transactions-title">{t('card:transactions.title')}</h2>
-        {card.transactions.length === 0 ? (
-          <EmptyState title={t('card:transactions.empty')} headingLevel={3} />
-        ) : (
-          <ul className="card-transactions__list">
-            {card.transactions.map((transaction) => (
-              <TransactionRow key={transaction.transactionId} transaction={transaction} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <CardHistory onEnded={onEnded} />
 
       <ConfirmDialogFrame
         closeLabel={t('common:closeDialog')}
@@ -217,23 +205,5 @@ function CardDetails({ card, signingOut, onSignOut, onChanged, onEnded }: CardDe
         )}
       </ConfirmDialogFrame>
     </div>
-  );
-}
-
-function TransactionRow({ transaction }: { transaction: CardTransaction }) {
-  const { t, language } = useLiteTranslation();
-  return (
-    <li className="card-transaction">
-      <div className="card-transaction__what">
-        <span className="card-transaction__description">{transaction.description}</span>
-        <span className="card-transaction__meta">
-          {formatDate(transaction.executedAt)}{' '}
-          <StatusBadge tone={statusTone('transaction', transaction.status)}>{t(`card:transactions.status.${transaction.status}`)}</StatusBadge>
-        </span>
-      </div>
-      <span className={transaction.amountCents < 0 ? 'card-transaction__amount' : 'card-transaction__amount card-transaction__amount--in'}>
-        {formatEur(transaction.amountCents, language)}
-      </span>
-    </li>
   );
 }
