@@ -1,12 +1,13 @@
 import { Fragment } from 'react';
 
 /**
- * Text that may wrap inside its addresses where a reader expects it to: after a URL's '/', '?', '&' and '=' and an
- * e-mail's '@', before their dots. A long address otherwise breaks in the middle of a word on a narrow screen, or,
- * where nothing may break it, widens its table. Other words are left as they are.
+ * Text that may wrap inside its addresses where a reader expects it to: a URL after its '/', '?', '&' and '=', an
+ * e-mail after its '@', both before their dots. A long address otherwise breaks in the middle of a word on a narrow
+ * screen, or, where nothing may break it, widens its table. Other words (an event's name, "funding.applied") are left
+ * whole.
  */
 export function BreakableText({ text }: { text: string }) {
-  const parts = text.split(/(?<=\S[/?&=@])(?=\S)|(?<=\S)(?=\.\S)/);
+  const parts = breakableParts(text);
   return (
     <>
       {parts.map((part, index) => (
@@ -17,4 +18,12 @@ export function BreakableText({ text }: { text: string }) {
       ))}
     </>
   );
+}
+
+/** The text in the pieces a line may end between: an address cut at its separators, anything else whole. */
+export function breakableParts(text: string): string[] {
+  return text
+    .split(/(\s+)/)
+    .flatMap((token) => (/[/@]/.test(token) ? token.split(/(?<=[/?&=@])(?=.)|(?<=.)(?=\.)/) : [token]))
+    .filter((part) => part !== '');
 }
