@@ -248,7 +248,10 @@ export async function screenLayoutProblems(page: Page, screen: ScreenVisit, lang
 export interface LayoutProblems {
   /** How many px the page is wider than the window (0 when it does not scroll sideways). */
   pageOverflow: number;
-  /** Scrolling regions (tables) whose content is wider than they are, with by how much. */
+  /**
+   * Scrolling regions (tables) whose content is wider than they are, and boxes whose own text runs out of them (into
+   * what stands beside), with by how much.
+   */
   clippedRegions: string[];
   /** Words broken across two lines, with the element they are in. */
   brokenWords: string[];
@@ -272,12 +275,15 @@ export async function layoutProblems(page: Page): Promise<LayoutProblems> {
       return style.visibility !== 'hidden' && style.display !== 'none';
     };
     const clippedRegions: string[] = [];
+    const hasText = (element: Element) => [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '');
     for (const element of document.querySelectorAll('body *')) {
       const style = getComputedStyle(element);
-      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
-      if (!visible(element)) continue;
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      // Text that runs out of its box into the next one (a term into its value): a box that lets it show, holding it.
+      const spills = style.overflowX === 'visible' && style.display !== 'inline' && style.display !== 'contents' && hasText(element);
+      if ((!scrolls && !spills) || !visible(element)) continue;
       const excess = element.scrollWidth - element.clientWidth;
-      if (excess > 1) clippedRegions.push(`${describe(element)} +${excess}px`);
+      if (excess > 1) clippedRegions.push(`${spills ? 'text runs out of ' : ''}${describe(element)} +${excess}px`);
     }
     const brokenWords: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
