@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import type { Language } from '../../../shared/languages';
+import { languageSchema, type Language } from '../../../shared/languages';
 import { pageEntries, pageOfPath } from '../../../shared/page-entries';
 import { paths } from '../../../shared/routes';
 import { expect, signIn } from './portal';
@@ -37,6 +37,27 @@ const companyScreens: readonly ScreenVisit[] = [
   { name: 'settings', path: paths.settings },
   { name: 'activity', path: paths.activity },
 ];
+
+/**
+ * The screens with lists, read by the owner of the heavy company (heavy-company.ts) in the heavy layout check and
+ * `npm run screenshots -- --heavy`: every list full, every name as long as the forms take.
+ */
+export const heavyScreens: readonly ScreenVisit[] = [
+  { name: 'dashboard', path: paths.dashboard },
+  { name: 'transactions', path: paths.transactions },
+  { name: 'users', path: paths.users },
+  { name: 'user', path: paths.users, linkPrefix: '/users/' },
+  { name: 'activity', path: paths.activity },
+  { name: 'integrations', path: paths.integrations },
+  { name: 'funding-schedules', path: paths.fundingSchedules },
+  { name: 'reporting', path: paths.reporting },
+  { name: 'settings', path: paths.settings },
+];
+
+/** The tour of the heavy company's owner (seeded by the caller, whose e-mail it signs in with). */
+export function heavyTour(ownerEmail: string): ScreenTour {
+  return { name: 'heavy', signInAs: ownerEmail, screens: heavyScreens };
+}
 
 const signupSteps = ['general', 'representatives', 'owners', 'true_beneficiary', 'political_importance', 'financial_information'];
 
@@ -82,14 +103,31 @@ export const screenTours: readonly ScreenTour[] = [
 /**
  * Shows a tour's screens in a language: a visitor's stored choice, or for a signed-in tour the profile the browser
  * receives, rewritten here, so that signing in still reads English labels and no demo user's saved language changes.
+ * `showLanguage` then changes it in the page as the switcher does; the language it saves is answered here and never
+ * reaches the server (and ru, which the switcher offers only to a profile that holds it, is reachable the same way).
  * Call it after the English default has been stored.
  */
 export async function showScreensIn(context: BrowserContext, tour: ScreenTour, language: Language): Promise<void> {
   if (!tour.signInAs) {
-    if (language === 'en') return;
-    await context.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+    // Once per tab: a later choice (showLanguage) is the stored one from then on.
+    await context.addInitScript((chosen) => {
+      if (window.sessionStorage.getItem('layout-language-set')) return;
+      window.sessionStorage.setItem('layout-language-set', 'yes');
+      window.localStorage.setItem('language', chosen);
+    }, language);
     return;
   }
+  let shown = language;
+  await context.route(
+    (url) => url.pathname.endsWith('/users/language'),
+    async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      shown = languageSchema.parse((route.request().postDataJSON() as { language?: unknown }).language);
+      // The portal's API is another origin: the answer made here carries the CORS headers the real one would.
+      const origin = route.request().headers().origin ?? '*';
+      return route.fulfill({ json: { language: shown }, headers: { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } });
+    },
+  );
   await context.route(
     (url) => url.pathname.endsWith('/users/profile'),
     async (route) => {
@@ -97,9 +135,34 @@ export async function showScreensIn(context: BrowserContext, tour: ScreenTour, l
       const response = await route.fetch();
       if (!response.ok()) return route.fulfill({ response });
       const profile = (await response.json()) as Record<string, unknown>;
-      return route.fulfill({ response, json: { ...profile, language } });
+      return route.fulfill({ response, json: { ...profile, language: shown } });
     },
   );
+}
+
+/**
+ * Changes the language of the screen shown, as its language switcher does (the portal's, or a small page's), and waits
+ * until the screen reads it with its data. The switcher offers ru only to a profile that holds it: that option is
+ * lent to the select for the choice. A page without a switcher is loaded again with the language stored.
+ */
+export async function showLanguage(page: Page, language: Language): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === language) return;
+  const switched = await page.evaluate((chosen) => {
+    const select = document.querySelector<HTMLSelectElement>('.language-switcher select');
+    if (!select) {
+      window.localStorage.setItem('language', chosen);
+      return false;
+    }
+    // A profile in ru sees ru among the options; until the page shows it, the option is lent for the choice.
+    const lent = [...select.options].some((option) => option.value === chosen) ? null : select.appendChild(new Option(chosen, chosen));
+    select.value = chosen;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    lent?.remove();
+    return true;
+  }, language);
+  if (!switched) await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await screenSettled(page);
 }
 
 /** Signs in for a tour; a visitor stays signed out. */
@@ -120,6 +183,10 @@ export async function openScreen(page: Page, screen: ScreenVisit, tour?: ScreenT
     if (!href) throw new Error(`no link to ${screen.linkPrefix}… on ${screen.path}`);
     await visit(page, href);
   }
+  await screenSettled(page);
+}
+
+async function screenSettled(page: Page): Promise<void> {
   await page.locator('main, [role="main"]').first().waitFor();
   // The layout is read with the data, not the loaders, whatever the language: no skeleton (the page loader, a list's
   // rows) and nothing aria-busy (a status badge's aria-busy is work on the server, a report being made: it may last).
@@ -148,11 +215,43 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.locator('h1:not([data-left-screen])').first().waitFor();
 }
 
+/** Where a screen does not fit: the screen, width and language, and what is wrong there. */
+export interface ScreenCheck {
+  at: string;
+  problems: LayoutProblems;
+}
+
+/**
+ * Reads the screen shown in each language at each width and answers where it does not fit (nothing when it fits
+ * everywhere). It starts with the language shown, and each language's widths start at the width the last one ended
+ * at, so no language is switched or window resized more than needed.
+ */
+export async function screenLayoutProblems(page: Page, screen: ScreenVisit, languages: readonly Language[], widths: readonly number[]): Promise<ScreenCheck[]> {
+  const shown = await page.locator('html').getAttribute('lang');
+  const order = [...languages].sort((a, b) => Number(b === shown) - Number(a === shown));
+  const found: ScreenCheck[] = [];
+  for (const language of order) {
+    await showLanguage(page, language);
+    const ordered = page.viewportSize()?.width === widths.at(-1) ? [...widths].reverse() : widths;
+    for (const width of ordered) {
+      await page.setViewportSize({ width, height: 900 });
+      // The layout settles within a frame of the resize; reading it then is reading what the user sees.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const problems = await layoutProblems(page);
+      if (problems.pageOverflow > 0 || problems.clippedRegions.length > 0 || problems.brokenWords.length > 0) found.push({ at: `${screen.name} at ${width} px in ${language}`, problems });
+    }
+  }
+  return found;
+}
+
 /** What is wrong with the layout the page shows now; empty when it reads well. */
 export interface LayoutProblems {
   /** How many px the page is wider than the window (0 when it does not scroll sideways). */
   pageOverflow: number;
-  /** Scrolling regions (tables) whose content is wider than they are, with by how much. */
+  /**
+   * Scrolling regions (tables) whose content is wider than they are, and boxes whose own text runs out of them (into
+   * what stands beside), with by how much.
+   */
   clippedRegions: string[];
   /** Words broken across two lines, with the element they are in. */
   brokenWords: string[];
@@ -176,12 +275,15 @@ export async function layoutProblems(page: Page): Promise<LayoutProblems> {
       return style.visibility !== 'hidden' && style.display !== 'none';
     };
     const clippedRegions: string[] = [];
+    const hasText = (element: Element) => [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '');
     for (const element of document.querySelectorAll('body *')) {
       const style = getComputedStyle(element);
-      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
-      if (!visible(element)) continue;
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      // Text that runs out of its box into the next one (a term into its value): a box that lets it show, holding it.
+      const spills = style.overflowX === 'visible' && style.display !== 'inline' && style.display !== 'contents' && hasText(element);
+      if ((!scrolls && !spills) || !visible(element)) continue;
       const excess = element.scrollWidth - element.clientWidth;
-      if (excess > 1) clippedRegions.push(`${describe(element)} +${excess}px`);
+      if (excess > 1) clippedRegions.push(`${spills ? 'text runs out of ' : ''}${describe(element)} +${excess}px`);
     }
     const brokenWords: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

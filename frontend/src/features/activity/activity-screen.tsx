@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { activityActorText, activityActors, activityChangeLines, activityConcerns, activityTypes, cardPaymentsChoices, isActivityValueKind, isKnownAction, type ActivityRow, type ActivityValueTexts } from '@shared/activity';
 import { paths } from '@shared/routes';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
+import { BreakableText } from '@frontend/components/breakable-text/breakable-text';
 import { BackgroundDownloadButton } from '@frontend/components/background-download/background-download-button';
 import { BackgroundDownloadDialog } from '@frontend/components/background-download/background-download-dialog';
 import { useBackgroundDownload, useDownloadFromLink } from '@frontend/components/background-download/use-background-download';
@@ -101,7 +102,7 @@ function ActivityLog({ companyId }: { companyId: string }) {
         row.employee ? (
           <Link to={paths.user.replace(':userId', encodeURIComponent(row.employee.employeeId))}>{concernsText(row)}</Link>
         ) : (
-          concernsText(row)
+          <BreakableText text={concernsText(row)} />
         ),
     },
     {
@@ -114,7 +115,7 @@ function ActivityLog({ companyId }: { companyId: string }) {
           <span className="activity-log__lines">
             {lines.map((line, index) => (
               <span key={index} className="activity-log__line">
-                {line}
+                <BreakableText text={line} />
               </span>
             ))}
           </span>

@@ -6,6 +6,7 @@ import { can, type CompanyRole } from '@shared/roles';
 import type { ApiKeyView } from '@shared/api-keys';
 import { assignableRoles, revokeApiKeyIdsParam, type InviteMemberValues, type TeamMember } from '@shared/team';
 import { Alert } from '@frontend/components/alert/alert';
+import { BreakableText } from '@frontend/components/breakable-text/breakable-text';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { SelectField } from '@frontend/components/select-field/select-field';
@@ -96,6 +97,7 @@ export function TeamSection() {
       header: t('settings:team.name'),
       rowHeader: true,
       truncate: (member) => `${member.name} ${member.surname}`,
+      className: 'team-table__whole-on-card',
       cell: (member) => (
         <>
           {member.name} {member.surname}
@@ -103,7 +105,7 @@ export function TeamSection() {
         </>
       ),
     },
-    { id: 'email', header: t('settings:team.email'), truncate: (member) => member.email, cell: (member) => member.email },
+    { id: 'email', header: t('settings:team.email'), truncate: (member) => member.email, className: 'team-table__whole-on-card', cell: (member) => <BreakableText text={member.email} /> },
     {
       id: 'role',
       header: t('settings:team.role'),

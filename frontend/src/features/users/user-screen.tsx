@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { EmployeeDetail, StatusChange } from '@shared/employees';
 import { monthText } from '@shared/dates';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
+import { BreakableText } from '@frontend/components/breakable-text/breakable-text';
 import { StatusBadge as Badge } from '@frontend/components/status-badge/status-badge';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { MovementSource } from '@frontend/components/movement-source/movement-source';
@@ -261,7 +262,7 @@ export function UserScreen() {
             <dt>{t('columns.phone')}</dt>
             <dd>{data.phone ?? '—'}</dd>
             <dt>{t('add.fields.email')}</dt>
-            <dd className="user-screen__email">{data.email ? <BreakableEmail address={data.email} /> : '—'}</dd>
+            <dd className="user-screen__email">{data.email ? <BreakableText text={data.email} /> : '—'}</dd>
             <dt>{t('columns.personalCode')}</dt>
             <dd>{data.personalCode ?? '—'}</dd>
           </dl>
@@ -348,23 +349,6 @@ export function UserScreen() {
   );
 }
 
-/**
- * An e-mail address that may wrap after its '@' and before its dots, where a reader expects it to, instead of in
- * the middle of a word on a narrow screen.
- */
-function BreakableEmail({ address }: { address: string }) {
-  const parts = address.split(/(?=\.)|(?<=@)/);
-  return (
-    <>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
-    </>
-  );
-}
 
 /**
  * "Card status: Active → Blocked", with statuses translated where the value is one; a payment's or a fee's amount

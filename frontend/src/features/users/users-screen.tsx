@@ -90,9 +90,12 @@ export function UsersScreen() {
       id: 'name',
       header: t('columns.name'),
       rowHeader: true,
+      // Names run to 50 characters each: cut, they leave the statuses in the row (the whole name in its title).
+      truncate: (row) => row.name,
+      className: 'users-list__name',
       cell: (row) => <Link to={userPath(row.employeeId)}>{row.name}</Link>,
     },
-    { id: 'surname', header: t('columns.surname'), cell: (row) => row.surname },
+    { id: 'surname', header: t('columns.surname'), truncate: (row) => row.surname, className: 'users-list__name', cell: (row) => row.surname },
     { id: 'phone', header: t('columns.phone'), cell: (row) => row.phone ?? '—' },
     { id: 'personalCode', header: t('columns.personalCode'), detail: true, cell: (row) => row.personalCode ?? '—' },
     { id: 'lastCardDigits', header: t('columns.lastCardDigits'), detail: true, cell: (row) => (row.lastCardDigits ? `•••• ${row.lastCardDigits}` : '—') },
