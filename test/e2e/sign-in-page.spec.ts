@@ -86,3 +86,19 @@ test('a link of the portal to sign-in loads the sign-in page', async ({ page }) 
   await page.waitForURL('**/login');
   await expect(new LoginPage(page).email).toBeVisible();
 });
+
+test('a sign-in whose portal load is cut off ends busy, says so, and the next try goes in', async ({ page }) => {
+  let cut = 0;
+  await page.route('**/users/profile', async (route) => {
+    cut += 1;
+    if (cut === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('accountant@demo.local');
+  const verify = new VerifyPage(page);
+  await verify.confirm();
+  await expect(page.getByRole('alert')).toContainText('Something went wrong');
+  console.log('URL', page.url(), await page.locator('button[aria-busy="true"]').count(), await page.locator('form button[type=submit]').first().textContent());
+});

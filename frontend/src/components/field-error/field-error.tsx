@@ -1,9 +1,34 @@
-/** A field's message, under the field; the field names it by `id` in aria-describedby. Nothing when all is well. */
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { afterPointerRelease, followPointerPresses, isPointerPressed } from './pointer-press';
+
+/**
+ * A field's message, under the field; the field names it by `id` in aria-describedby. Nothing when all is well.
+ *
+ * A message that appears while a pointer is pressed waits until it is released: a field validated on blur loses the
+ * focus on the press of the next thing clicked (often the submit button below it), and a message appearing then would
+ * move that button away from under the pointer before the release, so the click would be lost (docs/decisions.md).
+ */
 export function FieldError({ id, message }: { id: string | undefined; message: string | undefined }) {
-  if (!message) return null;
+  const shown = useShownAfterPress(message);
+  if (!shown) return null;
   return (
     <p id={id} className="field__error">
-      {message}
+      {shown}
     </p>
   );
+}
+
+function useShownAfterPress(message: string | undefined): string | undefined {
+  const [settled, setSettled] = useState<string | undefined>(undefined);
+  useEffect(followPointerPresses, []);
+  const held = Boolean(message) && !settled && isPointerPressed();
+  useLayoutEffect(() => {
+    if (settled === message) return;
+    if (!(message && !settled && isPointerPressed())) {
+      setSettled(message);
+      return;
+    }
+    return afterPointerRelease(() => setSettled(message));
+  }, [message, settled]);
+  return held ? undefined : message;
 }
