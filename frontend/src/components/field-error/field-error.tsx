@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterPointerRelease, followPointerPresses, isPointerPressed } from './pointer-press';
 
 /**
@@ -19,16 +19,13 @@ export function FieldError({ id, message }: { id: string | undefined; message: s
 }
 
 function useShownAfterPress(message: string | undefined): string | undefined {
-  const [settled, setSettled] = useState<string | undefined>(undefined);
+  const [previous, setPrevious] = useState(message);
+  const [held, setHeld] = useState<string | undefined>(undefined);
   useEffect(followPointerPresses, []);
-  const held = Boolean(message) && !settled && isPointerPressed();
-  useLayoutEffect(() => {
-    if (settled === message) return;
-    if (!(message && !settled && isPointerPressed())) {
-      setSettled(message);
-      return;
-    }
-    return afterPointerRelease(() => setSettled(message));
-  }, [message, settled]);
+  if (message !== previous) {
+    setPrevious(message);
+    setHeld(message && !previous && isPointerPressed() ? message : undefined);
+  }
+  useEffect(() => (held ? afterPointerRelease(() => setHeld(undefined)) : undefined), [held]);
   return held ? undefined : message;
 }

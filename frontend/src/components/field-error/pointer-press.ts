@@ -37,8 +37,12 @@ export function isPointerPressed(): boolean {
   return pressed;
 }
 
-/** Runs `callback` once the pressed pointer was released and its click handled; returns the cancel. */
+/** Runs `callback` once the pressed pointer was released and its click handled (soon, if none is); returns the cancel. */
 export function afterPointerRelease(callback: () => void): () => void {
+  if (!pressed) {
+    const timer = setTimeout(callback);
+    return () => clearTimeout(timer);
+  }
   waiting.add(callback);
   return () => waiting.delete(callback);
 }
