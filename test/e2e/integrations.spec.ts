@@ -399,6 +399,12 @@ for (const language of ['en', 'lv'] as const) {
       const card = await keys.boundingBox();
       const ends = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.lastElementChild?.getBoundingClientRect().right ?? 0));
       for (const right of ends) expect(right, `a row ends inside the card at ${width} px`).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 1);
+      // A key's name and its maker wrap: every letter is shown, none is cut behind an ellipsis.
+      const cut = await table.locator('tbody .api-key-wrap-cell').evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.querySelector('.data-table__truncate')).map((cell) => cell.textContent),
+      );
+      expect(cut, `no key name or maker is cut at ${width} px`).toEqual([]);
+      await expect(table.locator('tbody .api-key-wrap-cell')).toHaveCount(20);
       await expectNoAxeViolations(page);
     }
     await expect(keys.getByRole('navigation')).toBeVisible();

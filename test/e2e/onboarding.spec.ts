@@ -398,3 +398,22 @@ test('a company user is sent away from the provider console', async ({ page }) =
   await page.goto('/admin');
   await page.waitForURL('**/login');
 });
+
+test('at 375 px the onboarding steps take one line and the form starts within the first screen; at 1440 px they are listed by name', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'onboarding@demo.local');
+  await page.waitForURL('**/signup/**');
+  await page.goto('/signup/general');
+  const steps = page.getByRole('navigation', { name: 'Sign-up steps' });
+  await expect(steps.getByRole('listitem')).toHaveCount(6);
+  const phone = await steps.boundingBox();
+  expect(phone?.height ?? Infinity, 'the steps take one line').toBeLessThan(60);
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await expect(field(page, 'Company name')).toBeInViewport();
+  // The markers keep their step's name for screen readers.
+  await expect(steps.getByRole('listitem').nth(1)).toContainText('Representatives');
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(steps.getByText('Representatives')).toBeVisible();
+});

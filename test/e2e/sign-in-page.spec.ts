@@ -86,3 +86,54 @@ test('a link of the portal to sign-in loads the sign-in page', async ({ page }) 
   await page.waitForURL('**/login');
   await expect(new LoginPage(page).email).toBeVisible();
 });
+
+for (const cut of ['the profile request', 'the portal page'] as const) {
+  test(`a sign-in whose portal load is cut off (${cut}) ends busy, says so, and Confirm again goes in`, async ({ page }) => {
+    let cuts = 0;
+    if (cut === 'the profile request') {
+      await page.route('**/users/profile', async (route) => {
+        cuts += 1;
+        if (cuts === 1) await route.abort('connectionreset');
+        else await route.continue();
+      });
+    } else {
+      // The visitor stops the portal's load (Esc, the browser's stop button) before it has answered: the page is held
+      // back until the stop, whichever of the two comes first.
+      let stopped: () => void = () => undefined;
+      const stop = new Promise<void>((resolve) => (stopped = resolve));
+      await page.exposeFunction('portalLoadStopped', () => {
+        cuts += 1;
+        stopped();
+      });
+      await page.route('**/dashboard', async (route) => {
+        if (route.request().resourceType() === 'document' && cuts === 0) await stop;
+        await route.fallback();
+      });
+      await page.addInitScript(() => {
+        const navigation = (window as unknown as { navigation: EventTarget }).navigation;
+        navigation.addEventListener('navigate', (event) => {
+          const to = new URL((event as Event & { destination: { url: string } }).destination.url);
+          if (to.pathname !== '/dashboard' || sessionStorage.getItem('stopped')) return;
+          sessionStorage.setItem('stopped', 'yes');
+          setTimeout(() => {
+            window.stop();
+            void (window as unknown as { portalLoadStopped: () => Promise<void> }).portalLoadStopped();
+          });
+        });
+      });
+    }
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('accountant@demo.local');
+    const verify = new VerifyPage(page);
+    await verify.confirm();
+    await expect(page.getByRole('alert')).toHaveText('Signing in could not finish: the portal did not load. Please try again.');
+    await expect(verify.submit).toBeEnabled();
+    await expect(verify.submit).not.toHaveAttribute('aria-busy', 'true');
+    expect(cuts).toBe(1);
+
+    await verify.submit.click();
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+}

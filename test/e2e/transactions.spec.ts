@@ -140,3 +140,33 @@ test('at 375 px the list and its filters are usable and pass axe', async ({ page
   await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('at 375 px the total reads "Total: €…" on one line and Download CSV keeps clear of the search', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openTransactions(page);
+  await totalCount(page);
+  // The label's first letter and the sum's last one sit on the same line.
+  const tops = await page.getByText(/^Total: /).evaluate((element) => {
+    const text = element.firstChild;
+    if (!text) return null;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, 1);
+    const first = range.getBoundingClientRect().top;
+    const length = text.textContent?.length ?? 0;
+    range.setStart(text, length - 1);
+    range.setEnd(text, length);
+    return { first, last: range.getBoundingClientRect().top };
+  });
+  expect(tops).not.toBeNull();
+  expect(Math.abs((tops?.first ?? 0) - (tops?.last ?? 100)), 'the total and its label share a line').toBeLessThanOrEqual(4);
+
+  const download = await page.getByRole('button', { name: 'Download CSV' }).boundingBox();
+  const label = await page.locator('label', { hasText: 'Search by name' }).boundingBox();
+  if (!download || !label) throw new Error('the button or the label is not shown');
+  const apart = download.y + download.height <= label.y || label.y + label.height <= download.y || download.x + download.width <= label.x || label.x + label.width <= download.x;
+  expect(apart, 'Download CSV does not overlap the search label').toBe(true);
+  // The filter block stays compact: the list starts within the first screen.
+  const firstRow = await rows(page).first().boundingBox();
+  expect(firstRow?.y ?? Infinity).toBeLessThan(812);
+});

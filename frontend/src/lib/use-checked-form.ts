@@ -93,14 +93,8 @@ export function useCheckedForm<Values extends FormikValues, Field extends keyof 
     formik.handleChange(event);
   };
 
-  /**
-   * Leaving a field shows its message, except when the focus goes to the form's submit button: the submit
-   * checks every field anyway, and a message appearing above the button would move it away from under the
-   * pointer between the press and the release, so the click would be lost.
-   */
+  /** Leaving a field shows its message (FieldError holds it back while the pointer that left it is pressed). */
   const blur = (event: FocusEvent<HTMLInputElement>) => {
-    const next = event.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === event.target.form) return;
     formik.handleBlur(event);
   };
 

@@ -92,11 +92,7 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
       }
       const signedIn = await (await loadSignInCalls()).completeSignIn();
       if ('failure' in signedIn) return signedIn.failure;
-      if (signedIn.entry) {
-        window.location.replace(signedIn.entry);
-        // The form stays busy while the portal loads.
-        return new Promise<never>(() => undefined);
-      }
+      if (signedIn.entry) return loadPortal(signedIn.entry);
       // Signed in, but the portal has no page for them: the sign-in step says so and offers the sign-out.
       setSignedInAs(signedIn);
       show(signedIn.language);
@@ -146,4 +142,21 @@ export function SignInApp({ initial }: { initial: ShownLanguage }) {
       )}
     </LightPageFrame>
   );
+}
+
+/**
+ * Loads the portal in place of this page. The form stays busy while it loads; a load that ends without leaving the page
+ * (the visitor stopped it, or began another: the Navigation API's navigateerror) ends the wait with a message, and the
+ * form can be sent again. A browser without that API keeps the form busy, as it did before.
+ */
+function loadPortal(entry: string): Promise<SignInErrorKey> {
+  return new Promise((resolve) => {
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    const dropped = () => {
+      navigation?.removeEventListener('navigateerror', dropped);
+      resolve('login.loadInterrupted');
+    };
+    navigation?.addEventListener('navigateerror', dropped);
+    window.location.replace(entry);
+  });
 }

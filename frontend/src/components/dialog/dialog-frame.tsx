@@ -53,11 +53,22 @@ export function DialogFrame({ open, title, onClose, busy = false, size = 'medium
 
   // Most owners close a dialog by no longer rendering it: close it first (while it is still in the page), so the
   // browser gives the focus back as it does for a dialog closed in place.
+  // A field that loses the focus because its dialog closed was not left by the visitor: its blur must not show the
+  // field's message (a dialog that mounts open is closed and shown again by React's StrictMode under `npm start`, which
+  // showed "Amount required" on a dialog just opened). The listener stays until after the close below.
   useLayoutEffect(() => {
     const dialog = ref.current;
+    const closing = (event: FocusEvent) => {
+      if (!dialog?.open) event.stopPropagation();
+    };
+    dialog?.addEventListener('focusout', closing, true);
     return () => {
-      if (!dialog?.open) return;
+      if (!dialog?.open) {
+        dialog?.removeEventListener('focusout', closing, true);
+        return;
+      }
       dialog.close();
+      dialog.removeEventListener('focusout', closing, true);
       const previous = opener.current;
       if (previous instanceof HTMLElement && previous.isConnected && (!document.activeElement || document.activeElement === document.body)) previous.focus();
     };

@@ -11,6 +11,7 @@ export type SignInErrorKey =
   | 'login.maxAttempts'
   | 'login.wrongData'
   | 'login.invitationPending'
+  | 'login.loadInterrupted'
   | 'verify.invalidCode'
   | 'verify.sessionExpired'
   | 'generic.somethingWrong';
@@ -80,6 +81,14 @@ export function profileErrorKey(error: unknown): SignInErrorKey {
     if (error.code === 'PROFILE_NOT_FOUND') return 'login.profileNotFound';
   }
   return 'generic.somethingWrong';
+}
+
+/**
+ * The API refused the profile (the person may not come in): the session must end. Anything else (no answer, a broken
+ * connection, a server error) interrupted the load, and the sign-in that succeeded can be finished by trying again.
+ */
+export function isProfileRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
 /** What a sign-in attempt's outcome asks of the page: finish (load the profile), go to a step's page, or say why not. */

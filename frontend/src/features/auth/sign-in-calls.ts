@@ -19,7 +19,7 @@ import { loadConfig } from '@frontend/lib/config';
 import { loadOnce } from '@frontend/lib/load-once';
 import { callApi, setSessionRejectedHandler } from '@frontend/lib/http';
 import { resetTabCompany } from '@frontend/lib/session/tab-company';
-import { profileErrorKey, type SignInErrorKey } from './auth-errors';
+import { isProfileRefusal, profileErrorKey, type SignInErrorKey } from './auth-errors';
 
 /**
  * Everything of the sign-in page (sign-in.html) that needs zod, config.json or the API: the forms' rules, the
@@ -50,16 +50,28 @@ export async function heldSession(): Promise<SignedInAs | null> {
   return 'failure' in held ? null : held;
 }
 
+/**
+ * A sign-in this page finished with Cognito whose portal load was interrupted (completeSignIn): its session stays, so
+ * the SMS step's Confirm, pressed again, goes on to the portal instead of asking Cognito about a used code.
+ */
+let completedHere = false;
+const noteCompleted = (outcome: SignInOutcome): SignInOutcome => {
+  completedHere = outcome === 'signed-in';
+  return outcome;
+};
+
 /** Whoever was signed in here is signed out first (their data must never show), then the password step. */
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   await configured();
+  completedHere = false;
   if (hasStoredSession()) await signOutLocally();
-  return signInWithPassword(email, password, signOutLocally);
+  return noteCompleted(await signInWithPassword(email, password, signOutLocally));
 }
 
 export async function confirm(code: string): Promise<SignInOutcome> {
   await configured();
-  return confirmCode(code);
+  if (completedHere && hasStoredSession()) return 'signed-in';
+  return noteCompleted(await confirmCode(code));
 }
 
 export async function sendCodeAgain(): Promise<SignInOutcome> {
@@ -79,7 +91,7 @@ export interface SignedInAs {
 /**
  * After Cognito's last step, or for a session found stored: the profile, and the page it leads to. A refused profile
  * ends the session and says why (SPEC section 4 clears a session whose profile fails; section 8 tells a blocked user
- * to contact support).
+ * to contact support); a load that got no answer keeps it, so trying again finishes the sign-in.
  */
 export async function completeSignIn(fresh = true): Promise<SignedInAs | { failure: SignInErrorKey }> {
   // A new sign-in opens on the profile's last company (DESIGN section 6); a session found stored keeps this tab's.
@@ -88,6 +100,8 @@ export async function completeSignIn(fresh = true): Promise<SignedInAs | { failu
     const profile = await callApi(sessionRoutes.getProfile);
     return { entry: entryPath(profile), email: profile.email, language: profile.language };
   } catch (error) {
+    if (!isProfileRefusal(error)) return { failure: 'login.loadInterrupted' };
+    completedHere = false;
     await signOutLocally();
     return { failure: profileErrorKey(error) };
   }

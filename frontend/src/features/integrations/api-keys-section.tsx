@@ -5,7 +5,7 @@ import { apiScopes, createApiKeyBodySchema, type ApiKeyView, type ApiScope } fro
 import { Alert } from '@frontend/components/alert/alert';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
-import { DataTable, TruncatedText, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { Pagination } from '@frontend/components/data-table/pagination';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -53,13 +53,14 @@ export function ApiKeysSection() {
     },
   });
 
-  // Narrow columns only: the name and the maker are cut (whole on hover and focus), the scopes wrap as chips, and the
-  // key's id, its creation date and the maker's e-mail sit in the row's detail, so the row fits the card at any width.
+  // Narrow columns only: the name and the maker wrap (never cut: two keys named alike must read apart), the scopes wrap
+  // as chips, and the key's id, its creation date and the maker's e-mail sit in the row's detail, so the row fits the
+  // card at any width.
   const columns: DataTableColumn<ApiKeyView>[] = [
-    { id: 'name', header: t('integrations:keys.name'), rowHeader: true, truncate: (key) => key.name, cell: (key) => key.name },
+    { id: 'name', header: t('integrations:keys.name'), rowHeader: true, className: 'api-key-wrap-cell', cell: (key) => key.name },
     { id: 'hint', header: t('integrations:keys.key'), cell: (key) => <KeyHint apiKey={key} /> },
     { id: 'scopes', header: t('integrations:keys.scopes'), className: 'api-key-scopes-cell', cell: (key) => <ScopeChips scopes={key.scopes} /> },
-    { id: 'createdBy', header: t('integrations:keys.createdBy'), cell: (key) => <KeyCreator apiKey={key} /> },
+    { id: 'createdBy', header: t('integrations:keys.createdBy'), className: 'api-key-wrap-cell', cell: (key) => <KeyCreator apiKey={key} /> },
     { id: 'lastUsed', header: t('integrations:keys.lastUsed'), cell: (key) => (key.lastUsedAt ? formatDate(key.lastUsedAt, { withTime: true }) : t('integrations:keys.neverUsed')) },
     {
       id: 'status',
@@ -177,7 +178,7 @@ function KeyCreator({ apiKey }: { apiKey: ApiKeyView }) {
   const tone = creatorLeftTone(apiKey);
   return (
     <span className="key-creator">
-      <TruncatedText full={apiKey.createdBy.name}>{apiKey.createdBy.name}</TruncatedText>
+      {apiKey.createdBy.name}
       {tone && <StatusBadge tone={tone}>{t('keys.creatorLeft')}</StatusBadge>}
     </span>
   );

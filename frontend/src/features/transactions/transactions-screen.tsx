@@ -105,7 +105,13 @@ export function TransactionsScreen() {
         />
       )}
       <p className="transactions-total" aria-live="polite">
-        {table.totalSumCents === undefined ? null : t('total', { count: table.totalRecords, sum: format.money(table.totalSumCents) })}
+        {table.totalSumCents === undefined ? null : (
+          // Two parts that each keep to one line: a narrow screen breaks between them, never between "Total:" and its sum.
+          <>
+            <span className="transactions-total__part">{t('totalCount', { count: table.totalRecords })} ·</span>{' '}
+            <span className="transactions-total__part">{t('totalSum', { sum: format.money(table.totalSumCents) })}</span>
+          </>
+        )}
       </p>
       <Pagination page={table.params.page} totalPages={table.totalPages} onPageChange={table.setPage} />
       <BackgroundDownloadDialog download={download} />
