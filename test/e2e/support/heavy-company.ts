@@ -92,7 +92,8 @@ export async function seedHeavyCompany(cloud: FixtureCloud): Promise<HeavyCompan
   const spendings: Spending[] = Array.from({ length: heavySizes.transactions }, (_, index) => ({
     daysAgo: Math.floor(index / 20),
     employee: employees[index % employees.length] as ListedEmployee,
-    amountCents: index % 17 === 0 ? 9_876_543 : -(1_234 + index * 37),
+    // Card payments are negative; every 17th a large one, for the widest amounts the lists show.
+    amountCents: index % 17 === 0 ? -987_654 : -(1_234 + index * 37),
     mccGroup: (['groceries', 'restaurants', 'transport'] as const)[index % 3] ?? 'groceries',
     description: merchants[index % merchants.length],
     status: index % 29 === 0 ? 'authorization' : 'regular',

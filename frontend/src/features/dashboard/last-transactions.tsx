@@ -34,7 +34,7 @@ export function LastTransactions({ companyId }: { companyId: string }) {
   const download = useBackgroundDownload();
 
   const columns: DataTableColumn<TransactionRow>[] = [
-    { id: 'employee', header: t('transactions:columns.employee'), rowHeader: true, cell: (row) => row.employeeName },
+    { id: 'employee', header: t('transactions:columns.employee'), rowHeader: true, truncate: (row) => row.employeeName, cell: (row) => row.employeeName },
     { id: 'executed', header: t('transactions:columns.executed'), cell: (row) => format.date(row.executedAt, { withTime: true }) },
     { id: 'group', header: t('lastTransactions.group'), cell: (row) => t(`common:merchantGroups.${row.mccGroup}`) },
     {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { webhookDeliveryStatuses, webhookResponseBytes, type WebhookDeliveryStatus, type WebhookDeliveryView, type WebhookEndpointView } from '@shared/webhooks';
 import { Alert } from '@frontend/components/alert/alert';
+import { BreakableText } from '@frontend/components/breakable-text/breakable-text';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import type { RowAction } from '@frontend/components/data-table/row-actions-menu';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -102,7 +103,7 @@ export function WebhookDeliveries({ endpoint, awaited, onClose }: { endpoint: We
       <div className="integrations-section__header">
         <div className="integrations-deliveries__title">
           <h3 id={titleId}>{t('integrations:deliveries.title')}</h3>
-          <p className="integrations-url integrations-muted">{endpoint.url}</p>
+          <p className="integrations-url integrations-muted"><BreakableText text={endpoint.url} /></p>
         </div>
         <div className="integrations-deliveries__actions">
           <button type="button" className="button button--secondary" onClick={() => void deliveries.refetch()} disabled={deliveries.isFetching} aria-busy={deliveries.isFetching}>

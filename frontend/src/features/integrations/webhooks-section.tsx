@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createWebhookEndpointBodySchema, webhookEventTypes, type WebhookEndpointView, type WebhookEventType } from '@shared/webhooks';
 import { Alert } from '@frontend/components/alert/alert';
+import { BreakableText } from '@frontend/components/breakable-text/breakable-text';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
@@ -100,7 +101,7 @@ export function WebhooksSection() {
   };
   const columns: DataTableColumn<WebhookEndpointView>[] = [
     // Never cut: two addresses that differ only at their end would look alike (a phone's card shows it whole too).
-    { id: 'url', header: t('integrations:webhooks.url'), rowHeader: true, cell: (endpoint) => <span className="integrations-url">{endpoint.url}</span> },
+    { id: 'url', header: t('integrations:webhooks.url'), rowHeader: true, cell: (endpoint) => <span className="integrations-url"><BreakableText text={endpoint.url} /></span> },
     {
       id: 'events',
       header: t('integrations:webhooks.events'),
@@ -188,7 +189,7 @@ export function WebhooksSection() {
         onConfirm={() => confirming && act.mutate(confirming)}
         onCancel={() => setConfirming(null)}
       >
-        <p className="integrations-url">{confirming?.endpoint.url}</p>
+        <p className="integrations-url"><BreakableText text={confirming?.endpoint.url ?? ''} /></p>
         <p>{t(`integrations:webhooks.confirm.${confirming?.kind ?? 'delete'}.text`)}</p>
       </ConfirmDialog>
     </IntegrationsPanel>

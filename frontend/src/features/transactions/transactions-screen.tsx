@@ -50,13 +50,13 @@ export function TransactionsScreen() {
   ];
 
   const columns: DataTableColumn<TransactionRow>[] = [
-    { id: 'employee', header: t('columns.employee'), rowHeader: true, truncate: (row) => row.employeeName, cell: (row) => row.employeeName },
+    { id: 'employee', header: t('columns.employee'), rowHeader: true, className: 'transactions-list__cut', truncate: (row) => row.employeeName, cell: (row) => row.employeeName },
     { id: 'amount', header: t('columns.amount'), align: 'end', cell: (row) => format.money(row.amountCents) },
     { id: 'status', header: t('columns.status'), cell: (row) => <StatusBadge tone={statusTone('transaction', row.status)}>{t(`status.${row.status}`)}</StatusBadge> },
     { id: 'executed', header: t('columns.executed'), cell: (row) => format.date(row.executedAt, { withTime: true }) },
 
-    { id: 'description', header: t('columns.description'), truncate: (row) => row.description, cell: (row) => row.description },
-    { id: 'mcc', header: t('columns.mcc'), truncate: groupText, cell: groupText },
+    { id: 'description', header: t('columns.description'), className: 'transactions-list__cut', truncate: (row) => row.description, cell: (row) => row.description },
+    { id: 'mcc', header: t('columns.mcc'), className: 'transactions-list__cut', truncate: groupText, cell: groupText },
     { id: 'processed', header: t('columns.processed'), detail: true, cell: (row) => (row.processedAt ? format.date(row.processedAt, { withTime: true }) : '—') },
     { id: 'mccCode', header: t('columns.mccCode'), detail: true, cell: (row) => row.merchantCategoryCode },
     { id: 'merchant', header: t('columns.merchant'), detail: true, cell: (row) => row.merchantId },
