@@ -4,11 +4,10 @@ import { outboxEntrySchema } from '../../infra/local/outbox';
 import { demoCardholderPhone } from '../../infra/local/demo-data';
 import { formatDate } from '@shared/date-format';
 import { entities, keys } from '@functions/platform/keys';
-import { transactionItem } from '@functions/transactions/card-transactions';
-import { rigaDateOf } from '@shared/dates';
 import { createOwnCompany, putItems } from '../integration/company-fixtures';
 import { claimCardholderPhone } from '../integration/cardholder-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
+import { employeePaymentItem } from '../integration/transaction-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { layoutProblems } from './support/screens';
 import { apiOrigin } from './support/test-cloud';
@@ -143,30 +142,7 @@ async function pastHistory(companyId: string, employee: FixtureEmployee): Promis
   const payments = statuses.map((status, index) => {
     const executedAt = new Date(Date.now() - (index * 7 + 0.5) * dayMs).toISOString();
     const employeeSeq = statuses.length - index;
-    return transactionItem({
-      companyId,
-      transactionId: `tx-e2e-${index}`,
-      authorizationId: null,
-      seq: employeeSeq,
-      employeeSeq,
-      groupSeq: employeeSeq,
-      day: rigaDateOf(new Date(executedAt)),
-      employeeId: employee.employeeId,
-      employeeName: `${employee.name} ${employee.surname}`,
-      personalCode: null,
-      phone: null,
-      amountCents: -(1_299 + index),
-      executedAt,
-      processedAt: status === 'authorization' ? null : executedAt,
-      description: `Maxima XX veikals Rīgā, Brīvības iela ${index + 1}`,
-      merchantCategoryCode: '5411',
-      mccGroup: 'groceries',
-      merchantId: `M${index}`,
-      reference: `REF${index}`,
-      beneficiary: 'Maxima',
-      remitter: employee.name,
-      status,
-    });
+    return employeePaymentItem(companyId, employee, { employeeSeq, status, amountCents: -(1_299 + index), executedAt, description: `Maxima XX veikals Rīgā, Brīvības iela ${index + 1}`, merchant: 'Maxima' });
   });
   await putItems(fixtureCloud(), [...fundings, ...payments]);
 }

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cardHistoryAnswerSchema, cardHistoryPageSize, type CardHistoryEntry } from '@shared/cardholder';
 import { formatDate } from '@shared/date-format';
-import { rigaDateOf } from '@shared/dates';
-import { transactionItem } from '@functions/transactions/card-transactions';
 import { createOwnCompany, putItems } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { allowNextCardCode, claimCardholderPhone } from './cardholder-fixtures';
+import { employeePaymentItem } from './transaction-fixtures';
 import { api, fixtureCloud, outbox, signIn } from './support';
 
 /**
@@ -66,30 +65,7 @@ async function wholeHistory(token: string): Promise<{ entries: CardHistoryEntry[
 /** A payment of hers written as the authorization flow leaves it, `status` as given. */
 function payment(companyId: string, employee: FixtureEmployee, employeeSeq: number, status: 'regular' | 'reversed' | 'authorization', amountCents: number) {
   const executedAt = new Date(Date.now() - 60_000 + employeeSeq).toISOString();
-  return transactionItem({
-    companyId,
-    transactionId: `tx-hist-${randomUUID()}`,
-    authorizationId: null,
-    seq: employeeSeq,
-    employeeSeq,
-    groupSeq: employeeSeq,
-    day: rigaDateOf(new Date(executedAt)),
-    employeeId: employee.employeeId,
-    employeeName: `${employee.name} ${employee.surname}`,
-    personalCode: null,
-    phone: null,
-    amountCents,
-    executedAt,
-    processedAt: status === 'authorization' ? null : executedAt,
-    description: `Shop ${employeeSeq}`,
-    merchantCategoryCode: '5411',
-    mccGroup: 'groceries',
-    merchantId: `M${employeeSeq}`,
-    reference: `REF${employeeSeq}`,
-    beneficiary: `Shop ${employeeSeq}`,
-    remitter: employee.name,
-    status,
-  });
+  return employeePaymentItem(companyId, employee, { employeeSeq, status, amountCents, executedAt, description: `Shop ${employeeSeq}`, merchant: `Shop ${employeeSeq}` });
 }
 
 describe('GET /card/history', () => {

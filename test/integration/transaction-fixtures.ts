@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MerchantCategoryGroup } from '@shared/cards';
 import { rigaDateOf } from '@shared/dates';
+import { transactionItem } from '@functions/transactions/card-transactions';
 import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { cardEmployeeItem, putItems, storeTransactions, type FixtureCloud } from './company-fixtures';
 
@@ -77,4 +78,40 @@ export async function recordSpendings(cloud: FixtureCloud, companyId: string, sp
   });
   await storeTransactions(cloud, companyId, records);
   return records;
+}
+
+/**
+ * One card payment of an employee's as the authorization flow leaves it (numbered `employeeSeq` in her statement and
+ * its group), `status` as given: for a test of her own history, which reads her numbers only.
+ */
+export function employeePaymentItem(
+  companyId: string,
+  employee: { employeeId: string; name: string; surname: string },
+  payment: { employeeSeq: number; status: TransactionRecord['status']; amountCents: number; executedAt: string; description: string; merchant: string },
+): Record<string, unknown> {
+  const { employeeSeq, status, executedAt } = payment;
+  return transactionItem({
+    companyId,
+    transactionId: `tx-${randomUUID()}`,
+    authorizationId: null,
+    seq: employeeSeq,
+    employeeSeq,
+    groupSeq: employeeSeq,
+    day: rigaDateOf(new Date(executedAt)),
+    employeeId: employee.employeeId,
+    employeeName: `${employee.name} ${employee.surname}`,
+    personalCode: null,
+    phone: null,
+    amountCents: payment.amountCents,
+    executedAt,
+    processedAt: status === 'authorization' ? null : executedAt,
+    description: payment.description,
+    merchantCategoryCode: '5411',
+    mccGroup: 'groceries',
+    merchantId: `M${employeeSeq}`,
+    reference: `REF${employeeSeq}`,
+    beneficiary: payment.merchant,
+    remitter: employee.name,
+    status,
+  });
 }
