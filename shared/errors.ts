@@ -117,7 +117,7 @@ export const errorMessages = {
   ATTACHMENT_NOT_FOUND: 'This attachment was not found',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
   SERVICE_UNAVAILABLE: 'Unexpected error occurred. Please try again later.',
-  REQUEST_TIMED_OUT: 'The request took too long and its outcome is not known yet. Check the result, or send it again in a moment.',
+  REQUEST_TIMED_OUT: 'The request took too long and its outcome is not known yet. Check whether it was done before sending it again.',
   INTERNAL: 'Unexpected error occurred. Please try again later.',
 } as const;
 

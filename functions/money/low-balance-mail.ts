@@ -21,9 +21,9 @@ interface LowBalance {
 
 const texts: Record<Language, { subject: string; body: (low: LowBalance) => string }> = {
   en: {
-    subject: 'The main account is below your alert threshold',
+    subject: "The main account is below the company's alert threshold",
     body: (low) =>
-      `The main account has EUR ${low.available} available, below the EUR ${low.threshold} you set for this alert. Fundings and fees that need more will not go through.\n\nTop up by bank transfer to ${low.iban} with the payment reference ${low.reference}.\n\nThe dashboard shows the balance: ${low.link}`,
+      `The main account has EUR ${low.available} available, below the alert threshold of EUR ${low.threshold} the company's owners set. Fundings and fees that need more will not go through.\n\nTop up by bank transfer to ${low.iban} with the payment reference ${low.reference}.\n\nThe dashboard shows the balance: ${low.link}`,
   },
   lv: {
     subject: 'Galvenā konta atlikums ir zem brīdinājuma sliekšņa',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { dynamo } from './aws/dynamo';
+import { apiFunctionTimeoutSeconds } from './api-function';
 import { DomainError } from './errors';
 import { entities, keys } from './keys';
 import { conditionFailed, getItem, tableName, type TransactItem } from './table';
@@ -12,9 +13,19 @@ const keptSeconds = 48 * 60 * 60;
 /** What a client may send as a key: a UUID or any short token of its own. */
 export const idempotencyKeySchema = /* @__PURE__ */ z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/));
 
+/**
+ * How long a running marker holds its key: three API function timeouts. A request cut off by its timeout (answered
+ * 503 REQUEST_TIMED_OUT, or stopped by Lambda) leaves its marker; past this a request with the same key runs the use
+ * case again instead of answering 409 IDEMPOTENCY_IN_PROGRESS until the marker's two days are out. Only use cases whose
+ * own conditions make a second run harmless mark a key running (a file applied, a run started, a statement's lines
+ * recorded once each); money routes write their answer in their transaction and leave no marker.
+ */
+export const runningLeaseSeconds = 3 * apiFunctionTimeoutSeconds;
+
 const storedSchema = /* @__PURE__ */ z.object({
   requestHash: z.string(),
   state: z.enum(['running', 'done']),
+  runningUntil: z.optional(z.number()),
   statusCode: z.optional(z.int()),
   answer: z.optional(z.unknown()),
 });
@@ -85,7 +96,10 @@ export class IdempotentRequest {
     if (!item) return undefined;
     const stored = storedSchema.parse(item);
     if (stored.requestHash !== this.requestHash) throw new DomainError(422, 'IDEMPOTENCY_KEY_REUSED');
-    if (stored.state === 'running') throw new DomainError(409, 'IDEMPOTENCY_IN_PROGRESS');
+    if (stored.state === 'running') {
+      if (stored.runningUntil !== undefined && stored.runningUntil < Date.now()) return undefined;
+      throw new DomainError(409, 'IDEMPOTENCY_IN_PROGRESS');
+    }
     return { statusCode: stored.statusCode ?? 200, answer: stored.answer };
   }
 
@@ -95,7 +109,17 @@ export class IdempotentRequest {
    */
   async markRunning(): Promise<void> {
     try {
-      await dynamo.send(new PutCommand({ TableName: tableName(), Item: this.record({ state: 'running' }), ConditionExpression: 'attribute_not_exists(pk)' }));
+      const now = Date.now();
+      await dynamo.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: this.record({ state: 'running', runningUntil: now + runningLeaseSeconds * 1000 }),
+          // A marker whose lease ran out is taken over; of two requests taking it at once, one wins.
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :running AND runningUntil < :now)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':running': 'running', ':now': now },
+        }),
+      );
     } catch (error) {
       if (!conditionFailed(error)) throw error;
       const earlier = await this.earlier();

@@ -13,6 +13,7 @@ import { renderOutboxPage, type Outbox } from './outbox';
 import type { OutboxRelayStatus } from './outbox-relay';
 import { renderWebhooksPage, type WebhookReceiver } from './webhook-receiver';
 import { projectRoot } from './settings';
+import { apiFunctionTimeoutSeconds } from '../../functions/platform/api-function';
 
 const sesSendEmailSchema = z.object({
   Destination: z.object({ ToAddresses: z.array(z.string()).min(1) }),
@@ -95,7 +96,7 @@ export function lambdaContext(functionName: string): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => apiFunctionTimeoutSeconds * 1000,
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

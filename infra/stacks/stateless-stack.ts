@@ -40,6 +40,7 @@ import type { DeployConfig } from '../deploy-config';
 import { deadLetterRetentionDays, deployJobs, outboxRelay, queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
 import { auditTrailMismatchMetric, overdueWorkMetric, workNotEndedCleanlyMetric } from '../../functions/platform/metrics';
 import { queueRetryBaseSeconds } from '../../functions/platform/queue-work';
+import { apiFunctionTimeoutSeconds } from '../../functions/platform/api-function';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
@@ -446,7 +447,7 @@ export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
 }
 
 /** Every API function gets these; a route that needs more says so here when it comes. */
-const apiFunctionDefaults = { memoryMb: 512, timeout: Duration.seconds(10) } as const;
+const apiFunctionDefaults = { memoryMb: 512, timeout: Duration.seconds(apiFunctionTimeoutSeconds) } as const;
 
 /** Transactions need no actions of their own: DynamoDB checks the actions of the items they touch. */
 const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];

@@ -327,7 +327,7 @@ test('an owner sets a low-balance alert; below it the dashboard shows where to t
   await noSidewaysScroll(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect
-    .poll(async () => (await emailsTo(request, company.email)).filter((mail) => mail.subject === 'The main account is below your alert threshold').length)
+    .poll(async () => (await emailsTo(request, company.email)).filter((mail) => mail.subject === "The main account is below the company's alert threshold").length)
     .toBe(1);
 });
 

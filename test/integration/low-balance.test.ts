@@ -40,10 +40,10 @@ describe('the low-balance alert', () => {
     const below = await account();
     expect(below).toMatchObject({ availableCents: 2_000, lowBalanceThresholdCents: 5_000 });
     expect(below.lowBalanceSince).not.toBeNull();
-    const mailsOf = async () => (await outbox()).filter((entry) => entry.channel === 'email' && entry.to === company.email && entry.subject === 'The main account is below your alert threshold');
+    const mailsOf = async () => (await outbox()).filter((entry) => entry.channel === 'email' && entry.to === company.email && entry.subject === "The main account is below the company's alert threshold");
     const first = await waitFor(mailsOf, (mails) => mails.length > 0);
     // The balance when it crossed (the transfer that took it below), and where to top up.
-    expect(first[0]?.body).toMatch(/has EUR (4\d|3\d|2\d)\.00 available, below the EUR 50\.00/);
+    expect(first[0]?.body).toMatch(/has EUR (4\d|3\d|2\d)\.00 available, below the alert threshold of EUR 50\.00/);
     expect(first[0]?.body).toContain('LV00 TEST');
 
     // A top-up ends the crossing (the top-up's own check clears the mark) ...
@@ -91,7 +91,7 @@ describe('the low-balance alert', () => {
     const log = activityAnswerSchema.parse((await api('GET', '/activity?type=account&itemsPerPage=100', { token })).body);
     expect(log.rows.find((row) => row.action === 'lowBalance.threshold')).toMatchObject({ before: { thresholdCents: null, alertRecipients: '' }, after: { thresholdCents: 5_000, alertRecipients: accountant.email } });
 
-    const subject = 'The main account is below your alert threshold';
+    const subject = "The main account is below the company's alert threshold";
     const mailsTo = async (email: string) => (await outbox()).filter((entry) => entry.channel === 'email' && entry.to === email && entry.subject === subject);
     await api('POST', `/employees/${employee!.employeeId}/funds`, { token, body: { amountCents: 6_000 }, headers: { 'Idempotency-Key': randomUUID() } });
     expect(await waitFor(() => mailsTo(accountant.email), (mails) => mails.length > 0)).toHaveLength(1);

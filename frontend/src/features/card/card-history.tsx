@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { CardHistoryEntry } from '@shared/cardholder';
 import { formatDate } from '@shared/date-format';
 import { formatEur } from '@shared/money';
@@ -24,18 +24,24 @@ export function CardHistory({ onEnded }: { onEnded: (reason: string) => void }) 
   const [read, setRead] = useState<HistoryRead>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // The screen hands a new onEnded on each of its renders: read through a ref, so a render does not read the history again.
+  const endedRef = useRef(onEnded);
+  useEffect(() => {
+    endedRef.current = onEnded;
+  });
+
   useEffect(() => {
     const controller = new AbortController();
     callCard('getCardHistory', { signal: controller.signal }).then(
       (page) => setRead({ state: 'shown', entries: page.entries, nextCursor: page.nextCursor, loadingOlder: false, olderFailed: false }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (endsCardSession(error)) onEnded(error.code);
+        if (endsCardSession(error)) endedRef.current(error.code);
         else setRead({ state: 'failed' });
       },
     );
     return () => controller.abort();
-  }, [attempt, onEnded]);
+  }, [attempt]);
 
   const showOlder = (cursor: string) => {
     setRead((now) => (now.state === 'shown' ? { ...now, loadingOlder: true, olderFailed: false } : now));

@@ -8,7 +8,7 @@ import { dayText, rigaDateOf } from '@shared/dates';
 import { scheduleAttention, upcomingRuns } from '@shared/funding-schedules';
 import { paths } from '@shared/routes';
 import { formatPaymentReference } from '@shared/top-ups';
-import { Alert } from '@frontend/components/alert/alert';
+import { WarningNote } from '@frontend/components/alert/warning-note';
 import { CopyableValue } from '@frontend/components/copy-button/copyable-value';
 import { formatIban, useFormat } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
@@ -63,11 +63,11 @@ export function DashboardNotices({ companyId }: { companyId: string }) {
   return (
     <section className="dashboard-notices" aria-label={t('notices.label')}>
       {notices.map((notice) => (
-        <Alert key={notice.key} tone="warning" className="dashboard-notice">
+        <WarningNote key={notice.key} className="dashboard-notice">
           <p>{notice.text}</p>
           {notice.details}
           {notice.link && <Link to={paths.fundingSchedules}>{t('notices.open')}</Link>}
-        </Alert>
+        </WarningNote>
       ))}
     </section>
   );

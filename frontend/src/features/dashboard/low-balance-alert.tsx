@@ -47,7 +47,8 @@ export function LowBalanceAlert({ account }: { account: MainAccount | null }) {
   const team = useTeam(threshold !== null && chosenIds.length > 0);
   // Who has left since is not written to (functions/money/low-balance-mail.ts): nor named here.
   const chosen = (team.data?.members ?? []).filter((member) => chosenIds.includes(member.userId)).map(fullName);
-  const recipients = chosenIds.length === 0 || (team.isSuccess && chosen.length === 0) ? t('lowBalance.owners') : chosen.join(', ');
+  // Names only when the list answered; the choice stands whatever a failed read says (the mail reads it itself).
+  const recipients = chosenIds.length === 0 || (team.isSuccess && chosen.length === 0) ? t('lowBalance.owners') : team.isError ? t('lowBalance.chosenMembers', { count: chosenIds.length }) : chosen.join(', ');
   return (
     <div className="dashboard-low-balance">
       <h3>{t('lowBalance.title')}</h3>
@@ -113,10 +114,14 @@ function AlertDialog({ account, onClose, onSaved }: { account: MainAccount; onCl
     event.preventDefault();
     const trimmed = text.trim();
     const thresholdCents = trimmed === '' ? null : (parseEurToCents(trimmed) ?? Number.NaN);
-    // Only members still listed: one who left since the choice was made drops out of it here.
-    const chosen = members.filter((member) => recipientIds.includes(member.userId)).map((member) => member.userId);
+    // Only members still listed: one who left since the choice was made drops out of it here. Without the list (it
+    // failed to load) the choice is sent as it stands, never emptied by the failure.
+    const chosen = team.isSuccess ? members.filter((member) => recipientIds.includes(member.userId)).map((member) => member.userId) : [...recipientIds];
     const checked = lowBalanceAlertBodySchema.safeParse({ thresholdCents, recipientIds: chosen });
-    if (!checked.success) return setErrors({ thresholdCents: checked.error.issues[0]?.message });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return setErrors({ [issue?.path[0] === 'recipientIds' ? 'recipientIds' : 'thresholdCents']: issue?.message });
+    }
     setErrors({});
     save.mutate(checked.data);
   };

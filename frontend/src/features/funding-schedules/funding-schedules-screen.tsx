@@ -7,6 +7,7 @@ import { dayText, rigaDateOf } from '@shared/dates';
 import { scheduleAttention, upcomingRuns, type ScheduleView } from '@shared/funding-schedules';
 import { can } from '@shared/roles';
 import { Alert } from '@frontend/components/alert/alert';
+import { WarningNote } from '@frontend/components/alert/warning-note';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '@frontend/components/empty-state/empty-state';
 import { ContentSkeleton } from '@frontend/components/loaders/content-skeleton';
@@ -151,14 +152,14 @@ export function FundingSchedulesScreen() {
       </p>
       {failure && <Alert>{failure}</Alert>}
       {attention.map(({ schedule, text }) => (
-        <Alert key={schedule.scheduleId} tone="warning" className="schedules-attention">
+        <WarningNote key={schedule.scheduleId} className="schedules-attention">
           <p>{text}</p>
           {canManage && schedule.lastRun?.status === 'refused' && (
             <button type="button" className="button button--secondary" onClick={() => setConfirming({ kind: 'retry', schedule })}>
               {t('actions.tryAgain')}
             </button>
           )}
-        </Alert>
+        </WarningNote>
       ))}
       {schedules.isError ? (
         <Alert>{errorCodeText(t, errorCodeOf(schedules.error))}</Alert>

@@ -4,7 +4,7 @@ import * as moneyRoutes from '@shared/api/routes/money-routes';
 import { dayText } from '@shared/dates';
 import { runSums, type NextRunPreview } from '@shared/funding-schedules';
 import { formatPaymentReference } from '@shared/top-ups';
-import { Alert } from '@frontend/components/alert/alert';
+import { WarningNote } from '@frontend/components/alert/warning-note';
 import { CopyableValue } from '@frontend/components/copy-button/copyable-value';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { formatIban, useFormat } from '@frontend/lib/format';
@@ -71,7 +71,7 @@ export function RunConfirmDialog({ companyId, kind, name, run, allowPartial, bus
               )}
             </dl>
             {uncovered && (
-              <Alert tone="warning" className="schedule-top-up">
+              <WarningNote className="schedule-top-up">
                 <p>{t(allowPartial ? 'confirm.sums.uncoveredPartial' : 'confirm.sums.uncovered', { shortfall: format.money(shortfallCents) })}</p>
                 {account.data && (
                   <dl className="schedule-top-up__details">
@@ -83,7 +83,7 @@ export function RunConfirmDialog({ companyId, kind, name, run, allowPartial, bus
                     </CopyableValue>
                   </dl>
                 )}
-              </Alert>
+              </WarningNote>
             )}
           </>
         )}

@@ -19,6 +19,7 @@ import {
 import { parseEurToCents } from '@shared/money';
 import { centsToEurText } from '@shared/money-text';
 import { Alert } from '@frontend/components/alert/alert';
+import { WarningNote } from '@frontend/components/alert/warning-note';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { DateField } from '@frontend/components/date-field/date-field';
 import { FileDropZone } from '@frontend/components/file-drop-zone/file-drop-zone';
@@ -334,9 +335,9 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                   ) : nextRun.covered ? (
                     <Alert tone="success">{t('form.covered')}</Alert>
                   ) : (
-                    <Alert tone="warning" className="schedules-attention">
+                    <WarningNote className="schedules-attention">
                       <p>{allowPartial ? t('form.notCoveredPartial') : t('form.notCovered', { date: dayText(nextRun.runDate) })}</p>
-                    </Alert>
+                    </WarningNote>
                   )}
                 </>
               ) : (
