@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../platform/aws/dynamo';
 import { keys } from '../platform/keys';
-import { tableName } from '../platform/table';
+import { queryGsi1Below } from '../platform/table';
 import { ledgerEntryRecord, type LedgerEntryRecord } from './money-records';
 
 /** One leg of an employee's card account with its place in her statement (the key a next page starts below). */
@@ -16,15 +14,6 @@ export interface CardAccountEntry {
  */
 export async function cardAccountEntries(request: { companyId: string; employeeId: string; before: string | null; limit: number }): Promise<CardAccountEntry[]> {
   const { gsi1pk } = keys.employeeLedger(request.companyId, request.employeeId);
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: request.before === null ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':pk': gsi1pk, ...(request.before === null ? {} : { ':before': request.before }) },
-      ScanIndexForward: false,
-      Limit: request.limit,
-    }),
-  );
-  return (answer.Items ?? []).map((item) => ({ entry: ledgerEntryRecord.parse(item), sortKey: String(item.gsi1sk) }));
+  const items = await queryGsi1Below(gsi1pk, request.before, request.limit);
+  return items.map((item) => ({ entry: ledgerEntryRecord.parse(item), sortKey: String(item.gsi1sk) }));
 }

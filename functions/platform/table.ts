@@ -32,6 +32,24 @@ export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | '
 }
 
 /**
+ * The newest `limit` items of a gsi1 partition whose sort key is below `before` (the last key of an earlier page), or
+ * the newest of all when `before` is null: one Query of at most `limit` items, for a list read page after page.
+ */
+export async function queryGsi1Below(partition: string, before: string | null, limit: number): Promise<Record<string, unknown>[]> {
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: before === null ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': partition, ...(before === null ? {} : { ':before': before }) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return answer.Items ?? [];
+}
+
+/**
  * The first `limit` items of one index partition, newest first (the index read backwards): a page of the newest
  * reads what it shows, however long the partition has grown.
  */
@@ -131,8 +149,8 @@ export async function transactWithRecords(change: readonly TransactItem[], recor
 }
 
 /**
- * The longest pause between two tries: eight tries then wait at most about 3 s in all, so a request that loses them
- * all still answers (FUNDS_TRANSFER_FAILED, nothing moved) well inside an API function's 10 s.
+ * The longest pause between two tries: however many tries a caller allows, its pauses grow no further, so a request
+ * that loses them all still answers with its own refusal, inside its function's time.
  */
 const longestConflictPauseMs = 1_000;
 

@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../platform/aws/dynamo';
 import { keys, sequenceKey } from '../platform/keys';
-import { tableName } from '../platform/table';
+import { queryGsi1Below } from '../platform/table';
 import { transactionRecord, type TransactionRecord } from './transaction-records';
 
 /**
@@ -10,15 +8,6 @@ import { transactionRecord, type TransactionRecord } from './transaction-records
  */
 export async function employeeTransactionsBefore(request: { companyId: string; employeeId: string; beforeSeq: number | null; limit: number }): Promise<TransactionRecord[]> {
   const { gsi1pk } = keys.transactionsOfEmployee(request.companyId, request.employeeId);
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: request.beforeSeq === null ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':pk': gsi1pk, ...(request.beforeSeq === null ? {} : { ':before': sequenceKey(request.beforeSeq) }) },
-      ScanIndexForward: false,
-      Limit: request.limit,
-    }),
-  );
-  return (answer.Items ?? []).map((item) => transactionRecord.parse(item));
+  const items = await queryGsi1Below(gsi1pk, request.beforeSeq === null ? null : sequenceKey(request.beforeSeq), request.limit);
+  return items.map((item) => transactionRecord.parse(item));
 }
