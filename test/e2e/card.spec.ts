@@ -207,8 +207,8 @@ test('a manager funds an employee, and her card page shows the money received wi
       await card.reload();
     }
     await expect(history.getByRole('listitem').filter({ hasText: language === 'lv' ? 'Atgriezts' : 'Возврат' })).toHaveCount(1);
-    // The page reads the history again in the new language: all of it shown, the layout is checked under 35 lines.
-    await history.getByRole('button', { name: language === 'lv' ? 'Rādīt vecākus' : 'Показать более ранние' }).click();
+    // Switched in the page, the history keeps the lines it showed, now in Latvian; a reload shows its first page again.
+    if (language === 'ru') await history.getByRole('button', { name: 'Показать более ранние' }).click();
     await expect(history.getByRole('listitem')).toHaveCount(35);
     for (const width of [375, 1440]) {
       await card.setViewportSize({ width, height: 900 });
