@@ -1,5 +1,5 @@
 // What other contexts may use of this one (the lint rule in test/eslint.config.js holds them to it).
-export { ledgerItems, mainAccountChange, mainAccountHold, mainAccountRelease } from './ledger';
+export { employeeOfAccount, ledgerItems, mainAccountChange, mainAccountHold, mainAccountRelease } from './ledger';
 export { ledgerEntryRecord, mainAccountRecord } from './money-records';
 export { alertOnLowBalance } from './low-balance';
 export { readAccount } from './main-account-view';

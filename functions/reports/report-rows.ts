@@ -25,7 +25,7 @@ import { transactionFiltersSchema } from '@shared/transactions';
 import type { Cells } from '../platform/csv-stream';
 import { keys } from '../platform/keys';
 import { employeeRecord, type EmployeeRecord } from '../employees';
-import { ledgerEntryRecord } from '../money';
+import { employeeOfAccount, ledgerEntryRecord } from '../money';
 import { batchGetItems, itemId, queryAll, queryPages } from '../platform/table';
 import { transactionsOf } from '../transactions';
 import type { BuildableReport } from './report-store';
@@ -113,11 +113,15 @@ async function* fundingRows(report: BuildableReport): AsyncGenerator<Cells> {
       const legs = (await queryAll({
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :movement)',
         ExpressionAttributeValues: { ':pk': keys.ledgerEntry(companyId, '', '', 0).pk, ':movement': `${main.at}#${main.movementId}#` },
-      })).map((item) => ledgerEntryRecord.parse(item)).filter((leg) => leg.account.startsWith('employee:'));
+      })).flatMap((item) => {
+        const leg = ledgerEntryRecord.parse(item);
+        const employeeId = employeeOfAccount(leg.account);
+        return employeeId === null ? [] : [{ ...leg, employeeId }];
+      });
       const fromFile = await movedByFile(companyId, main.at, main.movementId);
-      await employees.load(legs.map((leg) => leg.account.slice('employee:'.length)));
+      await employees.load(legs.map((leg) => leg.employeeId));
       for (const leg of legs) {
-        const employee = employees.get(leg.account.slice('employee:'.length));
+        const employee = employees.get(leg.employeeId);
         yield row({
           date: formatDate(main.at, { withTime: true }),
           employee: nameOf(employee, main.employeeId ? main.description : ''),
