@@ -100,6 +100,16 @@ export const deployJobs = [
     memoryMb: 512,
     after: ['webhooks/deliver-webhooks', 'webhooks/create-webhook-endpoint', 'webhooks/rotate-webhook-secret'],
   },
+  {
+    // Issue 32: indexes the card legs written before the employees' card statement (/card history). After the
+    // functions that write nearly all card legs (fundings, a file's and a run's payments), which now write each with
+    // its key. A card's balance returned on closing it is written by the card actions, in another nested stack that
+    // CloudFormation may update later: a leg one of them writes in that window is indexed by running the job again.
+    handler: 'funding/index-card-statements',
+    timeoutSeconds: 900,
+    memoryMb: 512,
+    after: ['funding/fund-employee', 'funding/work-funding-files'],
+  },
 ] as const;
 
 export const userPoolSettings = {

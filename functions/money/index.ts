@@ -6,3 +6,4 @@ export { readAccount } from './main-account-view';
 export { cardAccountEntries } from './card-account-entries';
 export type { CardAccountEntry } from './card-account-entries';
 export type { LedgerEntryRecord } from './money-records';
+export { indexCardStatements } from './card-statement-index';

@@ -351,6 +351,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'mail/send-emails': { table: 'readWrite', sendsEmail: true },
   // Scans for the endpoints (no key leads to all of them), reads one again after a lost race, and rewrites it sealed.
   'webhooks/seal-webhook-secrets': { table: 'update', tableScan: true, webhookSecrets: 'seal' },
+  // Scans for the card legs without their statement key (none leads to all of them) and sets it, once each.
+  'funding/index-card-statements': { table: 'update', tableScan: true },
   // Reads the active companies and each one's audit records; writes new digests and reads the written ones; keeps
   // where it got to in one item per company (an update: no put or delete on the table whose records it vouches for).
   'activity/digest-audit-trail': { table: 'update', auditDigests: 'write' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cardHistoryAnswerSchema, cardHistoryPageSize, type CardHistoryEntry } from '@shared/cardholder';
 import { formatDate } from '@shared/date-format';
+import { entities, keys } from '@functions/platform/keys';
 import { createOwnCompany, putItems } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { allowNextCardCode, claimCardholderPhone } from './cardholder-fixtures';
@@ -117,6 +118,35 @@ describe('GET /card/history', () => {
 
     expect(await api('GET', '/card/history?cursor=bm90LWEtY3Vyc29y', { token: session })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     expect(await api('GET', '/card/history?cursor=has%20spaces', { token: session })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('shows a funding written before the card statement existed once the deploy job has indexed it, and a second run indexes nothing', async () => {
+    const { company, employees } = await companyWithCardholders(1);
+    const [her] = employees as [FixtureEmployee];
+    const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const movementId = `legacy-${randomUUID()}`;
+    // Both legs as ledger.ts wrote them before issue 32: the main account's in its statement, hers in none.
+    const leg = (account: string, amountCents: number, index: number) => ({
+      ...keys.ledgerEntry(company.companyId, at, movementId, index),
+      ...(account === 'main' ? keys.mainLedgerEntry(company.companyId, at, movementId, index) : {}),
+      entity: entities.ledgerEntry,
+      companyId: company.companyId,
+      movementId,
+      kind: 'employee_funding',
+      description: `${her.name} ${her.surname}`,
+      employeeId: her.employeeId,
+      account,
+      amountCents,
+      at,
+    });
+    await putItems(fixtureCloud(), [leg('main', -4_321, 0), leg(`employee:${her.employeeId}`, 4_321, 1)]);
+    const session = await cardSession(her.phone);
+    expect((await history(session)).entries.map((entry) => entry.amountCents)).not.toContain(4_321);
+
+    const { handler: indexCardStatements } = await import('@functions/funding/index-card-statements');
+    expect(await indexCardStatements({})).toEqual({ indexed: expect.any(Number) });
+    expect((await history(session)).entries).toEqual([expect.objectContaining({ kind: 'received', amountCents: 4_321, companyName: company.name })]);
+    expect(await indexCardStatements({})).toEqual({ indexed: 0 });
   });
 
   it('answers 401 without a card session: no token, a made-up one, a staff member\'s token', async () => {
