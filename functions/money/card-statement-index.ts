@@ -1,12 +1,9 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../platform/aws/dynamo';
 import { entities, keys } from '../platform/keys';
-import { conditionFailed, tableName } from '../platform/table';
+import { changeEachScanned, conditionFailed, tableName } from '../platform/table';
 import { employeeOfAccount } from './ledger';
 import { ledgerEntryRecord } from './money-records';
-
-/** Scanned side by side: the table is read once, in a quarter of the time. */
-const scanSegments = 4;
 
 /**
  * Issue 32's migration: gives the card legs written before the card statement (gsi1, ledger.ts) their place in it, so
@@ -15,28 +12,13 @@ const scanSegments = 4;
  * second run finds nothing. Answers how many it indexed.
  */
 export async function indexCardStatements(): Promise<number> {
-  const counts = await Promise.all(Array.from({ length: scanSegments }, (_, segment) => indexSegment(segment)));
-  return counts.reduce((sum, count) => sum + count, 0);
-}
-
-async function indexSegment(segment: number): Promise<number> {
-  let indexed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName(),
-        Segment: segment,
-        TotalSegments: scanSegments,
-        FilterExpression: 'entity = :ledger AND begins_with(account, :card) AND kind <> :payment AND attribute_not_exists(gsi1pk)',
-        ExpressionAttributeValues: { ':ledger': entities.ledgerEntry, ':card': 'employee:', ':payment': 'card_payment' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) if (await indexLeg(item)) indexed += 1;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return indexed;
+  return changeEachScanned(
+    {
+      FilterExpression: 'entity = :ledger AND begins_with(account, :card) AND kind <> :payment AND attribute_not_exists(gsi1pk)',
+      ExpressionAttributeValues: { ':ledger': entities.ledgerEntry, ':card': 'employee:', ':payment': 'card_payment' },
+    },
+    indexLeg,
+  );
 }
 
 async function indexLeg(item: Record<string, unknown>): Promise<boolean> {

@@ -1,11 +1,11 @@
-import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { webhookEndpointsPerCompany, webhookSecretOverlapHours, webhookTestEventType, type CreateWebhookEndpointBody, type WebhookEventType } from '@shared/webhooks';
 import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
-import { conditionFailed, getItem, tableName, transact, type TransactItem } from '../platform/table';
+import { changeEachScanned, conditionFailed, getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { holdsPlaintext, sealedSecrets, sealSigningSecret } from './signing-secrets';
 import { urlAllowed } from './webhook-post';
 import { companyEndpoints, newEndpointId, newWebhookSecret, webhookDeliveryRecord, webhookEndpointRecord, type WebhookDeliveryRecord, type WebhookEndpointRecord } from './webhook-records';
@@ -184,38 +184,16 @@ export async function endpointDeliveries(companyId: string, endpointId: string):
   return (page.Items ?? []).map((item) => webhookDeliveryRecord.parse(item));
 }
 
-/** The migration's scan reads this many segments of the table at once. */
-const scanSegments = 4;
-
 /**
  * Seals every signing secret still stored in plaintext (endpoints made before issue 30): run at deploy by
  * seal-webhook-secrets.ts, and by the local cloud when it starts on kept data. No key leads to every company's
- * endpoints, so this is the portal's one scan of the table, read once per deploy that changes it; running it again
- * finds nothing to seal. Answers how many endpoints it rewrote.
+ * endpoints, so this scans the table, once per deploy that changes it; running it again finds nothing to seal. Answers
+ * how many endpoints it rewrote.
  */
 export async function sealPlaintextSecrets(): Promise<number> {
-  const counts = await Promise.all(Array.from({ length: scanSegments }, (_, segment) => sealSegment(segment)));
-  return counts.reduce((sum, count) => sum + count, 0);
-}
-
-async function sealSegment(segment: number): Promise<number> {
-  let sealed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName(),
-        Segment: segment,
-        TotalSegments: scanSegments,
-        FilterExpression: 'entity = :endpoint',
-        ExpressionAttributeValues: { ':endpoint': entities.webhookEndpoint },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) if (await sealEndpoint(webhookEndpointRecord.parse(item))) sealed += 1;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return sealed;
+  return changeEachScanned({ FilterExpression: 'entity = :endpoint', ExpressionAttributeValues: { ':endpoint': entities.webhookEndpoint } }, (item) =>
+    sealEndpoint(webhookEndpointRecord.parse(item)),
+  );
 }
 
 /**
