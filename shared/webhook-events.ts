@@ -9,6 +9,17 @@ import type { WebhookDeliveryEventType } from './webhooks';
  * `webhooks` and the API reference's event section are generated from it.
  */
 const cents = /* @__PURE__ */ z.int().check(z.minimum(0));
+
+/** A funding file's outcome, told the same way whether it was applied or failed. */
+const fundingFileOutcome = /* @__PURE__ */ z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  status: z.enum(['applied', 'failed']),
+  appliedCount: z.int(),
+  appliedCents: cents,
+  failedCount: z.int(),
+  failedRows: z.array(z.object({ rowNumber: z.int(), employeeId: z.nullable(z.string()), reason: z.string() })),
+});
 const cardStatus = /* @__PURE__ */ z.enum(cardStatuses);
 
 export const webhookEventDataSchemas = {
@@ -30,24 +41,8 @@ export const webhookEventDataSchemas = {
     action: z.string(),
   }),
   'funding.applied': z.object({ movementId: z.string(), employeeId: z.string(), amountCents: cents, at: z.string() }),
-  'funding_file.applied': z.object({
-    fileId: z.string(),
-    fileName: z.string(),
-    status: z.enum(['applied', 'failed']),
-    appliedCount: z.int(),
-    appliedCents: cents,
-    failedCount: z.int(),
-    failedRows: z.array(z.object({ rowNumber: z.int(), employeeId: z.nullable(z.string()), reason: z.string() })),
-  }),
-  'funding_file.failed': z.object({
-    fileId: z.string(),
-    fileName: z.string(),
-    status: z.enum(['applied', 'failed']),
-    appliedCount: z.int(),
-    appliedCents: cents,
-    failedCount: z.int(),
-    failedRows: z.array(z.object({ rowNumber: z.int(), employeeId: z.nullable(z.string()), reason: z.string() })),
-  }),
+  'funding_file.applied': fundingFileOutcome,
+  'funding_file.failed': fundingFileOutcome,
   'transaction.authorized': z.object({ authorizationId: z.string(), employeeId: z.string(), amountCents: cents, merchantCategoryCode: z.string() }),
   'transaction.settled': z.object({
     authorizationId: z.string(),

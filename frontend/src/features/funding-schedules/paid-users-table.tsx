@@ -32,3 +32,29 @@ export function PaidUsersTable({ summary, rows }: { summary: ReactNode; rows: re
     </details>
   );
 }
+
+/** Whom a run leaves out (the form's preview: skipped) or could not pay (a run's result: failed), each with why. */
+export function UnpaidUsersTable({ caption, rows }: { caption: ReactNode; rows: readonly { key: string; name: string; reason: string }[] }) {
+  const { t } = useTranslation('schedules');
+  return (
+    <div className="table-scroll">
+      <table className="schedule-run__rows">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('runs.user')}</th>
+            <th scope="col">{t('runs.reason')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              <td>{row.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

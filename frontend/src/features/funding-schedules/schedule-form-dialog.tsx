@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PaidUsersTable } from './paid-users-table';
+import { PaidUsersTable, UnpaidUsersTable } from './paid-users-table';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 import { dayText } from '@shared/dates';
 import { maxFundingFileChars } from '@shared/funding';
@@ -229,10 +229,11 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
               <FileDropZone
                 id="schedule-file"
                 accept=".csv,text/csv"
-                fileName={csv?.fileName ?? null}
+                chosen={csv !== null && csv !== undefined}
+                hint={csv ? t('common:fileDrop.chosen', { fileName: csv.fileName }) : undefined}
                 describedBy={errors['recipients.content'] ? 'schedule-file-hint schedule-file-error' : 'schedule-file-hint'}
                 invalid={Boolean(errors['recipients.content'])}
-                onFile={(file) => void chooseFile(file)}
+                onFiles={(files) => void chooseFile(files[0])}
               />
               {errors['recipients.content'] && (
                 <p id="schedule-file-error" className="field__error">
@@ -304,25 +305,10 @@ export function ScheduleFormDialog({ schedule, onClose, onSaved }: { schedule: S
                     )}
                   </dl>
                   {preview.skipped.length > 0 && (
-                    <div className="table-scroll">
-                      <table className="schedule-run__rows">
-                        <caption>{t('form.skippedList', { count: Math.max(nextRun.skippedCount, preview.skipped.length) })}</caption>
-                        <thead>
-                          <tr>
-                            <th scope="col">{t('runs.user')}</th>
-                            <th scope="col">{t('runs.reason')}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {preview.skipped.map((row) => (
-                            <tr key={row.employeeId}>
-                              <th scope="row">{row.name ?? t('form.unknownUser')}</th>
-                              <td>{t(`form.skipReasons.${row.reason}`)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
+                    <UnpaidUsersTable
+                      caption={t('form.skippedList', { count: Math.max(nextRun.skippedCount, preview.skipped.length) })}
+                      rows={preview.skipped.map((row) => ({ key: row.employeeId, name: row.name ?? t('form.unknownUser'), reason: t(`form.skipReasons.${row.reason}`) }))}
+                    />
                   )}
                   {preview.paid.length > 0 && (
                     <PaidUsersTable

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PaidUsersTable } from './paid-users-table';
+import { PaidUsersTable, UnpaidUsersTable } from './paid-users-table';
 import type { ScheduleRun, ScheduleView } from '@shared/funding-schedules';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -65,25 +65,10 @@ export function ScheduleRunsDialog({ schedule, onClose }: { schedule: ScheduleVi
                       {t('runs.paid')}: <strong>{format.money(run.appliedCents)}</strong> ({run.appliedCount}) · {t('runs.failed')}: {run.failedCount}
                     </p>
                     {run.failed.length > 0 && (
-                      <div className="table-scroll">
-                        <table className="schedule-run__rows">
-                          <caption>{t('runs.failedRows')}</caption>
-                          <thead>
-                            <tr>
-                              <th scope="col">{t('runs.user')}</th>
-                              <th scope="col">{t('runs.reason')}</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {run.failed.map((row) => (
-                              <tr key={row.rowNumber}>
-                                <th scope="row">{row.name ?? row.employeeId}</th>
-                                <td>{t(`errors:codes.${row.reason}`)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
+                      <UnpaidUsersTable
+                        caption={t('runs.failedRows')}
+                        rows={run.failed.map((row) => ({ key: String(row.rowNumber), name: row.name ?? row.employeeId ?? '', reason: t(`errors:codes.${row.reason}`) }))}
+                      />
                     )}
                     {run.applied.length > 0 && (
                       <PaidUsersTable

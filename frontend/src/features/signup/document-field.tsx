@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InputField } from '@shared/onboarding/fields';
@@ -7,6 +7,7 @@ import { ApiError } from '@frontend/lib/http';
 import { formatKilobytes } from '@frontend/lib/format';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { FieldError } from '@frontend/components/field-error/field-error';
+import { FileDropZone } from '@frontend/components/file-drop-zone/file-drop-zone';
 import { fileDropProblemOf, fileDropText } from './file-drop';
 import { documentLink, uploadDocument } from './onboarding-api';
 import { jpegName, resizeImage } from './resize-image';
@@ -40,11 +41,9 @@ interface DocumentFieldProps {
 export function DocumentField({ field, name, label, value, document, error, onUploaded, onRelease, onChange, onBlur }: DocumentFieldProps) {
   const { t } = useTranslation(['signup', 'errors']);
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const accepted = acceptedTypesOf(field.document);
   const link = useQuery({
     queryKey: ['onboarding', 'document-link', value],
@@ -84,7 +83,6 @@ export function DocumentField({ field, name, label, value, document, error, onUp
     } finally {
       setUploading(false);
       onBlur();
-      if (inputRef.current) inputRef.current.value = '';
     }
   };
 
@@ -92,9 +90,6 @@ export function DocumentField({ field, name, label, value, document, error, onUp
   const message = problem ? fileDropText(t, problem, imagesOnly) : error;
   const messageId = message ? `${id}-error` : undefined;
   const hintId = `${id}-hint`;
-  const zoneClass = ['document-drop', dragging && 'document-drop--over', message && 'document-drop--invalid', uploading && 'document-drop--busy']
-    .filter(Boolean)
-    .join(' ');
   return (
     <div className="field document-field">
       <label className="field__label" htmlFor={id}>
@@ -136,71 +131,25 @@ export function DocumentField({ field, name, label, value, document, error, onUp
           </div>
         </div>
       )}
-      {/*
-        The drop area (SPEC section 8's file drop). The file input itself stays the control: it is labelled, takes the
-        focus and opens the browser's chooser with Enter or Space; it is only drawn as the area around it.
-      */}
-      <div
-        className={zoneClass}
-        onDragEnter={(event) => {
-          if (!uploading && event.dataTransfer.types.includes('Files')) setDragging(true);
-        }}
-        onDragOver={(event) => {
-          event.preventDefault();
-          event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
-          if (!uploading) setDragging(true);
-        }}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          if (uploading) return;
-          void choose([...event.dataTransfer.files]);
-        }}
-        onClick={(event) => {
-          // The area opens the chooser like the input does; a click on the input itself opens it already.
-          if (event.target !== inputRef.current) inputRef.current?.click();
-        }}
-      >
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          type="file"
-          className="visually-hidden"
-          accept={accepted.join(',')}
-          disabled={uploading}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={[hintId, messageId].filter(Boolean).join(' ')}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            if (files.length > 0) void choose(files);
-          }}
-        />
-        <span className="document-drop__icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M12 16V4" />
-            <path d="m7 9 5-5 5 5" />
-            <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-          </svg>
-        </span>
-        <span className="document-drop__text" aria-hidden="true">
-          {dragging ? (
-            t('signup:documents.dropNow')
-          ) : (
-            <>
-              <span className="document-drop__choose">{t(value ? 'signup:documents.chooseAnother' : 'signup:documents.choose')}</span>{' '}
-              {t('signup:documents.dragHere')}
-            </>
-          )}
-        </span>
-        <span id={hintId} className="document-drop__hint">
-          {value && <span className="visually-hidden">{`${t('signup:documents.replaceHint')} `}</span>}
-          {t(field.type === 'image' ? 'signup:documents.imageHint' : 'signup:documents.fileHint')}
-        </span>
-      </div>
+      {/* The drop area (SPEC section 8's file drop). */}
+      <FileDropZone
+        id={id}
+        name={name}
+        accept={accepted.join(',')}
+        chosen={Boolean(value)}
+        busy={uploading}
+        invalid={Boolean(message)}
+        describedBy={[hintId, messageId].filter(Boolean).join(' ')}
+        hintId={hintId}
+        hint={
+          <>
+            {value && <span className="visually-hidden">{`${t('signup:documents.replaceHint')} `}</span>}
+            {t(field.type === 'image' ? 'signup:documents.imageHint' : 'signup:documents.fileHint')}
+          </>
+        }
+        dropText={t('signup:documents.dropNow')}
+        onFiles={(files) => void choose(files)}
+      />
       {uploading && (
         <p className="document-field__progress" role="status">
           <span className="document-field__spinner" aria-hidden="true" />
