@@ -164,12 +164,7 @@ function ReferenceBody({ reference }: { reference: ApiReference }) {
             <pre className="api-schema api-example" tabIndex={0}>
               {event.example}
             </pre>
-            <details>
-              <summary>{t('integrations:api.eventSchema')}</summary>
-              <pre className="api-schema" tabIndex={0}>
-                {event.schema}
-              </pre>
-            </details>
+            <SchemaDetails summary={t('integrations:api.eventSchema')} text={event.schema} />
           </article>
         ))}
       </section>
@@ -244,20 +239,20 @@ function Operation({ operation, server }: { operation: ApiOperation; server: str
           </span>
         ))}
       </p>
-      {operation.body && (
-        <details>
-          <summary>{t('api.body')}</summary>
-          <pre className="api-schema" tabIndex={0}>
-            {operation.body}
-          </pre>
-        </details>
-      )}
-      <details>
-        <summary>{t('api.answer')}</summary>
-        <pre className="api-schema" tabIndex={0}>
-          {operation.answer}
-        </pre>
-      </details>
+      {operation.body && <SchemaDetails summary={t('api.body')} text={operation.body} />}
+      <SchemaDetails summary={t('api.answer')} text={operation.answer} />
     </article>
+  );
+}
+
+/** A schema, folded under its name: long JSON the reader opens when they need it. */
+function SchemaDetails({ summary, text }: { summary: string; text: string }) {
+  return (
+    <details>
+      <summary>{summary}</summary>
+      <pre className="api-schema" tabIndex={0}>
+        {text}
+      </pre>
+    </details>
   );
 }
