@@ -10,6 +10,16 @@ import type { WebhookDeliveryEventType } from './webhooks';
  */
 const cents = /* @__PURE__ */ z.int().check(z.minimum(0));
 
+/** How an authorization ended, told the same way whether it was settled or reversed. */
+const authorizationOutcome = /* @__PURE__ */ z.object({
+  authorizationId: z.string(),
+  employeeId: z.string(),
+  authorizedCents: cents,
+  spentCents: cents,
+  releasedCents: cents,
+  reason: z.enum(['settled', 'reversed', 'expired']),
+});
+
 /** A funding file's outcome, told the same way whether it was applied or failed. */
 const fundingFileOutcome = /* @__PURE__ */ z.object({
   fileId: z.string(),
@@ -44,22 +54,8 @@ export const webhookEventDataSchemas = {
   'funding_file.applied': fundingFileOutcome,
   'funding_file.failed': fundingFileOutcome,
   'transaction.authorized': z.object({ authorizationId: z.string(), employeeId: z.string(), amountCents: cents, merchantCategoryCode: z.string() }),
-  'transaction.settled': z.object({
-    authorizationId: z.string(),
-    employeeId: z.string(),
-    authorizedCents: cents,
-    spentCents: cents,
-    releasedCents: cents,
-    reason: z.enum(['settled', 'reversed', 'expired']),
-  }),
-  'transaction.reversed': z.object({
-    authorizationId: z.string(),
-    employeeId: z.string(),
-    authorizedCents: cents,
-    spentCents: cents,
-    releasedCents: cents,
-    reason: z.enum(['settled', 'reversed', 'expired']),
-  }),
+  'transaction.settled': authorizationOutcome,
+  'transaction.reversed': authorizationOutcome,
   'top_up.received': z.object({ bankTransactionId: z.string(), amountCents: cents, reference: z.string(), bookingDate: z.string(), creditedAt: z.string() }),
   'report.ready': z.object({ reportId: z.string(), type: reportTypeSchema, dateFrom: z.string(), dateTo: z.string(), rows: z.int() }),
   'webhook.test': z.object({ endpointId: z.string(), test: z.literal(true) }),
