@@ -3,14 +3,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type * as z from 'zod';
 import { chromiumProblem, javaProblem, nodeProblem } from '../infra/local/prerequisites';
+import { recordedCallsDir } from '../infra/local/recorded-aws-calls';
 import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
 import { frontendBuildArgs } from './e2e/global-setup';
 import { playwrightFailures, playwrightFileSeconds, playwrightReport, vitestFailures, vitestReport } from './test-reports';
 
 /**
- * `npm test`: typecheck beside lint, unit tests, integration beside CDK tests (vitest, a project each), then the
- * end-to-end suite in Chromium. Every phase runs even if an earlier one failed, so one run shows everything. At the end it prints each
+ * `npm test`: typecheck beside lint, unit tests, integration beside CDK tests (vitest, a project each), the
+ * end-to-end suite in Chromium, then the role check of the AWS calls the last two recorded (issue 33). Every phase runs even if an earlier one failed, so one run shows everything. At the end it prints each
  * phase's time and the slowest test files, so a regression shows as it happens; the exit code is non-zero on any
  * failure and the last line counts the tests ("N passed, N failed").
  */
@@ -59,6 +60,7 @@ const vitestProjects = [
   { phase: 'unit', project: 'unit', title: 'unit tests (vitest)' },
   { phase: 'CDK', project: 'infra', title: 'CDK tests (vitest: templates, cdk-nag, cfn-lint, bundles)' },
   { phase: 'integration', project: 'integration', title: 'integration tests (vitest, against the emulators)' },
+  { phase: 'wiring', project: 'wiring', title: 'role check (vitest: the AWS calls both runs recorded, against the synthesized roles)' },
 ] as const;
 
 async function main(): Promise<void> {
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
   }
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
+  // The role check reads what this run's local clouds record, and nothing an earlier run left.
+  rmSync(recordedCallsDir, { recursive: true, force: true });
   const vitestJson = (project: string) => join(reportDir, `vitest-${project}.json`);
   const playwrightJson = join(reportDir, 'playwright.json');
   const started = performance.now();
@@ -81,7 +85,7 @@ async function main(): Promise<void> {
     run(which.title, bin('vitest'), ['run', '-c', 'test/vitest.config.ts', '--project', which.project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson(which.project)}`], { buffered }).then(
       (result) => ({ ...result, name: which.phase }),
     );
-  const [unit, cdk, integration] = vitestProjects;
+  const [unit, cdk, integration, wiring] = vitestProjects;
   results.push(await vitest(unit));
   // The integration files run one at a time against one local cloud, which leaves a core to the CDK tests, and then
   // to the end-to-end suite's SPA build (the integration tests' last minute keeps only about half the machine busy).
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, ...(spaBuilt ? { PORTAL_E2E_SKIP_BUILD: 'true' } : {}) },
   });
   results.push({ ...e2e, name: 'end-to-end' });
+  results.push(await vitest(wiring));
 
   const vitestReports = vitestProjects.map(({ project }) => readReport(vitestJson(project), vitestReport));
   const playwright = readReport(playwrightJson, playwrightReport);

@@ -41,6 +41,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Issue 33: what the integration and end-to-end runs recorded, against the synthesized roles; after both.
+          name: 'wiring',
+          root,
+          include: ['test/wiring/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'integration',
           root,
           include: ['test/integration/**/*.test.ts'],
