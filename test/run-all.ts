@@ -81,8 +81,8 @@ async function main(): Promise<void> {
   const results: PhaseResult[] = [];
   // Each of the two is one busy thread: side by side they take the time of the longer.
   results.push(...(await Promise.all([run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), run('lint', bin('eslint'), ['-c', 'test/eslint.config.js', '.'], { buffered: true })])));
-  const vitest = (which: (typeof vitestProjects)[number], buffered = false) =>
-    run(which.title, bin('vitest'), ['run', '-c', 'test/vitest.config.ts', '--project', which.project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson(which.project)}`], { buffered }).then(
+  const vitest = (which: (typeof vitestProjects)[number], buffered = false, env: Record<string, string> = {}) =>
+    run(which.title, bin('vitest'), ['run', '-c', 'test/vitest.config.ts', '--project', which.project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson(which.project)}`], { buffered, env }).then(
       (result) => ({ ...result, name: which.phase }),
     );
   const [unit, cdk, integration, wiring] = vitestProjects;
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, ...(spaBuilt ? { PORTAL_E2E_SKIP_BUILD: 'true' } : {}) },
   });
   results.push({ ...e2e, name: 'end-to-end' });
-  results.push(await vitest(wiring));
+  results.push(await vitest(wiring, false, { PORTAL_ROLE_CHECK_WHOLE_RUN: 'true' }));
 
   const vitestReports = vitestProjects.map(({ project }) => readReport(vitestJson(project), vitestReport));
   const playwright = readReport(playwrightJson, playwrightReport);

@@ -13,7 +13,8 @@ export function readRecordedCalls(dir: string): RecordedCallsFile[] {
     .map((name) => {
       const parsed = recordedCallsFileSchema.safeParse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
       if (!parsed.success) throw new Error(`${join(dir, name)} is no recorded-calls file: ${parsed.error.message}`);
-      return parsed.data;
+      // DynamoDB Local labels a stream with the time it made it; the templates' stream ARN is resolved as '.../stream/local'.
+      return { ...parsed.data, calls: parsed.data.calls.map((call) => ({ ...call, resource: call.resource.replace(/(:table\/[^/]+\/stream\/)[^/]+$/, '$1local') })) };
     });
 }
 

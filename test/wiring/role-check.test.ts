@@ -30,7 +30,8 @@ describe('the recorded AWS calls', () => {
     // The grants no call used, for docs/decisions.md's review (also `npm run grants:unused`).
     writeFileSync(join(projectRoot, 'test-results', 'unused-grants.txt'), unusedGrantsReport(report));
     expect(report.problems).toEqual([]);
-    expect(report.functions).toBeGreaterThan(50);
+    // After a whole `npm test`, most functions ran: far fewer means the recording broke, not that the roles are right.
+    if (process.env.PORTAL_ROLE_CHECK_WHOLE_RUN === 'true') expect(report.functions).toBeGreaterThan(100);
   });
 
   it('fail the check, naming function, action and resource, when a statement they need is dropped from a role', async () => {
