@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type * as z from 'zod';
 import { chromiumProblem, javaProblem, nodeProblem } from '../infra/local/prerequisites';
+import { recordedCallsDir } from '../infra/local/recorded-aws-calls';
 import { projectRoot } from '../infra/local/settings';
 import { chromiumPath } from './e2e/chromium';
 import { frontendBuildArgs } from './e2e/global-setup';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   }
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
+  // The clouds of this run write theirs afresh: an earlier run's calls must not be checked again.
+  rmSync(recordedCallsDir, { recursive: true, force: true });
   const vitestJson = (project: string) => join(reportDir, `vitest-${project}.json`);
   const playwrightJson = join(reportDir, 'playwright.json');
   const started = performance.now();
