@@ -42,7 +42,7 @@ const list = (value: unknown): Input[] => (Array.isArray(value) ? value.map(reco
 const iam = (action: string, resource: string, context: IamRequest['context'] = {}): IamRequest => ({ action, resource, context });
 
 /** An ARN of ours: the emulators' own region and account (DynamoDB Local's 'ddblocal') become the recorded ones. */
-export function ourArn(arn: string): string {
+function ourArn(arn: string): string {
   const parts = arn.split(':');
   if (parts.length < 6 || parts[0] !== 'arn') return arn;
   if (parts[3]) parts[3] = recordedRegion;
