@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { checksCognitoToken, cognitoTriggers, routes, type RouteDefinition } from '@shared/api/manifest';
 import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { errorMessages, type ErrorCode } from '@shared/errors';
+import { runAsFunction } from './aws-call-recorder';
 import { lambdaFunctionName } from './emulators';
 import { renderOutboxPage, type Outbox } from './outbox';
 import type { OutboxRelayStatus } from './outbox-relay';
@@ -76,11 +77,19 @@ export function routeFor(
 }
 
 const handlerCache = new Map<string, Promise<Handler>>();
-/** A handler module as the stack deploys it, imported once; the queue workers call handlers through it too. */
+/**
+ * A handler module as the stack deploys it, imported once; every invocation of the local cloud goes through it (routes,
+ * queue workers, the outbox relay, deploy jobs, Cognito triggers), and runs as that function, whose AWS calls a
+ * recording run records (aws-call-recorder.ts).
+ */
 export function loadHandler(module: string): Promise<Handler> {
   let loaded = handlerCache.get(module);
   if (!loaded) {
-    loaded = import(pathToFileURL(join(projectRoot, 'functions', `${module}.ts`)).href).then((m: { handler: Handler }) => m.handler);
+    loaded = import(pathToFileURL(join(projectRoot, 'functions', `${module}.ts`)).href).then(
+      ({ handler }: { handler: Handler }): Handler =>
+        (event, context) =>
+          runAsFunction(module, () => handler(event, context)),
+    );
     handlerCache.set(module, loaded);
   }
   return loaded;

@@ -7,6 +7,7 @@ import { resetEnvForTests } from '@functions/platform/env';
 import { deployJobs } from '../definitions';
 import { lambdaContext, loadHandler, startApiServer } from './api-server';
 import { lambdaFunctionName, outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
+import { startRecordingAwsCalls, type AwsCallRecording } from './aws-call-recorder';
 import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
@@ -16,6 +17,7 @@ import { startCardActivity } from './card-activity';
 import { startOutboxRelay, type OutboxRelay } from './outbox-relay';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
 import { seedDemo } from './seed';
+import { recordedCallsDirVariable } from './recorded-aws-calls';
 import { dummyCredentials, handlerLogLevel, issuerDeliverySeconds, portProfiles, projectRoot, queueRetryBaseSeconds, region, type LocalPorts, type LocalProfile } from './settings';
 
 export interface LocalCloudOptions {
@@ -32,6 +34,11 @@ export interface LocalCloudOptions {
   log?: (line: string) => void;
   /** Aborting stops whatever has started so far; startup then fails instead of leaving processes behind. */
   signal?: AbortSignal;
+  /**
+   * Names the file of the functions' AWS calls this cloud records when PORTAL_AWS_CALLS_DIR is set
+   * (recorded-aws-calls.ts): 'integration', 'e2e-2'. 'start' unless given.
+   */
+  recordedCallsLabel?: string;
 }
 
 export interface LocalCloud {
@@ -138,6 +145,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let webhookTimer: { stop(): void } | undefined;
   let dueRunsTimer: { stop(): void } | undefined;
   let digestTimer: { stop(): void } | undefined;
+  let recording: AwsCallRecording | undefined;
   const stop = async () => {
     digestTimer?.stop();
     webhookTimer?.stop();
@@ -163,6 +171,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       server.closeAllConnections();
       await closed;
     }
+    // After every function stopped: the last calls are in the file.
+    recording?.stop();
+    recording = undefined;
     await Promise.all([...processes].reverse().map((p) => p.stop()));
   };
   const stopOnAbort = () => void stop();
@@ -187,8 +198,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     log('provisioning table, buckets, queues and user pool');
     const resources = await provision(ports, options.dataDir, portalOrigins);
-    Object.assign(process.env, handlerEnvironment(ports, resources, webUrl, options.profile));
+    const environment = handlerEnvironment(ports, resources, webUrl, options.profile);
+    Object.assign(process.env, environment);
     resetEnvForTests();
+    // Before any handler is loaded, and after the environment the functions' clients read when they are made.
+    const recordedCallsDir = process.env[recordedCallsDirVariable];
+    if (recordedCallsDir) recording = await startRecordingAwsCalls({ dir: recordedCallsDir, label: options.recordedCallsLabel ?? 'start', environment });
     // The handlers' one logger may have been loaded (and read its level) before the environment was set.
     (await import('@functions/platform/logger')).logger.setLogLevel(handlerLogLevel[options.profile]);
 

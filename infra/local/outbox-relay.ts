@@ -12,6 +12,7 @@ import * as z from 'zod';
 import { entities } from '@functions/platform/keys';
 import { outboxRelay } from '../definitions';
 import { lambdaContext, loadHandler } from './api-server';
+import { recordCallsOf, runAsFunction } from './aws-call-recorder';
 import { lambdaFunctionName } from './emulators';
 import { dummyCredentials, region, type LocalPorts } from './settings';
 
@@ -68,12 +69,15 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
   const endpoint = `http://127.0.0.1:${ports.dynamodb}`;
   const dynamodb = new DynamoDBClient({ region, credentials, endpoint });
   const streams = new DynamoDBStreamsClient({ region, credentials, endpoint });
+  // Lambda reads the stream with the relay's role: those reads are the relay's. DescribeTable, which only finds the
+  // stream's ARN here (the event source mapping is given it), is not.
+  recordCallsOf(streams);
   const controller = new AbortController();
   const status: OutboxRelayStatus = { relayed: 0, failedAttempts: 0, givenUp: 0, lastError: null, caughtUpSince: null };
   const shards = new Map<string, Shard>();
   const signal = controller.signal;
 
-  const loop = (async () => {
+  const loop = runAsFunction(outboxRelay.handler, async () => {
     let streamArn: string | undefined;
     while (!signal.aborted) {
       try {
@@ -98,7 +102,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
         await delay(retryAfterMs, undefined, { signal }).catch(() => undefined);
       }
     }
-  })();
+  });
 
   async function findShards(streamArn: string): Promise<void> {
     let exclusiveStartShardId: string | undefined;

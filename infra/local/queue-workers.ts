@@ -11,6 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import { queueDefinitions, queueWorkers } from '../definitions';
 import { lambdaContext, loadHandler } from './api-server';
+import { recordCallsOf, runAsFunction } from './aws-call-recorder';
 import { lambdaFunctionName } from './emulators';
 import type { ProvisionedResources } from './provision';
 import { region } from './settings';
@@ -35,13 +36,17 @@ export interface QueueWorkers {
  * visibility timeout and ends in the dead-letter queue after its receive count, as in the cloud.
  */
 export function startQueueWorkers(sqs: SQSClient, queueUrls: ProvisionedResources['queueUrls']): QueueWorkers {
-  // The client is the workers' own: stopping them closes it.
+  // The client is the workers' own: stopping them closes it. A recording run records its calls as the polling worker's.
+  recordCallsOf(sqs);
   const controller = new AbortController();
   const loops = queueWorkers.flatMap((worker) => {
     const definition = queueDefinitions.find((queue) => queue.role === worker.queue);
     if (!definition) throw new Error(`no queue ${worker.queue} for ${worker.handler}`);
     // As many polls as the cloud runs invocations of the worker at once (its maxConcurrency).
-    return Array.from({ length: worker.maxConcurrency }, () => pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal));
+    // Lambda polls, receives and deletes with the function's role: those calls are the worker's own.
+    return Array.from({ length: worker.maxConcurrency }, () =>
+      runAsFunction(worker.handler, () => pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal)),
+    );
   });
   return {
     async stop() {

@@ -79,6 +79,8 @@ async function main(): Promise<void> {
     web,
     randomSmsCodes,
     ...(instance > 0 ? { ports: testCloudPorts(instance) } : {}),
+    // The test profile is the end-to-end suite's clouds (spawn-local-cloud.ts), which record when the suite asks.
+    recordedCallsLabel: profile === 'test' ? `e2e-${instance}` : 'start',
     log: (line) => console.log(`… ${line}`),
   });
   running.stop = cloud.stop;

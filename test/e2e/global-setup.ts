@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { recordedCallsDir, recordedCallsDirVariable } from '../../infra/local/recorded-aws-calls';
 import { projectRoot, testCloudBase } from '../../infra/local/settings';
 import { spawnLocalCloud, type SpawnedLocalCloud } from '../../infra/local/spawn-local-cloud';
 
@@ -12,6 +14,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   if (process.env.PORTAL_E2E_SKIP_BUILD !== 'true') buildFrontend();
   // DynamoDB Local tuned for a short run of small requests (infra/local/emulators.ts startDynamoDb).
   process.env.PORTAL_DYNAMODB_JVM = 'quick';
+  // The clouds inherit it and record every AWS call their functions make, for the role check (recorded-aws-calls.ts).
+  mkdirSync(recordedCallsDir, { recursive: true });
+  process.env[recordedCallsDirVariable] = recordedCallsDir;
   const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => spawnLocalCloud('preview', 120_000, undefined, testCloudBase() + index)));
   const clouds = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {

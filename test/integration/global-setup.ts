@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { recordedCallsDir, recordedCallsDirVariable } from '../../infra/local/recorded-aws-calls';
 import { handlerLogLevel, projectRoot, testCloudBase, testCloudPorts } from '../../infra/local/settings';
 
 export interface CloudContext {
@@ -25,6 +27,9 @@ export default async function setup(project: TestProject) {
   // before the local cloud (and every handler with it) is.
   Object.assign(process.env, { POWERTOOLS_SERVICE_NAME: 'local-cloud', POWERTOOLS_LOG_LEVEL: handlerLogLevel.test });
   const { handlerEnvironment, startLocalCloud } = await import('../../infra/local/local-cloud');
+  // Every AWS call the cloud's functions make, for the role check (recorded-aws-calls.ts).
+  mkdirSync(recordedCallsDir, { recursive: true });
+  process.env[recordedCallsDirVariable] = recordedCallsDir;
   const base = testCloudBase();
   const cloud = await startLocalCloud({
     profile: 'test',
@@ -35,6 +40,7 @@ export default async function setup(project: TestProject) {
     web: 'none',
     // Real random codes, read from the outbox as a person reads an SMS: a fixed code would hide a stale one.
     randomSmsCodes: true,
+    recordedCallsLabel: 'integration',
   });
   project.provide('cloud', {
     apiUrl: cloud.urls.api,
