@@ -425,6 +425,8 @@ async function checkPresignedPostsRecorded(): Promise<void> {
 }
 
 export interface AwsCallRecording {
+  /** Writes the file now: a process that ends without stopping (a test worker) loses nothing recorded before. */
+  flush(): void;
   /** Writes the file a last time and ends the recording. */
   stop(): void;
 }
@@ -489,6 +491,7 @@ export function recordAwsCallsToFile({ dir, label, environment }: AwsCallRecordi
   }, writeEveryMs);
   timer.unref();
   return {
+    flush: write,
     stop() {
       clearInterval(timer);
       if (activeLog === log) activeLog = null;

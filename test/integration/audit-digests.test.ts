@@ -12,7 +12,7 @@ import { readDigest, type AuditDigestStore } from '@functions/activity/audit-dig
 import { digestCompany, verifyAuditTrail } from '@functions/activity/audit-digests';
 import { projectRoot } from '../../infra/local/settings';
 import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
-import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
+import { api, asFunction, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 
 /**
  * Issue 31, the tamper-evident audit trail, against DynamoDB Local and s3rver: the digest job digests a company's days
@@ -163,7 +163,7 @@ describe('npm run audit:verify', () => {
 describe('the whole job', () => {
   it("seals every active company's log, the seeded year of Baltic Logistics included, and finds nothing wrong", async () => {
     // Imported here: the job's clients are made at module load, once the test cloud's environment is in place.
-    const { digestAuditTrails } = await import('@functions/activity/digest-audit-trail');
+    const digestAuditTrails = asFunction('activity/digest-audit-trail', (await import('@functions/activity/digest-audit-trail')).digestAuditTrails);
     const summary = await digestAuditTrails(new Date());
     // The job takes the companies an approval made active (the fixture company above was written straight to the table).
     expect(summary).toMatchObject({ mismatched: 0, findings: 0 });

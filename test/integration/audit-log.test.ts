@@ -9,7 +9,7 @@ import type { transact as TransactFn } from '@functions/platform/table';
 import { resetEnvForTests } from '@functions/platform/env';
 import { dummyCredentials, region, testCloudBase, testCloudPorts } from '../../infra/local/settings';
 import { waitFor } from './employee-fixtures';
-import { cloud, emulators } from './support';
+import { asFunction, cloud, emulators } from './support';
 
 /**
  * Every money, card and user action is logged once, as it is recorded once (issue 18), and the table module knows
@@ -32,7 +32,7 @@ beforeAll(async () => {
   resetEnvForTests();
   ({ transact } = await import('@functions/platform/table'));
   ({ auditItem } = await import('@functions/platform/audit'));
-  ({ handler: relay } = await import('@functions/platform/relay-outbox'));
+  relay = asFunction('platform/relay-outbox', (await import('@functions/platform/relay-outbox')).handler);
   (await import('@functions/platform/logger')).logger.setLogLevel('INFO');
 });
 

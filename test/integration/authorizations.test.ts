@@ -11,7 +11,7 @@ import { signIssuerEvent } from '@functions/issuer/issuer-signature';
 import { keys, sequenceKey } from '@functions/platform/keys';
 import { resetEnvForTests } from '@functions/platform/env';
 import { localIssuerWebhookSecret } from '../../infra/local/local-cloud';
-import { api, cloud, documents } from './support';
+import { api, asFunction, cloud, documents } from './support';
 import { waitFor } from './employee-fixtures';
 import { employeeIn, employeeItem, fleetCompanyId, managerToken, tokenOf, fleetManager, type ArrangedState } from './employee-fixtures';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // The release job runs in the test process, as its schedule would run it: with the handlers' environment.
   Object.assign(process.env, cloud().handlerEnvironment);
   resetEnvForTests();
-  ({ releaseExpiredAuthorizations } = await import('@functions/authorizations/release-expired-authorizations'));
+  releaseExpiredAuthorizations = asFunction('authorizations/release-expired-authorizations', (await import('@functions/authorizations/release-expired-authorizations')).releaseExpiredAuthorizations);
   await tokenOf(fleetManager);
 });
 

@@ -7,7 +7,7 @@ import { createOwnCompany, putItems } from './company-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { allowNextCardCode, claimCardholderPhone } from './cardholder-fixtures';
 import { employeePaymentItem } from './transaction-fixtures';
-import { api, fixtureCloud, outbox, signIn } from './support';
+import { api, asFunction, fixtureCloud, outbox, signIn } from './support';
 
 /**
  * Issue 32: the employee's /card history shows the money her company put on the card (date and company name) beside
@@ -143,7 +143,7 @@ describe('GET /card/history', () => {
     const session = await cardSession(her.phone);
     expect((await history(session)).entries.map((entry) => entry.amountCents)).not.toContain(4_321);
 
-    const { handler: indexCardStatements } = await import('@functions/funding/index-card-statements');
+    const indexCardStatements = asFunction('funding/index-card-statements', (await import('@functions/funding/index-card-statements')).handler);
     expect(await indexCardStatements({})).toEqual({ indexed: expect.any(Number) });
     expect((await history(session)).entries).toEqual([expect.objectContaining({ kind: 'received', amountCents: 4_321, companyName: company.name })]);
     expect(await indexCardStatements({})).toEqual({ indexed: 0 });

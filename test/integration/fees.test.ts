@@ -12,7 +12,7 @@ import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
 import { employeeRecord, type EmployeeRecord } from '@functions/employees/employee-records';
 import { ledgerEntryRecord } from '@functions/money/money-records';
-import { api, cloud, documents, signIn } from './support';
+import { api, asFunction, cloud, documents, signIn } from './support';
 import { employeeActivity, employeeHistory } from './employee-movements';
 
 // Cēsu Flote (test-only): its cards are changed by other suites too, so every expectation is read from its data here.
@@ -30,7 +30,7 @@ beforeAll(async () => {
   // The job has no route: it runs here as its scheduler runs it, with the handlers' environment.
   Object.assign(process.env, cloud().handlerEnvironment);
   resetEnvForTests();
-  ({ chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees'));
+  chargeMonthlyFees = asFunction('fees/charge-monthly-fees', (await import('@functions/fees/charge-monthly-fees')).chargeMonthlyFees);
   [admin, accountant, manager] = await Promise.all([signIn('admin@demo.local'), signIn('fleet-accountant@test.local'), signIn('fleet-manager@test.local')]);
   const prices = priceListSchema.parse((await api('GET', '/admin/prices', { token: admin })).body);
   pricesAtStart = { replacementFeeCents: prices.replacementFeeCents, monthlyFeeCents: prices.monthlyFeeCents };

@@ -24,7 +24,7 @@ import { demoPassword } from '../../infra/local/demo-data';
 import { samplePdf, samplePng } from '../../infra/local/sample-application';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { drained } from './queue-fixtures';
-import { api, cloud, download, fixtureCloud, outbox, sendToBucket, signIn, storedInDocuments } from './support';
+import { api, asFunction, cloud, download, fixtureCloud, outbox, sendToBucket, signIn, storedInDocuments } from './support';
 
 let sendUnseenReplyNotices: typeof SendUnseenReplyNoticesFn;
 let admin: string;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The notice job has no route: it runs here as its scheduler runs it, with the handlers' environment.
   Object.assign(process.env, cloud().handlerEnvironment);
   resetEnvForTests();
-  ({ sendUnseenReplyNotices } = await import('@functions/messaging/send-unseen-reply-notices'));
+  sendUnseenReplyNotices = asFunction('messaging/send-unseen-reply-notices', (await import('@functions/messaging/send-unseen-reply-notices')).sendUnseenReplyNotices);
   [admin, a, b] = await Promise.all([signIn('admin@demo.local'), ownCompany(), ownCompany()]);
 });
 

@@ -18,7 +18,7 @@ import { overdueWorkMetric } from '../../functions/platform/metrics';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees } from './funding-fixtures';
-import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
+import { api, asFunction, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 import { addListedEmployees, recordSpendings, type ListedEmployee } from './transaction-fixtures';
 
 /**
@@ -37,9 +37,11 @@ let token: string;
 beforeAll(async () => {
   Object.assign(process.env, cloud().handlerEnvironment);
   resetEnvForTests();
-  ({ failOverdueWork, handler: overdueHandler } = await import('@functions/exports/fail-overdue-work'));
+  const overdueWork = await import('@functions/exports/fail-overdue-work');
+  failOverdueWork = asFunction('exports/fail-overdue-work', overdueWork.failOverdueWork);
+  overdueHandler = asFunction('exports/fail-overdue-work', overdueWork.handler);
   ({ finishBackgroundFile } = await import('@functions/exports'));
-  ({ handler: exportHandler } = await import('@functions/exports/write-export-files'));
+  exportHandler = asFunction('exports/write-export-files', (await import('@functions/exports/write-export-files')).handler);
   company = await createOwnCompany(fixtureCloud(), { role: 'manager', availableCents: 100_000, features: { reporting: { available: true }, all_features: true } });
   token = await signIn(company.email, undefined, company.phone);
 });

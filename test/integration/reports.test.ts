@@ -20,7 +20,7 @@ import { createOwnCompany, putItems, type OwnCompany } from './company-fixtures'
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { takeDeadLettered } from './queue-fixtures';
-import { api, cloud, documents, download, emulators, fixtureCloud, outbox, signIn } from './support';
+import { api, asFunction, cloud, documents, download, emulators, fixtureCloud, outbox, signIn } from './support';
 import { recordSpendings } from './transaction-fixtures';
 
 const errorBody = z.object({ code: z.string(), fields: z.record(z.string(), z.string()).optional() });
@@ -506,7 +506,7 @@ describe('the reports worker, run here on a queue of its own, against fauxqs and
   }
 
   it('writes the whole file exactly once when a first attempt crashed after uploading its parts, on the redelivery after a short backoff', async () => {
-    const { handler } = await import('@functions/reports/build-report');
+    const handler = asFunction('reports/build-report', (await import('@functions/reports/build-report')).handler);
     const reportId = await queuedReport();
     const calls = { parts: 0, partsAtCrash: 0, completed: 0, crashed: false };
     vi.spyOn(s3, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
@@ -555,7 +555,7 @@ describe('the reports worker, run here on a queue of its own, against fauxqs and
   });
 
   it('leaves nothing behind for a report deleted while it was being made', async () => {
-    const { handler } = await import('@functions/reports/build-report');
+    const handler = asFunction('reports/build-report', (await import('@functions/reports/build-report')).handler);
     const reportId = await queuedReport();
     vi.spyOn(s3, 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
       if (command instanceof CompleteMultipartUploadCommand) {

@@ -9,12 +9,21 @@ import { uploadAnswerSchema, type DocumentContentType, type DocumentKind } from 
 import { inject } from 'vitest';
 import * as z from 'zod';
 import { demoPassword, demoUsers, testOnlyUsers } from '../../infra/local/demo-data';
+import { runAsFunction } from '../../infra/local/aws-call-recorder';
 import { outboxEntrySchema } from '../../infra/local/outbox';
 import { localClients } from '../../infra/local/provision';
 import { projectRoot, testCloudBase, testCloudPorts } from '../../infra/local/settings';
 import type { FixtureCloud } from './company-fixtures';
 
 export const cloud = () => inject('cloud');
+
+/**
+ * A handler or job a test runs in its own process, run as the function the stack deploys it in, so that its AWS calls
+ * are recorded as that function's for the role check (cloud-environment.ts), as the local cloud records its own.
+ */
+export function asFunction<Args extends unknown[], Result>(handler: string, work: (...args: Args) => Result): (...args: Args) => Result {
+  return (...args) => runAsFunction(handler, () => work(...args));
+}
 
 /** The emulators' clients, as the local cloud itself builds them. */
 export const emulators = () => localClients(testCloudPorts(testCloudBase()));

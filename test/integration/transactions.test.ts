@@ -12,7 +12,7 @@ import { entities, keys } from '@functions/platform/keys';
 import type { TransactionRecord } from '@functions/transactions/transaction-records';
 import { createOwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
-import { api, cloud, documents, download, fixtureCloud, signIn } from './support';
+import { api, asFunction, cloud, documents, download, fixtureCloud, signIn } from './support';
 import { addListedEmployees, recordSpendings, type ListedEmployee, type Spending } from './transaction-fixtures';
 
 const errorBody = z.object({ code: z.string(), fields: z.record(z.string(), z.string()).optional() });
@@ -237,7 +237,7 @@ describe('CSV download (background file)', () => {
     // The worker runs here as the queue would hand it the message's third receipt (the dead-letter queue's limit).
     Object.assign(process.env, cloud().handlerEnvironment);
     resetEnvForTests();
-    const { handler } = await import('@functions/exports/write-export-files');
+    const handler = asFunction('exports/write-export-files', (await import('@functions/exports/write-export-files')).handler);
     const fileId = randomUUID();
     const now = new Date();
     await documents().send(

@@ -13,7 +13,7 @@ import { createOwnCompany, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { drained } from './queue-fixtures';
-import { api, cloud, documents, fixtureCloud, outbox, signIn } from './support';
+import { api, asFunction, cloud, documents, fixtureCloud, outbox, signIn } from './support';
 
 /**
  * Webhooks (issue 20): a company's endpoints get the events they chose, signed per Standard Webhooks (checked here with
@@ -438,7 +438,7 @@ describe('webhook signing secrets (issue 30)', () => {
     expect(rotatedItem.secrets).toEqual([expect.objectContaining({ sealed: expect.any(Object) }), expect.objectContaining({ sealed: expect.any(Object), expiresAt: expect.any(String) })]);
     expect(stringsOf(rotatedItem).filter((text) => revealsSecret(text, rotated.secret) || revealsSecret(text, newSecret))).toEqual([]);
 
-    const { handler: sealWebhookSecrets } = await import('@functions/webhooks/seal-webhook-secrets');
+    const sealWebhookSecrets = asFunction('webhooks/seal-webhook-secrets', (await import('@functions/webhooks/seal-webhook-secrets')).handler);
     expect(await sealWebhookSecrets({})).toEqual({ sealed: 1 });
     const migratedItem = await endpointItem(sealing.companyId, migrated.endpointId);
     expect(migratedItem.secrets).toEqual([{ sealed: expect.objectContaining({ keySource: 'local' }), createdAt: expect.any(String), expiresAt: null }]);
@@ -482,7 +482,7 @@ describe('the webhook worker', () => {
     const loggedOf = async (endpointId: string, token: string) =>
       webhookDeliveryListSchema.parse((await api('GET', `/webhooks/endpoints/${endpointId}/deliveries`, { token })).body).rows;
 
-    const { handler } = await import('@functions/webhooks/deliver-webhooks');
+    const handler = asFunction('webhooks/deliver-webhooks', (await import('@functions/webhooks/deliver-webhooks')).handler);
     const malformed = recordOf('{"kind":"event"}');
     const batch = handler({ Records: [eventRecord(slow.companyId), malformed, eventRecord(other.companyId)] });
     try {
