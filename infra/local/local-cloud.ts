@@ -6,7 +6,7 @@ import { defaultProviderName } from '@shared/brand';
 import { resetEnvForTests } from '@functions/platform/env';
 import { deployJobs } from '../definitions';
 import { lambdaContext, loadHandler, startApiServer } from './api-server';
-import { lambdaFunctionName, outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
+import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
 import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
@@ -101,7 +101,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
 /** Each of the stack's deploy jobs (migrations of stored data), run to its end, as its CDK trigger runs it. */
 async function runDeployJobs(log: (line: string) => void): Promise<void> {
   for (const job of deployJobs) {
-    const answer: unknown = await (await loadHandler(job.handler))({}, lambdaContext(lambdaFunctionName(job.handler)));
+    const answer: unknown = await (await loadHandler(job.handler))({}, lambdaContext(job.handler));
     log(`${job.handler}: ${JSON.stringify(answer)}`);
   }
 }

@@ -12,7 +12,6 @@ import * as z from 'zod';
 import { entities } from '@functions/platform/keys';
 import { outboxRelay } from '../definitions';
 import { lambdaContext, loadHandler } from './api-server';
-import { lambdaFunctionName } from './emulators';
 import { dummyCredentials, region, type LocalPorts } from './settings';
 
 const relayedEntities: ReadonlySet<string> = new Set([entities.outboxItem, entities.auditRecord]);
@@ -184,7 +183,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
     const event: DynamoDBStreamEvent = { Records: batch.map((record) => lambdaRecordOf(record, streamArn)) };
     try {
       const handler = await loadHandler(outboxRelay.handler);
-      const answer = batchResponseSchema.parse(await handler(event, lambdaContext(lambdaFunctionName(outboxRelay.handler))));
+      const answer = batchResponseSchema.parse(await handler(event, lambdaContext(outboxRelay.handler)));
       const failed = answer?.batchItemFailures[0]?.itemIdentifier;
       if (failed === undefined) return null;
       const index = batch.findIndex((record) => record.dynamodb?.SequenceNumber === failed);

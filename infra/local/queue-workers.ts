@@ -11,7 +11,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import { queueDefinitions, queueWorkers } from '../definitions';
 import { lambdaContext, loadHandler } from './api-server';
-import { lambdaFunctionName } from './emulators';
 import type { ProvisionedResources } from './provision';
 import { region } from './settings';
 
@@ -56,7 +55,6 @@ interface PolledWorker {
   queueUrl: string;
   handler: string;
   batchSize: number;
-  timeoutSeconds: number;
 }
 
 async function pollQueue(sqs: SQSClient, worker: PolledWorker, signal: AbortSignal): Promise<void> {
@@ -99,9 +97,7 @@ async function work(sqs: SQSClient, worker: PolledWorker, queueArn: string, mess
   try {
     const handler = await loadHandler(worker.handler);
     // The deployed function's timeout, so a worker stops itself before it here as it does in the cloud.
-    const timeoutAt = Date.now() + worker.timeoutSeconds * 1000;
-    const context = { ...lambdaContext(lambdaFunctionName(worker.handler)), getRemainingTimeInMillis: () => timeoutAt - Date.now() };
-    const answer = batchResponseSchema.parse(await handler(event, context));
+    const answer = batchResponseSchema.parse(await handler(event, lambdaContext(worker.handler)));
     failed = new Set(answer?.batchItemFailures.map((failure) => failure.itemIdentifier));
     // Lambda treats a failure naming no record of the batch as the whole batch failing.
     if ([...failed].some((id) => !records.some((record) => record.messageId === id))) failed = new Set(records.map((record) => record.messageId));
