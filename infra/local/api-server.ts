@@ -64,6 +64,9 @@ const compiledRoutes = (routes as readonly RouteDefinition[]).flatMap((route) =>
   ...(publicApiScopeOf(route) ? [compile(route, true)] : []),
 ]);
 
+/** The handler modules the adapter invokes: every route's, and the Cognito triggers' (through the Lambda Invoke API). */
+export const localApiHandlers: readonly string[] = [...new Set([...compiledRoutes.map((compiled) => compiled.route.handler), ...Object.values(cognitoTriggers)])];
+
 /** The route a request goes to; as in API Gateway the most specific wins (GET /chats/unread over /chats/{chatId}). */
 export function routeFor(
   method: string,

@@ -17,6 +17,19 @@ import { region } from './settings';
 /** What a worker may answer: nothing (every record done) or SQS's partial batch response. */
 const batchResponseSchema = z.union([z.undefined(), z.null(), z.object({ batchItemFailures: z.array(z.object({ itemIdentifier: z.string().min(1) })) })]);
 
+/**
+ * The event source mappings the local cloud runs, one per worker of definitions.ts `queueWorkers`: as many long polls
+ * as its maxConcurrency, each receive up to its batchSize, and a batch's failed records reported one by one
+ * (infra/wiring.ts holds them to the stack's).
+ */
+export const localQueueWorkerPlan = queueWorkers.map((worker) => ({
+  queue: worker.queue,
+  handler: worker.handler,
+  batchSize: worker.batchSize,
+  polls: worker.maxConcurrency,
+  reportsBatchItemFailures: true,
+}));
+
 /** Long polls stay open this long; the most SQS allows, as Lambda's event source mapping polls. */
 const waitTimeSeconds = 20;
 /** After fauxqs itself failed, the next poll waits this long, so a broken emulator is not asked in a tight loop. */
@@ -36,11 +49,11 @@ export interface QueueWorkers {
 export function startQueueWorkers(sqs: SQSClient, queueUrls: ProvisionedResources['queueUrls']): QueueWorkers {
   // The client is the workers' own: stopping them closes it.
   const controller = new AbortController();
-  const loops = queueWorkers.flatMap((worker) => {
+  const loops = localQueueWorkerPlan.flatMap((worker) => {
     const definition = queueDefinitions.find((queue) => queue.role === worker.queue);
     if (!definition) throw new Error(`no queue ${worker.queue} for ${worker.handler}`);
     // As many polls as the cloud runs invocations of the worker at once (its maxConcurrency).
-    return Array.from({ length: worker.maxConcurrency }, () => pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal));
+    return Array.from({ length: worker.polls }, () => pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal));
   });
   return {
     async stop() {
