@@ -1,18 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localWiring } from './local/local-wiring';
 import { synthesizeTestApp } from './stacks/test-app';
-import { cloudWiringOf, queueIdsOf, type TemplateJson, type Wiring, wiringDifferences } from './wiring';
+import { cloudWiringOf, templatesOf, type Wiring, wiringDifferences } from './wiring';
 
 let cloud: Wiring;
 const local = localWiring();
 
 beforeAll(() => {
-  const app = synthesizeTestApp();
-  cloud = cloudWiringOf({
-    stateful: app.statefulTemplate.toJSON() as TemplateJson,
-    stateless: app.statelessTemplate.toJSON() as TemplateJson,
-    queueIds: queueIdsOf(app.stateful),
-  });
+  cloud = cloudWiringOf(templatesOf(synthesizeTestApp()));
 });
 
 describe('the local cloud wired as the stacks', () => {

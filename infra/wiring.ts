@@ -1,6 +1,7 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { QueueRole } from '../functions/platform/queue-work';
 import type { StatefulStack } from './stacks/stateful-stack';
+import type { TestApp } from './stacks/test-app';
 
 /**
  * The wiring of the portal's functions, the same shape for the cloud (read from the synthesized templates) and for the
@@ -72,6 +73,11 @@ export function queueIdsOf(stateful: StatefulStack): CloudTemplates['queueIds'] 
   return Object.fromEntries(
     Object.entries(stateful.queues).flatMap(([role, made]) => (made ? [[role, { queue: idOf(stateful, made.queue), deadLetters: idOf(stateful, made.deadLetterQueue) }]] : [])),
   );
+}
+
+/** The templates of an app synthesized in this process, as cloudWiringOf reads them. */
+export function templatesOf(app: Pick<TestApp, 'stateful' | 'statefulTemplate' | 'statelessTemplate'>): CloudTemplates {
+  return { stateful: app.statefulTemplate.toJSON() as TemplateJson, stateless: app.statelessTemplate.toJSON() as TemplateJson, queueIds: queueIdsOf(app.stateful) };
 }
 
 /** The resource a `Ref` or `Fn::GetAtt` names in its own template. */
