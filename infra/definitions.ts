@@ -1,4 +1,6 @@
+import { apiFunctionTimeoutSeconds } from '../functions/platform/api-function';
 import { workerTimeoutSeconds, type QueueRole } from '../functions/platform/queue-work';
+import { cognitoTriggers, routes } from '../shared/api/manifest';
 import { sessionLifetimes } from '../shared/session-lifetimes';
 
 /**
@@ -52,19 +54,20 @@ export const deadLetterRetentionDays = 14;
  * instead of being throttled by the account's concurrency, which would count receipts towards the dead-letter queue.
  */
 export const queueWorkers = [
-  { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: workerTimeoutSeconds.issuerSandbox, batchSize: 10, maxConcurrency: 2 },
-  { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: workerTimeoutSeconds.mail, batchSize: 10, maxConcurrency: 2 },
-  { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, batchSize: 1, maxConcurrency: 2 },
-  { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, batchSize: 1, maxConcurrency: 2 },
-  { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: workerTimeoutSeconds.issuerSandbox, memoryMb: 512, batchSize: 10, maxConcurrency: 2 },
+  { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: workerTimeoutSeconds.mail, memoryMb: 512, batchSize: 10, maxConcurrency: 2 },
+  { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
   // Several at once, and the records of a batch at once (deliver-webhooks.ts): one company's slow endpoint must not
   // hold back the others' deliveries. A record posts to up to webhookEndpointsPerCompany endpoints at once, each given
   // webhookTimeoutSeconds, so a batch of 5 ends well inside the timeout less workerStopMarginSeconds.
-  { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, batchSize: 5, maxConcurrency: 10 },
+  { queue: 'webhooks', handler: 'webhooks/deliver-webhooks', timeoutSeconds: workerTimeoutSeconds.webhooks, memoryMb: 512, batchSize: 5, maxConcurrency: 10 },
 ] as const satisfies readonly {
   queue: QueueRole;
   handler: string;
   timeoutSeconds: number;
+  memoryMb: number;
   batchSize: number;
   maxConcurrency: number;
 }[];
@@ -83,6 +86,119 @@ export const outboxRelay = {
   batchSize: 25,
   retryAttempts: 10,
 } as const;
+
+/**
+ * A job's schedule as EventBridge reads it, on UTC: a cron of minute, hour and day of the month (every month), or a rate
+ * in minutes. The stack makes the rule's expression of it; the local cloud runs the job more often
+ * (infra/local/scheduled-jobs.ts says how often, per job).
+ */
+export type JobSchedule = { readonly cron: { readonly minute: string; readonly hour: string; readonly day: string } } | { readonly rateMinutes: number };
+
+interface ScheduledJob {
+  readonly handler: string;
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  readonly ruleId: string;
+  readonly description: string;
+  readonly schedule: JobSchedule;
+  /** EventBridge's retries of a run it could not start, and how long it keeps trying. */
+  readonly retryAttempts: number;
+  readonly maxEventAgeSeconds: number;
+}
+
+/**
+ * The jobs an EventBridge rule runs on a schedule: in the cloud a rule per job that invokes its function with a
+ * scheduled event (infra/stacks/stateless-stack.ts), locally a timer per job that hands the same handler such an event
+ * (infra/local/scheduled-jobs.ts).
+ */
+export const scheduledJobs = [
+  {
+    // The monthly maintenance fee (SPEC section 4). A retried run charges nothing twice: each fee is written once per
+    // month and employee.
+    handler: 'fees/charge-monthly-fees',
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    ruleId: 'MonthlyFeeSchedule',
+    description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
+    schedule: { cron: { minute: '0', hour: '2', day: '1' } },
+    retryAttempts: 4,
+    maxEventAgeSeconds: 6 * 60 * 60,
+  },
+  {
+    // Open card authorizations past their expiry give their reservation back. A missed or retried run is harmless:
+    // each authorization is closed once, and the next run takes what is left.
+    handler: 'authorizations/release-expired-authorizations',
+    timeoutSeconds: 300,
+    memoryMb: 512,
+    ruleId: 'AuthorizationReleaseSchedule',
+    description: 'Releases card authorizations past their expiry every 15 minutes',
+    schedule: { rateMinutes: 15 },
+    retryAttempts: 2,
+    maxEventAgeSeconds: 15 * 60,
+  },
+  {
+    // Support chat replies left unread past their notice time are e-mailed. A retried run mails a chat's side once:
+    // the chat remembers it was mailed, and a notice is deleted after its e-mail.
+    handler: 'messaging/send-unseen-reply-notices',
+    timeoutSeconds: 300,
+    memoryMb: 512,
+    ruleId: 'UnseenReplyNoticeSchedule',
+    description: 'E-mails support chat replies left unread for 5 minutes, every 5 minutes',
+    schedule: { rateMinutes: 5 },
+    retryAttempts: 2,
+    maxEventAgeSeconds: 5 * 60,
+  },
+  {
+    // Funding files, exports and reports still running past their queue's deadline (workDeadlineSeconds) are marked
+    // failed, each under a condition a finishing worker wins, and counted in a metric that alarms. A missed run is
+    // made up by the next; a retried one finds nothing left.
+    handler: 'exports/fail-overdue-work',
+    timeoutSeconds: 120,
+    memoryMb: 512,
+    ruleId: 'OverdueWorkSchedule',
+    description: 'Marks funding files, exports and reports still running past their deadline failed, every 5 minutes',
+    schedule: { rateMinutes: 5 },
+    retryAttempts: 2,
+    maxEventAgeSeconds: 5 * 60,
+  },
+  {
+    // Webhook deliveries whose next attempt is due and that no delayed message carries (retries hours apart, or one an
+    // attempt that died left behind) go on the webhooks queue again; the attempt's claim posts each once.
+    handler: 'webhooks/dispatch-due-webhooks',
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    ruleId: 'WebhookDispatchSchedule',
+    description: 'Queues the webhook deliveries whose next attempt is due, every minute',
+    schedule: { rateMinutes: 1 },
+    retryAttempts: 0,
+    maxEventAgeSeconds: 60,
+  },
+  {
+    // Issue 31: each company's days that are over get their digest in the digests bucket, chained to the day before,
+    // and the check of the records against their digests goes on (functions/activity/audit-digests.ts). 22:45 UTC is
+    // 00:45 in Riga in winter and 01:45 in summer: after midnight either way, and after digestSettleMinutes. A retried
+    // or repeated run writes no digest twice; a missed one is made up by the next, which digests every day not yet done.
+    handler: 'activity/digest-audit-trail',
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    ruleId: 'AuditDigestSchedule',
+    description: 'Digests each company\'s audit records of the days that are over, shortly after Riga midnight every day',
+    schedule: { cron: { minute: '45', hour: '22', day: '*' } },
+    retryAttempts: 4,
+    maxEventAgeSeconds: 6 * 60 * 60,
+  },
+] as const satisfies readonly ScheduledJob[];
+/**
+ * EventBridge Scheduler's hourly message on the funding queue (issue 21): at five past every hour of Riga's day, the
+ * funding worker starts the scheduled runs due by then (functions/funding/work-funding-files.ts). Scheduler puts the
+ * run's scheduled time in the message's `at`. Locally a timer puts the same message on the local funding queue.
+ */
+export const dueFundingRunsSchedule = {
+  queue: 'funding',
+  expression: 'cron(5 * * * ? *)',
+  timezone: 'Europe/Riga',
+  messageKind: 'start_due_runs',
+} as const satisfies { queue: QueueRole; expression: string; timezone: string; messageKind: string };
 
 /**
  * Functions a deploy starts once, by a CloudFormation custom resource (infra/stacks/stateless-stack.ts), after the
@@ -111,6 +227,33 @@ export const deployJobs = [
     after: ['funding/fund-employee', 'funding/work-funding-files'],
   },
 ] as const;
+
+/** A function's Lambda timeout and memory. */
+export interface FunctionSettings {
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+}
+
+/** Every API route's function; a route that needs more says so here when it comes. */
+export const apiFunctionSettings = { timeoutSeconds: apiFunctionTimeoutSeconds, memoryMb: 512 } as const satisfies FunctionSettings;
+
+/** The Cognito CustomMessage trigger (infra/stacks/stateful-stack.ts): Cognito gives a trigger 5 seconds before it fails the sign-up or message. */
+export const cognitoTriggerSettings = { timeoutSeconds: 5, memoryMb: 512 } as const satisfies FunctionSettings;
+
+const backgroundFunctions: readonly (FunctionSettings & { readonly handler: string })[] = [...queueWorkers, ...scheduledJobs, ...deployJobs, outboxRelay];
+
+/**
+ * Each function's timeout and memory, by its handler: the stacks give each function these, and the local cloud's Lambda
+ * context tells the handler the same (infra/local/api-server.ts lambdaContext); infra/wiring.test.ts holds the
+ * templates to it. Throws for a handler the stacks do not deploy.
+ */
+export function functionSettingsOf(handler: string): FunctionSettings {
+  const background = backgroundFunctions.find((candidate) => candidate.handler === handler);
+  if (background) return { timeoutSeconds: background.timeoutSeconds, memoryMb: background.memoryMb };
+  if (handler === cognitoTriggers.customMessage) return cognitoTriggerSettings;
+  if (routes.some((route) => route.handler === handler)) return apiFunctionSettings;
+  throw new Error(`functions/${handler} is no function the stacks deploy`);
+}
 
 export const userPoolSettings = {
   passwordMinLength: 8,

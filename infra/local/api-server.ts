@@ -14,7 +14,7 @@ import { renderOutboxPage, type Outbox } from './outbox';
 import type { OutboxRelayStatus } from './outbox-relay';
 import { renderWebhooksPage, type WebhookReceiver } from './webhook-receiver';
 import { projectRoot } from './settings';
-import { apiFunctionTimeoutSeconds } from '../../functions/platform/api-function';
+import { functionSettingsOf } from '../definitions';
 
 const sesSendEmailSchema = z.object({
   Destination: z.object({ ToAddresses: z.array(z.string()).min(1) }),
@@ -65,6 +65,9 @@ const compiledRoutes = (routes as readonly RouteDefinition[]).flatMap((route) =>
   ...(publicApiScopeOf(route) ? [compile(route, true)] : []),
 ]);
 
+/** The handler modules the adapter invokes: every route's, and the Cognito triggers' (through the Lambda Invoke API). */
+export const localApiHandlers: readonly string[] = [...new Set([...compiledRoutes.map((compiled) => compiled.route.handler), ...Object.values(cognitoTriggers)])];
+
 /** The route a request goes to; as in API Gateway the most specific wins (GET /chats/unread over /chats/{chatId}). */
 export function routeFor(
   method: string,
@@ -95,17 +98,24 @@ export function loadHandler(module: string): Promise<Handler> {
   return loaded;
 }
 
-export function lambdaContext(functionName: string): Context {
+/**
+ * The Lambda context of one invocation of a handler module: its function's memory, and the time left before its timeout
+ * counted from now, as the stacks deploy it (functionSettingsOf).
+ */
+export function lambdaContext(handlerModule: string): Context {
+  const functionName = lambdaFunctionName(handlerModule);
+  const { timeoutSeconds, memoryMb } = functionSettingsOf(handlerModule);
+  const timeoutAt = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
+    memoryLimitInMB: String(memoryMb),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => apiFunctionTimeoutSeconds * 1000,
+    getRemainingTimeInMillis: () => timeoutAt - Date.now(),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
@@ -189,7 +199,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     }
     const handler = await loadHandler(module);
     // cognito-local substitutes the code and writes the message to the outbox file itself (our patch).
-    sendJson(response, 200, await handler(event, lambdaContext(functionName)));
+    sendJson(response, 200, await handler(event, lambdaContext(module)));
   }
 
   /** SES v2 SendEmail, as far as the portal uses it: a simple text message to the outbox. */
@@ -323,7 +333,7 @@ export function startApiServer(options: ApiServerOptions): Promise<Server> {
     } as APIGatewayProxyEventV2WithJWTAuthorizer;
 
     const handler = await loadHandler(match.route.handler);
-    const result = (await handler(event, lambdaContext(lambdaFunctionName(match.route.handler)))) as APIGatewayProxyStructuredResultV2;
+    const result = (await handler(event, lambdaContext(match.route.handler))) as APIGatewayProxyStructuredResultV2;
     response.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...cors });
     response.end(result.body ?? '');
   }

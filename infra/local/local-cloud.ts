@@ -6,13 +6,13 @@ import { defaultProviderName } from '@shared/brand';
 import { resetEnvForTests } from '@functions/platform/env';
 import { deployJobs } from '../definitions';
 import { lambdaContext, loadHandler, startApiServer } from './api-server';
-import { lambdaFunctionName, outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
+import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
 import { startRecordingAwsCalls, type AwsCallRecording } from './aws-call-recorder';
 import { Outbox } from './outbox';
 import { WebhookReceiver } from './webhook-receiver';
 import { assertPortFree, startListening, type ManagedProcess } from './processes';
 import { localClients, provision, type ProvisionedResources } from './provision';
-import { startAuditDigestTimer, startAuthorizationReleaseTimer, startDueFundingRunsTimer, startFeeTimer, startOverdueWorkTimer, startUnseenReplyNoticeTimer, startWebhookDispatchTimer, unseenReplyCheckMs, webhookDispatchMs } from './scheduled-jobs';
+import { startScheduledJobs, type ScheduledJobTimers } from './scheduled-jobs';
 import { startCardActivity } from './card-activity';
 import { startOutboxRelay, type OutboxRelay } from './outbox-relay';
 import { startQueueWorkers, type QueueWorkers } from './queue-workers';
@@ -108,7 +108,7 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
 /** Each of the stack's deploy jobs (migrations of stored data), run to its end, as its CDK trigger runs it. */
 async function runDeployJobs(log: (line: string) => void): Promise<void> {
   for (const job of deployJobs) {
-    const answer: unknown = await (await loadHandler(job.handler))({}, lambdaContext(lambdaFunctionName(job.handler)));
+    const answer: unknown = await (await loadHandler(job.handler))({}, lambdaContext(job.handler));
     log(`${job.handler}: ${JSON.stringify(answer)}`);
   }
 }
@@ -137,24 +137,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let apiServer: Server | undefined;
   let workers: QueueWorkers | undefined;
   let outboxRelay: OutboxRelay | undefined;
-  let feeTimer: { stop(): void } | undefined;
+  let jobTimers: ScheduledJobTimers | undefined;
   let cardActivity: { stop(): void } | undefined;
-  let releaseTimer: { stop(): void } | undefined;
-  let noticeTimer: { stop(): void } | undefined;
-  let overdueTimer: { stop(): void } | undefined;
-  let webhookTimer: { stop(): void } | undefined;
-  let dueRunsTimer: { stop(): void } | undefined;
-  let digestTimer: { stop(): void } | undefined;
   let recording: AwsCallRecording | undefined;
   const stop = async () => {
-    digestTimer?.stop();
-    webhookTimer?.stop();
-    dueRunsTimer?.stop();
-    overdueTimer?.stop();
-    feeTimer?.stop();
+    jobTimers?.stop();
     cardActivity?.stop();
-    releaseTimer?.stop();
-    noticeTimer?.stop();
     // The relay first, then the workers: a batch either is still working reaches the queues, and the API must still be
     // up for the workers' posts.
     const relaying = outboxRelay;
@@ -233,30 +221,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     log(seeded ? 'demo data seeded' : 'demo data already present (use --reset to start afresh)');
     // Kept data may hold webhook endpoints made before issue 30: the deploy jobs run on it as a deployment runs them.
     if (!seeded) await runDeployJobs(log);
-    // Support chat e-mails go out in both profiles, as in the cloud: a reply unread past its notice time is mailed.
-    noticeTimer = startUnseenReplyNoticeTimer(unseenReplyCheckMs[options.profile], log);
-    // Webhook retries that no delayed message carries, as the cloud's schedule queues them (more often here).
-    webhookTimer = startWebhookDispatchTimer(webhookDispatchMs[options.profile], log);
-    // Tests charge fees, release, fail overdue work, start due fundings, digest audit trails and pay themselves (for the
-    // months, companies and cards they choose); `npm start` charges, releases and digests like the cloud's schedules and, unless PORTAL_CARD_ACTIVITY=false, has the sandbox issuer pay with the
-    // demo company's cards every few seconds.
-    if (options.profile === 'dev') {
-      feeTimer = startFeeTimer(log);
-      releaseTimer = startAuthorizationReleaseTimer(log);
-      overdueTimer = startOverdueWorkTimer(log);
-      dueRunsTimer = startDueFundingRunsTimer(log);
-      digestTimer = startAuditDigestTimer(log);
-      if (process.env.PORTAL_CARD_ACTIVITY !== 'false') {
-        cardActivity = startCardActivity({
-          documents: DynamoDBDocumentClient.from(clients.dynamodb),
-          tableName: resources.tableName,
-          companyId: demoActivityCompanyId,
-          apiUrl: `http://127.0.0.1:${ports.api}`,
-          secret: localIssuerWebhookSecret,
-          everyMs: 8_000,
-          log,
-        });
-      }
+    // The stack's schedules, more often here; the test profile runs only those its tests do not run themselves.
+    jobTimers = startScheduledJobs(options.profile, localClients(ports).sqs, resources.queueUrls, log);
+    // Tests pay themselves (with the cards they choose); `npm start`, unless PORTAL_CARD_ACTIVITY=false, has the sandbox
+    // issuer pay with the demo company's cards every few seconds.
+    if (options.profile === 'dev' && process.env.PORTAL_CARD_ACTIVITY !== 'false') {
+      cardActivity = startCardActivity({
+        documents: DynamoDBDocumentClient.from(clients.dynamodb),
+        tableName: resources.tableName,
+        companyId: demoActivityCompanyId,
+        apiUrl: `http://127.0.0.1:${ports.api}`,
+        secret: localIssuerWebhookSecret,
+        everyMs: 8_000,
+        log,
+      });
     }
 
     if (options.web !== 'none') {

@@ -13,10 +13,23 @@ import { entities } from '@functions/platform/keys';
 import { outboxRelay } from '../definitions';
 import { lambdaContext, loadHandler } from './api-server';
 import { recordCallsOf, runAsFunction } from './aws-call-recorder';
-import { lambdaFunctionName } from './emulators';
 import { dummyCredentials, region, type LocalPorts } from './settings';
 
-const relayedEntities: ReadonlySet<string> = new Set([entities.outboxItem, entities.auditRecord]);
+/**
+ * The table stream's event source the local cloud runs, with the stack's filter (infra/wiring.ts holds it to the
+ * stack's). A failed batch is handed again from the record the relay reported, as the cloud's is; the cloud also halves
+ * a batch that failed as a whole (BisectBatchOnFunctionError), which locally is handed again whole.
+ */
+export const localOutboxRelayPlan = {
+  handler: outboxRelay.handler,
+  batchSize: outboxRelay.batchSize,
+  retryAttempts: outboxRelay.retryAttempts,
+  startingPosition: 'TRIM_HORIZON',
+  reportsBatchItemFailures: true,
+  filter: { eventName: 'INSERT', entities: [entities.outboxItem, entities.auditRecord] },
+} as const;
+
+const relayedEntities: ReadonlySet<string> = new Set(localOutboxRelayPlan.filter.entities);
 
 /** How long the relay waits between reads of a stream that had nothing new: an event shows within this of its commit. */
 const idleMs = 250;
@@ -130,7 +143,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
         new GetShardIteratorCommand({
           StreamArn: streamArn,
           ShardId: shardId,
-          ...(shard.lastSequence ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.lastSequence } : { ShardIteratorType: 'TRIM_HORIZON' }),
+          ...(shard.lastSequence ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.lastSequence } : { ShardIteratorType: localOutboxRelayPlan.startingPosition }),
         }),
         { abortSignal: signal },
       );
@@ -149,7 +162,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
     const records = read.Records ?? [];
     if (records.length === 0) return 'nothing';
     // The stack's filter: only an outbox item's or an audit record's insert invokes the relay.
-    shard.pending = records.filter((record) => record.eventName === 'INSERT' && relayedEntities.has(record.dynamodb?.NewImage?.entity?.S ?? ''));
+    shard.pending = records.filter((record) => record.eventName === localOutboxRelayPlan.filter.eventName && relayedEntities.has(record.dynamodb?.NewImage?.entity?.S ?? ''));
     shard.lastSequence = records.at(-1)?.dynamodb?.SequenceNumber ?? shard.lastSequence;
     if (shard.pending.length > 0) await handPending(streamArn, shard);
     return shard.pending.length > 0 || records.length === recordsPerRead ? 'more' : 'end';
@@ -158,7 +171,7 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
   /** Hands the shard's pending records in batches; a failed batch stays pending from its failed record. */
   async function handPending(streamArn: string, shard: Shard): Promise<void> {
     while (shard.pending.length > 0 && !signal.aborted) {
-      const batch = shard.pending.slice(0, outboxRelay.batchSize);
+      const batch = shard.pending.slice(0, localOutboxRelayPlan.batchSize);
       const failedAt = await hand(streamArn, batch);
       if (failedAt === null) {
         status.relayed += batch.length;
@@ -170,12 +183,12 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
       shard.pending = shard.pending.slice(failedAt);
       status.failedAttempts += 1;
       shard.attempts += 1;
-      if (shard.attempts > outboxRelay.retryAttempts) {
+      if (shard.attempts > localOutboxRelayPlan.retryAttempts) {
         const [given] = shard.pending;
         shard.pending = shard.pending.slice(1);
         shard.attempts = 0;
         status.givenUp += 1;
-        log(`local outbox relay: gave up the stream record ${given?.dynamodb?.SequenceNumber ?? '?'} after ${outboxRelay.retryAttempts} retries (the cloud's on-failure queue would hold it)`);
+        log(`local outbox relay: gave up the stream record ${given?.dynamodb?.SequenceNumber ?? '?'} after ${localOutboxRelayPlan.retryAttempts} retries (the cloud's on-failure queue would hold it)`);
         continue;
       }
       await delay(retryAfterMs, undefined, { signal }).catch(() => undefined);
@@ -187,8 +200,8 @@ export function startOutboxRelay(ports: LocalPorts, tableName: string, log: (lin
   async function hand(streamArn: string, batch: StreamRecord[]): Promise<number | null> {
     const event: DynamoDBStreamEvent = { Records: batch.map((record) => lambdaRecordOf(record, streamArn)) };
     try {
-      const handler = await loadHandler(outboxRelay.handler);
-      const answer = batchResponseSchema.parse(await handler(event, lambdaContext(lambdaFunctionName(outboxRelay.handler))));
+      const handler = await loadHandler(localOutboxRelayPlan.handler);
+      const answer = batchResponseSchema.parse(await handler(event, lambdaContext(localOutboxRelayPlan.handler)));
       const failed = answer?.batchItemFailures[0]?.itemIdentifier;
       if (failed === undefined) return null;
       const index = batch.findIndex((record) => record.dynamodb?.SequenceNumber === failed);

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { providerAdminGroup } from '@shared/roles';
 import { queueDefinitions, tableDefinition, userPoolSettings } from '../definitions';
-import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
+import { deadLetterMaxReceiveCount, type QueueRole } from '../../functions/platform/queue-work';
 import { dummyCredentials, region, resourceNames, type LocalPorts } from './settings';
 
 const credentials = { accessKeyId: dummyCredentials.AWS_ACCESS_KEY_ID, secretAccessKey: dummyCredentials.AWS_SECRET_ACCESS_KEY };
@@ -46,7 +46,18 @@ export function localClients(ports: LocalPorts) {
 }
 
 /** The table's stream as the stack makes it, which the local outbox relay reads (infra/local/outbox-relay.ts). */
-const streamSpecification = { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType } as const;
+export const streamSpecification = { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType } as const;
+
+/**
+ * The work queues provision makes, each with its dead-letter queue after maxReceiveCount receipts, as the stateful
+ * stack makes them (infra/wiring.ts holds the two to each other).
+ */
+export const localQueuePlan = queueDefinitions.map((definition) => ({
+  role: definition.role,
+  visibilityTimeoutSeconds: definition.visibilityTimeoutSeconds,
+  deadLetterQueueOf: definition.role,
+  maxReceiveCount: deadLetterMaxReceiveCount,
+}));
 
 async function provisionTable(dynamodb: DynamoDBClient): Promise<string> {
   const name = resourceNames.table;
@@ -121,20 +132,22 @@ async function provisionQueues(sqs: SQSClient): Promise<ProvisionedResources['qu
   return urls as ProvisionedResources['queueUrls'];
 }
 
-/** One work queue with its dead-letter queue, as the stack makes them; made again as it was when it is there. */
-export async function provisionQueue(sqs: SQSClient, definition: (typeof queueDefinitions)[number]): Promise<string> {
-  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: resourceNames.deadLetterQueue(definition.role) }));
+/** One work queue of localQueuePlan with its dead-letter queue; made again as it was when it is there. */
+export async function provisionQueue(sqs: SQSClient, definition: { role: QueueRole }): Promise<string> {
+  const plan = localQueuePlan.find((candidate) => candidate.role === definition.role);
+  if (!plan) throw new Error(`no local queue ${definition.role}`);
+  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: resourceNames.deadLetterQueue(plan.deadLetterQueueOf) }));
   const dlqAttributes = await sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
   );
   const queue = await sqs.send(
     new CreateQueueCommand({
-      QueueName: resourceNames.queue(definition.role),
+      QueueName: resourceNames.queue(plan.role),
       Attributes: {
-        VisibilityTimeout: String(definition.visibilityTimeoutSeconds),
+        VisibilityTimeout: String(plan.visibilityTimeoutSeconds),
         RedrivePolicy: JSON.stringify({
           deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn,
-          maxReceiveCount: deadLetterMaxReceiveCount,
+          maxReceiveCount: plan.maxReceiveCount,
         }),
       },
     }),

@@ -12,12 +12,24 @@ import * as z from 'zod';
 import { queueDefinitions, queueWorkers } from '../definitions';
 import { lambdaContext, loadHandler } from './api-server';
 import { recordCallsOf, runAsFunction } from './aws-call-recorder';
-import { lambdaFunctionName } from './emulators';
 import type { ProvisionedResources } from './provision';
 import { region } from './settings';
 
 /** What a worker may answer: nothing (every record done) or SQS's partial batch response. */
 const batchResponseSchema = z.union([z.undefined(), z.null(), z.object({ batchItemFailures: z.array(z.object({ itemIdentifier: z.string().min(1) })) })]);
+
+/**
+ * The event source mappings the local cloud runs, one per worker of definitions.ts `queueWorkers`: as many long polls
+ * as its maxConcurrency, each receive up to its batchSize, and a batch's failed records reported one by one
+ * (infra/wiring.ts holds them to the stack's).
+ */
+export const localQueueWorkerPlan = queueWorkers.map((worker) => ({
+  queue: worker.queue,
+  handler: worker.handler,
+  batchSize: worker.batchSize,
+  polls: worker.maxConcurrency,
+  reportsBatchItemFailures: true,
+}));
 
 /** Long polls stay open this long; the most SQS allows, as Lambda's event source mapping polls. */
 const waitTimeSeconds = 20;
@@ -39,12 +51,12 @@ export function startQueueWorkers(sqs: SQSClient, queueUrls: ProvisionedResource
   // The client is the workers' own: stopping them closes it. A recording run records its calls as the polling worker's.
   recordCallsOf(sqs);
   const controller = new AbortController();
-  const loops = queueWorkers.flatMap((worker) => {
+  const loops = localQueueWorkerPlan.flatMap((worker) => {
     const definition = queueDefinitions.find((queue) => queue.role === worker.queue);
     if (!definition) throw new Error(`no queue ${worker.queue} for ${worker.handler}`);
     // As many polls as the cloud runs invocations of the worker at once (its maxConcurrency).
     // Lambda polls, receives and deletes with the function's role: those calls are the worker's own.
-    return Array.from({ length: worker.maxConcurrency }, () =>
+    return Array.from({ length: worker.polls }, () =>
       runAsFunction(worker.handler, () => pollQueue(sqs, { ...worker, queueUrl: queueUrls[definition.envVar] }, controller.signal)),
     );
   });
@@ -61,7 +73,6 @@ interface PolledWorker {
   queueUrl: string;
   handler: string;
   batchSize: number;
-  timeoutSeconds: number;
 }
 
 async function pollQueue(sqs: SQSClient, worker: PolledWorker, signal: AbortSignal): Promise<void> {
@@ -104,9 +115,7 @@ async function work(sqs: SQSClient, worker: PolledWorker, queueArn: string, mess
   try {
     const handler = await loadHandler(worker.handler);
     // The deployed function's timeout, so a worker stops itself before it here as it does in the cloud.
-    const timeoutAt = Date.now() + worker.timeoutSeconds * 1000;
-    const context = { ...lambdaContext(lambdaFunctionName(worker.handler)), getRemainingTimeInMillis: () => timeoutAt - Date.now() };
-    const answer = batchResponseSchema.parse(await handler(event, context));
+    const answer = batchResponseSchema.parse(await handler(event, lambdaContext(worker.handler)));
     failed = new Set(answer?.batchItemFailures.map((failure) => failure.itemIdentifier));
     // Lambda treats a failure naming no record of the batch as the whole batch failing.
     if ([...failed].some((id) => !records.some((record) => record.messageId === id))) failed = new Set(records.map((record) => record.messageId));

@@ -16,7 +16,7 @@ import type { DeployConfig } from '../deploy-config';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
 import { exportFileDays, exportsKeyPrefix, stagedUploadDays, uploadsKeyPrefix } from '../../functions/platform/keys';
-import { deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
+import { cognitoTriggerSettings, deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
 import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
 
 export type QueueName = (typeof queueDefinitions)[number]['role'];
@@ -208,9 +208,8 @@ export class StatefulStack extends Stack {
       // The trigger cannot get the pool or client id: the pool refers to the trigger, so the trigger referring to
       // the pool would be a cycle. Cognito passes the pool id in every trigger event instead.
       environment: { PORTAL_URL: props.portalUrl ?? portalUrlPlaceholder, PROVIDER_NAME: props.providerName },
-      memorySize: 512,
-      // Cognito gives a trigger 5 seconds before it fails the sign-up or message.
-      timeout: Duration.seconds(5),
+      memorySize: cognitoTriggerSettings.memoryMb,
+      timeout: Duration.seconds(cognitoTriggerSettings.timeoutSeconds),
       description: 'Cognito CustomMessage trigger: builds the links in e-mails',
       alarmTopic: this.alarmTopic,
     });

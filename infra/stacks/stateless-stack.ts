@@ -37,92 +37,13 @@ import { auditDigestsKeyPrefix, documentsKeyPrefix, entities, exportsKeyPrefix, 
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
-import { deadLetterRetentionDays, deployJobs, outboxRelay, queueDefinitions, queueWorkers, tableDefinition } from '../definitions';
+import { apiFunctionSettings, deadLetterRetentionDays, deployJobs, dueFundingRunsSchedule, type JobSchedule, outboxRelay, queueDefinitions, queueWorkers, scheduledJobs, tableDefinition } from '../definitions';
 import { auditTrailMismatchMetric, overdueWorkMetric, workNotEndedCleanlyMetric } from '../../functions/platform/metrics';
 import { queueRetryBaseSeconds } from '../../functions/platform/queue-work';
-import { apiFunctionTimeoutSeconds } from '../../functions/platform/api-function';
 import type { PortalQueues, QueueName } from './stateful-stack';
 
 type HandlerName = (typeof routes)[number]['handler'];
 
-/** The jobs an EventBridge rule runs on a schedule (rules run on UTC). */
-export const scheduledJobs = [
-  {
-    // The monthly maintenance fee (SPEC section 4). A retried run charges nothing twice: each fee is written once per
-    // month and employee.
-    handler: 'fees/charge-monthly-fees',
-    timeoutSeconds: 900,
-    memoryMb: 1024,
-    ruleId: 'MonthlyFeeSchedule',
-    description: 'Charges the monthly card fees at 02:00 UTC on the 1st of each month',
-    schedule: events.Schedule.cron({ minute: '0', hour: '2', day: '1', month: '*', year: '*' }),
-    retryAttempts: 4,
-    maxEventAge: Duration.hours(6),
-  },
-  {
-    // Open card authorizations past their expiry give their reservation back. A missed or retried run is harmless:
-    // each authorization is closed once, and the next run takes what is left.
-    handler: 'authorizations/release-expired-authorizations',
-    timeoutSeconds: 300,
-    memoryMb: 512,
-    ruleId: 'AuthorizationReleaseSchedule',
-    description: 'Releases card authorizations past their expiry every 15 minutes',
-    schedule: events.Schedule.rate(Duration.minutes(15)),
-    retryAttempts: 2,
-    maxEventAge: Duration.minutes(15),
-  },
-  {
-    // Support chat replies left unread past their notice time are e-mailed. A retried run mails a chat's side once:
-    // the chat remembers it was mailed, and a notice is deleted after its e-mail.
-    handler: 'messaging/send-unseen-reply-notices',
-    timeoutSeconds: 300,
-    memoryMb: 512,
-    ruleId: 'UnseenReplyNoticeSchedule',
-    description: 'E-mails support chat replies left unread for 5 minutes, every 5 minutes',
-    schedule: events.Schedule.rate(Duration.minutes(5)),
-    retryAttempts: 2,
-    maxEventAge: Duration.minutes(5),
-  },
-  {
-    // Funding files, exports and reports still running past their queue's deadline (workDeadlineSeconds) are marked
-    // failed, each under a condition a finishing worker wins, and counted in a metric that alarms. A missed run is
-    // made up by the next; a retried one finds nothing left.
-    handler: 'exports/fail-overdue-work',
-    timeoutSeconds: 120,
-    memoryMb: 512,
-    ruleId: 'OverdueWorkSchedule',
-    description: 'Marks funding files, exports and reports still running past their deadline failed, every 5 minutes',
-    schedule: events.Schedule.rate(Duration.minutes(5)),
-    retryAttempts: 2,
-    maxEventAge: Duration.minutes(5),
-  },
-  {
-    // Webhook deliveries whose next attempt is due and that no delayed message carries (retries hours apart, or one an
-    // attempt that died left behind) go on the webhooks queue again; the attempt's claim posts each once.
-    handler: 'webhooks/dispatch-due-webhooks',
-    timeoutSeconds: 60,
-    memoryMb: 512,
-    ruleId: 'WebhookDispatchSchedule',
-    description: 'Queues the webhook deliveries whose next attempt is due, every minute',
-    schedule: events.Schedule.rate(Duration.minutes(1)),
-    retryAttempts: 0,
-    maxEventAge: Duration.minutes(1),
-  },
-  {
-    // Issue 31: each company's days that are over get their digest in the digests bucket, chained to the day before,
-    // and the check of the records against their digests goes on (functions/activity/audit-digests.ts). 22:45 UTC is
-    // 00:45 in Riga in winter and 01:45 in summer: after midnight either way, and after digestSettleMinutes. A retried
-    // or repeated run writes no digest twice; a missed one is made up by the next, which digests every day not yet done.
-    handler: 'activity/digest-audit-trail',
-    timeoutSeconds: 900,
-    memoryMb: 1024,
-    ruleId: 'AuditDigestSchedule',
-    description: 'Digests each company\'s audit records of the days that are over, shortly after Riga midnight every day',
-    schedule: events.Schedule.cron({ minute: '45', hour: '22', day: '*', month: '*', year: '*' }),
-    retryAttempts: 4,
-    maxEventAge: Duration.hours(6),
-  },
-] as const;
 type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof scheduledJobs)[number]['handler'] | (typeof deployJobs)[number]['handler'] | typeof outboxRelay.handler;
 
 /**
@@ -448,8 +369,10 @@ export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
   };
 }
 
-/** Every API function gets these; a route that needs more says so here when it comes. */
-const apiFunctionDefaults = { memoryMb: 512, timeout: Duration.seconds(apiFunctionTimeoutSeconds) } as const;
+/** A scheduled job's rule expression. */
+function scheduleOf(schedule: JobSchedule): events.Schedule {
+  return 'cron' in schedule ? events.Schedule.cron({ ...schedule.cron, month: '*', year: '*' }) : events.Schedule.rate(Duration.minutes(schedule.rateMinutes));
+}
 
 /** Transactions need no actions of their own: DynamoDB checks the actions of the items they touch. */
 const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
@@ -582,8 +505,8 @@ export class StatelessStack extends Stack {
         portalFunction = new PortalFunction(scope, id, {
           handler: route.handler,
           environment: routeEnvironment,
-          memorySize: apiFunctionDefaults.memoryMb,
-          timeout: apiFunctionDefaults.timeout,
+          memorySize: apiFunctionSettings.memoryMb,
+          timeout: Duration.seconds(apiFunctionSettings.timeoutSeconds),
           alarmTopic: props.alarmTopic,
         });
         functions.set(route.handler, portalFunction);
@@ -636,7 +559,7 @@ export class StatelessStack extends Stack {
       const portalFunction = new PortalFunction(this.functionScope(worker.handler), constructIdOf(worker.handler), {
         handler: worker.handler,
         environment,
-        memorySize: apiFunctionDefaults.memoryMb,
+        memorySize: worker.memoryMb,
         timeout: Duration.seconds(worker.timeoutSeconds),
         alarmTopic: props.alarmTopic,
       });
@@ -669,8 +592,8 @@ export class StatelessStack extends Stack {
       jobFunction.function.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(deadLetters) });
       new events.Rule(this.functionScope(job.handler), job.ruleId, {
         description: job.description,
-        schedule: job.schedule,
-        targets: [new eventTargets.LambdaFunction(jobFunction.function, { retryAttempts: job.retryAttempts, maxEventAge: job.maxEventAge, deadLetterQueue: deadLetters })],
+        schedule: scheduleOf(job.schedule),
+        targets: [new eventTargets.LambdaFunction(jobFunction.function, { retryAttempts: job.retryAttempts, maxEventAge: Duration.seconds(job.maxEventAgeSeconds), deadLetterQueue: deadLetters })],
       });
     }
     for (const job of deployJobs) {
@@ -700,7 +623,7 @@ export class StatelessStack extends Stack {
         'company and the first findings; `npm run audit:verify -- --company <id> --table <table> --bucket <bucket>` lists them all.',
       props.alarmTopic,
     );
-    this.startDueFundingRuns(props.queues.funding.queue, props.alarmTopic);
+    this.startDueFundingRuns(props.queues[dueFundingRunsSchedule.queue].queue, props.alarmTopic);
 
     this.deployWebApp(props);
 
@@ -793,13 +716,13 @@ export class StatelessStack extends Stack {
     ).addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
     new scheduler.CfnSchedule(scope, 'DueFundingRunsSchedule', {
       description: 'Starts the scheduled fundings due today (hourly, Riga time).',
-      scheduleExpression: 'cron(5 * * * ? *)',
-      scheduleExpressionTimezone: 'Europe/Riga',
+      scheduleExpression: dueFundingRunsSchedule.expression,
+      scheduleExpressionTimezone: dueFundingRunsSchedule.timezone,
       flexibleTimeWindow: { mode: 'OFF' },
       target: {
         arn: fundingQueue.queueArn,
         roleArn: role.roleArn,
-        input: JSON.stringify({ kind: 'start_due_runs', at: '<aws.scheduler.scheduled-time>' }),
+        input: JSON.stringify({ kind: dueFundingRunsSchedule.messageKind, at: '<aws.scheduler.scheduled-time>' }),
         retryPolicy: { maximumRetryAttempts: 10, maximumEventAgeInSeconds: 60 * 60 },
         deadLetterConfig: { arn: deadLetters.queueArn },
       },

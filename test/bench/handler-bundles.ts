@@ -4,9 +4,8 @@ import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cognitoTriggers, routes } from '@shared/api/manifest';
 import { handlerBuildOptions, handlerBundling } from '../../infra/constructs/handler-bundling';
-import { deployJobs, queueWorkers } from '../../infra/definitions';
+import { deployJobs, queueWorkers, scheduledJobs } from '../../infra/definitions';
 import { handlerEntry } from '../../infra/constructs/repo-paths';
-import { scheduledJobs } from '../../infra/stacks/stateless-stack';
 
 /** Whether the AWS SDK is left to the Lambda runtime's own copy or bundled, tree-shaken, into each handler. */
 export type SdkPlacement = 'external' | 'bundled';
