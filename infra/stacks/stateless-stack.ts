@@ -261,8 +261,9 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
   'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
   // A retry moves a failed file back to queued and hands it to the worker again; a retried scheduled run sets its
-  // money aside again (an update of the main account) in the same transaction.
-  'funding/retry-funding-file': { table: 'readWrite', sendTo: ['funding'] },
+  // money aside again (an update of the main account) in the same transaction, as much as its file's rows not yet
+  // paid come to (their bytes read again from the documents bucket).
+  'funding/retry-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
   // Scheduled fundings: a rule and its audit record; a run started by hand writes its file's bytes (deleting them when an
   // overlapping start won), its run, file, hold and audit record, and queues the file.
   // The owners' low-balance alert and its audit record; a threshold above the balance e-mails them at once.
