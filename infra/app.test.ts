@@ -48,10 +48,10 @@ describe('function environment', () => {
     }
   });
 
-  it('of the CustomMessage trigger holds what the trigger can know: the portal URL and the provider name', () => {
+  it('of the CustomMessage trigger holds what the trigger can know and reads: the portal URL and the provider name', () => {
     const trigger = resourcesOf(testApp.statefulTemplate, 'AWS::Lambda::Function')[0]?.[1] as CfnResource;
     const variables = (trigger.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME'].sort());
+    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME']);
   });
 });
 
