@@ -40,6 +40,7 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('function environment', () => {
+  // What each function is given, variable by variable, is checked against its bundle in infra/handler-bundling.test.ts.
   it('sets no NODE_OPTIONS: source maps are read on error only', () => {
     const portalFunctions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(([, fn]) => String(fn.Properties?.Runtime).startsWith('nodejs'));
     expect(portalFunctions.length).toBeGreaterThan(0);

@@ -28,6 +28,13 @@ export interface PortalFunctionProps {
   readonly alarmTopic: sns.ITopic;
 }
 
+const roleDescriptionPrefix = 'Runs functions/';
+
+/** The handler a PortalFunction's role says its function runs (the template's way back to it), if it is one. */
+export function handlerOfRoleDescription(description: string): string | undefined {
+  return description.startsWith(roleDescriptionPrefix) ? description.slice(roleDescriptionPrefix.length) : undefined;
+}
+
 /**
  * A Lambda function built from one handler module, with its own log group and a role that can write only to it
  * (instead of the AWS-managed basic execution policy, which allows writing to every log group of the account).
@@ -50,7 +57,7 @@ export class PortalFunction extends Construct {
     });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs functions/${props.handler}`,
+      description: `${roleDescriptionPrefix}${props.handler}`,
     });
     this.logGroup.grantWrite(this.role);
 
