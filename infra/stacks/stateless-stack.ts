@@ -132,7 +132,7 @@ type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof sche
  */
 const mailQueue: QueueName = 'mail';
 
-/** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
+/** The card issuer sandbox's queue: only the functions that order cards may send to it (RouteNeeds.cardIssuer says who knows it). */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
 /**
  * Webhook events and deliveries: a change puts its event in its transaction as an outbox item, which the outbox relay
