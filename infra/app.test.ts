@@ -3,8 +3,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditDigestsEnv, env, issuerEnv, issuerWebhookEnv, originEnv, queueWorkerEnv, resetEnvForTests, webhookSecretsEnv } from '../functions/platform/env';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './constructs/repo-paths';
 import { buildApp } from './stacks/portal-app';
 import { portalUrlPlaceholder } from './stacks/stateful-stack';
@@ -41,52 +40,19 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('function environment', () => {
-  const loggerVariables = ['POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME'];
-  const savedEnv = process.env;
-  afterEach(() => {
-    process.env = savedEnv;
-    resetEnvForTests();
-  });
-
-  it('is exactly what functions/platform/env.ts parses, for every API function (no NODE_OPTIONS: source maps are read on error only)', () => {
-    const apiFunctions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(
-      // The CDK trigger's own runner (it starts the deploy jobs) is the library's, with no environment of ours.
-      ([id, fn]) => String(fn.Properties?.Runtime).startsWith('nodejs') && !id.startsWith('AWSCDKTriggerCustomResourceProvider'),
-    );
-    expect(apiFunctions.length).toBeGreaterThan(0);
-    for (const [id, fn] of apiFunctions) {
-      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables, id).not.toHaveProperty('NODE_OPTIONS');
-      const appVariables = variables;
-      // Deploy-time values (imports, joins) stand in as URLs, which every string field of the schema accepts.
-      const deployed = Object.fromEntries(
-        Object.entries(appVariables).map(([key, value]) => [key, typeof value === 'string' ? value : 'https://resolved-at-deploy.example']),
-      );
-      process.env = { ...deployed, AWS_REGION: 'eu-north-1' };
-      resetEnvForTests();
-      // The schema strips keys it does not know and fails on missing ones: equal keys mean the same contract.
-      const parsed = Object.keys(env());
-      // The card issuer's settings go only to the functions that talk to it, each read by a schema of its own.
-      if ('ISSUER_SANDBOX_QUEUE_URL' in appVariables) parsed.push(...Object.keys(issuerEnv()));
-      if ('ISSUER_WEBHOOK_SECRET_ARN' in appVariables) parsed.push(...Object.keys(issuerWebhookEnv()));
-      // CloudFront's header value goes to the routes' functions only (functions/platform/origin-check.ts).
-      if ('ORIGIN_VERIFY' in appVariables) parsed.push(...Object.keys(originEnv()));
-      // The webhook secrets' key goes only to the functions that seal or open one.
-      if ('WEBHOOK_SECRETS_KEY_ARN' in appVariables) parsed.push(...Object.keys(webhookSecretsEnv()));
-      // The queue workers' retry backoff goes to the queue workers only.
-      if ('QUEUE_RETRY_BASE_SECONDS' in appVariables) parsed.push(...Object.keys(queueWorkerEnv()));
-      // The audit digests bucket goes to the digest job only (issue 31).
-      if ('AUDIT_DIGESTS_BUCKET' in appVariables) parsed.push(...Object.keys(auditDigestsEnv()));
-      // Read by Powertools' Logger itself (functions/platform/logger.ts).
-      parsed.push(...loggerVariables);
-      expect(parsed.sort(), id).toEqual([...Object.keys(appVariables), 'AWS_REGION'].sort());
+  // What each function is given, variable by variable, is checked against its bundle in infra/handler-bundling.test.ts.
+  it('sets no NODE_OPTIONS: source maps are read on error only', () => {
+    const portalFunctions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(([, fn]) => String(fn.Properties?.Runtime).startsWith('nodejs'));
+    expect(portalFunctions.length).toBeGreaterThan(0);
+    for (const [id, fn] of portalFunctions) {
+      expect((fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {}, id).not.toHaveProperty('NODE_OPTIONS');
     }
   });
 
-  it('of the CustomMessage trigger holds what the trigger can know: the portal URL and the provider name', () => {
+  it('of the CustomMessage trigger holds what the trigger can know and reads: the portal URL and the provider name', () => {
     const trigger = resourcesOf(testApp.statefulTemplate, 'AWS::Lambda::Function')[0]?.[1] as CfnResource;
     const variables = (trigger.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME', ...loggerVariables].sort());
+    expect(Object.keys(variables).sort()).toEqual(['PORTAL_URL', 'PROVIDER_NAME']);
   });
 });
 

@@ -127,11 +127,15 @@ describe('a deployment with its own domain and addresses', () => {
     expect((trigger?.[1].Properties?.Environment as { Variables: Record<string, unknown> }).Variables.PORTAL_URL).toBe('https://portal.bonuscard.lv');
     const functions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME);
     expect(functions.length).toBeGreaterThan(90);
-    for (const [id, fn] of functions) {
-      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables.PORTAL_URL, id).toBe('https://portal.bonuscard.lv');
-      expect(variables.MAIL_FROM, id).toBe(chosen.mailFrom);
-      expect(variables.SUPPORT_EMAIL, id).toBe(chosen.supportEmail);
+    // Each function is given those of them it reads (infra/handler-bundling.test.ts): wherever one is, it is the configured one.
+    const given = { PORTAL_URL: 'https://portal.bonuscard.lv', MAIL_FROM: chosen.mailFrom, SUPPORT_EMAIL: chosen.supportEmail };
+    for (const [name, value] of Object.entries(given)) {
+      const values = functions.flatMap(([, fn]) => {
+        const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+        return name in variables ? [variables[name]] : [];
+      });
+      expect(values.length, name).toBeGreaterThan(0);
+      expect(new Set(values), name).toEqual(new Set([value]));
     }
     expect(JSON.stringify(testApp.statefulTemplate.toJSON())).not.toContain('portal-url-not-configured');
     const outputs = testApp.statelessTemplate.toJSON() as { Outputs: Record<string, { Value: unknown }> };
@@ -151,9 +155,11 @@ describe('a deployment with its own domain and addresses', () => {
     expect(queues.some((id) => id.startsWith('IssuerSandbox'))).toBe(false);
     const functions = resourcesOf(testApp.statelessTemplate, 'AWS::Lambda::Function').filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME);
     expect(functions.map(([, fn]) => fn.Properties?.Description)).not.toContain('functions/issuer/send-issuer-events');
+    const knowing = functions.filter(([, fn]) => 'CARD_ISSUER' in (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables);
+    expect(knowing.length).toBeGreaterThan(5);
     for (const [id, fn] of functions) {
       const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables.CARD_ISSUER, id).toBe('none');
+      if (knowing.some(([knowingId]) => knowingId === id)) expect(variables.CARD_ISSUER, id).toBe('none');
       expect(variables.ISSUER_SANDBOX_QUEUE_URL, id).toBeUndefined();
       // Only the sandbox's sender signs events; the webhook routes still verify a real issuer's.
       expect(variables.ISSUER_WEBHOOK_URL, id).toBeUndefined();

@@ -1,17 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerBuildOptions } from './constructs/handler-bundling';
-import { routes } from '@shared/api/manifest';
+import { cognitoTriggers, routes } from '@shared/api/manifest';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { openApiDocument } from '../functions/integrations/openapi-document';
 import { repoRoot } from './constructs/repo-paths';
 import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
 import { outboxRelay, queueWorkers } from './definitions';
+import * as envModule from '../functions/platform/env';
+import { type PortalVariableName, portalVariableNames } from '../functions/platform/env';
+import { environmentFindings, portalFunctionsOf, variablesNamedIn } from './function-environment';
+import { synthesizeTestApp, type TestApp } from './stacks/test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -66,30 +71,98 @@ const onlyWhere: Readonly<Record<string, (route: RouteDefinition) => boolean>> =
   FEATURE_NOT_AVAILABLE: (route) => route.feature !== undefined,
 };
 
+/**
+ * The readers of functions/platform/env.ts, each called by a probe of its own, bundled with the handlers: a probe's
+ * bundle shows which names its reader brings in (and that the others stay out).
+ */
+const readerNames = Object.entries(envModule).flatMap(([name, value]) => (typeof value === 'function' && name !== 'resetEnvForTests' ? [name] : []));
+const probeOf = (name: string, module: string) => `import { ${name} } from ${JSON.stringify(path.join(repoRoot, module))};\nexport const handler = () => ${name}();\n`;
+const probes: Record<string, string> = {
+  ...Object.fromEntries(readerNames.map((name) => [`reader-${name}`, probeOf(name, 'functions/platform/env.ts')])),
+  'no-reader': probeOf('resetEnvForTests', 'functions/platform/env.ts'),
+  logger: probeOf('logger', 'functions/platform/logger.ts').replace('logger();', "logger.info('probe');"),
+};
+
 describe('every handler bundled at once', () => {
   let outputs: { handler: string; inputs: string[]; file: string }[] = [];
+  /** The portal variables each handler's bundle names, and each probe's. */
+  const reads = new Map<string, PortalVariableName[]>();
+  const probed = new Map<string, PortalVariableName[]>();
+  let testApp: TestApp;
   beforeAll(async () => {
-    const handlers = [...new Set([...routes.map((route) => route.handler), ...Object.keys(backgroundNeeds)])];
-    const result = await build({
+    const handlers = [...new Set([...routes.map((route) => route.handler), ...Object.keys(backgroundNeeds), cognitoTriggers.customMessage])];
+    const probeDir = path.join(workDir, 'probes');
+    mkdirSync(probeDir, { recursive: true });
+    for (const [name, code] of Object.entries(probes)) writeFileSync(path.join(probeDir, `${name}.ts`), code);
+    const building = build({
       ...handlerBuildOptions(),
-      entryPoints: Object.fromEntries(handlers.map((handler) => [handler, path.join(repoRoot, 'functions', `${handler}.ts`)])),
+      entryPoints: {
+        ...Object.fromEntries(handlers.map((handler) => [handler, path.join(repoRoot, 'functions', `${handler}.ts`)])),
+        ...Object.fromEntries(Object.keys(probes).map((name) => [`probes/${name}`, path.join(probeDir, `${name}.ts`)])),
+      },
       outdir: path.join(workDir, 'all'),
       minify: false,
       sourcemap: false,
       metafile: true,
       logLevel: 'silent',
     });
-    outputs = Object.entries(result.metafile.outputs).flatMap(([file, output]) =>
-      output.entryPoint === undefined
-        ? []
-        : [{
-            file: path.resolve(repoRoot, file),
-            handler: path.relative(path.join(repoRoot, 'functions'), path.resolve(repoRoot, output.entryPoint)).replace(/\.ts$/, ''),
-            // What the bundle holds: an input tree-shaking dropped whole is listed with no bytes.
-            inputs: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
-          }],
-    );
+    // The templates are made while esbuild (a process of its own) bundles.
+    testApp = synthesizeTestApp();
+    const result = await building;
+    outputs = Object.entries(result.metafile.outputs).flatMap(([file, output]) => {
+      if (output.entryPoint === undefined) return [];
+      const entry = path.resolve(repoRoot, output.entryPoint);
+      if (entry.startsWith(probeDir)) {
+        probed.set(path.basename(entry, '.ts'), variablesNamedIn(readFileSync(path.resolve(repoRoot, file), 'utf8')));
+        return [];
+      }
+      const handler = path.relative(path.join(repoRoot, 'functions'), entry).replace(/\.ts$/, '');
+      reads.set(handler, variablesNamedIn(readFileSync(path.resolve(repoRoot, file), 'utf8')));
+      return [{
+        file: path.resolve(repoRoot, file),
+        handler,
+        // What the bundle holds: an input tree-shaking dropped whole is listed with no bytes.
+        inputs: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+      }];
+    });
   }, 120_000);
+
+  describe('function environment', () => {
+    const templates = () => [testApp.statefulTemplate, testApp.statelessTemplate];
+
+    it('names a portal variable in a bundle only through the reader of it that the bundle calls (a probe per reader)', () => {
+      expect(probed.get('no-reader')).toEqual([]);
+      expect(probed.get('reader-tableName')).toEqual(['TABLE_NAME']);
+      expect(probed.get('logger')).toEqual(['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_LOG_LEVEL']);
+      // One variable each, or two read together (a secret's value or ARN; the support address or the sender).
+      for (const name of readerNames) expect(probed.get(`reader-${name}`)?.length, name).toBeOneOf([1, 2]);
+      const covered = new Set([...probed.values()].flat());
+      expect(portalVariableNames.filter((name) => !covered.has(name))).toEqual([]);
+    });
+
+    it('is set on each function exactly what its bundle reads: no variable missing, none for nothing', () => {
+      const functions = portalFunctionsOf(templates());
+      expect(functions.map((fn) => fn.handler).sort()).toEqual([...reads.keys()].sort());
+      expect(environmentFindings(reads, functions)).toEqual([]);
+      const variables = functions.reduce((sum, fn) => sum + fn.variables.length, 0);
+      const distinct = new Set(functions.flatMap((fn) => fn.variables)).size;
+      console.log(`function environment: ${functions.length} functions checked, ${variables} variables set (${distinct} distinct), each read by its bundle`);
+    });
+
+    it('names the function and the variable when a template lacks one its bundle reads, or sets one it never reads', () => {
+      const json = testApp.statelessTemplate.toJSON() as { Resources: Record<string, { Type: string; Properties?: { Environment?: { Variables?: Record<string, unknown> } } }> };
+      const copy = structuredClone(json);
+      const idOf = (handler: string) => portalFunctionsOf([testApp.statelessTemplate]).find((fn) => fn.handler === handler)?.id ?? '';
+      const variablesOf = (handler: string) => copy.Resources[idOf(handler)]?.Properties?.Environment?.Variables ?? {};
+      delete variablesOf('mail/send-emails').MAIL_FROM;
+      variablesOf('webhooks/dispatch-due-webhooks').PORTAL_URL = 'https://portal.example';
+      const findings = environmentFindings(reads, portalFunctionsOf([testApp.statefulTemplate, Template.fromJSON(copy)]));
+      expect(findings.sort()).toEqual([
+        'functions/mail/send-emails reads MAIL_FROM, which its template does not set',
+        'functions/webhooks/dispatch-due-webhooks is set PORTAL_URL but never reads it',
+      ]);
+    });
+  });
 
   it('writes its webhook events and e-mails as outbox items, carrying the SQS client only when it sends to or works a queue', () => {
     const telling = outputs.filter((output) => output.inputs.some((input) => input.endsWith('functions/platform/outbox.ts'))).map((output) => output.handler);

@@ -53,6 +53,14 @@ export default tseslint.config(
     rules: { 'portal/pure-schemas': 'error', 'no-restricted-syntax': ['error', zodNamespaceExport, classicZod] },
   },
   {
+    // A function reads its settings through functions/platform/env.ts alone: the stack gives each function the ones
+    // its bundle's readers name (infra/function-environment.ts), and a read of process.env elsewhere would escape that.
+    // The S3 client looks at the SDK's own endpoint variable, which is no setting of ours.
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['**/*.test.ts', 'functions/platform/env.ts', 'functions/platform/aws/s3.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read a setting through its reader in functions/platform/env.ts.' }] },
+  },
+  {
     // A context is used by others only through its public module (its index.ts), so what it keeps to itself can change.
     files: ['functions/*/**/*.ts'],
     ignores: ['functions/platform/**'],

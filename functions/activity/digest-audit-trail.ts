@@ -3,7 +3,7 @@ import { auditTrailMismatchMetric } from '../platform/metrics';
 import { providerAuditId } from '../fees';
 import { dynamo, dynamoClient } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
-import { auditDigestsEnv } from '../platform/env';
+import { auditDigestsBucket } from '../platform/env';
 import { logger, scheduledRun } from '../platform/logger';
 import { putCountMetric } from '../platform/metrics';
 import { readableError } from '../platform/readable-error';
@@ -35,7 +35,7 @@ export const handler = scheduledRun(async (event): Promise<DigestSummary> => {
 });
 
 export function platformDigestStore(): AuditDigestStore {
-  return { dynamodb: dynamoClient, documents: dynamo, s3, tableName: tableName(), bucket: auditDigestsEnv().AUDIT_DIGESTS_BUCKET };
+  return { dynamodb: dynamoClient, documents: dynamo, s3, tableName: tableName(), bucket: auditDigestsBucket() };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { confirmationToken, invitationToken } from '@shared/account';
-import { triggerEnv } from '../platform/env';
+import { portalUrl, providerName } from '../platform/env';
 
 const triggerEventSchema = /* @__PURE__ */ z.object({
   triggerSource: z.string(),
@@ -20,7 +20,8 @@ const triggerEventSchema = /* @__PURE__ */ z.object({
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const parsed = triggerEventSchema.parse(event);
   const code = parsed.request.codeParameter ?? '{####}';
-  const { PROVIDER_NAME: provider, PORTAL_URL: portal } = triggerEnv();
+  const provider = providerName();
+  const portal = portalUrl();
   switch (parsed.triggerSource) {
     case 'CustomMessage_Authentication':
       event.response.smsMessage = `${provider}: your sign-in code is ${code}`;

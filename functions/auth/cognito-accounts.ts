@@ -25,7 +25,7 @@ import { e164 } from '@shared/account';
 import type { Language } from '@shared/languages';
 import { cognito } from '../platform/aws/cognito';
 import { isThrottled } from '../platform/cognito-errors';
-import { env } from '../platform/env';
+import { userPoolClientId, userPoolId } from '../platform/env';
 import { DomainError } from '../platform/errors';
 
 /** Creates the unconfirmed Cognito user; Cognito e-mails the confirmation link. Answers the user's id (sub). */
@@ -40,7 +40,7 @@ export async function registerAccount(account: {
   try {
     const answer = await cognito.send(
       new SignUpCommand({
-        ClientId: env().USER_POOL_CLIENT_ID,
+        ClientId: userPoolClientId(),
         Username: account.email,
         Password: account.password,
         UserAttributes: [
@@ -65,12 +65,12 @@ export async function registerAccount(account: {
 
 /** Undoes registerAccount when the portal could not record the company: no half-made account stays behind. */
 export async function removeAccount(email: string): Promise<void> {
-  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));
 }
 
 export async function confirmAccount(email: string, code: string): Promise<void> {
   try {
-    await cognito.send(new ConfirmSignUpCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: code }));
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: userPoolClientId(), Username: email, ConfirmationCode: code }));
   } catch (error) {
     // An older link (its code replaced by a newer one), a confirmed account, no account: one answer (confirm-email.ts).
     if (error instanceof ExpiredCodeException || error instanceof CodeMismatchException || error instanceof NotAuthorizedException || error instanceof UserNotFoundException) {
@@ -87,7 +87,7 @@ export async function confirmAccount(email: string, code: string): Promise<void>
  */
 export async function resendConfirmation(email: string): Promise<void> {
   try {
-    await cognito.send(new ResendConfirmationCodeCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email }));
+    await cognito.send(new ResendConfirmationCodeCommand({ ClientId: userPoolClientId(), Username: email }));
   } catch (error) {
     if (error instanceof UserNotFoundException || error instanceof InvalidParameterException || error instanceof NotAuthorizedException) return;
     if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
@@ -101,7 +101,7 @@ export async function resendConfirmation(email: string): Promise<void> {
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   try {
-    await cognito.send(new ForgotPasswordCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email }));
+    await cognito.send(new ForgotPasswordCommand({ ClientId: userPoolClientId(), Username: email }));
   } catch (error) {
     if (error instanceof UserNotFoundException || error instanceof InvalidParameterException) return;
     if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
@@ -112,7 +112,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
 export async function resetPassword(email: string, code: string, password: string): Promise<void> {
   try {
     await cognito.send(
-      new ConfirmForgotPasswordCommand({ ClientId: env().USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: code, Password: password }),
+      new ConfirmForgotPasswordCommand({ ClientId: userPoolClientId(), Username: email, ConfirmationCode: code, Password: password }),
     );
   } catch (error) {
     // A link anyone could craft (an address and a guessed code) must not tell whether the address has an account.
@@ -136,7 +136,7 @@ export async function resetPassword(email: string, code: string, password: strin
 export async function enableSmsSecondFactor(email: string): Promise<void> {
   await cognito.send(
     new AdminSetUserMFAPreferenceCommand({
-      UserPoolId: env().USER_POOL_ID,
+      UserPoolId: userPoolId(),
       Username: email,
       SMSMfaSettings: { Enabled: true, PreferredMfa: true },
     }),
@@ -148,7 +148,7 @@ export async function sendPhoneCode(email: string, phone: string, accessToken: s
   try {
     await cognito.send(
       new AdminUpdateUserAttributesCommand({
-        UserPoolId: env().USER_POOL_ID,
+        UserPoolId: userPoolId(),
         Username: email,
         UserAttributes: [
           { Name: 'phone_number', Value: e164(phone) },
@@ -183,7 +183,7 @@ export async function confirmPhoneCode(email: string, code: string, accessToken:
     if (isThrottled(error)) throw new DomainError(429, 'TOO_MANY_REQUESTS');
     throw error;
   }
-  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
   const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
   const phone = attribute('phone_number');
   if (!phone || attribute('phone_number_verified') !== 'true') throw new DomainError(409, 'PHONE_CODE_NOT_REQUESTED');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sessionDefaultLanguage } from '@shared/languages';
 import { newCompany, sampleCompanyRegister } from '../companies';
-import { env } from '../platform/env';
+import { providerName } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { useCase } from '../platform/use-case';
 import { createCompanyWithOwner, isPhoneClaimed, isRegistrationNumberClaimed } from './account-store';
@@ -23,7 +23,7 @@ export const handler = useCase(accountRoutes.signUp, async ({ body }) => {
   const language = body.language ?? sessionDefaultLanguage;
   const owner = { email, phone: body.phone, name: body.name, surname: body.surname, language };
   const userId = await registerAccount({ ...owner, password: body.password });
-  const company = newCompany(`company-${randomUUID()}`, entry, env().PROVIDER_NAME);
+  const company = newCompany(`company-${randomUUID()}`, entry, providerName());
   try {
     await enableSmsSecondFactor(email);
     // The account is Cognito's; its sign-up is recorded in the transaction that makes the company, and an account

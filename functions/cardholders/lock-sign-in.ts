@@ -2,7 +2,7 @@ import { formatDate } from '@shared/date-format';
 import { signInLockRules } from '@shared/cardholder';
 import { commitEmployeeChange } from '../employees';
 import { systemActor } from '../platform/audit';
-import { env } from '../platform/env';
+import { providerName } from '../platform/env';
 import { logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { sendSms } from '../platform/sms';
@@ -29,7 +29,7 @@ export async function tellOfSignInLock(phone: string, lockedUntil: number): Prom
     logger.error('sign-in lock not recorded on the employee', { companyId: employee.companyId, employeeId: employee.employeeId, error: await readableError(error) });
   }
   try {
-    await sendSms({ phone, text: signInLockedText(until, env().PROVIDER_NAME) });
+    await sendSms({ phone, text: signInLockedText(until, providerName()) });
   } catch (error) {
     // SNS's message may quote the number: only the error's name is logged.
     logger.error('sign-in lock SMS not sent', { companyId: employee.companyId, employeeId: employee.employeeId, error: error instanceof Error ? error.name : typeof error });

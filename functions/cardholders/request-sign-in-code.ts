@@ -1,5 +1,5 @@
 import { mayUseCardPage } from '@shared/cardholder';
-import { env } from '../platform/env';
+import { providerName } from '../platform/env';
 import { logger } from '../platform/logger';
 import { sendSms } from '../platform/sms';
 import { useCase } from '../platform/use-case';
@@ -20,7 +20,7 @@ export const handler = useCase(cardholderRoutes.requestSignInCode, async ({ body
   const stored = await storeSignInCode(body.phone, code);
   if (code) {
     try {
-      await sendSms({ phone: body.phone, text: signInCodeText(code, env().PROVIDER_NAME) });
+      await sendSms({ phone: body.phone, text: signInCodeText(code, providerName()) });
     } catch (error) {
       // A refusal for this number must not read differently from an unknown number: logged, and the employee may
       // ask again at once instead of waiting for a code that will not come. SNS's message may quote the number, so

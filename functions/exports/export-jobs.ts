@@ -13,7 +13,7 @@ import { dynamo } from '../platform/aws/dynamo';
 import { eachOnItsOwn } from '../platform/each-on-its-own';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
-import { env } from '../platform/env';
+import { exportsQueueUrl, reportsBucket } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, exportFileDays, exportObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transact, type TransactItem } from '../platform/table';
@@ -105,7 +105,7 @@ export async function startExport(request: ExportRequest): Promise<BackgroundFil
     { Put: { TableName: tableName(), Item: item } },
     auditPut({ companyId: request.companyId, actor: request.actor, action: 'export.request', target: { type: 'company', id: request.companyId }, before: {}, after: { fileId, fileName: request.fileName }, at: job.createdAt }),
   ]);
-  await sqs.send(new SendMessageCommand({ QueueUrl: env().EXPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId: request.companyId, fileId }) }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: exportsQueueUrl(), MessageBody: JSON.stringify({ companyId: request.companyId, fileId }) }));
   return emailed ? { descriptionValues: { email: request.requestedBy.email } } : { timeRemaining: seconds, fileId };
 }
 
@@ -128,7 +128,7 @@ export async function csvFileLink(key: string, fileName: string): Promise<Export
   const url = await getSignedUrl(
     s3,
     new GetObjectCommand({
-      Bucket: env().REPORTS_BUCKET,
+      Bucket: reportsBucket(),
       Key: key,
       ResponseContentType: 'text/csv; charset=utf-8',
       ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeHeaderValue(fileName)}`,
@@ -205,7 +205,7 @@ export function finishExport(companyId: string, fileId: string, outcome: FileOut
  * whatever the file's size. A failure aborts the upload, so no half file is left to be charged for.
  */
 export async function uploadTextStream(key: string, chunks: AsyncIterable<string>, signal?: AbortSignal): Promise<void> {
-  const Bucket = env().REPORTS_BUCKET;
+  const Bucket = reportsBucket();
   const created = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: 'text/csv; charset=utf-8' }));
   const UploadId = created.UploadId;
   if (!UploadId) throw new Error('S3 gave no upload id');

@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
 import { csvChunks } from '../platform/csv-stream';
-import { env } from '../platform/env';
+import { exportsQueueUrl, portalUrl } from '../platform/env';
 import { exportObjectKey } from '../platform/keys';
 import type { Email } from '../platform/mailer';
 import { emailsPut } from '../platform/outbox';
@@ -15,7 +15,7 @@ import { exportSources } from './export-sources';
  * last receipt the job is marked generation_failed before it goes to the dead-letter queue. A worker that dies without
  * answering on its last receipt cannot mark it: the deadline job (exports/fail-overdue-work) fails it then.
  */
-export const handler = queueWorker({ name: 'export', work, giveUp: markFailed, retryQueueUrl: () => env().EXPORTS_QUEUE_URL });
+export const handler = queueWorker({ name: 'export', work, giveUp: markFailed, retryQueueUrl: () => exportsQueueUrl() });
 
 async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   const message = exportMessageSchema.parse(JSON.parse(record.body));
@@ -34,7 +34,7 @@ async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
 function readyMail(job: ExportJobRecord): Email {
   const source = exportSources[job.kind];
   const texts = source.ready[job.lang];
-  const link = `${env().PORTAL_URL}${source.screenPath}?download=${job.fileId}`;
+  const link = `${portalUrl()}${source.screenPath}?download=${job.fileId}`;
   return { to: job.emailTo, subject: texts.subject, text: texts.text(link) };
 }
 

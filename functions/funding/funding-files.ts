@@ -29,7 +29,7 @@ import { logger } from '../platform/logger';
 import { putCountMetric } from '../platform/metrics';
 import { webhookEventPut } from '../webhooks';
 import { readableError } from '../platform/readable-error';
-import { env } from '../platform/env';
+import { documentsBucket, fundingQueueUrl } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
@@ -103,7 +103,7 @@ export function sha256Of(text: string): string {
 }
 
 async function readText(companyId: string, fileId: string): Promise<string> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: fundingFileObjectKey(companyId, fileId) }));
+  const object = await s3.send(new GetObjectCommand({ Bucket: documentsBucket(), Key: fundingFileObjectKey(companyId, fileId) }));
   return (await object.Body?.transformToString('utf-8')) ?? '';
 }
 
@@ -202,7 +202,7 @@ export async function previewFile(companyId: string, userId: string, fileName: s
   const checked = await checkAgainstEmployees(companyId, content);
   if (!checked.valid) throw new DomainError(422, 'FUNDING_FILE_INVALID');
   if (!claim) {
-    await s3.send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: fundingFileObjectKey(companyId, fileId), Body: content, ContentType: 'text/csv; charset=utf-8' }));
+    await s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: fundingFileObjectKey(companyId, fileId), Body: content, ContentType: 'text/csv; charset=utf-8' }));
   }
   const record: FundingFileRecord = {
     companyId,
@@ -303,7 +303,7 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
       logger.warn('funding file apply interrupted; handed to the worker', { companyId, fileId, error: await readableError(error) });
     }
   }
-  await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: fundingQueueUrl(), MessageBody: JSON.stringify({ companyId, fileId }) }));
   return readFundingFile(companyId, fileId);
 }
 
@@ -357,7 +357,7 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
     throw error;
   }
   try {
-    await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: fundingQueueUrl(), MessageBody: JSON.stringify({ companyId, fileId }) }));
   } catch (error) {
     // Not queued, no worker would take it: it shows failed again (its hold given back), and the user can retry.
     await failFile(companyId, fileId);

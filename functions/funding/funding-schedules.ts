@@ -31,7 +31,7 @@ import { auditItem, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
-import { env } from '../platform/env';
+import { documentsBucket, fundingQueueUrl } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { entities, fundingFileObjectKey, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
@@ -391,8 +391,8 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
   // The bytes first, under a key of this attempt only: an overlapping attempt that loses the claim leaves the
   // winner's file as it was written and deletes its own.
   const objectKey = fundingFileObjectKey(companyId, fileId);
-  await s3.send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey, Body: content, ContentType: 'text/csv; charset=utf-8' }));
-  const dropOwnBytes = () => s3.send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: objectKey }));
+  await s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: objectKey, Body: content, ContentType: 'text/csv; charset=utf-8' }));
+  const dropOwnBytes = () => s3.send(new DeleteObjectCommand({ Bucket: documentsBucket(), Key: objectKey }));
   // A row whose user cannot receive money now has nothing set aside: the run refuses it when applied, whatever the
   // card is by then, so it never pays what it did not hold.
   const unheldRows = checked.problems.map((problem) => problem.rowNumber);
@@ -515,7 +515,7 @@ export async function fileOfRun(companyId: string, scheduleId: string, runDate: 
 
 /** Hands a started run's file to the funding queue's worker, which applies it. */
 export async function queueRunFile(companyId: string, fileId: string): Promise<void> {
-  await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify({ companyId, fileId }) }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: fundingQueueUrl(), MessageBody: JSON.stringify({ companyId, fileId }) }));
 }
 
 /**
@@ -571,7 +571,7 @@ export async function startDueRuns(now: Date): Promise<number> {
   for (const item of due) {
     const { companyId, scheduleId, nextRunDate: runDate } = z.object({ companyId: z.string(), scheduleId: z.string(), nextRunDate: z.string() }).parse(item);
     const message: z.infer<typeof scheduledRunMessageSchema> = { kind: 'scheduled_run', companyId, scheduleId, runDate };
-    await sqs.send(new SendMessageCommand({ QueueUrl: env().FUNDING_QUEUE_URL, MessageBody: JSON.stringify(message) }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: fundingQueueUrl(), MessageBody: JSON.stringify(message) }));
     if (await advanceSchedule(companyId, scheduleId, runDate)) started += 1;
   }
   return started;

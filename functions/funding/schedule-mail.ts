@@ -2,7 +2,7 @@ import { dayText } from '@shared/dates';
 import type { Language } from '@shared/languages';
 import { centsToEurText } from '@shared/money-text';
 import { paths } from '@shared/routes';
-import { env } from '../platform/env';
+import { portalUrl } from '../platform/env';
 import type { Email } from '../platform/mailer';
 import { activeOwners } from '../users';
 
@@ -34,6 +34,6 @@ const texts: Record<Language, { subject: (run: RefusedRun) => string; body: (run
 
 /** The e-mails that tell the company's owners, each in their language, that a scheduled run was refused for the balance. */
 export async function runRefusedEmails(rule: { companyId: string; name: string }, run: { runDate: string; totalCents: number; availableCents: number }): Promise<Email[]> {
-  const refused: RefusedRun = { name: rule.name, runDate: run.runDate, totalCents: run.totalCents, availableCents: run.availableCents, link: `${env().PORTAL_URL}${paths.fundingSchedules}` };
+  const refused: RefusedRun = { name: rule.name, runDate: run.runDate, totalCents: run.totalCents, availableCents: run.availableCents, link: `${portalUrl()}${paths.fundingSchedules}` };
   return (await activeOwners(rule.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject(refused), text: texts[language].body(refused) }));
 }

@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { env } from '../platform/env';
+import { fundingQueueUrl } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { queueWorker } from '../platform/queue-worker';
 import { applyFile, failFile, fundingJobMessageSchema } from './funding-files';
@@ -18,7 +18,7 @@ const messageSchema = /* @__PURE__ */ z.union([scheduledRunMessageSchema, dueRun
  * backoff. On the last receipt the file is marked failed before the message goes to the dead-letter queue: the rows
  * applied stay applied, the others moved nothing (a run's money set aside goes back), and a user can retry it.
  */
-export const handler = queueWorker({ name: 'funding file', work, giveUp, retryQueueUrl: () => env().FUNDING_QUEUE_URL });
+export const handler = queueWorker({ name: 'funding file', work, giveUp, retryQueueUrl: () => fundingQueueUrl() });
 
 async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   const message = messageSchema.parse(JSON.parse(record.body));

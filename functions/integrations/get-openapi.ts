@@ -1,5 +1,5 @@
 import { apiPathPrefix } from '@shared/api/manifest';
-import { env } from '../platform/env';
+import { portalUrl } from '../platform/env';
 import { useCase } from '../platform/use-case';
 import { openApiDocument } from './openapi-document';
 import * as integrationRoutes from '@shared/api/routes/integration-routes';
@@ -8,6 +8,6 @@ let document: Record<string, unknown> | undefined;
 
 /** Built once per instance: it depends on the deployed code and the portal's address only. */
 export const handler = useCase(integrationRoutes.getOpenApi, async () => {
-  document ??= openApiDocument(`${env().PORTAL_URL}${apiPathPrefix}`);
+  document ??= openApiDocument(`${portalUrl()}${apiPathPrefix}`);
   return document;
 });

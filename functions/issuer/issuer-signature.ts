@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { issuerSignatureHeader, issuerSignatureToleranceSeconds } from '@shared/issuer-events';
 import { secretsManager } from '../platform/aws/secrets-manager';
-import { issuerWebhookEnv } from '../platform/env';
+import { issuerWebhookSecretSource } from '../platform/env';
 import { DomainError, validationFailed } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { fieldErrorsOf, safeParseReportingInput } from '../platform/validation';
@@ -65,7 +65,7 @@ export function issuerWebhookSecret(): Promise<string> {
 }
 
 async function readSecret(): Promise<string> {
-  const { ISSUER_WEBHOOK_SECRET, ISSUER_WEBHOOK_SECRET_ARN } = issuerWebhookEnv();
+  const { ISSUER_WEBHOOK_SECRET, ISSUER_WEBHOOK_SECRET_ARN } = issuerWebhookSecretSource();
   if (ISSUER_WEBHOOK_SECRET !== undefined) return ISSUER_WEBHOOK_SECRET;
   const answer = await secretsManager.send(new GetSecretValueCommand({ SecretId: ISSUER_WEBHOOK_SECRET_ARN }));
   if (!answer.SecretString || answer.SecretString.length < 32) throw new Error('the issuer webhook secret is missing or shorter than 32 characters');

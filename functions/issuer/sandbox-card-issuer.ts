@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { issuerEventSchema, type IssuerEvent } from '@shared/issuer-events';
 import { dynamo } from '../platform/aws/dynamo';
 import { sqs } from '../platform/aws/sqs';
-import { issuerEnv } from '../platform/env';
+import { issuerSandboxDeliverySeconds, issuerSandboxQueueUrl } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { conditionFailed, tableName } from '../platform/table';
 import { CardIssuerError, type CardIssuer, type CardStatusChange, type IssuedCard } from './card-issuer';
@@ -114,14 +114,14 @@ export class SandboxCardIssuer implements CardIssuer {
       // A retried order: the card exists already; its delivery is announced again below and deduplicated by event id.
       if (!conditionFailed(error)) throw error;
     }
-    await announce({ eventId: `evt_delivered_${card.cardId}`, type: 'card.delivered', cardId: card.cardId, occurredAt: null }, issuerEnv().ISSUER_SANDBOX_DELIVERY_SECONDS);
+    await announce({ eventId: `evt_delivered_${card.cardId}`, type: 'card.delivered', cardId: card.cardId, occurredAt: null }, issuerSandboxDeliverySeconds());
     return card;
   }
 }
 
 /** Queues an event for the sandbox's worker, which stamps, signs and posts it to our webhook after the delay. */
 async function announce(event: Omit<IssuerEvent, 'occurredAt'> & { occurredAt: string | null }, delaySeconds: number): Promise<void> {
-  await sqs.send(new SendMessageCommand({ QueueUrl: issuerEnv().ISSUER_SANDBOX_QUEUE_URL, MessageBody: JSON.stringify(event), DelaySeconds: delaySeconds }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: issuerSandboxQueueUrl(), MessageBody: JSON.stringify(event), DelaySeconds: delaySeconds }));
 }
 
 /** The messages on the sandbox's queue: an event whose time is stamped when it is sent. */

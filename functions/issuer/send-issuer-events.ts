@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { issuerEventSchema, issuerSignatureHeader, type IssuerEvent } from '@shared/issuer-events';
 import { sandboxMessageSchema } from './sandbox-card-issuer';
 import { dynamo } from '../platform/aws/dynamo';
-import { issuerWebhookEnv } from '../platform/env';
+import { issuerWebhookUrl } from '../platform/env';
 import { issuerWebhookSecret, signIssuerEvent } from './issuer-signature';
 import { keys } from '../platform/keys';
 import { logger } from '../platform/logger';
@@ -43,9 +43,7 @@ async function send(record: SQSRecord): Promise<void> {
   }
   const issuerEvent: IssuerEvent = issuerEventSchema.parse({ ...message, occurredAt: message.occurredAt ?? new Date().toISOString() });
   const body = JSON.stringify(issuerEvent);
-  const { ISSUER_WEBHOOK_URL } = issuerWebhookEnv();
-  if (!ISSUER_WEBHOOK_URL) throw new Error('ISSUER_WEBHOOK_URL is not set');
-  const answer = await fetch(ISSUER_WEBHOOK_URL, {
+  const answer = await fetch(issuerWebhookUrl(), {
     method: 'POST',
     headers: { 'content-type': 'application/json', [issuerSignatureHeader]: signIssuerEvent(await issuerWebhookSecret(), body) },
     body,

@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { ses } from '../platform/aws/ses';
 import { dynamo } from '../platform/aws/dynamo';
-import { env } from '../platform/env';
+import { mailFrom, mailQueueUrl } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
 import { emailSchema } from '../platform/mailer';
@@ -22,14 +22,14 @@ import { getItem, tableName } from '../platform/table';
  * whose id is recorded as sent is not sent again. The record is written after SES took the e-mail, so a worker that
  * stops between the two sends it twice rather than never.
  */
-export const handler = queueWorker({ name: 'e-mail', work: send, retryQueueUrl: () => env().MAIL_QUEUE_URL });
+export const handler = queueWorker({ name: 'e-mail', work: send, retryQueueUrl: () => mailQueueUrl() });
 
 async function send(record: SQSRecord): Promise<void> {
   const email = emailSchema.parse(JSON.parse(record.body));
   if (email.id !== undefined && (await getItem(keys.sentEmail(email.id), { consistent: true }))) return;
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: env().MAIL_FROM,
+      FromEmailAddress: mailFrom(),
       Destination: { ToAddresses: [email.to] },
       Content: { Simple: { Subject: { Data: email.subject, Charset: 'UTF-8' }, Body: { Text: { Data: email.text, Charset: 'UTF-8' } } } },
     }),

@@ -21,7 +21,7 @@ import { documentContentTypes } from '@shared/onboarding/documents';
 import { actorOfCaller, auditPut, type Actor } from '../platform/audit';
 import type { Caller } from '../platform/caller';
 import { dynamo } from '../platform/aws/dynamo';
-import { env } from '../platform/env';
+import { providerName } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { chatAttachmentObjectKey, entities, keys, stagedUploadObjectKey, stagedUploadSeconds } from '../platform/keys';
 import { companyRecord } from '../platform/identity-records';
@@ -132,7 +132,7 @@ function chatRecordItem(chat: Pick<ChatRecord, 'companyId' | 'chatId' | 'subject
 }
 
 export function providerSupportName(): string {
-  return supportNameOf(env().PROVIDER_NAME);
+  return supportNameOf(providerName());
 }
 
 /** The name the provider's messages are signed with. */

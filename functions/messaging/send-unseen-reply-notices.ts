@@ -6,7 +6,7 @@ import type { ChatSide } from '@shared/messaging';
 import { chatNoticeRecord, chatRecord, chatSideFields, noticeMailed, providerSupportName, type ChatNoticeRecord, type ChatRecord } from './chats';
 import { dynamo } from '../platform/aws/dynamo';
 import { companyMembers } from '../users';
-import { env } from '../platform/env';
+import { portalUrl, supportEmail } from '../platform/env';
 import { keys } from '../platform/keys';
 import { logger } from '../platform/logger';
 import { emailsPut } from '../platform/outbox';
@@ -154,7 +154,7 @@ async function releaseNotice(noticeKey: { pk: string; sk: string }, claimId: str
 }
 
 function linkOf(side: ChatSide): string {
-  return `${env().PORTAL_URL}${side === 'company' ? paths.messaging : paths.adminMessaging}`;
+  return `${portalUrl()}${side === 'company' ? paths.messaging : paths.adminMessaging}`;
 }
 
 /**
@@ -163,8 +163,7 @@ function linkOf(side: ChatSide): string {
  */
 async function recipientsOf(chat: ChatRecord, side: ChatSide): Promise<NoticeRecipient[]> {
   if (side === 'provider') {
-    const config = env();
-    return [{ email: config.SUPPORT_EMAIL ?? config.MAIL_FROM, name: providerSupportName(), language: 'en' }];
+    return [{ email: supportEmail(), name: providerSupportName(), language: 'en' }];
   }
   const members = (await companyMembers(chat.companyId)).filter(({ profile }) => profile.status !== 'blocked');
   const writers = members.filter(({ profile }) => chat.participantUserIds.includes(profile.userId));

@@ -3,7 +3,7 @@ import type { Language } from '@shared/languages';
 import { centsToEurText } from '@shared/money-text';
 import { formatPaymentReference, paymentReferenceOf } from '@shared/top-ups';
 import { paths } from '@shared/routes';
-import { env } from '../platform/env';
+import { portalUrl } from '../platform/env';
 import { companyRecord } from '../platform/identity-records';
 import { keys } from '../platform/keys';
 import type { Email } from '../platform/mailer';
@@ -57,7 +57,7 @@ export async function lowBalanceEmails(companyId: string, account: MainAccountRe
     threshold: centsToEurText(account.lowBalanceThresholdCents ?? 0),
     iban: formatIban(account.iban),
     reference: formatPaymentReference(paymentReferenceOf(companyRecord.parse(company).registrationNumber)),
-    link: `${env().PORTAL_URL}${paths.dashboard}`,
+    link: `${portalUrl()}${paths.dashboard}`,
   };
   return contacts.map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(low) }));
 }

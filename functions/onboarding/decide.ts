@@ -2,7 +2,7 @@ import type { AuditFieldValues } from '@shared/activity';
 import { actorOfCaller, auditPut } from '../platform/audit';
 import type { Caller } from '../platform/caller';
 import { companyContacts } from '../users';
-import { env } from '../platform/env';
+import { portalUrl } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import { emailsPut } from '../platform/outbox';
 import { actorOf, readApplication, recordDecision, type Decision } from './application-store';
@@ -36,7 +36,7 @@ export async function decide(caller: Caller, companyId: string, decision: Decisi
     at: new Date().toISOString(),
   });
   // The e-mails commit with the decision they tell of (the outbox): a second click, refused, tells no one again.
-  const emails = decisionEmails(await companyContacts(companyId), decision.action, snapshot.company.name, comment, env().PORTAL_URL);
+  const emails = decisionEmails(await companyContacts(companyId), decision.action, snapshot.company.name, comment, portalUrl());
   const status = await recordDecision(snapshot, decision, actorOf(caller), record, emailsPut(emails));
   return { status };
 }

@@ -4,7 +4,7 @@ import { activityTypeOf } from '@shared/activity-types';
 import type { CompanyRole } from '@shared/roles';
 import type { StatusChanger } from '@shared/statuses';
 import type { Caller } from './caller';
-import { env } from './env';
+import { tableName } from './env';
 import { entities, keys } from './keys';
 import { logger } from './logger';
 
@@ -66,7 +66,7 @@ export function auditItem(entry: AuditEntry, auditId: string = randomUUID()): Re
 
 /** The record as an item of the TransactWriteItems that makes its change. */
 export function auditPut(entry: AuditEntry): { Put: { TableName: string; Item: Record<string, unknown> } } {
-  return { Put: { TableName: env().TABLE_NAME, Item: auditItem(entry) } };
+  return { Put: { TableName: tableName(), Item: auditItem(entry) } };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { sqs } from './aws/sqs';
-import { env } from './env';
+import { mailQueueUrl } from './env';
 import { correlationAttributes, logger } from './logger';
 import { readableError } from './readable-error';
 
@@ -36,7 +36,7 @@ async function queueEmails(emails: readonly Email[]): Promise<number> {
     try {
       const answer = await sqs.send(
         new SendMessageBatchCommand({
-          QueueUrl: env().MAIL_QUEUE_URL,
+          QueueUrl: mailQueueUrl(),
           // The request's correlation id goes with each e-mail, so the mail worker's lines can be found from it.
           Entries: batch.map((email, index) => ({ Id: String(index), MessageBody: JSON.stringify(email), ...correlationAttributes() })),
         }),

@@ -2,7 +2,7 @@ import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { deadLetterMaxReceiveCount, workerStopMarginSeconds } from './queue-work';
 import { sqs } from './aws/sqs';
-import { queueWorkerEnv } from './env';
+import { queueRetryBaseSeconds } from './env';
 import { addLambdaContext, logger, withMessageKeys } from './logger';
 import { readableError } from './readable-error';
 
@@ -72,7 +72,7 @@ async function workOrReport(job: QueueJob, record: SQSRecord, stopAt: number): P
         logger.error(`${job.name} not marked failed`, { error: await readableError(giveUpError) });
       });
     }
-    if (job.retryQueueUrl) await retrySooner(job.retryQueueUrl(), record, last ? 0 : queueWorkerEnv().QUEUE_RETRY_BASE_SECONDS * Math.max(receiveCount, 1));
+    if (job.retryQueueUrl) await retrySooner(job.retryQueueUrl(), record, last ? 0 : queueRetryBaseSeconds() * Math.max(receiveCount, 1));
     return { itemIdentifier: record.messageId };
   }
 }

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { sqs } from './aws/sqs';
-import { env } from './env';
+import { mailQueueUrl, webhooksQueueUrl } from './env';
 import { entities } from './keys';
 import { logAuditRecord } from './audit';
 import { addLambdaContext, correlationIdAttribute, logger } from './logger';
@@ -14,8 +14,8 @@ import { readableError } from './readable-error';
 const sqsBatchLimit = 10;
 
 const queueUrlOf: Record<OutboxQueue, () => string> = {
-  webhooks: () => env().WEBHOOKS_QUEUE_URL,
-  mail: () => env().MAIL_QUEUE_URL,
+  webhooks: () => webhooksQueueUrl(),
+  mail: () => mailQueueUrl(),
 };
 
 /**

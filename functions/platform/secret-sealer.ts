@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { kms } from './aws/kms';
-import { webhookSecretsEnv, type WebhookSecretsEnv } from './env';
+import { webhookSecretsKeySource, type WebhookSecretsKeySource } from './env';
 import type { SealedSecret } from './sealed-secret';
 
 /**
@@ -110,11 +110,11 @@ export function envelopeSealer(keys: DataKeySource, now: () => number = Date.now
   };
 }
 
-let chosen: { settings: WebhookSecretsEnv; sealer: SecretSealer } | undefined;
+let chosen: { settings: WebhookSecretsKeySource; sealer: SecretSealer } | undefined;
 
 /** The sealer of this environment: KMS when it names a key ARN (a deployment), else the local cloud's key. */
 export function secretSealer(): SecretSealer {
-  const settings = webhookSecretsEnv();
+  const settings = webhookSecretsKeySource();
   if (chosen?.settings !== settings) {
     const keys = settings.WEBHOOK_SECRETS_KEY_ARN !== undefined ? kmsDataKeys(settings.WEBHOOK_SECRETS_KEY_ARN) : localDataKeys(Buffer.from(settings.WEBHOOK_SECRETS_LOCAL_KEY ?? '', 'base64'));
     chosen = { settings, sealer: envelopeSealer(keys) };

@@ -2,11 +2,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, ScanCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws/dynamo';
-import { env } from './env';
+import { tableName } from './env';
 
-export function tableName(): string {
-  return env().TABLE_NAME;
-}
+export { tableName };
 
 /** `consistent`: read what the last write wrote (a decision that follows a write of the same item needs it). */
 export async function getItem(key: { pk: string; sk: string }, options: { consistent?: boolean } = {}): Promise<Record<string, unknown> | undefined> {

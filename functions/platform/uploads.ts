@@ -3,7 +3,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { detectContentType, maxFileBytes, minFileBytes, signatureLength, type DocumentContentType, type FileProblem } from '@shared/onboarding/documents';
 import { s3 } from './aws/s3';
-import { env } from './env';
+import { documentsBucket } from './env';
 
 const uploadSeconds = 300;
 export const downloadSeconds = 60;
@@ -14,7 +14,7 @@ export const downloadSeconds = 60;
  */
 export async function presignUpload(key: string, contentType: DocumentContentType): Promise<{ url: string; fields: Record<string, string> }> {
   return createPresignedPost(s3, {
-    Bucket: env().DOCUMENTS_BUCKET,
+    Bucket: documentsBucket(),
     Key: key,
     Conditions: [
       ['content-length-range', minFileBytes, maxFileBytes],
@@ -35,7 +35,7 @@ const missing = (error: unknown) => error instanceof Error && (error.name === 'N
  * decides.
  */
 async function inspectUpload(key: string, accepted: readonly DocumentContentType[]): Promise<Inspection & { etag?: string }> {
-  const Bucket = env().DOCUMENTS_BUCKET;
+  const Bucket = documentsBucket();
   let size: number;
   let etag: string | undefined;
   try {
@@ -65,7 +65,7 @@ const replacedRetries = 2;
  * original is the caller's to delete once its record names the kept key (else the bucket's rule expires it).
  */
 export async function keepUpload(staged: string, kept: string, accepted: readonly DocumentContentType[]): Promise<Inspection> {
-  const Bucket = env().DOCUMENTS_BUCKET;
+  const Bucket = documentsBucket();
   for (let attempt = 0; ; attempt += 1) {
     const { etag, ...inspection } = await inspectUpload(staged, accepted);
     if ('problem' in inspection) {
@@ -95,7 +95,7 @@ export function presignDownload(key: string, fileName: string, contentType: Docu
   return getSignedUrl(
     s3,
     new GetObjectCommand({
-      Bucket: env().DOCUMENTS_BUCKET,
+      Bucket: documentsBucket(),
       Key: key,
       ResponseContentType: contentType,
       ResponseContentDisposition: `inline; filename*=UTF-8''${encodeHeaderValue(fileName)}`,
@@ -105,5 +105,5 @@ export function presignDownload(key: string, fileName: string, contentType: Docu
 }
 
 export async function deleteUpload(key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }));
+  await s3.send(new DeleteObjectCommand({ Bucket: documentsBucket(), Key: key }));
 }

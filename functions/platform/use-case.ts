@@ -5,7 +5,7 @@ import type { RouteDefinition } from '@shared/api/route-definition';
 import { errorMessages } from '@shared/errors';
 import { resolveCaller, type Caller, type MemberCaller } from './caller';
 import { resolveCardholder, type Cardholder } from './cardholder-sessions';
-import { originEnv } from './env';
+import { originVerify } from './env';
 import { DomainError, RateLimited, validationFailed } from './errors';
 import { AlreadyAnswered, IdempotencyClaimTaken, IdempotentRequest } from './idempotency';
 import { logger, requestLogging } from './logger';
@@ -94,7 +94,7 @@ function authAndValidation(route: RouteDefinition): MiddlewareObj<Event, Result>
   return {
     before: async (request) => {
       const event = request.event;
-      refuseDirectCalls(event, originEnv().ORIGIN_VERIFY);
+      refuseDirectCalls(event, originVerify());
       const caller = route.access.kind === 'cardholder' ? await resolveCardholder(event) : await resolveCaller(event, route);
       const rawBody = route.body ? readJsonBody(event) : undefined;
       if (route.body && rawBody === undefined) throw validationFailed({ _: 'REQUIRED' });

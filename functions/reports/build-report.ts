@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import type { Language } from '@shared/languages';
 import { csvChunks } from '../platform/csv-stream';
-import { env } from '../platform/env';
+import { portalUrl, reportsQueueUrl } from '../platform/env';
 import { uploadTextStream } from '../exports';
 import { reportObjectKey } from '../platform/keys';
 import type { Email } from '../platform/mailer';
@@ -17,7 +17,7 @@ import { buildableReport, deleteReportObject, finishReport, readReport, reportMe
  * the requester. A failed record comes back after a short backoff; on its last receipt the report is marked
  * generation_failed before the message goes to the dead-letter queue.
  */
-export const handler = queueWorker({ name: 'report', work, giveUp: markFailed, retryQueueUrl: () => env().REPORTS_QUEUE_URL });
+export const handler = queueWorker({ name: 'report', work, giveUp: markFailed, retryQueueUrl: () => reportsQueueUrl() });
 
 async function work(record: SQSRecord, signal: AbortSignal): Promise<void> {
   const message = reportMessageSchema.parse(JSON.parse(record.body));
@@ -55,5 +55,5 @@ const readyTexts: Record<Language, { subject: string; text: (link: string) => st
 
 function readyMail(report: BuildableReport): Email {
   const texts = readyTexts[report.lang];
-  return { to: report.requestedByEmail, subject: texts.subject, text: texts.text(`${env().PORTAL_URL}/reporting`) };
+  return { to: report.requestedByEmail, subject: texts.subject, text: texts.text(`${portalUrl()}/reporting`) };
 }

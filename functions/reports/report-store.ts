@@ -11,7 +11,7 @@ import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
-import { env } from '../platform/env';
+import { reportsBucket, reportsQueueUrl } from '../platform/env';
 import { type FileOutcome, finishBackgroundFile, runningFileKeys } from '../exports';
 import { entities, keys, reportObjectKey } from '../platform/keys';
 import { conditionFailed, getItem, tableName, transact, type TransactItem } from '../platform/table';
@@ -96,7 +96,7 @@ export async function requestReport(companyId: string, requester: { userId: stri
     auditPut({ companyId, actor, action: 'report.request', target: { type: 'company', id: companyId }, before: {}, after: reportFields(record), at: record.created }),
   ]);
   try {
-    await sqs.send(new SendMessageCommand({ QueueUrl: env().REPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: reportsQueueUrl(), MessageBody: JSON.stringify({ companyId, reportId: record.reportId }) }));
   } catch (error) {
     // Not queued, no worker would ever build it: the list would show it generating for good. The request fails whole.
     await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: key })).catch(() => undefined);
@@ -169,5 +169,5 @@ export async function deleteReport(companyId: string, reportId: string, actor: A
 
 /** S3 answers a missing key's delete as done, so this is safe for a report that never got its file. */
 export async function deleteReportObject(companyId: string, reportId: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: env().REPORTS_BUCKET, Key: reportObjectKey(companyId, reportId) }));
+  await s3.send(new DeleteObjectCommand({ Bucket: reportsBucket(), Key: reportObjectKey(companyId, reportId) }));
 }

@@ -10,7 +10,7 @@ import {
 import type { Language } from '@shared/languages';
 import { cognito } from '../platform/aws/cognito';
 import { isThrottled } from '../platform/cognito-errors';
-import { env } from '../platform/env';
+import { userPoolId } from '../platform/env';
 import { DomainError } from '../platform/errors';
 import type { CompanyRecord, UserProfileRecord } from '../platform/identity-records';
 
@@ -53,7 +53,7 @@ export async function createInvitedAccount(invitee: { email: string; name: strin
   try {
     const answer = await cognito.send(
       new AdminCreateUserCommand({
-        UserPoolId: env().USER_POOL_ID,
+        UserPoolId: userPoolId(),
         Username: invitee.email,
         TemporaryPassword: temporaryPassword(),
         MessageAction: 'SUPPRESS',
@@ -81,7 +81,7 @@ export async function resendInvitation(email: string, context: InvitationContext
   try {
     await cognito.send(
       new AdminCreateUserCommand({
-        UserPoolId: env().USER_POOL_ID,
+        UserPoolId: userPoolId(),
         Username: email,
         MessageAction: 'RESEND',
         TemporaryPassword: temporaryPassword(),
@@ -99,5 +99,5 @@ export async function resendInvitation(email: string, context: InvitationContext
 
 /** Undoes createInvitedAccount when the portal could not record the member: no half-made account stays. */
 export async function removeInvitedAccount(email: string): Promise<void> {
-  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));
 }

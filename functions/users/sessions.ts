@@ -1,7 +1,7 @@
 import { AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { sessionLifetimes } from '@shared/session-lifetimes';
 import { cognito } from '../platform/aws/cognito';
-import { env } from '../platform/env';
+import { userPoolId } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { tableName, transactWithRecords, type TransactItem } from '../platform/table';
 
@@ -63,5 +63,5 @@ export function sessionCutAfter(now: Date): number {
 
 /** Cognito's AdminUserGlobalSignOut: no refresh token of the user mints another token. */
 export async function revokeRefreshTokens(email: string): Promise<void> {
-  await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+  await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: email }));
 }

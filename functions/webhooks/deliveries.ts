@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { webhookDeliveryDays, webhookDisableAfterDays, webhookRetrySeconds } from '@shared/webhooks';
 import { dynamo } from '../platform/aws/dynamo';
 import { sqs } from '../platform/aws/sqs';
-import { env } from '../platform/env';
+import { webhooksQueueUrl } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
 import { emailsPut } from '../platform/outbox';
@@ -193,7 +193,7 @@ async function finish(delivery: WebhookDeliveryRecord, outcome: Outcome): Promis
 
 async function queueDelivery(endpointId: string, deliveryId: string, delaySeconds = 0): Promise<void> {
   const message: WebhookMessage = { kind: 'delivery', endpointId, deliveryId };
-  await sqs.send(new SendMessageCommand({ QueueUrl: env().WEBHOOKS_QUEUE_URL, MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: webhooksQueueUrl(), MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }));
 }
 
 /** The endpoint answered again: it is not failing any more. */
@@ -270,7 +270,7 @@ export async function dispatchDueDeliveries(now = new Date()): Promise<number> {
     const batch = messages.slice(start, start + 10);
     await sqs.send(
       new SendMessageBatchCommand({
-        QueueUrl: env().WEBHOOKS_QUEUE_URL,
+        QueueUrl: webhooksQueueUrl(),
         Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify({ kind: 'delivery', ...message } satisfies WebhookMessage) })),
       }),
     );

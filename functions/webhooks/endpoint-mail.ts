@@ -1,7 +1,7 @@
 import type { Language } from '@shared/languages';
 import { paths } from '@shared/routes';
 import { webhookDisableAfterDays } from '@shared/webhooks';
-import { env } from '../platform/env';
+import { portalUrl } from '../platform/env';
 import type { Email } from '../platform/mailer';
 import { activeOwners } from '../users';
 import type { WebhookEndpointRecord } from './webhook-records';
@@ -26,6 +26,6 @@ const texts: Record<Language, { subject: string; body: (url: string, link: strin
 
 /** The e-mails that tell the company's owners, each in their language, that an endpoint was disabled for failing. */
 export async function endpointDisabledEmails(endpoint: WebhookEndpointRecord): Promise<Email[]> {
-  const link = `${env().PORTAL_URL}${paths.integrations}`;
+  const link = `${portalUrl()}${paths.integrations}`;
   return (await activeOwners(endpoint.companyId)).map(({ email, language }) => ({ to: email, subject: texts[language].subject, text: texts[language].body(endpoint.url, link) }));
 }

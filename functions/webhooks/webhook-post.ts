@@ -6,7 +6,7 @@ import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { webhookResponseBytes, webhookTimeoutSeconds } from '@shared/webhooks';
-import { env } from '../platform/env';
+import { webhooksAllowLoopback } from '../platform/env';
 
 /** Standard Webhooks' signature of one delivery with one secret: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
 export function signWebhook(secret: string, webhookId: string, timestamp: number, body: string): string {
@@ -58,7 +58,7 @@ export function carriedIPv4(address: string): string[] {
 }
 
 function ipv4Allowed(address: string): boolean {
-  if (env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && loopback.check(address, 'ipv4')) return true;
+  if (webhooksAllowLoopback() && loopback.check(address, 'ipv4')) return true;
   return !internal.check(address, 'ipv4');
 }
 
@@ -74,7 +74,7 @@ export function addressAllowed(address: string): boolean {
   const carried = carriedIPv4(address);
   // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is that IPv4 address, loopback included.
   if (ipaddr.IPv6.parse(address).isIPv4MappedAddress()) return carried.every(ipv4Allowed);
-  if (env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && loopback.check(address, 'ipv6')) return true;
+  if (webhooksAllowLoopback() && loopback.check(address, 'ipv6')) return true;
   return !internal.check(address, 'ipv6') && carried.every((inner) => !internal.check(inner, 'ipv4'));
 }
 
@@ -94,7 +94,7 @@ export async function urlAllowed(url: string): Promise<boolean> {
   }
   if (addresses.length === 0 || !addresses.every(addressAllowed)) return false;
   if (parsed.protocol === 'https:') return true;
-  return parsed.protocol === 'http:' && env().WEBHOOKS_ALLOW_LOOPBACK === 'true' && addresses.every((address) => loopback.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4'));
+  return parsed.protocol === 'http:' && webhooksAllowLoopback() && addresses.every((address) => loopback.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4'));
 }
 
 /** dns.lookup that refuses a disallowed address: the connection is made only to an address checked here. */

@@ -7,13 +7,20 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { PortalVariableName } from '../../functions/platform/env';
 import { handlerBundling } from './handler-bundling';
 import { handlerEntry, repoRoot } from './repo-paths';
 
 export interface PortalFunctionProps {
   /** Module under functions/ without extension, as the route manifest names it. */
   readonly handler: string;
-  readonly environment: Readonly<Record<string, string>>;
+  /** Settings known when the function is made; the stateless stack adds each function's own as it grants them. */
+  readonly environment?: Readonly<Partial<Record<PortalVariableName, string>>>;
+  /**
+   * Whether the handler loads the portal's logger (functions/platform/logger.ts), which reads its service name and
+   * level from the environment. Only a handler that logs nothing of its own (the Cognito trigger) goes without.
+   */
+  readonly logs?: boolean;
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly description?: string;
@@ -21,11 +28,19 @@ export interface PortalFunctionProps {
   readonly alarmTopic: sns.ITopic;
 }
 
+const roleDescriptionPrefix = 'Runs functions/';
+
+/** The handler a PortalFunction's role says its function runs (the template's way back to it), if it is one. */
+export function handlerOfRoleDescription(description: string): string | undefined {
+  return description.startsWith(roleDescriptionPrefix) ? description.slice(roleDescriptionPrefix.length) : undefined;
+}
+
 /**
  * A Lambda function built from one handler module, with its own log group and a role that can write only to it
  * (instead of the AWS-managed basic execution policy, which allows writing to every log group of the account).
  */
 export class PortalFunction extends Construct {
+  readonly handler: string;
   readonly function: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
@@ -34,6 +49,7 @@ export class PortalFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
     // Retained with the stack gone: logs may be needed to investigate what happened to money or accounts.
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logs.RetentionDays.ONE_YEAR,
@@ -41,7 +57,7 @@ export class PortalFunction extends Construct {
     });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs functions/${props.handler}`,
+      description: `${roleDescriptionPrefix}${props.handler}`,
     });
     this.logGroup.grantWrite(this.role);
 
@@ -58,7 +74,7 @@ export class PortalFunction extends Construct {
       // The bundle ships its source map, but Node does not load it (--enable-source-maps would parse it on every cold
       // start): a logged error maps its own stack to the TypeScript sources (functions/platform/readable-error.ts).
       // The logger's service is the handler, so a line says which function wrote it (functions/platform/logger.ts).
-      environment: { POWERTOOLS_SERVICE_NAME: props.handler, POWERTOOLS_LOG_LEVEL: 'INFO', ...props.environment },
+      environment: { ...(props.logs === false ? {} : { POWERTOOLS_SERVICE_NAME: props.handler, POWERTOOLS_LOG_LEVEL: 'INFO' }), ...props.environment } satisfies Partial<Record<PortalVariableName, string>>,
       projectRoot: repoRoot,
       depsLockFilePath: `${repoRoot}package-lock.json`,
       bundling: {

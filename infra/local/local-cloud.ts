@@ -62,7 +62,10 @@ export const localIssuerWebhookSecret = 'local-issuer-webhook-secret-not-for-pro
  */
 export const localWebhookSecretsKey = 'bG9jYWwtd2ViaG9vay1zZWNyZXRzLWtleS0zMi1ieXQ=';
 
-/** The environment a handler sees locally: the same variables the stack sets, pointing at the emulators. */
+/**
+ * The environment a handler sees locally, pointing at the emulators: every portal variable (functions/platform/env.ts),
+ * as one process runs every handler, where the stacks give each function only those its bundle reads.
+ */
 
 export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedResources, portalUrl: string, profile: LocalProfile): Record<string, string> {
   return {

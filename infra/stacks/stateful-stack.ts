@@ -208,6 +208,8 @@ export class StatefulStack extends Stack {
       // The trigger cannot get the pool or client id: the pool refers to the trigger, so the trigger referring to
       // the pool would be a cycle. Cognito passes the pool id in every trigger event instead.
       environment: { PORTAL_URL: props.portalUrl ?? portalUrlPlaceholder, PROVIDER_NAME: props.providerName },
+      // It logs nothing of its own: an error it throws, Lambda logs and Cognito answers.
+      logs: false,
       memorySize: cognitoTriggerSettings.memoryMb,
       timeout: Duration.seconds(cognitoTriggerSettings.timeoutSeconds),
       description: 'Cognito CustomMessage trigger: builds the links in e-mails',

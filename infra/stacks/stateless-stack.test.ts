@@ -168,9 +168,13 @@ describe('API functions', () => {
     expect(needsOf({ handler: 'cardholders/request-sign-in-code' }).sendsSms).toBe(true);
   });
 
-  it('get the deployed URL of the portal as PORTAL_URL', () => {
-    const variables = functionOf(handlers[0] ?? '').Properties?.Environment as { Variables: Record<string, unknown> };
-    expect(cfnText(variables.Variables.PORTAL_URL)).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
+  it('get the deployed URL of the portal as PORTAL_URL, those that link to it', () => {
+    const linking = [...handlers, ...backgroundHandlers].filter((handler) => needsOf({ handler }).settings.includes('PORTAL_URL'));
+    expect(linking).toContain('integrations/get-openapi');
+    for (const handler of linking) {
+      const variables = functionOf(handler).Properties?.Environment as { Variables: Record<string, unknown> };
+      expect(cfnText(variables.Variables.PORTAL_URL), handler).toMatch(/^https:\/\/<Distribution[0-9A-F]{8}\.DomainName>$/);
+    }
   });
 });
 
@@ -264,7 +268,13 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
       expect(sends, handler).toHaveLength(1);
       importOf(sandboxQueueArn)(sends[0]?.Resource);
     }
-    for (const handler of handlers.filter((candidate) => !ordering.includes(candidate))) expect(variablesOf(handler).ISSUER_SANDBOX_QUEUE_URL, handler).toBeUndefined();
+    // The other card actions know the queue, as the sandbox's class (bundled whole) reads it, but may not send to it.
+    for (const handler of handlers.filter((candidate) => !ordering.includes(candidate))) {
+      const knows = needsOf({ handler }).cardIssuer;
+      expect(variablesOf(handler).ISSUER_SANDBOX_QUEUE_URL !== undefined, handler).toBe(knows);
+      const sandboxStatements = policyStatementsOf(functionOf(handler)).filter((statement) => [statement.Resource].flat().some((resource) => sandboxQueueArn.test(cfnText(resource))));
+      expect(sandboxStatements, handler).toEqual([]);
+    }
   });
 
   it('lets the report and export workers write, and abort, their files only under their own prefix', () => {

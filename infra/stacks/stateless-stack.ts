@@ -34,6 +34,7 @@ import { PortalFunction } from '../constructs/portal-function';
 import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
 import { auditDigestsKeyPrefix, documentsKeyPrefix, entities, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
+import type { PortalVariableName } from '../../functions/platform/env';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
 import type { DeployConfig } from '../deploy-config';
@@ -52,7 +53,7 @@ type BackgroundHandler = (typeof queueWorkers)[number]['handler'] | (typeof sche
  */
 const mailQueue: QueueName = 'mail';
 
-/** The card issuer sandbox's queue goes only to the functions that order cards, with its delivery delay. */
+/** The card issuer sandbox's queue: only the functions that order cards may send to it (RouteNeeds.cardIssuer says who knows it). */
 const issuerSandboxQueue: QueueName = 'issuerSandbox';
 /**
  * Webhook events and deliveries: a change puts its event in its transaction as an outbox item, which the outbox relay
@@ -102,7 +103,29 @@ export interface RouteNeeds {
    * write over an existing one); nothing may delete one.
    */
   readonly auditDigests: 'none' | 'write';
+  /**
+   * Acts on cards through the card issuer (functions/issuer cardIssuer()): reads which issuer the deployment has and,
+   * with the sandbox, the sandbox's queue and delay, which its class reads in every card action (a class is bundled
+   * whole) though only ordering a card queues anything (`sendTo`).
+   */
+  readonly cardIssuer: boolean;
+  /**
+   * A queue worker that hands a failed record back sooner than its queue's visibility timeout would
+   * (functions/platform/queue-worker.ts retryQueueUrl): it reads its own queue's URL and the backoff.
+   */
+  readonly retriesSooner: boolean;
+  /** The settings the function's code reads that no grant above implies. */
+  readonly settings: readonly GrantlessSetting[];
 }
+
+/**
+ * Settings a function may read that no grant implies: PORTAL_URL for the links of the e-mails it composes (a low-balance
+ * alert may follow any write that lowers a main account's available money) and of the API reference; PROVIDER_NAME
+ * for texts, new companies and the support side's name; USER_POOL_CLIENT_ID for the calls Cognito answers without IAM
+ * (sign-up, confirmation codes, password reset); SUPPORT_EMAIL and MAIL_FROM, where the provider's unseen-reply
+ * notices go; WEBHOOKS_ALLOW_LOOPBACK for the functions that check or post to a webhook endpoint's address.
+ */
+type GrantlessSetting = Extract<PortalVariableName, 'PORTAL_URL' | 'PROVIDER_NAME' | 'USER_POOL_CLIENT_ID' | 'SUPPORT_EMAIL' | 'MAIL_FROM' | 'WEBHOOKS_ALLOW_LOOPBACK'>;
 
 /**
  * Routes that need more than the default say so here, keyed by handler, so every grant is reviewed in one place.
@@ -120,9 +143,12 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'users/log-out-everywhere': { table: 'readWrite', cognitoAdmin: ['AdminUserGlobalSignOut'] },
   // Sign-up writes the company, its claim, the profile and the membership; it deletes the Cognito user it made
   // when that transaction fails.
-  'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminSetUserMFAPreference', 'AdminDeleteUser'] },
-  'auth/confirm-email': { table: 'readWrite' },
-  'auth/reset-password': { table: 'readWrite', cognitoAdmin: ['AdminUserGlobalSignOut'] },
+  'auth/sign-up': { table: 'readWrite', cognitoAdmin: ['AdminSetUserMFAPreference', 'AdminDeleteUser'], settings: ['USER_POOL_CLIENT_ID', 'PROVIDER_NAME'] },
+  'auth/confirm-email': { table: 'readWrite', settings: ['USER_POOL_CLIENT_ID'] },
+  // Cognito sends the code; the function only names the app client.
+  'auth/resend-confirmation': { settings: ['USER_POOL_CLIENT_ID'] },
+  'auth/request-password-reset': { settings: ['USER_POOL_CLIENT_ID'] },
+  'auth/reset-password': { table: 'readWrite', cognitoAdmin: ['AdminUserGlobalSignOut'], settings: ['USER_POOL_CLIENT_ID'] },
   // The code is requested and checked with the caller's own access token; only the attribute write is admin.
   'auth/request-phone-code': { cognitoAdmin: ['AdminUpdateUserAttributes'] },
   'auth/confirm-phone': { table: 'readWrite', cognitoAdmin: ['AdminGetUser', 'AdminUserGlobalSignOut'] },
@@ -140,27 +166,27 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/delete-document': { table: 'readWrite', documents: 'readWrite' },
   'onboarding/get-document-link': { documents: 'read' },
   'onboarding/get-review-document-link': { documents: 'read' },
-  'onboarding/approve-application': { table: 'readWrite' },
-  'onboarding/reject-application': { table: 'readWrite' },
-  'onboarding/return-application': { table: 'readWrite' },
+  'onboarding/approve-application': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'onboarding/reject-application': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'onboarding/return-application': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
   // the sandbox queues the card's delivery.
-  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
-  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue] },
+  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue], cardIssuer: true },
+  'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue], settings: ['PORTAL_URL'], cardIssuer: true },
   // A card or app-access action updates the employee and the sandbox's card and puts its audit record; terminating
   // also returns the balance (ledger lines, main account) and deletes the phone claim; a phone change moves the claim.
-  'employees/activate-card': { table: 'readWrite' },
-  'employees/block-card': { table: 'readWrite' },
-  'employees/unblock-card': { table: 'readWrite' },
-  'employees/close-card': { table: 'readWrite' },
-  'employees/terminate-product': { table: 'readWrite' },
+  'employees/activate-card': { table: 'readWrite', cardIssuer: true },
+  'employees/block-card': { table: 'readWrite', cardIssuer: true },
+  'employees/unblock-card': { table: 'readWrite', cardIssuer: true },
+  'employees/close-card': { table: 'readWrite', cardIssuer: true },
+  'employees/terminate-product': { table: 'readWrite', settings: ['PORTAL_URL'], cardIssuer: true },
   'employees/block-app-access': { table: 'readWrite' },
   'employees/unblock-app-access': { table: 'readWrite' },
   // The employee's change, its audit record and the phone's sign-in guard, deleted.
   'employees/lift-sign-in-lock': { table: 'readWrite' },
   'employees/change-employee-phone': { table: 'readWrite' },
-  'employees/set-employee-limits': { table: 'readWrite' },
-  'employees/apply-bulk-card-action': { table: 'readWrite' },
+  'employees/set-employee-limits': { table: 'readWrite', cardIssuer: true },
+  'employees/apply-bulk-card-action': { table: 'readWrite', cardIssuer: true },
   // The price list and its audit record.
   'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.
@@ -170,34 +196,35 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'authorizations/authorize-payment': { table: 'readWrite', issuerWebhook: 'verify' },
   'authorizations/receive-authorization-event': { table: 'readWrite', issuerWebhook: 'verify' },
   // The employee's /card: codes and sessions are items of their own; a sign-in may activate the app access.
-  'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true },
+  'cardholders/request-sign-in-code': { table: 'readWrite', sendsSms: true, settings: ['PROVIDER_NAME'] },
   // The tenth wrong code of a day locks the phone: its employee is told by SMS (lock-sign-in.ts).
-  'cardholders/start-session': { table: 'readWrite', sendsSms: true },
-  'cardholders/block-own-card': { table: 'readWrite' },
-  'cardholders/unblock-own-card': { table: 'readWrite' },
+  'cardholders/start-session': { table: 'readWrite', sendsSms: true, settings: ['PROVIDER_NAME'] },
+  'cardholders/block-own-card': { table: 'readWrite', cardIssuer: true },
+  'cardholders/unblock-own-card': { table: 'readWrite', cardIssuer: true },
   'cardholders/end-session': { table: 'readWrite' },
   // A transfer writes the accounts, ledger lines, audit record and its idempotency item; files keep their bytes in
   // the documents bucket (their own prefix) and large ones go to the funding queue.
-  'funding/fund-employee': { table: 'readWrite' },
+  'funding/fund-employee': { table: 'readWrite', settings: ['PORTAL_URL'] },
   'funding/upload-funding-file': { table: 'readWrite', documents: 'write' },
-  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'] },
+  'funding/apply-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'], settings: ['PORTAL_URL'] },
   // A retry moves a failed file back to queued and hands it to the worker again; a retried scheduled run sets its
-  // money aside again (an update of the main account) in the same transaction.
-  'funding/retry-funding-file': { table: 'readWrite', sendTo: ['funding'] },
+  // money aside again (an update of the main account) in the same transaction, as much as its file's rows not yet
+  // paid come to (their bytes read again from the documents bucket).
+  'funding/retry-funding-file': { table: 'readWrite', documents: 'read', sendTo: ['funding'], settings: ['PORTAL_URL'] },
   // Scheduled fundings: a rule and its audit record; a run started by hand writes its file's bytes (deleting them when an
   // overlapping start won), its run, file, hold and audit record, and queues the file.
   // The owners' low-balance alert and its audit record; a threshold above the balance e-mails them at once.
-  'money/set-low-balance-alert': { table: 'readWrite' },
+  'money/set-low-balance-alert': { table: 'readWrite', settings: ['PORTAL_URL'] },
   'funding/create-funding-schedule': { table: 'readWrite' },
   'funding/update-funding-schedule': { table: 'readWrite' },
   'funding/set-funding-schedule-state': { table: 'readWrite' },
   'funding/delete-funding-schedule': { table: 'readWrite' },
-  'funding/start-funding-schedule-run': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'] },
+  'funding/start-funding-schedule-run': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'], settings: ['PORTAL_URL'] },
   // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction. Every write
   // that changes the main account's available amount checks the owners' low-balance alert, which may e-mail them.
-  'top-ups/record-bank-transfer': { table: 'readWrite' },
-  'top-ups/import-bank-statement': { table: 'readWrite' },
-  'top-ups/assign-bank-transfer': { table: 'readWrite' },
+  'top-ups/record-bank-transfer': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'top-ups/import-bank-statement': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'top-ups/assign-bank-transfer': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // A CSV download writes its job item and queues it; availability reads it; the file is a presigned GET.
   'transactions/request-transactions-export': { table: 'readWrite', sendTo: ['exports'] },
   'activity/request-activity-export': { table: 'readWrite', sendTo: ['exports'] },
@@ -212,16 +239,16 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // file of the message is refused) and the staged one deleted.
   'messaging/create-chat': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
   'messaging/post-message': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
-  'messaging/post-inbox-message': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite' },
+  'messaging/post-inbox-message': { table: 'readWrite', documents: 'readWrite', uploads: 'readWrite', settings: ['PROVIDER_NAME'] },
   'messaging/mark-chat-read': { table: 'readWrite' },
   'messaging/mark-inbox-chat-read': { table: 'readWrite' },
   'messaging/set-inbox-chat-status': { table: 'readWrite' },
   'messaging/create-attachment-upload': { table: 'readWrite', uploads: 'write' },
-  'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write' },
+  'messaging/create-inbox-attachment-upload': { table: 'readWrite', uploads: 'write', settings: ['PROVIDER_NAME'] },
   'messaging/get-attachment-link': { documents: 'read' },
   'messaging/get-inbox-attachment-link': { documents: 'read' },
   // Creating or rotating seals the new secret (a rotation also seals one it carries over from before issue 30).
-  'webhooks/create-webhook-endpoint': { table: 'readWrite', webhookSecrets: 'seal' },
+  'webhooks/create-webhook-endpoint': { table: 'readWrite', webhookSecrets: 'seal', settings: ['WEBHOOKS_ALLOW_LOOPBACK'] },
   'webhooks/update-webhook-endpoint': { table: 'readWrite' },
   'webhooks/delete-webhook-endpoint': { table: 'readWrite' },
   'webhooks/rotate-webhook-secret': { table: 'readWrite', webhookSecrets: 'seal' },
@@ -232,6 +259,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // A key and its audit record in one transaction; revoking updates the key and writes its audit record.
   'integrations/create-api-key': { table: 'readWrite' },
   'integrations/revoke-api-key': { table: 'readWrite' },
+  // The document names the API's servers: the portal's own origin.
+  'integrations/get-openapi': { settings: ['PORTAL_URL'] },
 };
 
 /** Functions no route calls (queue workers, scheduled jobs), with what each may touch, in the same terms. */
@@ -242,34 +271,34 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'authorizations/release-expired-authorizations': { table: 'readWrite' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   // A company whose fees took its main account below the owners' threshold: one e-mail per crossing.
-  'fees/charge-monthly-fees': { table: 'readWrite' },
+  'fees/charge-monthly-fees': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
   // It also starts the scheduled runs that are due (a message per run on its own queue) and writes each run's file;
   // a run the balance does not cover is refused and the owners e-mailed.
-  'funding/work-funding-files': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'] },
+  'funding/work-funding-files': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'], settings: ['PORTAL_URL'], retriesSooner: true },
   // Reads the file's rows (transactions, activity), streams the file to the reports bucket, marks the job and may
   // e-mail the requester (an outbox item put in the marking's transaction: functions/platform/outbox.ts).
-  'exports/write-export-files': { table: 'readWrite', exports: 'write' },
+  'exports/write-export-files': { table: 'readWrite', exports: 'write', settings: ['PORTAL_URL'], retriesSooner: true },
   // Reads the report's data, streams its file to the reports bucket, marks the report and e-mails the requester and
   // tells the company's systems (outbox items put with the marking); it deletes the file again when the report was
   // deleted meanwhile.
-  'reports/build-report': { table: 'readWrite', reports: 'readWrite' },
+  'reports/build-report': { table: 'readWrite', reports: 'readWrite', settings: ['PORTAL_URL'], retriesSooner: true },
   // Reads the due notices, their chats and the company's members; marks the chat mailed and deletes the notice, with
   // the e-mails as an outbox item of the same transaction.
-  'messaging/send-unseen-reply-notices': { table: 'readWrite' },
+  'messaging/send-unseen-reply-notices': { table: 'readWrite', settings: ['PORTAL_URL', 'PROVIDER_NAME', 'SUPPORT_EMAIL', 'MAIL_FROM'] },
   // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed; a funding
   // file's end puts its webhook event (an outbox item) in the same transaction.
-  'exports/fail-overdue-work': { table: 'readWrite' },
+  'exports/fail-overdue-work': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables;
   // opens the endpoint's secrets to sign each post.
-  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue], webhookSecrets: 'open' },
+  'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue], webhookSecrets: 'open', settings: ['PORTAL_URL', 'WEBHOOKS_ALLOW_LOOPBACK'], retriesSooner: true },
   // Reads the due deliveries (gsi2) and queues them.
   'webhooks/dispatch-due-webhooks': { table: 'read', sendTo: [webhooksQueue] },
   // Reads the table's stream (its event source mapping's grant) and queues what each outbox item holds.
   'platform/relay-outbox': { table: 'none', sendTo: [webhooksQueue, mailQueue] },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
   // Records each outbox e-mail it sent (a put), and looks the record up first, so a relayed-again one goes once.
-  'mail/send-emails': { table: 'readWrite', sendsEmail: true },
+  'mail/send-emails': { table: 'readWrite', sendsEmail: true, retriesSooner: true },
   // Scans for the endpoints (no key leads to all of them), reads one again after a lost race, and rewrites it sealed.
   'webhooks/seal-webhook-secrets': { table: 'update', tableScan: true, webhookSecrets: 'seal' },
   // Scans for the card legs without their statement key (none leads to all of them) and sets it, once each.
@@ -365,6 +394,9 @@ export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
     webhookSecrets: 'none',
     tableScan: false,
     auditDigests: 'none',
+    cardIssuer: false,
+    retriesSooner: false,
+    settings: [],
     ...declared,
   };
 }
@@ -424,8 +456,8 @@ export class StatelessStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly functions: ReadonlyMap<string, PortalFunction>;
   private readonly webBucket: s3.IBucket;
-  /** Where the card issuer (the sandbox's worker, for now) posts its events: the API itself, not CloudFront. */
-  private readonly issuerWebhookUrl: string;
+  /** Each setting's value in this deployment, for the functions that read it. */
+  private readonly settingValues: Readonly<Partial<Record<PortalVariableName, string>>>;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -456,25 +488,6 @@ export class StatelessStack extends Stack {
     this.distribution = this.createDistribution(props);
     const portalUrl = props.portalUrl ?? `https://${this.distribution.distributionDomainName}`;
 
-    const environment: Record<string, string> = {
-      TABLE_NAME: props.table.tableName,
-      DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
-      REPORTS_BUCKET: props.reportsBucket.bucketName,
-      // The sandbox's queue URL goes only to the functions that order cards (grant, below).
-      ...Object.fromEntries(queueDefinitions.flatMap(({ role, envVar }) => {
-        const made = props.queues[role];
-        return role === issuerSandboxQueue || !made ? [] : [[envVar, made.queue.queueUrl]];
-      })),
-      USER_POOL_ID: props.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-      PORTAL_URL: portalUrl,
-      PROVIDER_NAME: props.providerName,
-      MAIL_FROM: props.mailFrom,
-      SUPPORT_EMAIL: props.supportEmail,
-      CARD_ISSUER: props.cardIssuer,
-      // Stated: a deployment's webhooks never reach loopback, private or link-local addresses (the local cloud's may).
-      WEBHOOKS_ALLOW_LOOPBACK: 'false',
-    };
 
     // Made here, once, rather than by the first route that binds it: the routes live in nested stacks (below).
     const jwtAuthorizer = new apigw.HttpAuthorizer(this, 'CognitoJwt', {
@@ -490,10 +503,37 @@ export class StatelessStack extends Stack {
       bind: () => ({ authorizerId: jwtAuthorizer.authorizerId, authorizationType: apigw.HttpAuthorizerType.JWT }),
     };
 
-    // Through CloudFront, as the real issuer posts: the API's own address refuses requests that skipped it.
-    this.issuerWebhookUrl = `${portalUrl}${apiPathPrefix}${issuerRoutes.receiveIssuerEvent.path}`;
-    // Only the routes' functions check it: the queue workers and jobs take no requests.
-    const routeEnvironment = { ...environment, ORIGIN_VERIFY: props.originVerifySecret.secretValue.unsafeUnwrap() };
+    // Each function is given of these only what its needs name (grant, below), which is what its code reads
+    // (infra/function-environment.ts checks the templates against the bundles).
+    this.settingValues = {
+      TABLE_NAME: props.table.tableName,
+      DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
+      REPORTS_BUCKET: props.reportsBucket.bucketName,
+      AUDIT_DIGESTS_BUCKET: props.auditDigestsBucket.bucketName,
+      // A queue this deployment does not have (the sandbox's, when it is off) has no URL either.
+      ...Object.fromEntries(queueDefinitions.flatMap(({ role, envVar }) => {
+        const made = props.queues[role];
+        return made ? [[envVar satisfies PortalVariableName, made.queue.queueUrl]] : [];
+      })),
+      ISSUER_SANDBOX_DELIVERY_SECONDS: String(cloudSandboxDeliverySeconds),
+      QUEUE_RETRY_BASE_SECONDS: String(cloudQueueRetryBaseSeconds),
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      PORTAL_URL: portalUrl,
+      PROVIDER_NAME: props.providerName,
+      MAIL_FROM: props.mailFrom,
+      SUPPORT_EMAIL: props.supportEmail,
+      CARD_ISSUER: props.cardIssuer,
+      // Stated: a deployment's webhooks never reach loopback, private or link-local addresses (the local cloud's may).
+      WEBHOOKS_ALLOW_LOOPBACK: 'false',
+      // Read by the SDK at cold start (functions/issuer/issuer-signature.ts), so the key never sits in the function's
+      // configuration, where a dynamic reference would resolve it for anyone allowed lambda:GetFunctionConfiguration.
+      ISSUER_WEBHOOK_SECRET_ARN: props.issuerWebhookSecret.secretArn,
+      // Through CloudFront, as the real issuer posts: the API's own address refuses requests that skipped it.
+      ISSUER_WEBHOOK_URL: `${portalUrl}${apiPathPrefix}${issuerRoutes.receiveIssuerEvent.path}`,
+      WEBHOOK_SECRETS_KEY_ARN: props.webhookSecretsKey.keyArn,
+      ORIGIN_VERIFY: props.originVerifySecret.secretValue.unsafeUnwrap(),
+    };
 
     const functions = new Map<string, PortalFunction>();
     const throttledRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
@@ -504,11 +544,12 @@ export class StatelessStack extends Stack {
       if (!portalFunction) {
         portalFunction = new PortalFunction(scope, id, {
           handler: route.handler,
-          environment: routeEnvironment,
           memorySize: apiFunctionSettings.memoryMb,
           timeout: Duration.seconds(apiFunctionSettings.timeoutSeconds),
           alarmTopic: props.alarmTopic,
         });
+        // Only the routes' functions check it: the queue workers and jobs take no requests.
+        this.give(portalFunction, ['ORIGIN_VERIFY']);
         functions.set(route.handler, portalFunction);
       }
       // Per route, not per function: a handler serving a GET and a POST needs what both need. A public API route also
@@ -558,24 +599,25 @@ export class StatelessStack extends Stack {
       if (!queue) continue;
       const portalFunction = new PortalFunction(this.functionScope(worker.handler), constructIdOf(worker.handler), {
         handler: worker.handler,
-        environment,
         memorySize: worker.memoryMb,
         timeout: Duration.seconds(worker.timeoutSeconds),
         alarmTopic: props.alarmTopic,
       });
-      this.grant(portalFunction, needsOf(worker), props);
-      // A failed record comes back after this many seconds times its receive count (functions/platform/queue-worker.ts).
-      portalFunction.function.addEnvironment('QUEUE_RETRY_BASE_SECONDS', String(cloudQueueRetryBaseSeconds));
+      const needs = needsOf(worker);
+      this.grant(portalFunction, needs, props);
+      // A failed record comes back on its own queue after this many seconds times its receive count
+      // (functions/platform/queue-worker.ts); the event source's grant lets the worker change its visibility.
+      const ownQueue = queueDefinitions.find((definition) => definition.role === worker.queue);
+      if (needs.retriesSooner && ownQueue) this.give(portalFunction, ['QUEUE_RETRY_BASE_SECONDS', ownQueue.envVar]);
       // Partial batch responses: a record the worker reports failed is retried (then dead-lettered) alone.
       portalFunction.function.addEventSource(new SqsEventSource(queue.queue, { batchSize: worker.batchSize, maxConcurrency: worker.maxConcurrency, reportBatchItemFailures: true }));
       functions.set(worker.handler, portalFunction);
     }
 
-    // A job's function: its own memory and timeout, the shared environment, and the grants its needs name.
+    // A job's function: its own memory and timeout, and the grants and settings its needs name.
     const jobFunctionOf = (job: { handler: HandlerName | BackgroundHandler; memoryMb: number; timeoutSeconds: number }) => {
       const jobFunction = new PortalFunction(this.functionScope(job.handler), constructIdOf(job.handler), {
         handler: job.handler,
-        environment,
         memorySize: job.memoryMb,
         timeout: Duration.seconds(job.timeoutSeconds),
         alarmTopic: props.alarmTopic,
@@ -839,9 +881,21 @@ export class StatelessStack extends Stack {
     return new NestedStack(this, id, { description: `Bonus card portal: the ${feature} functions` });
   }
 
+  /** Sets each named setting on the function, with its value in this deployment. */
+  private give(portalFunction: PortalFunction, names: readonly PortalVariableName[]): void {
+    for (const name of names) {
+      const value = this.settingValues[name];
+      if (value === undefined) throw new Error(`functions/${portalFunction.handler} reads ${name}, which this deployment has no value for`);
+      portalFunction.function.addEnvironment(name, value);
+    }
+  }
+
+  /** Grants what the needs name, and gives the function the settings they imply and those they list. */
   private grant(portalFunction: PortalFunction, needs: RouteNeeds, props: StatelessStackProps): void {
     const fn = portalFunction.function;
+    const settings: PortalVariableName[] = [...needs.settings];
     if (needs.table !== 'none') {
+      settings.push('TABLE_NAME');
       const tableArn = props.table.tableArn;
       // Named statements instead of grantReadData/grantReadWriteData: those also allow Scan, and name the indexes by a
       // wildcard. The portal never scans (DESIGN section 7: read cost independent of the list size) but in a migration.
@@ -882,6 +936,7 @@ export class StatelessStack extends Stack {
       // Without it a missing object reads as 403 instead of 404, and an upload that never arrived could not be told apart.
       if (access !== 'write') portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       acknowledged.push((flatten) => ({ finding: `Resource::${flatten(objects)}`, reason: why }));
+      settings.push(bucket === props.documentsBucket ? 'DOCUMENTS_BUCKET' : 'REPORTS_BUCKET');
     }
     if (needs.auditDigests === 'write') {
       // Read and write, never delete; the bucket's own policy refuses a write over an existing digest, and its lock
@@ -892,7 +947,7 @@ export class StatelessStack extends Stack {
       portalFunction.role.addToPolicy(
         new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.auditDigestsBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${auditDigestsKeyPrefix}*`] } } }),
       );
-      fn.addEnvironment('AUDIT_DIGESTS_BUCKET', props.auditDigestsBucket.bucketName);
+      settings.push('AUDIT_DIGESTS_BUCKET');
       acknowledged.push((flatten) => ({
         finding: `Resource::${flatten(digests)}`,
         reason: 'Audit digests: one object per company and day under the prefix (digests/<companyId>/<day>.json), which the job writes for every company.',
@@ -904,15 +959,15 @@ export class StatelessStack extends Stack {
       if (!queue) continue;
       queue.grantSendMessages(fn);
       const definition = queueDefinitions.find((candidate) => candidate.role === queueName);
-      if (definition) fn.addEnvironment(definition.envVar, queue.queueUrl);
-      if (queueName === issuerSandboxQueue) fn.addEnvironment('ISSUER_SANDBOX_DELIVERY_SECONDS', String(cloudSandboxDeliverySeconds));
+      if (definition) settings.push(definition.envVar);
+    }
+    if (needs.cardIssuer) {
+      settings.push('CARD_ISSUER');
+      if (props.cardIssuer === 'sandbox') settings.push('ISSUER_SANDBOX_QUEUE_URL', 'ISSUER_SANDBOX_DELIVERY_SECONDS');
     }
     if (needs.issuerWebhook !== 'none') {
-      // Read by the SDK at cold start (functions/issuer/issuer-signature.ts), so the key never sits in the function's
-      // configuration, where a dynamic reference would resolve it for anyone allowed lambda:GetFunctionConfiguration.
       portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.issuerWebhookSecret.secretArn] }));
-      fn.addEnvironment('ISSUER_WEBHOOK_SECRET_ARN', props.issuerWebhookSecret.secretArn);
-      if (needs.issuerWebhook === 'sign') fn.addEnvironment('ISSUER_WEBHOOK_URL', this.issuerWebhookUrl);
+      settings.push('ISSUER_WEBHOOK_SECRET_ARN', ...(needs.issuerWebhook === 'sign' ? ['ISSUER_WEBHOOK_URL' as const] : []));
     }
     if (needs.webhookSecrets !== 'none') {
       // The key's own ARN, and only for the purpose its encryption context names: these grants open nothing else the
@@ -924,7 +979,7 @@ export class StatelessStack extends Stack {
           conditions: { StringEquals: { 'kms:EncryptionContext:purpose': webhookSecretPurpose } },
         }),
       );
-      fn.addEnvironment('WEBHOOK_SECRETS_KEY_ARN', props.webhookSecretsKey.keyArn);
+      settings.push('WEBHOOK_SECRETS_KEY_ARN');
     }
     if (needs.cognitoAdmin.length > 0) {
       portalFunction.role.addToPolicy(
@@ -933,6 +988,7 @@ export class StatelessStack extends Stack {
           resources: [props.userPool.userPoolArn],
         }),
       );
+      settings.push('USER_POOL_ID');
     }
     if (needs.sendsEmail) {
       portalFunction.role.addToPolicy(
@@ -946,6 +1002,7 @@ export class StatelessStack extends Stack {
         finding: 'Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
         reason: 'SES authorizes against the verified identity (address or domain), which the deployment chooses; the ses:FromAddress condition keeps the sender to MAIL_FROM.',
       }));
+      settings.push('MAIL_FROM');
     }
     if (needs.sendsSms) {
       // A publish to a phone number has no resource ARN, so the grant names "*"; the deny keeps it off every topic
@@ -959,6 +1016,7 @@ export class StatelessStack extends Stack {
         reason: 'SNS authorizes a Publish to a phone number on "*" (there is no ARN for a number); a deny on every SNS ARN in the same policy keeps it from topics and endpoints.',
       }));
     }
+    this.give(portalFunction, settings);
     const policy = portalFunction.role.node.tryFindChild('DefaultPolicy');
     if (acknowledged.length > 0 && policy instanceof iam.Policy) {
       acknowledgeWildcards(policy, (flatten) => acknowledged.map((finding) => finding(flatten)));
