@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import * as z from 'zod';
 import { cfnLintProblem, lintTemplates } from './cfn-lint';
 import { repoRoot } from './constructs/repo-paths';
-import { deployChecks } from './deploy-checks';
+import { deployChecks } from './wiring/deploy-checks';
 import { deployConfigContextKey, loadDeployConfig } from './deploy-config';
 
 /**

@@ -15,7 +15,7 @@ import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
 import { outboxRelay, queueWorkers } from './definitions';
 import * as envModule from '../functions/platform/env';
 import { type PortalVariableName, portalVariableNames } from '../functions/platform/env';
-import { environmentFindings, portalFunctionsOf, variablesNamedIn } from './function-environment';
+import { environmentFindings, portalFunctionsOf, variablesNamedIn } from './wiring/function-environment';
 import { synthesizeTestApp, type TestApp } from './stacks/test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));

@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           root,
-          include: ['infra/stacks/**/*.test.ts', 'infra/*.test.ts'],
+          include: ['infra/stacks/**/*.test.ts', 'infra/wiring/**/*.test.ts', 'infra/*.test.ts'],
           environment: 'node',
           globalSetup: ['infra/cdk-tests-tmpdir.ts'],
           testTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { deployJobs } from '../definitions';
-import type { Wiring } from '../wiring';
+import type { Wiring } from '../wiring/cloud-wiring';
 import { lambdaContext, localApiHandlers } from './api-server';
 import { localOutboxRelayPlan } from './outbox-relay';
 import { localQueuePlan, streamSpecification } from './provision';

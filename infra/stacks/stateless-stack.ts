@@ -957,7 +957,9 @@ export class StatelessStack extends Stack {
       // Without the sandbox, ordering a card sends nothing: the function answers CARD_ISSUER_NOT_CONFIGURED first.
       const queue = props.queues[queueName]?.queue;
       if (!queue) continue;
-      queue.grantSendMessages(fn);
+      // SendMessage alone: a function sends to the URL its environment names and never looks a queue up or reads its
+      // attributes, which grantSendMessages also allows (unused by every recorded call: npm run grants:unused).
+      portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
       const definition = queueDefinitions.find((candidate) => candidate.role === queueName);
       if (definition) settings.push(definition.envVar);
     }

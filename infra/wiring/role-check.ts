@@ -1,4 +1,5 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
+import { handlerOfRoleDescription } from '../constructs/portal-function';
 import { recordedAccountId, type RecordedCall } from '../local/recorded-aws-calls';
 import { isRecord, queueNameOf, type PortalTemplates, type StackName, TemplateValues } from './template-values';
 
@@ -29,8 +30,6 @@ export interface AccessModel {
   resourcePolicies: { arn: string; document: PolicyDocument }[];
 }
 
-const handlerOfRole = /^Runs functions\/(.+)$/;
-
 /**
  * Reads the synthesized templates as IAM will see them after a deploy: every function our stacks build (a role whose
  * description names its handler module, infra/constructs/portal-function.ts), the identity policies attached to that
@@ -45,7 +44,7 @@ export function accessModelOf(templates: PortalTemplates, localEnvironment: Read
     for (const [logicalId, resource] of Object.entries(resources)) {
       const properties = resource.Properties ?? {};
       if (resource.Type === 'AWS::IAM::Role') {
-        const handler = typeof properties.Description === 'string' ? handlerOfRole.exec(properties.Description)?.[1] : undefined;
+        const handler = typeof properties.Description === 'string' ? handlerOfRoleDescription(properties.Description) : undefined;
         if (!handler) continue;
         if (functions.has(handler)) throw new Error(`two roles run functions/${handler}`);
         if (properties.ManagedPolicyArns) throw new Error(`the role of functions/${handler} has managed policies, which the check cannot read`);

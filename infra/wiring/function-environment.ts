@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { localOnlyVariables, portalVariableNames, type PortalVariableName } from '../functions/platform/env';
-import { handlerOfRoleDescription } from './constructs/portal-function';
+import { localOnlyVariables, portalVariableNames, type PortalVariableName } from '../../functions/platform/env';
+import { handlerOfRoleDescription } from '../constructs/portal-function';
 
 /** A function as a template makes it: its logical id, the handler it runs, and the names of its variables. */
 export interface TemplateFunction {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localWiring } from './local/local-wiring';
-import { synthesizeTestApp } from './stacks/test-app';
-import { cloudWiringOf, templatesOf, type Wiring, wiringDifferences } from './wiring';
+import { localWiring } from '../local/local-wiring';
+import { synthesizeTestApp } from '../stacks/test-app';
+import { cloudWiringOf, templatesOf, type Wiring, wiringDifferences } from './cloud-wiring';
 
 let cloud: Wiring;
 const local = localWiring();

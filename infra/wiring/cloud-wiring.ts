@@ -1,7 +1,8 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
-import type { QueueRole } from '../functions/platform/queue-work';
-import type { StatefulStack } from './stacks/stateful-stack';
-import type { TestApp } from './stacks/test-app';
+import type { QueueRole } from '../../functions/platform/queue-work';
+import { handlerOfRoleDescription } from '../constructs/portal-function';
+import type { StatefulStack } from '../stacks/stateful-stack';
+import type { TestApp } from '../stacks/test-app';
 
 /**
  * The wiring of the portal's functions, the same shape for the cloud (read from the synthesized templates) and for the
@@ -116,7 +117,7 @@ function filterEntries(patterns: unknown): string[] {
     .sort();
 }
 
-/** Reads the wiring of the synthesized app. Functions are known by their handler (POWERTOOLS_SERVICE_NAME, portal-function.ts); the library's own functions have none and are left out. */
+/** Reads the wiring of the synthesized app. Functions are known by the handler their role names (portal-function.ts); the library's own functions name none and are left out. */
 export function cloudWiringOf(templates: CloudTemplates): Wiring {
   const resources = (stack: 'stateful' | 'stateless') => Object.entries(templates[stack].Resources);
   const roleOfQueue = new Map(Object.entries(templates.queueIds).flatMap(([role, ids]) => (ids ? [[ids.queue, role] as const] : [])));
@@ -127,8 +128,10 @@ export function cloudWiringOf(templates: CloudTemplates): Wiring {
   for (const stack of ['stateful', 'stateless'] as const) {
     for (const [id, resource] of resources(stack)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
-      const handler = (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.POWERTOOLS_SERVICE_NAME;
-      if (typeof handler !== 'string') continue;
+      const roleId = (resource.Properties?.Role as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+      const roleDescription = roleId === undefined ? undefined : templates[stack].Resources[roleId]?.Properties?.Description;
+      const handler = typeof roleDescription === 'string' ? handlerOfRoleDescription(roleDescription) : undefined;
+      if (handler === undefined) continue;
       handlerOf.set(`${stack}:${id}`, handler);
       // Lambda's defaults, when a template leaves them out.
       functions[handler] = { timeoutSeconds: numberOf(resource.Properties?.Timeout) ?? 3, memoryMb: numberOf(resource.Properties?.MemorySize) ?? 128 };
