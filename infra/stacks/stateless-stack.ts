@@ -892,7 +892,6 @@ export class StatelessStack extends Stack {
 
   /** Grants what the needs name, and gives the function the settings they imply and those they list. */
   private grant(portalFunction: PortalFunction, needs: RouteNeeds, props: StatelessStackProps): void {
-    const fn = portalFunction.function;
     const settings: PortalVariableName[] = [...needs.settings];
     if (needs.table !== 'none') {
       settings.push('TABLE_NAME');
