@@ -244,7 +244,7 @@ const backgroundFunctions: readonly (FunctionSettings & { readonly handler: stri
 
 /**
  * Each function's timeout and memory, by its handler: the stacks give each function these, and the local cloud's Lambda
- * context tells the handler the same (infra/local/api-server.ts lambdaContext); infra/wiring.test.ts holds the
+ * context tells the handler the same (infra/local/api-server.ts lambdaContext); infra/wiring/cloud-wiring.test.ts holds the
  * templates to it. Throws for a handler the stacks do not deploy.
  */
 export function functionSettingsOf(handler: string): FunctionSettings {

@@ -4,7 +4,7 @@ import { defaultProviderName } from '@shared/brand';
 /**
  * Every variable of the portal's own that a function reads from its environment, at load or at run time. Each function
  * is given exactly those its bundle reads (infra/stacks/stateless-stack.ts sets them from its needs, and
- * infra/function-environment.ts checks the synthesized templates against the bundles); the local cloud gives all of
+ * infra/wiring/function-environment.ts checks the synthesized templates against the bundles); the local cloud gives all of
  * them to its one process. AWS endpoints and the region are the SDK's own (AWS_REGION, AWS_ENDPOINT_URL_*), not ours.
  */
 export const portalVariableNames = [

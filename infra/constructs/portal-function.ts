@@ -36,6 +36,19 @@ export function handlerOfRoleDescription(description: string): string | undefine
 }
 
 /**
+ * The handler a template's AWS::Lambda::Function runs, through its role in the same template; undefined for a
+ * library's own function (the SPA's deployment), whose role names none.
+ */
+export function handlerOfTemplateFunction(
+  resources: Readonly<Record<string, { Properties?: Record<string, unknown> } | undefined>>,
+  fn: { Properties?: Record<string, unknown> },
+): string | undefined {
+  const roleId = (fn.Properties?.Role as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+  const description = roleId === undefined ? undefined : resources[roleId]?.Properties?.Description;
+  return typeof description === 'string' ? handlerOfRoleDescription(description) : undefined;
+}
+
+/**
  * A Lambda function built from one handler module, with its own log group and a role that can write only to it
  * (instead of the AWS-managed basic execution policy, which allows writing to every log group of the account).
  */

@@ -375,6 +375,7 @@ function recordCall(clientName: string, operation: string, input: unknown): void
 }
 
 const middlewareName = 'localCloudAwsCallRecorder';
+const missingObjectReads: ReadonlySet<string> = new Set(['GetObject', 'HeadObject']);
 /** Stacks already recording: the document client shares its base client's, and each call must count once. */
 const recordingStacks = new WeakSet<object>();
 
@@ -388,8 +389,17 @@ export function recordCallsOf<ClientInput extends object, ClientOutput extends M
   recordingStacks.add(client.middlewareStack);
   client.middlewareStack.add(
     (next: InitializeHandler<ClientInput, ClientOutput>, context: HandlerExecutionContext) => (args: InitializeHandlerArguments<ClientInput>) => {
-      if (context.clientName && context.commandName) recordCall(context.clientName, context.commandName.replace(/Command$/, ''), args.input);
-      return next(args);
+      const operation = context.commandName?.replace(/Command$/, '');
+      if (!context.clientName || !operation) return next(args);
+      const clientName = context.clientName;
+      recordCall(clientName, operation, args.input);
+      if (!missingObjectReads.has(operation)) return next(args);
+      return next(args).catch((error: unknown) => {
+        // S3 answers a read of a missing key 404 only to a caller also allowed s3:ListBucket on the bucket, else 403:
+        // code that treats "not there" as an answer (a staged upload, a day's digest) needs that grant too.
+        if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) recordCall(clientName, 'ListObjectsV2', { Bucket: (args.input as { Bucket?: unknown }).Bucket });
+        throw error;
+      });
     },
     { step: 'initialize', name: middlewareName },
   );

@@ -9,7 +9,7 @@ import { localSchedulePlan } from './scheduled-jobs';
 /**
  * The local cloud's wiring, as its modules start it: the queues provision makes, the workers that poll them, the
  * timers, the outbox relay on the table's stream, and the Lambda context each handler it invokes is given
- * (infra/wiring.ts compares it with the templates').
+ * (infra/wiring/cloud-wiring.ts compares it with the templates').
  */
 export function localWiring(): Wiring {
   const invoked = [

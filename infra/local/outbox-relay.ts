@@ -16,7 +16,7 @@ import { recordCallsOf, runAsFunction } from './aws-call-recorder';
 import { dummyCredentials, region, type LocalPorts } from './settings';
 
 /**
- * The table stream's event source the local cloud runs, with the stack's filter (infra/wiring.ts holds it to the
+ * The table stream's event source the local cloud runs, with the stack's filter (infra/wiring/cloud-wiring.ts holds it to the
  * stack's). A failed batch is handed again from the record the relay reported, as the cloud's is; the cloud also halves
  * a batch that failed as a whole (BisectBatchOnFunctionError), which locally is handed again whole.
  */

@@ -50,7 +50,7 @@ export const streamSpecification = { StreamEnabled: true, StreamViewType: tableD
 
 /**
  * The work queues provision makes, each with its dead-letter queue after maxReceiveCount receipts, as the stateful
- * stack makes them (infra/wiring.ts holds the two to each other).
+ * stack makes them (infra/wiring/cloud-wiring.ts holds the two to each other).
  */
 export const localQueuePlan = queueDefinitions.map((definition) => ({
   role: definition.role,

@@ -21,7 +21,7 @@ const batchResponseSchema = z.union([z.undefined(), z.null(), z.object({ batchIt
 /**
  * The event source mappings the local cloud runs, one per worker of definitions.ts `queueWorkers`: as many long polls
  * as its maxConcurrency, each receive up to its batchSize, and a batch's failed records reported one by one
- * (infra/wiring.ts holds them to the stack's).
+ * (infra/wiring/cloud-wiring.ts holds them to the stack's).
  */
 export const localQueueWorkerPlan = queueWorkers.map((worker) => ({
   queue: worker.queue,

@@ -5,8 +5,8 @@ import { projectRoot, region } from './settings';
 /**
  * What the local cloud's functions asked AWS for during a run (infra/local/aws-call-recorder.ts), as IAM would judge
  * each request: the action, and the resource as an ARN built from the local names in the account and region below.
- * test/wiring/iam-check.ts evaluates every one against the function's role in the synthesized templates, whose ARNs it
- * resolves with the same account, region and names.
+ * infra/wiring/role-check.ts evaluates every one against the function's role in the synthesized templates, whose ARNs
+ * it resolves with the same account, region and names (infra/wiring/template-values.ts).
  */
 export const recordedAccountId = '000000000000';
 export const recordedRegion = region;
@@ -35,6 +35,9 @@ export const recordedCallsFileSchema = z.object({
   notIamAuthorized: z.record(z.string(), z.number().int().nonnegative()),
 });
 export type RecordedCallsFile = z.infer<typeof recordedCallsFileSchema>;
+
+/** The label of the handlers integration tests run in their own process (test/integration/cloud-environment.ts). */
+export const inProcessTestsLabel = 'integration-tests';
 
 /** Where the test runs leave their recorded calls (run-all.ts empties it first): one file per local cloud process. */
 export const recordedCallsDir = join(projectRoot, 'test-results', 'aws-calls');

@@ -104,7 +104,7 @@ const dueFundingRunsEveryMs: LocalIntervals = { dev: minute, test: null };
 
 /**
  * What the local cloud runs on timers: each scheduled job's handler, and the message put on a queue by schedule
- * (infra/wiring.ts holds it to the stacks' rules and schedules). The intervals differ from the cloud's on purpose.
+ * (infra/wiring/cloud-wiring.ts holds it to the stacks' rules and schedules). The intervals differ from the cloud's on purpose.
  */
 export const localSchedulePlan = {
   jobs: scheduledJobs.map((job) => ({ handler: job.handler, ruleId: job.ruleId, everyMs: localJobTimers[job.handler].everyMs })),

@@ -504,7 +504,7 @@ export class StatelessStack extends Stack {
     };
 
     // Each function is given of these only what its needs name (grant, below), which is what its code reads
-    // (infra/function-environment.ts checks the templates against the bundles).
+    // (infra/wiring/function-environment.ts checks the templates against the bundles).
     this.settingValues = {
       TABLE_NAME: props.table.tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
@@ -942,9 +942,15 @@ export class StatelessStack extends Stack {
       // keeps every version.
       const digests = props.auditDigestsBucket.arnForObjects(`${auditDigestsKeyPrefix}*`);
       portalFunction.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [digests] }));
-      // The list finds a company's first digest (and makes a missing digest a 404, not a 403).
+      // The list finds a company's first digest, and makes a read of a day not digested yet a 404, not a 403. That read
+      // lists nothing (S3 asks for the right without a prefix), so the prefix is checked only where a request has one;
+      // the role check found the job refused there when the condition asked for one (issue 33).
       portalFunction.role.addToPolicy(
-        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.auditDigestsBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${auditDigestsKeyPrefix}*`] } } }),
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [props.auditDigestsBucket.bucketArn],
+          conditions: { StringLikeIfExists: { 's3:prefix': [`${auditDigestsKeyPrefix}*`] } },
+        }),
       );
       settings.push('AUDIT_DIGESTS_BUCKET');
       acknowledged.push((flatten) => ({

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordedCallsFileSchema, type RecordedCall, type RecordedCallsFile } from '../local/recorded-aws-calls';
+import { inProcessTestsLabel, recordedCallsFileSchema, type RecordedCall, type RecordedCallsFile } from '../local/recorded-aws-calls';
 import { accessModelOf, checkCalls, type Grant, unusedGrants } from './role-check';
 import { queueNameOf, type PortalTemplates } from './template-values';
 
@@ -38,7 +38,8 @@ const keyOf = (call: RecordedCall) => JSON.stringify([call.function, call.action
 /**
  * A file's calls as the deployment would make them. The addresses the local cloud sends from (MAIL_FROM) are its own,
  * the templates' those of the deploy configuration: a call from the local address is judged as from the deployed one.
- * Calls on queues the local cloud did not make are a test's stand-ins for one (a test that reads what a function
+ * In the file of the handlers integration tests run in their own process (test/integration/cloud-environment.ts),
+ * calls on queues the local cloud did not make are a test's stand-ins for one (a test that reads what a function
  * queued): they are counted, not checked, as no function learns of another queue than its environment names.
  */
 function asDeployed(templates: PortalTemplates, file: RecordedCallsFile): { calls: RecordedCall[]; standInQueueCalls: number } {
@@ -58,7 +59,9 @@ function asDeployed(templates: PortalTemplates, file: RecordedCallsFile): { call
     resource: deployed(call.resource),
     context: Object.fromEntries(Object.entries(call.context).map(([key, value]) => [key, Array.isArray(value) ? value.map(deployed) : deployed(value)])),
   }));
-  const isStandIn = (call: RecordedCall) => call.resource.startsWith('arn:aws:sqs:') && !localQueues.has(call.resource.slice(call.resource.lastIndexOf(':') + 1));
+  // Only the tests' own process makes stand-ins; a local cloud's functions reach no queue but those it made.
+  const isStandIn = (call: RecordedCall) =>
+    file.label === inProcessTestsLabel && call.resource.startsWith('arn:aws:sqs:') && !localQueues.has(call.resource.slice(call.resource.lastIndexOf(':') + 1));
   return { calls: calls.filter((call) => !isStandIn(call)), standInQueueCalls: calls.filter(isStandIn).reduce((sum, call) => sum + call.count, 0) };
 }
 
@@ -72,12 +75,19 @@ export async function checkRecordedCalls(templates: PortalTemplates, files: read
   const notIamAuthorized: Record<string, number> = {};
   let model: ReturnType<typeof accessModelOf> | undefined;
   let standInQueueCalls = 0;
+  // A grant is unused when no file's calls used it, each file judged with its own cloud's names (its user pool's id).
+  let unusedInEvery: Map<string, Grant> | undefined;
+  const ranInAny = new Set<string>();
   for (const file of files) {
     const fileModel = accessModelOf(templates, file.environment);
     model ??= fileModel;
     const deployed = asDeployed(templates, file);
     standInQueueCalls += deployed.standInQueueCalls;
     for (const verdict of await checkCalls(fileModel, deployed.calls)) if (verdict.problem) problems.add(verdict.problem);
+    const fileUnused = unusedGrants(fileModel, deployed.calls);
+    for (const call of deployed.calls) ranInAny.add(call.function);
+    const unusedHere = new Map(fileUnused.unused.map((grant) => [`${grant.function}#${grant.statement}`, grant]));
+    unusedInEvery = unusedInEvery ? new Map([...unusedInEvery].filter(([key]) => unusedHere.has(key))) : unusedHere;
     for (const call of deployed.calls) {
       const key = keyOf(call);
       const seen = all.get(key);
@@ -86,7 +96,8 @@ export async function checkRecordedCalls(templates: PortalTemplates, files: read
     for (const [action, count] of Object.entries(file.notIamAuthorized)) notIamAuthorized[action] = (notIamAuthorized[action] ?? 0) + count;
   }
   const calls = [...all.values()];
-  const { unused, functionsNeverRun } = model ? unusedGrants(model, calls) : { unused: [], functionsNeverRun: [] };
+  const unused = [...(unusedInEvery?.values() ?? [])].filter((grant) => ranInAny.has(grant.function));
+  const functionsNeverRun = model ? [...model.functions.keys()].filter((handler) => !ranInAny.has(handler)).sort() : [];
   return {
     problems: [...problems].sort(),
     functions: new Set(calls.map((call) => call.function)).size,

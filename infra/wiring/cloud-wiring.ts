@@ -1,6 +1,6 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { QueueRole } from '../../functions/platform/queue-work';
-import { handlerOfRoleDescription } from '../constructs/portal-function';
+import { handlerOfTemplateFunction } from '../constructs/portal-function';
 import type { StatefulStack } from '../stacks/stateful-stack';
 import type { TestApp } from '../stacks/test-app';
 
@@ -128,9 +128,7 @@ export function cloudWiringOf(templates: CloudTemplates): Wiring {
   for (const stack of ['stateful', 'stateless'] as const) {
     for (const [id, resource] of resources(stack)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
-      const roleId = (resource.Properties?.Role as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
-      const roleDescription = roleId === undefined ? undefined : templates[stack].Resources[roleId]?.Properties?.Description;
-      const handler = typeof roleDescription === 'string' ? handlerOfRoleDescription(roleDescription) : undefined;
+      const handler = handlerOfTemplateFunction(templates[stack].Resources, resource);
       if (handler === undefined) continue;
       handlerOf.set(`${stack}:${id}`, handler);
       // Lambda's defaults, when a template leaves them out.

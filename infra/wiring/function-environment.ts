@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { localOnlyVariables, portalVariableNames, type PortalVariableName } from '../../functions/platform/env';
-import { handlerOfRoleDescription } from '../constructs/portal-function';
+import { handlerOfTemplateFunction } from '../constructs/portal-function';
 
 /** A function as a template makes it: its logical id, the handler it runs, and the names of its variables. */
 export interface TemplateFunction {
@@ -35,10 +35,7 @@ export function portalFunctionsOf(templates: readonly Template[]): TemplateFunct
     const resources = (template.toJSON() as { Resources: Record<string, TemplateResource> }).Resources;
     return Object.entries(resources).flatMap(([id, resource]) => {
       if (resource.Type !== 'AWS::Lambda::Function') return [];
-      const role = resource.Properties?.Role as { 'Fn::GetAtt'?: [string, string] } | undefined;
-      const roleId = role?.['Fn::GetAtt']?.[0];
-      const description = roleId === undefined ? undefined : resources[roleId]?.Properties?.Description;
-      const handler = typeof description === 'string' ? handlerOfRoleDescription(description) : undefined;
+      const handler = handlerOfTemplateFunction(resources, resource);
       if (handler === undefined) return [];
       return [{ id, handler, variables: Object.keys(resource.Properties?.Environment?.Variables ?? {}) }];
     });

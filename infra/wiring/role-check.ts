@@ -47,7 +47,9 @@ export function accessModelOf(templates: PortalTemplates, localEnvironment: Read
         const handler = typeof properties.Description === 'string' ? handlerOfRoleDescription(properties.Description) : undefined;
         if (!handler) continue;
         if (functions.has(handler)) throw new Error(`two roles run functions/${handler}`);
+        // Either would narrow or widen what the role allows beyond the policies read here: refused rather than ignored.
         if (properties.ManagedPolicyArns) throw new Error(`the role of functions/${handler} has managed policies, which the check cannot read`);
+        if (properties.PermissionsBoundary) throw new Error(`the role of functions/${handler} has a permissions boundary, which the check does not apply`);
         const inline = ((properties.Policies ?? []) as { PolicyName: string; PolicyDocument: unknown }[]).map((policy) => ({
           name: policy.PolicyName,
           document: values.resolve(stack, policy.PolicyDocument) as PolicyDocument,
@@ -57,6 +59,7 @@ export function accessModelOf(templates: PortalTemplates, localEnvironment: Read
     }
     for (const [logicalId, resource] of Object.entries(resources)) {
       const properties = resource.Properties ?? {};
+      if (resource.Type === 'AWS::IAM::ManagedPolicy') throw new Error(`${logicalId}: a managed policy of the templates, which the check does not attach to its roles`);
       if (resource.Type === 'AWS::IAM::Policy') {
         const roles = ((properties.Roles ?? []) as unknown[]).map((role) => (isRecord(role) && typeof role.Ref === 'string' ? role.Ref : null));
         for (const deployed of functions.values()) {
@@ -153,26 +156,32 @@ export interface Grant {
   function: string;
   action: string;
   resource: string;
+  /** Which pair of the function's grants, in the templates' order: the same grant under another cloud's names. */
+  statement: number;
 }
 
 const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
 
 /** Every action-and-resource pair a function's roles allow, as written (one pair per action and resource of a statement). */
 export function grantsOf(deployed: DeployedFunction): Grant[] {
-  return deployed.policies.flatMap((policy) =>
-    policy.document.Statement.filter((statement) => statement.Effect === 'Allow').flatMap((statement) =>
-      asList(statement.Action).flatMap((action) => asList(statement.Resource).map((resource) => ({ function: deployed.handler, action, resource }))),
-    ),
-  );
+  return deployed.policies
+    .flatMap((policy) =>
+      policy.document.Statement.filter((statement) => statement.Effect === 'Allow').flatMap((statement) =>
+        asList(statement.Action).flatMap((action) => asList(statement.Resource).map((resource) => ({ function: deployed.handler, action, resource }))),
+      ),
+    )
+    .map((grant, statement) => ({ ...grant, statement }));
 }
 
-/** The grants no recorded call of their function used: candidates for removal, or grants that stay for a stated reason. */
+/**
+ * The grants no recorded call of their function used (a function that never ran: all of its): candidates for removal,
+ * or grants that stay for a stated reason.
+ */
 export function unusedGrants(model: AccessModel, calls: readonly RecordedCall[]): { unused: Grant[]; functionsNeverRun: string[] } {
   const byFunction = new Map<string, RecordedCall[]>();
   for (const call of calls) byFunction.set(call.function, [...(byFunction.get(call.function) ?? []), call]);
   const functionsNeverRun = [...model.functions.keys()].filter((handler) => !byFunction.has(handler)).sort();
   const unused = [...model.functions.values()]
-    .filter((deployed) => byFunction.has(deployed.handler))
     .flatMap((deployed) => grantsOf(deployed))
     .filter((grant) => !(byFunction.get(grant.function) ?? []).some((call) => iamPatternMatches(grant.action, call.action) && iamPatternMatches(grant.resource, call.resource)));
   return { unused, functionsNeverRun };

@@ -50,7 +50,14 @@ export class TemplateValues {
         for (const [name, value] of Object.entries(variables)) {
           const local = localEnvironment[name];
           const target = this.referenceOf(stack, value);
-          if (local !== undefined && target) this.physicalRefs.set(`${target.stack}:${target.logicalId}`, local);
+          if (local === undefined || !target) continue;
+          const key = `${target.stack}:${target.logicalId}`;
+          const named = this.physicalRefs.get(key);
+          // One resource, one local name, and the other way round: else a variable points at the wrong resource.
+          if (named !== undefined && named !== local) throw new Error(`${key} is ${named} by one function's ${name}, ${local} by another's`);
+          const other = [...this.physicalRefs].find(([otherKey, value]) => value === local && otherKey !== key);
+          if (other) throw new Error(`${name} names ${local}, the local name of ${other[0]}, for ${key}`);
+          this.physicalRefs.set(key, local);
         }
       }
     }

@@ -2,7 +2,7 @@
 import { startRecordingAwsCalls, type AwsCallRecording } from '../../infra/local/aws-call-recorder';
 import { afterAll, inject } from 'vitest';
 import { resetEnvForTests } from '@functions/platform/env';
-import { recordedCallsDirVariable } from '../../infra/local/recorded-aws-calls';
+import { inProcessTestsLabel, recordedCallsDirVariable } from '../../infra/local/recorded-aws-calls';
 
 // Before each file: the handlers' environment of the test cloud, whatever the file before it (same worker, modules
 // shared: isolate false) pointed them at, such as a queue of its own.
@@ -14,6 +14,6 @@ resetEnvForTests();
 const recordingSlot = globalThis as { integrationTestsAwsCalls?: AwsCallRecording };
 const recordedCallsDir = process.env[recordedCallsDirVariable];
 if (recordedCallsDir) {
-  recordingSlot.integrationTestsAwsCalls ??= await startRecordingAwsCalls({ dir: recordedCallsDir, label: 'integration-tests', environment: inject('cloud').handlerEnvironment });
+  recordingSlot.integrationTestsAwsCalls ??= await startRecordingAwsCalls({ dir: recordedCallsDir, label: inProcessTestsLabel, environment: inject('cloud').handlerEnvironment });
   afterAll(() => recordingSlot.integrationTestsAwsCalls?.flush());
 }

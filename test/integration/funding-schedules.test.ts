@@ -13,7 +13,7 @@ import { createOwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
 import { putEmployees, type FixtureEmployee } from './funding-fixtures';
 import { companyRecords, employeeActivity, employeeHistory } from './employee-movements';
-import { api, cloud, documents, fixtureCloud, outbox, signIn } from './support';
+import { api, asFunction, cloud, documents, fixtureCloud, outbox, signIn } from './support';
 
 /**
  * Scheduled fundings (issue 21) against DynamoDB Local, s3rver and fauxqs: a run moves money once per rule, run date
@@ -26,7 +26,9 @@ beforeAll(async () => {
   // Starts and applies runs in this process, as the funding worker does, beside the local cloud's own worker.
   Object.assign(process.env, cloud().handlerEnvironment);
   resetEnvForTests();
-  schedules = await import('@functions/funding/funding-schedules');
+  const loaded = await import('@functions/funding/funding-schedules');
+  // The funding worker starts the due runs (a message the hourly schedule puts on its queue).
+  schedules = { ...loaded, startDueRuns: asFunction('funding/work-funding-files', loaded.startDueRuns) };
   files = await import('@functions/funding/funding-files');
 });
 

@@ -7,6 +7,8 @@ import { accessModelOf, checkCalls, iamPatternMatches } from '../../infra/wiring
 import { unusedGrantsReport } from '../../infra/wiring/unused-grants';
 import type { CfnTemplate, PortalTemplates } from '../../infra/wiring/template-values';
 import { synthesizeTestApp } from '../../infra/stacks/test-app';
+import { deployConfigContextKey, exampleDeployConfig } from '../../infra/deploy-config';
+import { deployChecks } from '../../infra/wiring/deploy-checks';
 import { projectRoot } from '../../infra/local/settings';
 
 /**
@@ -65,6 +67,15 @@ describe('the recorded AWS calls', () => {
     const [unguarded, guarded] = await checkCalls(model, [overwrite, { ...overwrite, context: { 's3:if-none-match': '*' } }]);
     expect(unguarded?.problem).toBe(`functions/activity/digest-audit-trail: s3:PutObject on ${overwrite.resource}: its role would refuse it (ExplicitlyDenied)`);
     expect(guarded?.allowed).toBe(true);
+  });
+});
+
+describe('the dry run\'s role check, for a deployment without the card issuer sandbox', () => {
+  it('leaves out the sandbox\'s queue and worker, which the tests always run, and finds nothing else refused', async () => {
+    const roles = deployChecks.find((check) => check.name === 'roles');
+    if (!roles) throw new Error('no roles check in infra/wiring/deploy-checks.ts');
+    const app = synthesizeTestApp({ [deployConfigContextKey]: { ...exampleDeployConfig(), issuerSandbox: false } });
+    expect(await roles.run({ app, assemblyDir: '' })).toEqual([]);
   });
 });
 
