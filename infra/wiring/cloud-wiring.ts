@@ -1,6 +1,7 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { QueueRole } from '../../functions/platform/queue-work';
 import { handlerOfTemplateFunction } from '../constructs/portal-function';
+import { pointeeOf } from './template-values';
 import type { StatefulStack } from '../stacks/stateful-stack';
 import type { TestApp } from '../stacks/test-app';
 
@@ -82,24 +83,10 @@ export function templatesOf(app: Pick<TestApp, 'stateful' | 'statefulTemplate' |
 }
 
 /** The resource a `Ref` or `Fn::GetAtt` names in its own template. */
-function referenced(value: unknown): { id: string; attribute: string | null } | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
-  if (typeof record.Ref === 'string') return { id: record.Ref, attribute: null };
-  const getAtt = record['Fn::GetAtt'];
-  if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return { id: getAtt[0], attribute: typeof getAtt[1] === 'string' ? getAtt[1] : null };
-  return null;
-}
-
-/** The resource a value of the stateless template points at: one of its own, or the stateful stack's whose export it imports. */
+/** The resource a value of the stateless template points at (template-values.ts pointeeOf), as this file names it. */
 function pointee(value: unknown, templates: CloudTemplates): { stack: 'stateful' | 'stateless'; id: string; attribute: string | null } | null {
-  const own = referenced(value);
-  if (own) return { stack: 'stateless', ...own };
-  const imported = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['Fn::ImportValue'] : undefined;
-  if (imported === undefined) return null;
-  const output = Object.values(templates.stateful.Outputs ?? {}).find((candidate) => JSON.stringify(candidate.Export?.Name) === JSON.stringify(imported));
-  const exported = output ? referenced(output.Value) : null;
-  return exported ? { stack: 'stateful', ...exported } : null;
+  const target = pointeeOf(templates, 'stateless', value);
+  return target ? { stack: target.stack, id: target.logicalId, attribute: target.attribute } : null;
 }
 
 function numberOf(value: unknown): number | null {
@@ -145,11 +132,11 @@ export function cloudWiringOf(templates: CloudTemplates): Wiring {
     const role = roleOfQueue.get(id);
     if (resource.Type !== 'AWS::SQS::Queue' || !role) continue;
     const redrive = resource.Properties?.RedrivePolicy as { deadLetterTargetArn?: unknown; maxReceiveCount?: unknown } | undefined;
-    const deadLetters = redrive ? referenced(redrive.deadLetterTargetArn) : null;
+    const deadLetters = redrive ? pointeeOf(templates, 'stateful', redrive.deadLetterTargetArn) : null;
     queues[role] = {
       // SQS's default, when a template leaves it out.
       visibilityTimeoutSeconds: numberOf(resource.Properties?.VisibilityTimeout) ?? 30,
-      deadLetterQueueOf: deadLetters ? (roleOfDeadLetters.get(deadLetters.id) ?? `<${deadLetters.id}>`) : null,
+      deadLetterQueueOf: deadLetters ? (roleOfDeadLetters.get(deadLetters.logicalId) ?? `<${deadLetters.logicalId}>`) : null,
       maxReceiveCount: numberOf(redrive?.maxReceiveCount),
     };
   }

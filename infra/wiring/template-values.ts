@@ -49,7 +49,9 @@ export class TemplateValues {
         const variables = (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
         for (const [name, value] of Object.entries(variables)) {
           const local = localEnvironment[name];
-          const target = this.referenceOf(stack, value);
+          const pointed = pointeeOf(templates, stack, value);
+          // A variable set to a resource itself (its Ref), not to one of its attributes or a pseudo parameter.
+          const target = pointed && pointed.attribute === null && pointed.logicalId in templates[pointed.stack].Resources ? pointed : null;
           if (local === undefined || !target) continue;
           const key = `${target.stack}:${target.logicalId}`;
           const named = this.physicalRefs.get(key);
@@ -61,18 +63,6 @@ export class TemplateValues {
         }
       }
     }
-  }
-
-  /** The resource a value refers to by Ref, through an import of the other stack's export. */
-  private referenceOf(stack: StackName, value: unknown): { stack: StackName; logicalId: string } | null {
-    if (!isRecord(value)) return null;
-    if (typeof value.Ref === 'string' && value.Ref in this.templates[stack].Resources) return { stack, logicalId: value.Ref };
-    const imported = value['Fn::ImportValue'];
-    if (typeof imported === 'string' && stack === 'stateless') {
-      const exported = this.exports.get(imported);
-      return exported === undefined ? null : this.referenceOf('stateful', exported);
-    }
-    return null;
   }
 
   /** A value of a template with every intrinsic function resolved. */
@@ -183,6 +173,33 @@ export class TemplateValues {
     const value = byType[type]?.[attribute];
     return value ? value() : `${ref}.${attribute}`;
   }
+}
+
+/** A Ref or GetAtt: the logical id it names and, for a GetAtt, the attribute. */
+function referenceIn(value: unknown): { logicalId: string; attribute: string | null } | null {
+  if (!isRecord(value)) return null;
+  if (typeof value.Ref === 'string') return { logicalId: value.Ref, attribute: null };
+  const getAtt = value['Fn::GetAtt'];
+  const [logicalId, attribute] = Array.isArray(getAtt) ? getAtt : typeof getAtt === 'string' ? getAtt.split(/\.(.*)/) : [];
+  return typeof logicalId === 'string' ? { logicalId, attribute: typeof attribute === 'string' ? attribute : null } : null;
+}
+
+/**
+ * The resource a value of a template points at by Ref or GetAtt: one of its own stack's, or (from the stateless
+ * stack) the stateful stack's whose export it imports.
+ */
+export function pointeeOf(
+  templates: { stateful: Pick<CfnTemplate, 'Outputs'> },
+  stack: StackName,
+  value: unknown,
+): { stack: StackName; logicalId: string; attribute: string | null } | null {
+  const own = referenceIn(value);
+  if (own) return { stack, ...own };
+  const imported = isRecord(value) ? value['Fn::ImportValue'] : undefined;
+  if (imported === undefined || stack !== 'stateless') return null;
+  const output = Object.values(templates.stateful.Outputs ?? {}).find((candidate) => JSON.stringify(candidate.Export?.Name) === JSON.stringify(imported));
+  const exported = output ? referenceIn(output.Value) : null;
+  return exported ? { stack: 'stateful', ...exported } : null;
 }
 
 /** A queue's name: the last segment of its URL, as SQS forms its ARN. */

@@ -9,26 +9,7 @@ export function PaidUsersTable({ summary, rows }: { summary: ReactNode; rows: re
   return (
     <details className="schedule-run__paid">
       <summary>{summary}</summary>
-      <div className="table-scroll">
-        <table className="schedule-run__rows">
-          <thead>
-            <tr>
-              <th scope="col">{t('runs.user')}</th>
-              <th scope="col" className="numeric">
-                {t('runs.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.name}</th>
-                <td className="numeric">{format.money(row.amountCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UsersTable valueHeader={t('runs.amount')} numeric rows={rows.map((row) => ({ key: row.key, name: row.name, value: format.money(row.amountCents) }))} />
     </details>
   );
 }
@@ -36,21 +17,29 @@ export function PaidUsersTable({ summary, rows }: { summary: ReactNode; rows: re
 /** Whom a run leaves out (the form's preview: skipped) or could not pay (a run's result: failed), each with why. */
 export function UnpaidUsersTable({ caption, rows }: { caption: ReactNode; rows: readonly { key: string; name: string; reason: string }[] }) {
   const { t } = useTranslation('schedules');
+  return <UsersTable caption={caption} valueHeader={t('runs.reason')} rows={rows.map((row) => ({ key: row.key, name: row.name, value: row.reason }))} />;
+}
+
+/** A run's users, each named in its row's header, with one value beside. */
+function UsersTable({ caption, valueHeader, numeric = false, rows }: { caption?: ReactNode; valueHeader: string; numeric?: boolean; rows: readonly { key: string; name: string; value: string }[] }) {
+  const { t } = useTranslation('schedules');
   return (
     <div className="table-scroll">
       <table className="schedule-run__rows">
-        <caption>{caption}</caption>
+        {caption === undefined ? null : <caption>{caption}</caption>}
         <thead>
           <tr>
             <th scope="col">{t('runs.user')}</th>
-            <th scope="col">{t('runs.reason')}</th>
+            <th scope="col" className={numeric ? 'numeric' : undefined}>
+              {valueHeader}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">{row.name}</th>
-              <td>{row.reason}</td>
+              <td className={numeric ? 'numeric' : undefined}>{row.value}</td>
             </tr>
           ))}
         </tbody>
