@@ -3,7 +3,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, MetadataBearer, MiddlewareStack } from '@smithy/types';
-import { recordedAccountId, recordedRegion, type RecordedCall, type RecordedCallsFile } from './recorded-aws-calls';
+import { queueNameOf, recordedAccountId, recordedRegion, type RecordedCall, type RecordedCallsFile } from './recorded-aws-calls';
 
 /** One request as IAM authorizes it: a call may be several (a transaction's items, a batch's tables, a copy's two objects). */
 export interface IamRequest {
@@ -170,7 +170,7 @@ function s3Requests(operation: string, input: Input): IamRequest[] | undefined {
 
 /** The queue a URL names (its last path segment), as the ARN IAM matches. */
 function queueArn(queueUrl: string | undefined): string {
-  const name = queueUrl?.replace(/\/+$/, '').split('/').at(-1);
+  const name = queueUrl === undefined ? '' : queueNameOf(queueUrl);
   return name ? regional('sqs', name) : '*';
 }
 

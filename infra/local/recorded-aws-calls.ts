@@ -36,6 +36,11 @@ export const recordedCallsFileSchema = z.object({
 });
 export type RecordedCallsFile = z.infer<typeof recordedCallsFileSchema>;
 
+/** A queue's name, as SQS forms its ARN: the last segment of its URL (a name alone is its own). */
+export function queueNameOf(queueUrl: string): string {
+  return queueUrl.replace(/\/+$/, '').split('/').at(-1) ?? queueUrl;
+}
+
 /** The label of the handlers integration tests run in their own process (test/integration/cloud-environment.ts). */
 export const inProcessTestsLabel = 'integration-tests';
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inProcessTestsLabel, recordedCallsFileSchema, type RecordedCall, type RecordedCallsFile } from '../local/recorded-aws-calls';
+import { inProcessTestsLabel, queueNameOf, recordedCallsFileSchema, type RecordedCall, type RecordedCallsFile } from '../local/recorded-aws-calls';
 import { accessModelOf, checkCalls, type Grant, unusedGrants } from './role-check';
-import { queueNameOf, type PortalTemplates } from './template-values';
+import type { PortalTemplates } from './template-values';
 
 /** Every recorded-calls file of a folder (one per local cloud a test run started), checked against its schema. */
 export function readRecordedCalls(dir: string): RecordedCallsFile[] {

@@ -3,13 +3,12 @@ import type { TestApp } from '../stacks/test-app';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
-import { recordedCallsDir } from '../local/recorded-aws-calls';
+import { queueNameOf, recordedCallsDir, type RecordedCall } from '../local/recorded-aws-calls';
 import { checkRecordedCalls, readRecordedCalls, summaryOf } from './check-recorded-calls';
 import { cloudWiringOf, templatesOf, wiringDifferences } from './cloud-wiring';
 import { environmentFindings, portalFunctionsOf, variablesNamedIn } from './function-environment';
 import { queueWorkers } from '../definitions';
-import type { RecordedCall } from '../local/recorded-aws-calls';
-import { queueNameOf, type CfnTemplate } from './template-values';
+import type { CfnTemplate } from './template-values';
 
 /** What a check of `npm run deploy -- --dry-run` is given. */
 export interface DeployCheckInput {

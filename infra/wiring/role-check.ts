@@ -1,7 +1,7 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { handlerOfRoleDescription } from '../constructs/portal-function';
-import { recordedAccountId, type RecordedCall } from '../local/recorded-aws-calls';
-import { isRecord, queueNameOf, type PortalTemplates, type StackName, TemplateValues } from './template-values';
+import { queueNameOf, recordedAccountId, type RecordedCall } from '../local/recorded-aws-calls';
+import { isRecord, type PortalTemplates, type StackName, TemplateValues } from './template-values';
 
 export interface PolicyStatement {
   Effect: 'Allow' | 'Deny';

@@ -1,4 +1,4 @@
-import { recordedAccountId, recordedRegion } from '../local/recorded-aws-calls';
+import { queueNameOf, recordedAccountId, recordedRegion } from '../local/recorded-aws-calls';
 
 /** A synthesized CloudFormation template, as far as the wiring checks read it. */
 export interface CfnTemplate {
@@ -202,10 +202,6 @@ export function pointeeOf(
   return exported ? { stack: 'stateful', ...exported } : null;
 }
 
-/** A queue's name: the last segment of its URL, as SQS forms its ARN. */
-export function queueNameOf(queueUrl: string): string {
-  return queueUrl.slice(queueUrl.lastIndexOf('/') + 1);
-}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
