@@ -84,10 +84,11 @@ test('"Sign out on all devices" in Settings asks first, then ends every session:
     await laptop.page.reload();
     await expect(totalAvailable(laptop.page)).toHaveText('€5.00');
 
-    const endedAt = Date.now();
     await sessions.getByRole('button', { name: 'Sign out on all devices' }).click();
     await dialog.getByRole('button', { name: 'Sign out on all devices' }).click();
     await page.waitForURL('**/login?ended=all-devices');
+    // After the answer: the function takes its cut from its own clock while handling the request.
+    const endedAt = Date.now();
     await expect(page.getByText('You are signed out on all devices. Sign in again to continue.')).toBeVisible();
 
     // The other browser's next request is refused, and it lands on the sign-in page.
