@@ -31,6 +31,8 @@ export const queueDefinitions = [
   { role: 'reports', envVar: 'REPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.reports },
   { role: 'exports', envVar: 'EXPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.exports },
   { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.funding },
+  // Bulk employee imports (issue 34): one message per applied import; its worker creates the rows and orders the cards.
+  { role: 'employeeImports', envVar: 'EMPLOYEE_IMPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.employeeImports },
   // The portal's own e-mails, one message each; its worker hands them to SES (functions/mail/send-emails.ts).
   { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.mail },
   // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
@@ -57,6 +59,7 @@ export const queueWorkers = [
   { queue: 'issuerSandbox', handler: 'issuer/send-issuer-events', timeoutSeconds: workerTimeoutSeconds.issuerSandbox, memoryMb: 512, batchSize: 10, maxConcurrency: 2 },
   { queue: 'mail', handler: 'mail/send-emails', timeoutSeconds: workerTimeoutSeconds.mail, memoryMb: 512, batchSize: 10, maxConcurrency: 2 },
   { queue: 'funding', handler: 'funding/work-funding-files', timeoutSeconds: workerTimeoutSeconds.funding, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
+  { queue: 'employeeImports', handler: 'employees/work-employee-imports', timeoutSeconds: workerTimeoutSeconds.employeeImports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
   { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
   // Several at once, and the records of a batch at once (deliver-webhooks.ts): one company's slow endpoint must not

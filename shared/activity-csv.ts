@@ -31,6 +31,7 @@ export const activityCsvHeaders: Texts<ActivityCsvColumn> = {
 export const activityActionTexts: Texts<ActivityAction> = {
   en: {
     'employee.add': 'User added, card ordered',
+    'employee.import': 'Users imported from a file',
     'phone.change': 'Phone changed',
     'limits.change': 'Limits changed',
     'card.activate': 'Card activated',
@@ -106,6 +107,7 @@ export const activityActionTexts: Texts<ActivityAction> = {
   },
   lv: {
     'employee.add': 'Lietotājs pievienots, karte pasūtīta',
+    'employee.import': 'Lietotāji importēti no faila',
     'phone.change': 'Tālrunis nomainīts',
     'limits.change': 'Limiti mainīti',
     'card.activate': 'Karte aktivizēta',
@@ -181,6 +183,7 @@ export const activityActionTexts: Texts<ActivityAction> = {
   },
   ru: {
     'employee.add': 'Пользователь добавлен, карта заказана',
+    'employee.import': 'Пользователи импортированы из файла',
     'phone.change': 'Телефон изменён',
     'limits.change': 'Лимиты изменены',
     'card.activate': 'Карта активирована',

@@ -52,6 +52,7 @@ export const employeeHistoryActions = [
 /** Every action code the portal writes today (the employee's own first); each has a label in every language (held by the locale tests). */
 export const activityActions = [
   ...employeeHistoryActions,
+  'employee.import',
   'fundingFile.apply',
   'fundingFile.retry',
   'fundingSchedule.create',
@@ -244,6 +245,7 @@ export const hiddenActivityFields = [
   'cardId',
   'keyId',
   'fileId',
+  'importId',
   'scheduleId',
   'userId',
   'endpointId',

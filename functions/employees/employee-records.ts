@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { merchantCategoryGroupSchema } from '@shared/cards';
+import { languageSchema } from '@shared/languages';
 import { cardAccountStatuses, cardStatuses, deviceStatuses, employeeStatuses, statusChangers } from '@shared/statuses';
 
 // Items are read through these so a malformed row fails loudly here, not deep in a use case.
@@ -13,6 +14,8 @@ export const employeeRecord = /* @__PURE__ */ z.object({
   phone: z._default(z.nullable(z.string()), null),
   email: z._default(z.nullable(z.string()), null),
   personalCode: z._default(z.nullable(z.string()), null),
+  /** The employee's language when the company gave one (a bulk import's Language column, issue 34); none before. */
+  language: z._default(z.nullable(languageSchema), null),
   cardId: z._default(z.nullable(z.string()), null),
   lastCardDigits: z._default(z.nullable(z.string()), null),
   cardStatus: z.enum(cardStatuses),

@@ -34,6 +34,10 @@ const operationDescriptions: Readonly<Record<PublicHandler, string>> = {
   'employees/unblock-app-access': 'Lets the employee use the card app again.',
   'employees/terminate-product': 'Ends an employee\'s card product: the card is closed and the employee leaves the programme.',
   'employees/apply-bulk-card-action': 'Applies one card action to many employees at once; the answer says, per employee, whether it was applied.',
+  'employees/get-employee-import-template': 'The CSV template of an employee import: one employee a row, with Add user\'s fields (name, surname, personal code, phone, e-mail), the language and the card limits in euros.',
+  'employees/upload-employee-import': 'Uploads an employee import (CSV, comma or semicolon separated) and checks every row: the answer lists each row\'s problems (a duplicate or taken personal code or phone, an invalid field), the rows without a phone and the cards\' fees. Nothing is created yet. Needs an Idempotency-Key: the same key again answers the same import.',
+  'employees/get-employee-import': 'An employee import\'s state: checked, being applied (with its progress) or applied (with each row\'s result).',
+  'employees/apply-employee-import': 'Applies a checked employee import in the background: each valid row creates its employee and orders the card once, however often it is applied; rows without a phone need confirmWithoutPhone. Poll the import for its progress and result. Needs an Idempotency-Key; an employee.created event follows for each employee.',
   'funding/fund-employee': 'Moves money from the main account to one employee\'s card at once. Needs an Idempotency-Key; a funding.applied event follows.',
   'funding/get-funding-template': 'The CSV template of a funding file, with the company\'s employees filled in.',
   'funding/upload-funding-file': 'Uploads a funding file (CSV) and checks it: the answer lists each row\'s problems and the total it would move. Nothing moves yet.',
@@ -60,6 +64,14 @@ const fundingFileErrors = {
   503: ['FUNDS_TRANSFER_FAILED'],
 } as const satisfies Readonly<Record<number, readonly ErrorCode[]>>;
 
+/** An employee import's errors, from its upload to its apply. */
+const employeeImportErrors = {
+  404: ['EMPLOYEE_IMPORT_NOT_FOUND'],
+  409: ['EMPLOYEE_IMPORT_NOTHING_TO_CREATE'],
+  413: ['PAYLOAD_TOO_LARGE'],
+  422: ['EMPLOYEE_IMPORT_INVALID'],
+} as const satisfies Readonly<Record<number, readonly ErrorCode[]>>;
+
 /**
  * The domain errors each public operation may answer beside the ones every operation may (issue 32), by status. The
  * CDK tests read each operation's bundle (infra/handler-bundling.test.ts) and fail on a code it can throw that is
@@ -81,6 +93,9 @@ const operationErrors: Readonly<Partial<Record<PublicHandler, Readonly<Record<nu
   'employees/unblock-app-access': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['DEVICE_ACTION_NOT_ALLOWED'] },
   'employees/terminate-product': cardActionErrors,
   'employees/apply-bulk-card-action': cardActionErrors,
+  'employees/upload-employee-import': employeeImportErrors,
+  'employees/get-employee-import': employeeImportErrors,
+  'employees/apply-employee-import': employeeImportErrors,
   'funding/fund-employee': { 404: ['FUNDING_USER_NOT_ACTIVE'], 409: ['FUNDING_USER_NOT_ACTIVE', 'FUNDS_NOT_ENOUGH'], 503: ['FUNDS_TRANSFER_FAILED'] },
   'funding/get-funding-template': { 503: ['FUNDS_TRANSFER_FAILED'] },
   'funding/upload-funding-file': fundingFileErrors,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { issuerEventSchema, type IssuerEvent } from '@shared/issuer-events';
@@ -8,7 +8,7 @@ import { sqs } from '../platform/aws/sqs';
 import { issuerSandboxDeliverySeconds, issuerSandboxQueueUrl } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { conditionFailed, tableName } from '../platform/table';
-import { CardIssuerError, type CardIssuer, type CardStatusChange, type IssuedCard } from './card-issuer';
+import { cardOrderBatchLimit, CardIssuerError, type CardIssuer, type CardOrder, type CardOrderAnswer, type CardStatusChange, type IssuedCard } from './card-issuer';
 
 const sandboxStatuses = ['ordered', 'delivered', 'active', 'blocked', 'closed', 'replaced'] as const;
 
@@ -46,6 +46,22 @@ function cardOf(requestId: string): IssuedCard {
 export class SandboxCardIssuer implements CardIssuer {
   async orderCard(request: { requestId: string }): Promise<IssuedCard> {
     return this.issue(request.requestId);
+  }
+
+  /**
+   * A batch as a real issuer's bulk endpoint takes it: each order stored once by its request id (a retried batch finds
+   * its cards and orders none again), then every delivery announced, ten to a queue call.
+   */
+  async orderCards(orders: readonly CardOrder[]): Promise<CardOrderAnswer[]> {
+    if (orders.length > cardOrderBatchLimit) throw new CardIssuerError(`the issuer takes at most ${cardOrderBatchLimit} orders a batch`);
+    const answers: CardOrderAnswer[] = [];
+    for (let start = 0; start < orders.length; start += sandboxWritesAtOnce) {
+      const cards = await Promise.all(orders.slice(start, start + sandboxWritesAtOnce).map((order) => this.store(order.requestId)));
+      answers.push(...cards.map((card, index) => ({ requestId: orders[start + index]?.requestId ?? '', card })));
+    }
+    const deliveries = answers.flatMap((answer) => ('card' in answer ? [deliveredEvent(answer.card)] : []));
+    for (let start = 0; start < deliveries.length; start += 10) await announceAll(deliveries.slice(start, start + 10), issuerSandboxDeliverySeconds());
+    return answers;
   }
 
   async replaceCard(request: { requestId: string; cardId: string }): Promise<IssuedCard> {
@@ -101,26 +117,55 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   private async issue(requestId: string): Promise<IssuedCard> {
+    const card = await this.store(requestId);
+    await announce(deliveredEvent(card), issuerSandboxDeliverySeconds());
+    return card;
+  }
+
+  /** The card of a request id, made once: the request id is kept on it, so an order can be traced to its request. */
+  private async store(requestId: string): Promise<IssuedCard> {
     const card = cardOf(requestId);
     try {
       await dynamo.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.sandboxCard(card.cardId), entity: entities.sandboxCard, ...card, status: 'ordered', declines: [], orderedAt: new Date().toISOString() },
+          Item: { ...keys.sandboxCard(card.cardId), entity: entities.sandboxCard, ...card, requestId, status: 'ordered', declines: [], orderedAt: new Date().toISOString() },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
     } catch (error) {
-      // A retried order: the card exists already; its delivery is announced again below and deduplicated by event id.
+      // A retried order: the card exists already; its delivery is announced again and deduplicated by event id.
       if (!conditionFailed(error)) throw error;
     }
-    await announce({ eventId: `evt_delivered_${card.cardId}`, type: 'card.delivered', cardId: card.cardId, occurredAt: null }, issuerSandboxDeliverySeconds());
     return card;
   }
 }
 
+/** How many of a batch's cards the sandbox writes at once: a batch's writes in parallel, not all of them. */
+const sandboxWritesAtOnce = 25;
+
+type SandboxMessage = Omit<IssuerEvent, 'occurredAt'> & { occurredAt: string | null };
+
+function deliveredEvent(card: IssuedCard): SandboxMessage {
+  return { eventId: `evt_delivered_${card.cardId}`, type: 'card.delivered', cardId: card.cardId, occurredAt: null };
+}
+
+/** Up to ten events in one queue call (SQS's batch limit); one an entry the queue refused is sent on its own. */
+async function announceAll(events: readonly SandboxMessage[], delaySeconds: number): Promise<void> {
+  const answer = await sqs.send(
+    new SendMessageBatchCommand({
+      QueueUrl: issuerSandboxQueueUrl(),
+      Entries: events.map((event, index) => ({ Id: String(index), MessageBody: JSON.stringify(event), DelaySeconds: delaySeconds })),
+    }),
+  );
+  for (const failed of answer.Failed ?? []) {
+    const event = events[Number(failed.Id)];
+    if (event) await announce(event, delaySeconds);
+  }
+}
+
 /** Queues an event for the sandbox's worker, which stamps, signs and posts it to our webhook after the delay. */
-async function announce(event: Omit<IssuerEvent, 'occurredAt'> & { occurredAt: string | null }, delaySeconds: number): Promise<void> {
+async function announce(event: SandboxMessage, delaySeconds: number): Promise<void> {
   await sqs.send(new SendMessageCommand({ QueueUrl: issuerSandboxQueueUrl(), MessageBody: JSON.stringify(event), DelaySeconds: delaySeconds }));
 }
 

@@ -15,6 +15,7 @@ export const portalVariableNames = [
   'REPORTS_QUEUE_URL',
   'EXPORTS_QUEUE_URL',
   'FUNDING_QUEUE_URL',
+  'EMPLOYEE_IMPORTS_QUEUE_URL',
   'MAIL_QUEUE_URL',
   'WEBHOOKS_QUEUE_URL',
   'ISSUER_SANDBOX_QUEUE_URL',
@@ -96,6 +97,8 @@ export const auditDigestsBucket = /* @__PURE__ */ setting('AUDIT_DIGESTS_BUCKET'
 export const reportsQueueUrl = /* @__PURE__ */ setting('REPORTS_QUEUE_URL', nonEmpty);
 export const exportsQueueUrl = /* @__PURE__ */ setting('EXPORTS_QUEUE_URL', nonEmpty);
 export const fundingQueueUrl = /* @__PURE__ */ setting('FUNDING_QUEUE_URL', nonEmpty);
+/** Bulk employee imports to apply (issue 34), worked by functions/employees/work-employee-imports.ts. */
+export const employeeImportsQueueUrl = /* @__PURE__ */ setting('EMPLOYEE_IMPORTS_QUEUE_URL', nonEmpty);
 /** The queue of the portal's own e-mails (functions/platform/mailer.ts), which the mail worker sends. */
 export const mailQueueUrl = /* @__PURE__ */ setting('MAIL_QUEUE_URL', nonEmpty);
 /** Webhook events and deliveries (functions/webhooks). */

@@ -86,6 +86,11 @@ export const keys = {
    * ends), so the deadline job reads only the files still running.
    */
   runningFundingFile: (deadline: string, companyId: string, fileId: string) => ({ gsi2pk: 'FUNDING_FILES#RUNNING', gsi2sk: `${deadline}#${companyId}#${fileId}` }),
+  /** A bulk employee import (issue 34), by its upload id: its preview, progress and result; its bytes sit in the documents bucket. */
+  employeeImport: (companyId: string, importId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EMPLOYEE_IMPORT#${importId}` }),
+  /** One row of an import done (its employee created, or refused): written once, in the transaction that creates the employee. */
+  employeeImportRow: (companyId: string, importId: string, rowNumber: number) => ({ pk: `COMPANY#${companyId}#EMPLOYEE_IMPORT#${importId}`, sk: `ROW#${String(rowNumber).padStart(6, '0')}` }),
+  employeeImportRows: (companyId: string, importId: string) => ({ pk: `COMPANY#${companyId}#EMPLOYEE_IMPORT#${importId}` }),
   /** A scheduled funding rule (issue 21): whom it pays, how much and when. */
   fundingSchedule: (companyId: string, scheduleId: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDING_SCHEDULE#${scheduleId}` }),
   fundingSchedules: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'FUNDING_SCHEDULE#' }),
@@ -207,6 +212,9 @@ export const documentObjectKey = (companyId: string, documentId: string) => `${d
 /** A funding CSV's bytes: the documents bucket, under the company, in a prefix of their own. */
 export const fundingFileObjectKey = (companyId: string, fileId: string) => `${documentsKeyPrefix}${companyId}/funding/${fileId}.csv`;
 
+/** An employee import's CSV: the documents bucket, under the company, beside the funding files. */
+export const employeeImportObjectKey = (companyId: string, importId: string) => `${documentsKeyPrefix}${companyId}/employee-imports/${importId}.csv`;
+
 /** A report's CSV in the reports bucket, under its company. */
 export const reportObjectKey = (companyId: string, reportId: string) => `${documentsKeyPrefix}${companyId}/reports/${reportId}.csv`;
 /** A chat attachment's bytes in the documents bucket, under the chat's company. */
@@ -264,6 +272,8 @@ export const entities = {
   fundingFile: 'fundingFile',
   fundingFileHash: 'fundingFileHash',
   fundingRow: 'fundingRow',
+  employeeImport: 'employeeImport',
+  employeeImportRow: 'employeeImportRow',
   fundingSchedule: 'fundingSchedule',
   fundingScheduleRun: 'fundingScheduleRun',
   issuerEvent: 'issuerEvent',

@@ -12,6 +12,9 @@ export const workerTimeoutSeconds = {
   mail: 30,
   // One funding file per invocation: a 10,000-row file takes well under a minute, and a cut-short one resumes.
   funding: 600,
+  // One employee import per invocation: a 5,000-row file (its cards ordered in batches of 100) takes about a minute
+  // locally, and a cut-short one resumes from the rows done.
+  employeeImports: 600,
   // One export at a time: a file of 500,000 rows takes minutes.
   exports: 840,
   // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.

@@ -226,7 +226,7 @@ describe('queues', () => {
     const queues = resourcesOf(template, 'AWS::SQS::Queue');
     expect(queues).toHaveLength(12);
     const withRedrive = queues.filter(([, queue]) => queue.Properties?.RedrivePolicy !== undefined);
-    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs', 'WebhooksJobs']);
+    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['EmployeeImportsJobs', 'ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs', 'WebhooksJobs']);
     for (const [id, queue] of withRedrive) {
       const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
       expect(redrive.maxReceiveCount, id).toBe(3);

@@ -187,6 +187,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'employees/change-employee-phone': { table: 'readWrite' },
   'employees/set-employee-limits': { table: 'readWrite', cardIssuer: true },
   'employees/apply-bulk-card-action': { table: 'readWrite', cardIssuer: true },
+  // Bulk employee import (issue 34): an upload keeps its bytes in the documents bucket (the company's prefix) with its
+  // preview; applying records who started it and hands it to the import worker.
+  'employees/upload-employee-import': { table: 'readWrite', documents: 'write' },
+  'employees/apply-employee-import': { table: 'readWrite', sendTo: ['employeeImports'] },
   // The price list and its audit record.
   'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.
@@ -276,6 +280,10 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // It also starts the scheduled runs that are due (a message per run on its own queue) and writes each run's file;
   // a run the balance does not cover is refused and the owners e-mailed.
   'funding/work-funding-files': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'], settings: ['PORTAL_URL'], retriesSooner: true },
+  // Creates an import's employees chunk by chunk (employee, card owner, phone claim, audit record, outbox event, row
+  // item, progress), reads the file's bytes again, and orders the cards from the issuer in batches (the sandbox's card
+  // items and its delivery messages); closes at the issuer a card whose row was refused after it was ordered.
+  'employees/work-employee-imports': { table: 'readWrite', documents: 'read', sendTo: [issuerSandboxQueue], cardIssuer: true, retriesSooner: true },
   // Reads the file's rows (transactions, activity), streams the file to the reports bucket, marks the job and may
   // e-mail the requester (an outbox item put in the marking's transaction: functions/platform/outbox.ts).
   'exports/write-export-files': { table: 'readWrite', exports: 'write', settings: ['PORTAL_URL'], retriesSooner: true },

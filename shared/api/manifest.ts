@@ -4,6 +4,7 @@ import * as authorizationRoutes from './routes/authorization-routes';
 import * as cardholderRoutes from './routes/cardholder-routes';
 import * as dashboardRoutes from './routes/dashboard-routes';
 import * as employeeRoutes from './routes/employee-routes';
+import * as employeeImportRoutes from './routes/employee-import-routes';
 import * as feeRoutes from './routes/fee-routes';
 import * as fundingRoutes from './routes/funding-routes';
 import * as fundingScheduleRoutes from './routes/funding-schedule-routes';
@@ -32,7 +33,7 @@ export { checksCognitoToken } from './route-definition';
 export const routes = [
   ...Object.values(sessionRoutes), ...Object.values(accountRoutes), ...Object.values(phoneRoutes),
   ...Object.values(teamRoutes), ...Object.values(onboardingRoutes), ...Object.values(reviewRoutes), ...Object.values(moneyRoutes),
-  ...Object.values(employeeRoutes), ...Object.values(issuerRoutes), ...Object.values(feeRoutes),
+  ...Object.values(employeeRoutes), ...Object.values(employeeImportRoutes), ...Object.values(issuerRoutes), ...Object.values(feeRoutes),
   ...Object.values(cardholderRoutes), ...Object.values(authorizationRoutes),
   ...Object.values(dashboardRoutes), ...Object.values(fundingRoutes), ...Object.values(fundingScheduleRoutes),
   ...Object.values(topUpRoutes),

@@ -47,6 +47,8 @@ export const routeAudit = {
   'money/set-low-balance-alert': { records: ['lowBalance.threshold'] },
   'employees/activate-card': { records: ['card.activate'] },
   'employees/add-employee': { records: ['employee.add'] },
+  'employees/upload-employee-import': { exempt: 'A preview: the file is stored and checked and nothing is created; applying it is recorded (employees/apply-employee-import), and each employee with the employee (by the import worker).' },
+  'employees/apply-employee-import': { records: ['employee.import'], when: 'the import is a preview or failed (any other is only read); each employee created is recorded by the import worker (employee.add)' },
   'employees/apply-bulk-card-action': { records: ['card.activate', 'card.block', 'card.unblock'], when: 'per employee whose card changed' },
   'employees/block-app-access': { records: ['device.block'] },
   'employees/block-card': { records: ['card.block'] },
