@@ -31,6 +31,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { AddFundsDialog } from './add-funds-dialog';
 import { AddUserDialog } from './add-user-dialog';
+import { EmployeeImportDialog } from './employee-import-dialog';
 import { afterFunding } from '@frontend/lib/after-funding';
 import { canAddFunds, offeredActions } from './offered-actions';
 import { StatusBadge } from './status-badge';
@@ -57,6 +58,8 @@ export function UsersScreen() {
     enabled: companyId !== '',
   });
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const imported = useCallback(() => void queryClient.invalidateQueries({ queryKey: employeesQueryKey(companyId) }), [queryClient, companyId]);
   const [fundingByFile, setFundingByFile] = useState(false);
   const canFund = can(role, 'transferFunds');
   const [funding, setFunding] = useState<EmployeeRow | null>(null);
@@ -151,9 +154,14 @@ export function UsersScreen() {
             </>
           )}
           {canAct && (
-            <button type="button" className="button" onClick={() => setAdding(true)}>
-              {t('add.open')}
-            </button>
+            <>
+              <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
+                {t('import.open')}
+              </button>
+              <button type="button" className="button" onClick={() => setAdding(true)}>
+                {t('add.open')}
+              </button>
+            </>
           )}
         </div>
       </div>
@@ -247,6 +255,7 @@ export function UsersScreen() {
           }}
         />
       )}
+      {importing && <EmployeeImportDialog companyId={companyId} onClose={() => setImporting(false)} onApplied={imported} />}
       {adding && (
         <AddUserDialog
           onClose={() => setAdding(false)}

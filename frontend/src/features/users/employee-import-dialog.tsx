@@ -1,0 +1,314 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { employeeImportColumns, maxEmployeeImportChars, type EmployeeImport, type ImportPreviewRow, type ImportResultRow } from '@shared/employee-imports';
+import { monthText } from '@shared/dates';
+import { pollIntervalMs } from '@shared/lists';
+import { Alert } from '@frontend/components/alert/alert';
+import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
+import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { Dialog } from '@frontend/components/dialog/dialog';
+import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
+import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
+import { useFormat } from '@frontend/lib/format';
+import { newActionKey } from '@frontend/lib/http';
+import { applyEmployeeImport, downloadEmployeeImportTemplate, employeeImportQueryKey, fetchEmployeeImport, uploadEmployeeImport } from './employee-import-api';
+
+/**
+ * Import users (issue 34): upload the filled-in template, see every row with its problem, the counts and the cards'
+ * fee before anything is created; rows without a phone need the same confirmation as Add user's; then confirm, watch
+ * the import worker's progress and read each row's result.
+ */
+export function EmployeeImportDialog({ companyId, onClose, onApplied }: { companyId: string; onClose: () => void; onApplied: () => void }) {
+  const { t } = useTranslation(['users', 'errors', 'common']);
+  const format = useFormat();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<EmployeeImport | null>(null);
+  const [withoutPhoneConfirmed, setWithoutPhoneConfirmed] = useState(false);
+  const [withoutPhoneError, setWithoutPhoneError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const progress = useQuery({
+    queryKey: employeeImportQueryKey(companyId, preview?.importId ?? ''),
+    queryFn: ({ signal }) => fetchEmployeeImport(preview?.importId ?? '', signal),
+    enabled: applying && preview !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'applied' || query.state.data?.status === 'failed' ? false : pollIntervalMs),
+  });
+  const current = progress.data ?? preview;
+  const done = current?.status === 'applied';
+  const failed = current?.status === 'failed';
+  // The list shows the new users once the worker made them; a failed import made those it created.
+  useEffect(() => {
+    if (done || failed) onApplied();
+  }, [done, failed, onApplied]);
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!file) return setFileError('FILE_REQUIRED');
+    const content = await file.text();
+    if (content.length > maxEmployeeImportChars) return setFileError('FILE_TOO_LARGE');
+    setBusy(true);
+    try {
+      setPreview(await uploadEmployeeImport(file.name, content, newActionKey()));
+      setWithoutPhoneConfirmed(false);
+      setWithoutPhoneError(undefined);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.content) setFileError(error.fields.content);
+      else setFailure(errorCodeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askToApply = () => {
+    if (!current) return;
+    // Add user's rule: a user without a phone is created only after it is confirmed (SPEC section 4).
+    if (current.withoutPhoneCount > 0 && !withoutPhoneConfirmed) return setWithoutPhoneError('PHONE_CONFIRMATION_REQUIRED');
+    setConfirming(true);
+  };
+
+  const apply = async () => {
+    if (!current) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      setPreview(await applyEmployeeImport(current.importId, withoutPhoneConfirmed, newActionKey()));
+      setConfirming(false);
+      setApplying(true);
+      // A failed import applied again: the query stopped polling at failed; it polls again until this run ends.
+      if (failed) await progress.refetch();
+    } catch (error) {
+      setConfirming(false);
+      setFailure(errorCodeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The worker goes on when the dialog is closed: the users made so far show at once.
+  const close = () => {
+    if (applying && !done && !failed) onApplied();
+    onClose();
+  };
+
+  return (
+    <>
+      <Dialog open={!confirming} title={t('import.title')} busy={busy} onClose={close} size="big">
+        {!current ? (
+          <form onSubmit={(event) => void upload(event)} noValidate>
+            <div className="dialog__body">
+              <p>{t('import.lead')}</p>
+              <p>
+                <button type="button" className="button button--secondary button--small" onClick={() => void downloadEmployeeImportTemplate().catch((error: unknown) => setFailure(errorCodeOf(error)))}>
+                  {t('import.template')}
+                </button>
+              </p>
+              <p className="field__hint">{t('import.columns', { columns: Object.values(employeeImportColumns).join(', ') })}</p>
+              <div className="field">
+                <label className="field__label" htmlFor="employee-import-file">
+                  {t('import.file')}
+                </label>
+                <input
+                  id="employee-import-file"
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-invalid={fileError ? true : undefined}
+                  aria-describedby={fileError ? 'employee-import-file-error' : undefined}
+                  onChange={(event) => {
+                    setFile(event.target.files?.[0] ?? null);
+                    setFileError(undefined);
+                  }}
+                />
+                {fileError && (
+                  <p id="employee-import-file-error" className="field__error">
+                    {fieldErrorText(t, fileError)}
+                  </p>
+                )}
+              </div>
+              {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+            </div>
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+                {t('common:cancel')}
+              </button>
+              <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+                {t('import.check')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <div className="dialog__body">
+              {current.status === 'previewed' && (
+                <>
+                  <dl className="users-details">
+                    <dt>{t('import.rowCount')}</dt>
+                    <dd>{current.rowCount}</dd>
+                    <dt>{t('import.validCount')}</dt>
+                    <dd>{current.validCount}</dd>
+                    <dt>{t('import.problemCount')}</dt>
+                    <dd>{current.problemCount}</dd>
+                    <dt>{t('import.withoutPhoneCount')}</dt>
+                    <dd>{current.withoutPhoneCount}</dd>
+                  </dl>
+                  <FeeNotice fees={current.fees} money={format.money} />
+                  {current.problemCount > 0 && <Alert>{t('import.problemsSkipped', { count: current.problemCount })}</Alert>}
+                  <PreviewTable importFile={current} />
+                  {current.withoutPhoneCount > 0 && (
+                    <CheckboxField
+                      name="confirmWithoutPhone"
+                      checked={withoutPhoneConfirmed}
+                      onChange={(event) => {
+                        setWithoutPhoneConfirmed(event.target.checked);
+                        setWithoutPhoneError(undefined);
+                      }}
+                      label={t('import.withoutPhoneConfirm', { count: current.withoutPhoneCount })}
+                      error={withoutPhoneError ? fieldErrorText(t, withoutPhoneError) : undefined}
+                    />
+                  )}
+                </>
+              )}
+              {(current.status === 'queued' || current.status === 'applying') && (
+                <div role="status">
+                  <p>{t('import.progress', { done: current.progress.doneRows, total: current.progress.totalRows })}</p>
+                  <progress max={Math.max(current.progress.totalRows, 1)} value={current.progress.doneRows} aria-label={t('import.progressLabel')} />
+                </div>
+              )}
+              {(done || failed) && current.result && (
+                <div role="status">
+                  {failed ? (
+                    <Alert>{t('import.failed', { count: current.result.createdCount, left: Math.max(current.progress.totalRows - current.progress.doneRows, 0) })}</Alert>
+                  ) : (
+                    <p>{t('import.result', { count: current.result.createdCount })}</p>
+                  )}
+                  {current.result.refusedCount > 0 && <Alert>{t('import.refused', { count: current.result.refusedCount })}</Alert>}
+                  <ResultTable rows={current.result.rows} />
+                </div>
+              )}
+              {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
+            </div>
+            <div className="dialog__actions">
+              {current.status === 'previewed' ? (
+                <>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      // The file input is new and empty again: the file checked before is not chosen any more.
+                      setFile(null);
+                      setPreview(null);
+                    }}
+                    disabled={busy}
+                  >
+                    {t('import.another')}
+                  </button>
+                  {current.validCount > 0 && (
+                    <button type="button" className="button" onClick={askToApply} disabled={busy}>
+                      {t('import.apply', { count: current.validCount })}
+                    </button>
+                  )}
+                </>
+              ) : failed ? (
+                <>
+                  <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
+                    {t('import.close')}
+                  </button>
+                  <button type="button" className="button" onClick={() => setConfirming(true)} disabled={busy}>
+                    {t('import.retry')}
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="button" onClick={close} disabled={busy}>
+                  {t('import.close')}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </Dialog>
+      {current && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('import.confirmTitle', { count: current.validCount })}
+          confirmLabel={t('import.confirm', { count: current.validCount })}
+          cancelLabel={t('import.back')}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void apply()}
+        >
+          <p>{t('import.confirmText', { count: current.validCount })}</p>
+          <FeeNotice fees={current.fees} money={format.money} />
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** What the cards cost: the price list has no issue fee, so issuing is free; the monthly fee starts the next month. */
+function FeeNotice({ fees, money }: { fees: EmployeeImport['fees']; money: (cents: number) => string }) {
+  const { t } = useTranslation('users');
+  return (
+    <p className="employee-import__fee">
+      {t('import.fee', {
+        count: fees.cardCount,
+        issue: money(fees.issueFeeCents),
+        monthly: money(fees.monthlyFeeCents),
+        total: money(fees.monthlyTotalCents),
+        month: monthText(fees.firstChargedMonth),
+      })}
+    </p>
+  );
+}
+
+interface PreviewLine {
+  rowNumber: number;
+  name: string;
+  text: string;
+}
+
+/** Every listed row of the preview, those with problems first, each with what stops it (or that it will be created). */
+function PreviewTable({ importFile }: { importFile: EmployeeImport }) {
+  const { t } = useTranslation(['users', 'errors']);
+  const lineOf = (row: ImportPreviewRow): PreviewLine => ({
+    rowNumber: row.rowNumber,
+    name: `${row.name} ${row.surname}`.trim() || '—',
+    text:
+      row.state === 'problem'
+        ? row.problems.map((problem) => `${t(`import.columnNames.${problem.column}`)}: ${fieldErrorText(t, problem.code)}`).join('; ')
+        : t(`import.state.${row.state}`),
+  });
+  const caption = t('import.rowsCaption', { shown: importFile.rows.length, total: importFile.rowCount });
+  return <LinesTable caption={caption} lines={importFile.rows.map(lineOf)} reasonHeader={t('import.reason')} />;
+}
+
+function ResultTable({ rows }: { rows: ImportResultRow[] }) {
+  const { t } = useTranslation(['users', 'errors']);
+  const lines = rows.map((row) => ({
+    rowNumber: row.rowNumber,
+    name: row.name,
+    text: row.outcome === 'refused' ? `${t('import.outcome.refused')}: ${row.reason ? errorCodeText(t, row.reason) : ''}` : t('import.outcome.card_ordered'),
+  }));
+  return <LinesTable caption={t('import.resultCaption', { count: rows.length })} lines={lines} reasonHeader={t('import.outcomeHeader')} />;
+}
+
+function LinesTable({ caption, lines, reasonHeader }: { caption: string; lines: PreviewLine[]; reasonHeader: string }) {
+  const { t } = useTranslation('users');
+  const columns: DataTableColumn<PreviewLine>[] = [
+    { id: 'row', header: t('import.row'), align: 'end', cell: (line) => line.rowNumber },
+    { id: 'user', header: t('import.user'), rowHeader: true, truncate: (line) => line.name, cell: (line) => line.name },
+    { id: 'reason', header: reasonHeader, cell: (line) => line.text },
+  ];
+  return (
+    <div className="funding-rows">
+      <p className="funding-rows__title" aria-hidden="true">
+        {caption}
+      </p>
+      <DataTable caption={caption} columns={columns} rows={lines} rowKey={(line) => String(line.rowNumber)} loading={false} skeletonRows={0} />
+    </div>
+  );
+}
