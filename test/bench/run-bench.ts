@@ -14,6 +14,7 @@ import { activityBench } from './activity-bench';
 import { coldStartBench } from './cold-start';
 import { lighthouseBench, type PageRun } from './lighthouse-bench';
 import { benchCsvFunding } from './funding-bench';
+import { benchEmployeeImport, printEmployeeImport } from './employee-import-bench';
 import { scaleBench } from './scale-bench';
 import { benchWebhookFanOut, type WebhookFanOut } from './webhook-bench';
 
@@ -38,9 +39,10 @@ const benchDataDir = flags['keep-data'] ? '.bench-local' : undefined;
  * `--only cold-start` skips the local cloud, the browser and the API: minutes instead of half an hour. `--only
  * lighthouse` builds the SPA and runs Lighthouse on its pages, with the JavaScript each loads. `--only webhooks` runs
  * the webhook fan-out alone, against a local cloud without the web app. `--only activity-log` seeds (or finds) the
- * company of 1,000,000 audit records and reads its activity log's pages, likewise.
+ * company of 1,000,000 audit records and reads its activity log's pages, likewise. `--only employee-import` times the
+ * 5,000-row employee import alone (issue 34), likewise.
  */
-const onlySections = ['cold-start', 'lighthouse', 'webhooks', 'activity-log'] as const;
+const onlySections = ['cold-start', 'lighthouse', 'webhooks', 'activity-log', 'employee-import'] as const;
 if (flags.only !== undefined && !(onlySections as readonly string[]).includes(flags.only)) {
   throw new Error(`--only takes one of: ${onlySections.join(', ')}`);
 }
@@ -170,8 +172,18 @@ async function activityLogOnly(): Promise<void> {
   }
 }
 
+async function employeeImportOnly(): Promise<void> {
+  const spawned = await spawnLocalCloud('none', 120_000, benchDataDir, benchInstance);
+  try {
+    printEmployeeImport(await benchEmployeeImport(spawned.ready));
+  } finally {
+    await spawned.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (flags.only === 'lighthouse') return lighthouseOnly();
+  if (flags.only === 'employee-import') return employeeImportOnly();
   if (flags.only === 'webhooks') return webhooksOnly();
   if (flags.only === 'activity-log') return activityLogOnly();
   // `--cold-start-variants` runs the other SDK placement and source maps in the same rounds, to choose between them.
@@ -261,6 +273,8 @@ async function main(): Promise<void> {
     const funding = await benchCsvFunding(cloud);
     console.log('\nBulk CSV funding (budget: 10,000 rows <= 60 s locally, exactly once)');
     console.table([{ what: `${funding.rows} rows: upload + preview`, seconds: funding.previewSeconds.toFixed(1) }, { what: 'apply (funding worker) until the result', seconds: funding.applySeconds.toFixed(1), applied: funding.appliedCount, failed: funding.failedCount }]);
+
+    printEmployeeImport(await benchEmployeeImport(cloud));
 
     printWebhookFanOut(await benchWebhookFanOut(cloud));
 

@@ -302,6 +302,12 @@ const scenarios: Record<AuditedHandler, Scenario> = {
       ok(await api('POST', '/card/unblock', { token, body: {} }));
     }),
   'cardholders/end-session': () => inCompany(async () => ok(await api('POST', '/card/sign-out', { token: await cardSession(), body: {} }))),
+  'employees/apply-employee-import': () =>
+    inCompany(async () => {
+      const content = `Name,Surname,Phone\r\nAudite,Importa,${freshPhone()}\r\n`;
+      const importId = idOf(ok(await api('POST', '/employee-imports', { token: owner, body: { fileName: 'audit-people.csv', content }, headers: keyed() })), 'importId');
+      ok(await api('POST', `/employee-imports/${importId}/apply`, { token: owner, body: {}, headers: keyed() }));
+    }),
   'funding/apply-funding-file': () => inCompany(async () => ok(await api('POST', `/funding/files/${await fundingFile()}/apply`, { token: owner, body: {}, headers: keyed() }))),
   'funding/retry-funding-file': () =>
     inCompany(async () => {

@@ -7,6 +7,8 @@ import { profileSchema } from '@shared/api/schemas';
 import { roleRank, type CompanyRole } from '@shared/roles';
 import { fleetChatId } from '../../infra/local/seed-chats';
 import { fleetReportId } from '../../infra/local/seed-reports';
+import { employeeImportSchema } from '@shared/employee-imports';
+import { fleetManager, freshPhone } from './employee-fixtures';
 import { api, concretePath, signIn } from './support';
 
 /** Generated from the manifest: a route added later is covered without anyone remembering to. */
@@ -95,7 +97,13 @@ describe.each(allRoutes.filter((r) => r.activeCompanyOnly))('$method $path (appr
  * Another company's ids: a member of Baltic Logistics names them with a valid request, and the route answers as if
  * they did not exist. A route with such a parameter is covered here without anyone remembering to add it.
  */
-const foreignIds: Record<string, string> = { employeeId: 'fleet-emp-019', chatId: fleetChatId, attachmentId: '0f1ee7c0-c4a7-4d00-8000-0000000000a1', reportId: fleetReportId };
+const foreignIds: Record<string, string> = { employeeId: 'fleet-emp-019', chatId: fleetChatId, attachmentId: '0f1ee7c0-c4a7-4d00-8000-0000000000a1', reportId: fleetReportId, importId: '' };
+/** The fleet's own employee import (issue 34), uploaded by its manager: Baltic Logistics' manager names it in vain. */
+beforeAll(async () => {
+  const content = `Name,Surname,Phone\r\nAnna,Bērziņa,${freshPhone()}\r\n`;
+  const answer = await api('POST', '/employee-imports', { token: await tokenOf(fleetManager), body: { content }, headers: { 'Idempotency-Key': `matrix-${Date.now()}` } });
+  foreignIds.importId = employeeImportSchema.parse(answer.body).importId;
+});
 /** A valid body per route that takes one, so the refusal cannot come from validation instead of tenancy. */
 const validBodies: Record<string, unknown> = {
   'PUT /employees/{employeeId}/phone': { phone: '37126000000019' },
@@ -103,6 +111,7 @@ const validBodies: Record<string, unknown> = {
   'POST /employees/{employeeId}/funds': { amountCents: 100 },
   'POST /chats/{chatId}/messages': { text: 'Is this chat mine?' },
   'POST /employees/{employeeId}/card/replace': { reason: 'lost', address: { address: 'Rīgas iela 5', city: 'Cēsis', country: 'LV', postalCode: 'LV-4101' }, expectedFeeCents: 500 },
+  'POST /employee-imports/{importId}/apply': { confirmWithoutPhone: true },
 };
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 const tenantRoutes = memberRoutes.filter(({ route }) => paramsOf(route.path).some((param) => param in foreignIds));

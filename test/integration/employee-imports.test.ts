@@ -1,0 +1,264 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { csvLine } from '@shared/csv';
+import { employeeImportColumns, employeeImportSchema, type EmployeeImport } from '@shared/employee-imports';
+import { entities, keys } from '@functions/platform/keys';
+import { putApiKey } from './api-key-fixtures';
+import { cardEmployeeItem, createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
+import { waitFor } from './employee-fixtures';
+import { drained } from './queue-fixtures';
+import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
+
+/**
+ * Bulk employee import (issue 34): a file is previewed row by row before anything is created; applied, each valid
+ * row makes one employee with one card order, however often and however concurrently it is applied.
+ */
+const header = Object.values(employeeImportColumns);
+const fileOf = (rows: readonly (readonly string[])[]) => [header, ...rows].map((cells) => csvLine(cells)).join('');
+
+/** Phones no seeded or other test's employee has: 37127, a run's own four digits, then the row's six. */
+const phonePrefix = `37127${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+let phoneSeq = 0;
+const newPhone = () => `${phonePrefix}${String((phoneSeq += 1)).padStart(6, '0')}`;
+let codeSeq = randomInt(0, 50_000);
+const newPersonalCode = () => `010190-${String((codeSeq += 1) % 100_000).padStart(5, '0')}`;
+
+function validRows(count: number): string[][] {
+  return Array.from({ length: count }, (_, index) => [`Vārds${index}`, `Uzvārds ${index}`, newPersonalCode(), newPhone(), `e${index}@example.lv`, ['lv', 'en', 'ru', ''][index % 4] ?? '', '', '']);
+}
+
+interface Manager {
+  company: OwnCompany;
+  token: string;
+}
+
+async function managerOfNewCompany(): Promise<Manager> {
+  const company = await createOwnCompany(fixtureCloud(), { role: 'manager' });
+  return { company, token: await signIn(company.email, undefined, company.phone) };
+}
+
+const upload = (token: string, content: string, key: string = randomUUID()) => api('POST', '/employee-imports', { token, body: { fileName: 'people.csv', content }, headers: { 'Idempotency-Key': key } });
+const apply = (token: string, importId: string, body: Record<string, unknown> = {}, key: string = randomUUID()) =>
+  api('POST', `/employee-imports/${importId}/apply`, { token, body, headers: { 'Idempotency-Key': key } });
+const read = async (token: string, importId: string) => employeeImportSchema.parse((await api('GET', `/employee-imports/${importId}`, { token })).body);
+
+async function previewed(token: string, content: string): Promise<EmployeeImport> {
+  const answer = await upload(token, content);
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(200);
+  return employeeImportSchema.parse(answer.body);
+}
+
+const appliedOf = (token: string, importId: string, timeoutMs: number) => waitFor(() => read(token, importId), (seen) => seen.status === 'applied' || seen.status === 'failed', timeoutMs);
+
+const employeeItem = z.object({ employeeId: z.string(), cardId: z.string().nullable(), phone: z.string().nullable(), personalCode: z.string().nullable(), cardStatus: z.string(), limitCents: z.number(), language: z.string().nullable().optional() });
+
+async function employeesOf(companyId: string): Promise<z.infer<typeof employeeItem>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents().send(
+      new QueryCommand({ TableName: cloud().tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':prefix': 'EMPLOYEE#' }, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.map((item) => employeeItem.parse(item));
+}
+
+/** The issuer sandbox's card items of these card ids (a card the sandbox made once per order request). */
+async function sandboxCardsOf(cardIds: readonly string[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let start = 0; start < cardIds.length; start += 100) {
+    let pending: Record<string, unknown>[] | undefined = cardIds.slice(start, start + 100).map((cardId) => keys.sandboxCard(cardId));
+    while (pending && pending.length > 0) {
+      const answer: BatchGetCommandOutput = await documents().send(new BatchGetCommand({ RequestItems: { [cloud().tableName]: { Keys: pending } } }));
+      found.push(...(answer.Responses?.[cloud().tableName] ?? []));
+      pending = answer.UnprocessedKeys?.[cloud().tableName]?.Keys;
+    }
+  }
+  return found;
+}
+
+async function auditOfImport(companyId: string, importId: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents().send(new QueryCommand({ TableName: cloud().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}#AUDIT` }, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.filter((item) => (item.after as { importId?: string } | undefined)?.importId === importId);
+}
+
+/** Every employee once, each with its own card that the sandbox made once, ordered by the employee's own request. */
+async function expectEachOnce(companyId: string, count: number): Promise<void> {
+  const employees = await employeesOf(companyId);
+  expect(employees).toHaveLength(count);
+  expect(new Set(employees.map((employee) => employee.phone)).size).toBe(count);
+  expect(employees.every((employee) => employee.cardStatus === 'ordered' || employee.cardStatus === 'delivered')).toBe(true);
+  const cardIds = employees.map((employee) => employee.cardId ?? '');
+  expect(new Set(cardIds).size).toBe(count);
+  const cards = await sandboxCardsOf(cardIds);
+  expect(cards).toHaveLength(count);
+  const byCard = new Map(employees.map((employee) => [employee.cardId, employee.employeeId]));
+  expect(cards.every((card) => card.requestId === `${byCard.get(String(card.cardId))}:order`)).toBe(true);
+}
+
+describe('previewing an employee import', () => {
+  let manager: Manager;
+  const existingPhone = newPhone();
+  const existingCode = newPersonalCode();
+  const otherCompanysPhone = newPhone();
+  beforeAll(async () => {
+    manager = await managerOfNewCompany();
+    const existing = { employeeId: randomUUID(), name: 'Esošais', surname: 'Darbinieks', personalCode: existingCode, phone: existingPhone, lastCardDigits: '1234' };
+    await putItems(fixtureCloud(), [
+      cardEmployeeItem(manager.company.companyId, existing),
+      { ...keys.cardholderPhoneClaim(existingPhone), entity: entities.cardholderPhoneClaim, phone: existingPhone, companyId: manager.company.companyId, employeeId: existing.employeeId },
+      // Another company's employee signs in to /card with this phone: one employee per phone across companies.
+      { ...keys.cardholderPhoneClaim(otherCompanysPhone), entity: entities.cardholderPhoneClaim, phone: otherCompanysPhone, companyId: 'company-elsewhere', employeeId: 'someone-else' },
+    ]);
+  });
+
+  it('lists every bad row with its reasons first, counts the rows without a phone, shows the fee, and creates nothing', async () => {
+    const [good, another] = validRows(2);
+    const content = fileOf([
+      good!,
+      ['Jānis', 'Ozols', good![2]!, newPhone(), '', '', '', ''],
+      ['Pēteris', 'Liepa', newPersonalCode(), good![3]!, '', '', '', ''],
+      ['Marta', 'Egle', '123', newPhone(), '', '', '', ''],
+      ['Līga', 'Priede', newPersonalCode(), '+37', '', '', '', ''],
+      ['Ilze', 'Kalna', existingCode, newPhone(), '', '', '', ''],
+      ['Rūta', 'Vītola', newPersonalCode(), otherCompanysPhone, '', '', '', ''],
+      ['Anna', 'Sala', newPersonalCode(), existingPhone, '', '', '', ''],
+      ['Bez', 'Tālruņa', newPersonalCode(), '', '', 'ru', '', ''],
+      another!,
+    ]);
+    const preview = await previewed(manager.token, content);
+    expect(preview).toMatchObject({ status: 'previewed', rowCount: 10, validCount: 3, problemCount: 7, withoutPhoneCount: 1, result: null });
+    expect(preview.rows.map((row) => [row.rowNumber, row.state, row.problems.map((problem) => `${problem.column}:${problem.code}`)])).toEqual([
+      [3, 'problem', ['personalCode:ROW_DUPLICATE_PERSONAL_CODE']],
+      [4, 'problem', ['phone:ROW_DUPLICATE_PHONE']],
+      [5, 'problem', ['personalCode:INVALID_PERSONAL_CODE']],
+      [6, 'problem', ['phone:INVALID_PHONE']],
+      [7, 'problem', ['personalCode:PERSONAL_CODE_TAKEN']],
+      [8, 'problem', ['phone:EMPLOYEE_PHONE_TAKEN']],
+      [9, 'problem', ['phone:EMPLOYEE_PHONE_TAKEN']],
+      [10, 'no_phone', []],
+      [2, 'valid', []],
+      [11, 'valid', []],
+    ]);
+    expect(preview.fees).toMatchObject({ cardCount: 3, issueFeeCents: 0, monthlyTotalCents: preview.fees.monthlyFeeCents * 3 });
+    expect(preview.fees.firstChargedMonth).toMatch(/^\d{4}-\d{2}$/);
+    expect(await employeesOf(manager.company.companyId)).toHaveLength(1);
+
+    // As Add user: a user without a phone is created only when that is confirmed.
+    const unconfirmed = await apply(manager.token, preview.importId);
+    expect([unconfirmed.status, unconfirmed.body]).toMatchObject([400, { code: 'VALIDATION_FAILED', fields: { confirmWithoutPhone: 'PHONE_CONFIRMATION_REQUIRED' } }]);
+    expect((await read(manager.token, preview.importId)).status).toBe('previewed');
+
+    const started = await apply(manager.token, preview.importId, { confirmWithoutPhone: true });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const done = await appliedOf(manager.token, preview.importId, 30_000);
+    expect(done.result).toMatchObject({ createdCount: 3, refusedCount: 0 });
+    expect(done.result?.rows.map((row) => [row.rowNumber, row.outcome])).toEqual([[2, 'card_ordered'], [10, 'card_ordered'], [11, 'card_ordered']]);
+    const employees = await employeesOf(manager.company.companyId);
+    expect(employees).toHaveLength(4);
+    expect(employees.find((employee) => employee.phone === null)?.language).toBe('ru');
+    // Each created employee is audited as Add user's are, naming the import.
+    const audited = await auditOfImport(manager.company.companyId, preview.importId);
+    expect(audited.filter((record) => record.action === 'employee.add')).toHaveLength(3);
+    expect(audited.filter((record) => record.action === 'employee.import')).toHaveLength(1);
+  });
+
+  it("refuses a file without the template's columns, and a file with nothing to create", async () => {
+    const wrong = await upload(manager.token, 'Who,What\r\nAnna,x\r\n');
+    expect([wrong.status, (wrong.body as { code?: string }).code]).toEqual([422, 'EMPLOYEE_IMPORT_INVALID']);
+    const empty = await upload(manager.token, '');
+    expect(empty.body).toMatchObject({ fields: { content: 'FILE_REQUIRED' } });
+    const nothing = await previewed(manager.token, fileOf([['', '', '', '', '', '', '', '']].concat([['A', 'B', '', '', '', '', '', '']])));
+    expect(nothing.validCount).toBe(0);
+    const refused = await apply(manager.token, nothing.importId, { confirmWithoutPhone: true });
+    expect([refused.status, (refused.body as { code?: string }).code]).toEqual([409, 'EMPLOYEE_IMPORT_NOTHING_TO_CREATE']);
+  });
+});
+
+describe('an employee import applied concurrently', () => {
+  it('creates each row once when two applies and two deliveries of its message run at the same time', async () => {
+    const { company, token } = await managerOfNewCompany();
+    const rows = 300;
+    const preview = await previewed(token, fileOf(validRows(rows)));
+    expect(preview.validCount).toBe(rows);
+    const [first, second] = await Promise.all([apply(token, preview.importId), apply(token, preview.importId)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // A second receipt of the same work, as SQS may hand out: two workers apply the import at once.
+    await emulators().sqs.send(new SendMessageCommand({ QueueUrl: cloud().handlerEnvironment.EMPLOYEE_IMPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId: company.companyId, importId: preview.importId }) }));
+    const done = await appliedOf(token, preview.importId, 120_000);
+    expect(done).toMatchObject({ status: 'applied', progress: { doneRows: rows, totalRows: rows }, result: { createdCount: rows, refusedCount: 0 } });
+    await expectEachOnce(company.companyId, rows);
+    expect((await auditOfImport(company.companyId, preview.importId)).filter((record) => record.action === 'employee.add')).toHaveLength(rows);
+  }, 180_000);
+});
+
+describe('the public API', () => {
+  it('takes the same file with an Idempotency-Key: the same key answers the same import, another body with it is refused', async () => {
+    const { company } = await managerOfNewCompany();
+    const key = await putApiKey(fixtureCloud(), company.companyId, { userId: company.userId, name: company.fullName }, { name: 'HR system', createdAt: new Date().toISOString(), scopes: ['employees:write'] });
+    const content = fileOf(validRows(3));
+    const idempotencyKey = randomUUID();
+    const send = (body: unknown) => api('POST', '/v1/employee-imports', { token: key.secret, body, headers: { 'Idempotency-Key': idempotencyKey } });
+    const [once, twice] = [await send({ fileName: 'hr.csv', content }), await send({ fileName: 'hr.csv', content })];
+    expect(once.status, JSON.stringify(once.body)).toBe(200);
+    expect(twice.body).toEqual(once.body);
+    const other = await send({ fileName: 'hr.csv', content: fileOf(validRows(1)) });
+    expect([other.status, (other.body as { code?: string }).code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const missing = await api('POST', '/v1/employee-imports', { token: key.secret, body: { content } });
+    expect([missing.status, (missing.body as { code?: string }).code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+
+    const { importId } = employeeImportSchema.parse(once.body);
+    const applyKey = randomUUID();
+    const applied = await api('POST', `/v1/employee-imports/${importId}/apply`, { token: key.secret, body: {}, headers: { 'Idempotency-Key': applyKey } });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const again = await api('POST', `/v1/employee-imports/${importId}/apply`, { token: key.secret, body: {}, headers: { 'Idempotency-Key': applyKey } });
+    expect(again.body).toEqual(applied.body);
+    const done = await waitFor(async () => employeeImportSchema.parse((await api('GET', `/v1/employee-imports/${importId}`, { token: key.secret })).body), (seen) => seen.status === 'applied', 30_000);
+    expect(done.result?.createdCount).toBe(3);
+    await expectEachOnce(company.companyId, 3);
+  });
+});
+
+/** The issue's own size: every row of a 5,000-row file created once, applied twice. */
+const largeImportRows = 5_000;
+
+describe(`a ${largeImportRows.toLocaleString('en')}-row import`, () => {
+  it('is applied by the worker with progress, and applied twice creates each employee and orders each card once', async () => {
+    const { company, token } = await managerOfNewCompany();
+    const preview = await previewed(token, fileOf(validRows(largeImportRows)));
+    expect(preview).toMatchObject({ validCount: largeImportRows, problemCount: 0, withoutPhoneCount: 0 });
+    const started = employeeImportSchema.parse((await apply(token, preview.importId)).body);
+    expect(started.status).toBe('queued');
+    const progress: number[] = [];
+    const done = await waitFor(
+      async () => {
+        const seen = await read(token, preview.importId);
+        progress.push(seen.progress.doneRows);
+        return seen;
+      },
+      (seen) => seen.status === 'applied' || seen.status === 'failed',
+      400_000,
+    );
+    expect(done).toMatchObject({ status: 'applied', result: { createdCount: largeImportRows, refusedCount: 0 } });
+    expect(progress.some((rows) => rows > 0 && rows < largeImportRows)).toBe(true);
+
+    // Applied again: the same import answers its result, and its message delivered again creates nothing.
+    const second = await apply(token, preview.importId);
+    expect(employeeImportSchema.parse(second.body)).toEqual(done);
+    await emulators().sqs.send(new SendMessageCommand({ QueueUrl: cloud().handlerEnvironment.EMPLOYEE_IMPORTS_QUEUE_URL, MessageBody: JSON.stringify({ companyId: company.companyId, importId: preview.importId }) }));
+    await drained('employeeImports');
+    expect(await read(token, preview.importId)).toEqual(done);
+    await expectEachOnce(company.companyId, largeImportRows);
+  }, 600_000);
+});

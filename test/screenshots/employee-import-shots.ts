@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { csvLine } from '../../shared/csv';
+import { employeeImportColumns } from '../../shared/employee-imports';
+import type { Language } from '../../shared/languages';
+import { testCloudBase, testCloudDataDir, testCloudPorts } from '../../infra/local/settings';
+import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { buildFrontend } from '../e2e/global-setup';
+import { fixtureCloudAt } from '../e2e/support/fixture-cloud';
+import { signIn } from '../e2e/support/portal';
+import { layoutProblems, showLanguage } from '../e2e/support/screens';
+import { createOwnCompany } from '../integration/company-fixtures';
+
+/**
+ * `node --import tsx test/screenshots/employee-import-shots.ts -- --out <folder>`: the Import users dialog (issue 34)
+ * with long names, in lv and ru, at 375 and 1440 px: the preview with problems, the progress (the worker's answer held
+ * at a point of its run) and the result, each with the layout problems found printed beside it. Starts its own local
+ * cloud on the test ports of TEST_CLOUD_BASE.
+ */
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'screenshots' } } });
+const outDir = values.out;
+const languages: Language[] = ['lv', 'ru'];
+const widths = [375, 1440];
+
+const longNames: Record<Language, [string, string][]> = {
+  lv: [
+    ['Anna-Marija Aleksandra Elizabete', 'Ķeņģe-Zvirbule-Vanaga-Bērziņa-Kalniņa'],
+    ['Kristiāns Konstantīns Jēkabs', 'Pūpoliņš-Dzērvenieks-Ozoliņš-Āboliņš'],
+  ],
+  ru: [
+    ['Александра-Екатерина Анастасия', 'Преображенская-Волконская-Голицына'],
+    ['Константин Владимирович', 'Переяславцев-Новосильцев-Долгоруков'],
+  ],
+  en: [['Anna', 'Bērziņa']],
+};
+
+function fileOf(language: Language, prefix: string): string {
+  const names = longNames[language];
+  const rows = Array.from({ length: 30 }, (_, index) => {
+    const [name, surname] = names[index % names.length] ?? ['Anna', 'Bērziņa'];
+    return [name, `${surname}`.slice(0, 50), `040490-${String(10_000 + index).padStart(5, '0')}`, `${prefix}${String(index).padStart(6, '0')}`, `darbinieks.${index}@uznemums-ar-garu-nosaukumu.lv`, language, '', ''];
+  });
+  rows[2] = [rows[2]?.[0] ?? '', rows[2]?.[1] ?? '', '12345', '+37', 'nav-epasts', 'de', '-5', '1.234'];
+  rows[5] = [rows[5]?.[0] ?? '', rows[5]?.[1] ?? '', rows[0]?.[2] ?? '', rows[0]?.[3] ?? '', '', '', '', ''];
+  rows[7] = [rows[7]?.[0] ?? '', rows[7]?.[1] ?? '', `040490-${String(20_000).padStart(5, '0')}`, '', '', '', '', ''];
+  return [Object.values(employeeImportColumns), ...rows].map((cells) => csvLine(cells)).join('');
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const file = join(outDir, `import-${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    const problems = await layoutProblems(page);
+    const lines = [problems.pageOverflow > 0 && `page scrolls sideways by ${problems.pageOverflow}px`, ...problems.clippedRegions.map((region) => `clipped: ${region}`)].filter(Boolean);
+    console.log(`${lines.length ? '✗' : '✓'} ${file}${lines.map((line) => `\n    ${line}`).join('')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  buildFrontend();
+  const base = testCloudBase();
+  const cloud = await spawnLocalCloud('preview', 180_000, undefined, base);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const fixture = fixtureCloudAt(testCloudDataDir(base), testCloudPorts(base));
+    for (const [index, language] of languages.entries()) {
+      const company = await createOwnCompany(fixture, { role: 'manager' });
+      const context = await browser.newContext({ baseURL: `http://localhost:${testCloudPorts(base).web}`, viewport: { width: 1440, height: 900 } });
+      await context.addInitScript('window.__name = (fn) => fn;');
+      const page = await context.newPage();
+      await signIn(page, company.email);
+      await page.waitForURL('**/dashboard');
+      await showLanguage(page, language);
+      await page.goto('/users');
+      await page.locator('.users-actions .button--secondary').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'darbinieki.csv', mimeType: 'text/csv', buffer: Buffer.from(fileOf(language, `37121${index}${String(Date.now() % 1000).padStart(3, '0')}`)) });
+      await dialog.locator('button[type=submit]').click();
+      await dialog.locator('dl.users-details').waitFor();
+      await shoot(page, `preview-${language}`);
+
+      // The worker's progress, held at a point of its run: the dialog's polls are answered as the run would be then.
+      await page.route('**/employee-imports/*', async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        const body = (await response.json()) as { status: string; progress: { doneRows: number; totalRows: number }; result: unknown };
+        await route.fulfill({ response, json: { ...body, status: 'applying', progress: { doneRows: Math.floor(body.progress.totalRows / 2), totalRows: body.progress.totalRows }, result: null } });
+      });
+      await dialog.locator('input[type=checkbox]').check();
+      await dialog.locator('.dialog__actions .button:not(.button--secondary)').click();
+      const confirm = page.getByRole('dialog').last();
+      await shoot(page, `confirm-${language}`);
+      await confirm.locator('.dialog__actions .button:not(.button--secondary)').click();
+      await page.locator('progress').waitFor();
+      await page.waitForTimeout(1500);
+      await shoot(page, `progress-${language}`);
+      await page.unroute('**/employee-imports/*');
+      await page.locator('.funding-rows').last().waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => !document.querySelector('progress'));
+      await shoot(page, `result-${language}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await cloud.stop();
+  }
+}
+
+await main();
