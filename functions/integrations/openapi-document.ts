@@ -244,6 +244,8 @@ function operationOf(route: RouteDefinition, scope: ApiScope): JsonSchema {
   };
   const unprocessable = codesAt(422, route.idempotent ? ['IDEMPOTENCY_KEY_REUSED'] : []);
   if (unprocessable.length > 0) responses['422'] = error(route.idempotent ? 'The Idempotency-Key was used before with another request, or the content cannot be read.' : 'The content cannot be read.', unprocessable);
+  const tooLarge = codesAt(413, []);
+  if (tooLarge.length > 0) responses['413'] = error('The file holds more rows than one request takes.', tooLarge);
   const body = route.body ? jsonSchemaOf(route.body, 'input') : null;
   return {
     operationId: operationIdOf(route.handler),
