@@ -52,7 +52,7 @@ test('a manager imports 50 rows: the 5 bad ones are previewed with their reasons
   await dialog.getByRole('button', { name: 'Check the file' }).click();
   await expect(dialog.locator('dt', { hasText: /^Rows with problems$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('5');
   await expect(dialog.locator('dt', { hasText: /^Users to create$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('45');
-  await expect(dialog).toContainText('5 rows have problems and will not be created.');
+  await expect(dialog).toContainText('5 rows have problems and will be skipped.');
   await expect(dialog).toContainText('Card fees: issuing the cards is free (€0.00)');
   const rows = dialog.getByRole('table', { name: /^Rows: / }).locator('tbody').getByRole('row');
   const problems = [
@@ -68,6 +68,11 @@ test('a manager imports 50 rows: the 5 bad ones are previewed with their reasons
   }
   await expect(rows.nth(5)).toContainText('Will be created');
   await expectNoAxeViolations(page);
+  // On a phone the preview scrolls within the dialog, never the page sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await dialog.getByRole('button', { name: 'Create 45 users' }).click();
   const confirm = page.getByRole('dialog', { name: 'Create 45 users?' });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
@@ -76,9 +76,11 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       await signIn(page, company.email);
       await page.waitForURL('**/dashboard');
-      await showLanguage(page, language);
       await page.goto('/users');
-      await page.locator('.users-actions .button--secondary').first().click();
+      await page.locator('.users-actions').waitFor();
+      await showLanguage(page, language);
+      const texts = JSON.parse(readFileSync(join('frontend/src/locales', language, 'users.json'), 'utf8')) as { import: { open: string } };
+      await page.getByRole('button', { name: texts.import.open }).click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('input[type=file]').setInputFiles({ name: 'darbinieki.csv', mimeType: 'text/csv', buffer: Buffer.from(fileOf(language, `37121${index}${String(Date.now() % 1000).padStart(3, '0')}`)) });
       await dialog.locator('button[type=submit]').click();
