@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +185,42 @@ describe('previewing an employee import', () => {
     expect(nothing.validCount).toBe(0);
     const refused = await apply(manager.token, nothing.importId, { confirmWithoutPhone: true });
     expect([refused.status, (refused.body as { code?: string }).code]).toEqual([409, 'EMPLOYEE_IMPORT_NOTHING_TO_CREATE']);
+  });
+});
+
+describe("the company's systems", () => {
+  it('are told of each employee an import created with employee.created, as Add user tells them', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const company = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+      const token = await signIn(company.email, undefined, company.phone);
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const endpoint = await api('POST', '/webhooks/endpoints', { token, body: { url, events: ['employee.created'] } });
+      expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
+      const preview = await previewed(token, fileOf(validRows(3)));
+      expect((await apply(token, preview.importId)).status).toBe(200);
+      const done = await appliedOf(token, preview.importId, 30_000);
+      const createdIds = (done.result?.rows ?? []).map((row) => row.employeeId);
+      const event = z.object({ type: z.string(), data: z.object({ employeeId: z.string(), cardStatus: z.string() }) });
+      const told = await waitFor(
+        async () => received.map((body) => event.parse(JSON.parse(body))).filter((sent) => sent.type === 'employee.created'),
+        (events) => events.length >= 3,
+        30_000,
+      );
+      expect(told.map((sent) => sent.data.employeeId).sort()).toEqual([...createdIds].sort());
+      expect(told.every((sent) => sent.data.cardStatus === 'ordered')).toBe(true);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 
