@@ -24,7 +24,9 @@ import { sqs } from '../platform/aws/sqs';
 import { documentsBucket, employeeImportsQueueUrl } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { employeeImportObjectKey, entities, keys } from '../platform/keys';
-import { batchGetItems, conditionFailed, getItem, tableName, transactThroughConflicts } from '../platform/table';
+import { eachOnItsOwn } from '../platform/each-on-its-own';
+import { workDeadlineSeconds } from '../platform/queue-work';
+import { batchGetItems, conditionFailed, getItem, queryAll, tableName, transactThroughConflicts } from '../platform/table';
 import { readPriceList } from '../fees';
 import { readEmployeeImport, refuseExisting, type ImportRow } from './employee-import-rows';
 import { cardholderPhoneClaimRecord } from './employee-records';
@@ -232,10 +234,10 @@ export async function startApplyingImport(companyId: string, importId: string, a
           Update: {
             TableName: tableName(),
             Key: keys.employeeImport(companyId, importId),
-            UpdateExpression: 'SET #status = :queued, appliedBy = :actor, confirmWithoutPhone = :confirm REMOVE failedAt',
+            UpdateExpression: 'SET #status = :queued, appliedBy = :actor, confirmWithoutPhone = :confirm, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
             ConditionExpression: '#status = :from',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':queued': 'queued', ':from': record.status, ':actor': actor, ':confirm': confirmWithoutPhone || record.confirmWithoutPhone },
+            ExpressionAttributeValues: { ':queued': 'queued', ':from': record.status, ':actor': actor, ':confirm': confirmWithoutPhone || record.confirmWithoutPhone, ...runningValues(companyId, importId) },
           },
         },
         // Who started it and what it makes; each employee's own record is written with the employee (employee.add).
@@ -258,7 +260,17 @@ export async function startApplyingImport(companyId: string, importId: string, a
   return readEmployeeImportRecord(companyId, importId);
 }
 
-/** Ends an import that is at one of `from`; answers whether this call ended it. */
+/**
+ * The import's place among the running ones (keys.runningEmployeeImport), due when every receipt of its queue could
+ * have been worked (workDeadlineSeconds): past it the deadline job (exports/fail-overdue-work) marks it failed.
+ */
+function runningValues(companyId: string, importId: string): Record<string, string> {
+  const deadline = new Date(Date.now() + workDeadlineSeconds('employeeImports') * 1000).toISOString();
+  const { gsi2pk, gsi2sk } = keys.runningEmployeeImport(deadline, companyId, importId);
+  return { ':runningPk': gsi2pk, ':runningSk': gsi2sk };
+}
+
+/** Ends an import that is at one of `from`, out of the running index; answers whether this call ended it. */
 export async function endImport(companyId: string, importId: string, from: readonly EmployeeImportStatus[], to: 'applied' | 'failed'): Promise<boolean> {
   const fromValues = Object.fromEntries(from.map((status, index) => [`:from${index}`, status]));
   try {
@@ -266,7 +278,7 @@ export async function endImport(companyId: string, importId: string, from: reado
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.employeeImport(companyId, importId),
-        UpdateExpression: `SET #status = :to${to === 'failed' ? ', failedAt = :at' : ''}`,
+        UpdateExpression: `SET #status = :to${to === 'failed' ? ', failedAt = :at' : ''} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':to': to, ...fromValues, ...(to === 'failed' ? { ':at': new Date().toISOString() } : {}) },
@@ -279,7 +291,25 @@ export async function endImport(companyId: string, importId: string, from: reado
   }
 }
 
-/** The worker's last receipt gave up: the rows created stay created, the rest can be applied again. */
+/** The worker's last receipt gave up, or the import's deadline passed: the rows created stay created, the rest can be applied again. */
 export function failImport(companyId: string, importId: string): Promise<boolean> {
   return endImport(companyId, importId, ['queued', 'applying'], 'failed');
+}
+
+/**
+ * Fails every import still queued or applying past its deadline (a worker that died without answering, a message
+ * lost), each under the condition, so a worker that finishes it meanwhile keeps it applied. Each on its own: one that
+ * cannot be ended is logged and counted, the others are still failed.
+ */
+export async function failOverdueImports(now: Date): Promise<{ failed: number; notEnded: number }> {
+  const { gsi2pk } = keys.runningEmployeeImport('', '', '');
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :running AND gsi2sk < :now',
+    ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
+    ProjectionExpression: 'companyId, importId',
+  });
+  const imports = items.map((item) => employeeImportJobSchema.parse(item));
+  const { done, errors } = await eachOnItsOwn(imports, ({ companyId, importId }) => failImport(companyId, importId), (job) => ({ ...job, work: 'overdue employee import' }));
+  return { failed: done, notEnded: errors };
 }

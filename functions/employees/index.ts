@@ -4,3 +4,4 @@ export { commitEmployeeChange, findEmployee } from './employee-changes';
 export type { EmployeeChange } from './employee-changes';
 export { cardholderPhoneClaimRecord, cardOwnerRecord, employeeRecord } from './employee-records';
 export type { EmployeeRecord } from './employee-records';
+export { failOverdueImports as failOverdueEmployeeImports } from './employee-imports';

@@ -91,6 +91,8 @@ export const keys = {
   /** One row of an import done (its employee created, or refused): written once, in the transaction that creates the employee. */
   employeeImportRow: (companyId: string, importId: string, rowNumber: number) => ({ pk: `COMPANY#${companyId}#EMPLOYEE_IMPORT#${importId}`, sk: `ROW#${String(rowNumber).padStart(6, '0')}` }),
   employeeImportRows: (companyId: string, importId: string) => ({ pk: `COMPANY#${companyId}#EMPLOYEE_IMPORT#${importId}` }),
+  /** An employee import queued or applying, by the time it must be done (sparse gsi2, as runningFundingFile). */
+  runningEmployeeImport: (deadline: string, companyId: string, importId: string) => ({ gsi2pk: 'EMPLOYEE_IMPORTS#RUNNING', gsi2sk: `${deadline}#${companyId}#${importId}` }),
   /** A scheduled funding rule (issue 21): whom it pays, how much and when. */
   fundingSchedule: (companyId: string, scheduleId: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDING_SCHEDULE#${scheduleId}` }),
   fundingSchedules: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'FUNDING_SCHEDULE#' }),

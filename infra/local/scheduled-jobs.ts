@@ -68,10 +68,10 @@ const localJobTimers: Record<ScheduledJobHandler, LocalJobTimer> = {
     everyMs: { dev: minute, test: null },
     what: 'failing overdue work',
     line: (answer) => {
-      const summary = z.object({ fundingFiles: z.number(), backgroundFiles: z.number(), notEnded: z.number() }).parse(answer);
-      const failed = summary.fundingFiles + summary.backgroundFiles;
+      const summary = z.object({ fundingFiles: z.number(), employeeImports: z.number(), backgroundFiles: z.number(), notEnded: z.number() }).parse(answer);
+      const failed = summary.fundingFiles + summary.employeeImports + summary.backgroundFiles;
       const notEnded = summary.notEnded > 0 ? `; could not end ${summary.notEnded} (logged; tried again at the next check)` : '';
-      return failed > 0 || notEnded ? `failed ${summary.fundingFiles} funding files and ${summary.backgroundFiles} exports or reports past their deadline${notEnded}` : null;
+      return failed > 0 || notEnded ? `failed ${summary.fundingFiles} funding files, ${summary.employeeImports} employee imports and ${summary.backgroundFiles} exports or reports past their deadline${notEnded}` : null;
     },
   },
   // The cloud's: every minute. Webhook retries that no delayed message carries; both profiles queue them.

@@ -294,7 +294,7 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Reads the due notices, their chats and the company's members; marks the chat mailed and deletes the notice, with
   // the e-mails as an outbox item of the same transaction.
   'messaging/send-unseen-reply-notices': { table: 'readWrite', settings: ['PORTAL_URL', 'PROVIDER_NAME', 'SUPPORT_EMAIL', 'MAIL_FROM'] },
-  // Reads the running funding files, exports and reports past their deadline (gsi2) and marks each failed; a funding
+  // Reads the running funding files, employee imports, exports and reports past their deadline (gsi2) and marks each failed; a funding
   // file's end puts its webhook event (an outbox item) in the same transaction.
   'exports/fail-overdue-work': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables;
@@ -780,7 +780,7 @@ export class StatelessStack extends Stack {
   }
 
   /**
-   * Fires when the deadline job failed a funding file, export or report still running past its deadline: a worker
+   * Fires when the deadline job failed a funding file, employee import, export or report still running past its deadline: a worker
    * died on its last receipt or a message was lost (functions/exports/fail-overdue-work.ts writes the count as an
    * embedded metric in its log line). The user sees it failed; the alarm says the cause is worth a look. A second
    * alarm fires on work that could not be ended cleanly (workNotEndedCleanlyMetric), which needs an operator.
@@ -789,15 +789,15 @@ export class StatelessStack extends Stack {
     this.alarmOnAnyCount(
       'OverdueWorkAlarm',
       overdueWorkMetric,
-      'A funding file, export or report was still running past its deadline and was marked failed. The log group of ' +
+      'A funding file, employee import, export or report was still running past its deadline and was marked failed. The log group of ' +
         'functions/exports/fail-overdue-work names it; its worker\'s log group shows why it stopped.',
       alarmTopic,
     );
     this.alarmOnAnyCount(
       'WorkNotEndedCleanlyAlarm',
       workNotEndedCleanlyMetric,
-      'Work could not be ended as it should. Either the deadline job could not mark an overdue funding file, export ' +
-        'or report failed (functions/exports/fail-overdue-work logs which; it tries again every 5 minutes), or a ' +
+      'Work could not be ended as it should. Either the deadline job could not mark an overdue funding file, employee ' +
+        'import, export or report failed (functions/exports/fail-overdue-work logs which; it tries again every 5 minutes), or a ' +
         'scheduled funding run ended while its company\'s main account held less than the run had set aside (the ' +
         'funding worker logs "funding run ended short of its hold" with the file and the amount short; the file ' +
         'records it as holdShortCents): reconcile that company\'s reservedCents against its running runs.',

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { exportAvailabilitySchema } from '@shared/exports';
 import { csvLine } from '@shared/csv';
 import { fundingFileSchema, parseCsv } from '@shared/funding';
+import { employeeImportSchema } from '@shared/employee-imports';
 import { rigaDateOf } from '@shared/dates';
 import type { failOverdueWork as FailOverdueWorkFn, handler as OverdueHandler } from '@functions/exports/fail-overdue-work';
 import type { finishBackgroundFile as FinishBackgroundFileFn } from '@functions/exports';
@@ -16,7 +17,7 @@ import { entities, exportObjectKey, keys } from '@functions/platform/keys';
 import { workDeadlineSeconds, workerStopMarginSeconds } from '../../functions/platform/queue-work';
 import { overdueWorkMetric } from '../../functions/platform/metrics';
 import { createOwnCompany, type OwnCompany } from './company-fixtures';
-import { waitFor } from './employee-fixtures';
+import { freshPhone, waitFor } from './employee-fixtures';
 import { putEmployees } from './funding-fixtures';
 import { api, asFunction, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 import { addListedEmployees, recordSpendings, type ListedEmployee } from './transaction-fixtures';
@@ -137,6 +138,27 @@ async function leaveQueued(fileId: string, deadline: string): Promise<void> {
   );
 }
 
+/** A previewed employee import of the company (issue 34), through the API. */
+async function previewedImport(): Promise<string> {
+  const answer = await api('POST', '/employee-imports', { token, body: { content: `Name,Surname,Phone\r\nAnna,Bērziņa,${freshPhone()}\r\n` }, headers: { 'Idempotency-Key': randomUUID() } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return employeeImportSchema.parse(answer.body).importId;
+}
+
+/** As a lost message leaves an import: queued, with its deadline at `deadline`, and no worker on it. */
+async function leaveImportQueued(importId: string, deadline: string): Promise<void> {
+  const { gsi2pk, gsi2sk } = keys.runningEmployeeImport(deadline, company.companyId, importId);
+  await documents().send(
+    new UpdateCommand({
+      TableName: cloud().tableName,
+      Key: keys.employeeImport(company.companyId, importId),
+      UpdateExpression: 'SET #status = :queued, appliedBy = :actor, gsi2pk = :pk, gsi2sk = :sk',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':queued': 'queued', ':actor': { kind: 'company_user', userId: null, name: 'Test', role: 'manager' }, ':pk': gsi2pk, ':sk': gsi2sk },
+    }),
+  );
+}
+
 describe('the deadline job', () => {
   it('fails a funding file, an export and a report left running past their deadline, once, and leaves those still in time', async () => {
     const [lostFile, inTimeFile] = await Promise.all([previewedFile('1.00'), previewedFile('2.00')]);
@@ -161,6 +183,18 @@ describe('the deadline job', () => {
     expect(await itemOf(inTimeReport.key)).toMatchObject({ status: 'generating', gsi2pk: inTimeReport.item.gsi2pk });
     // What it failed left the running index: the next run finds none of them again.
     for (const key of [keys.fundingFile(company.companyId, lostFile), lostExport.key, lostReport.key]) expect((await itemOf(key))?.gsi2pk).toBeUndefined();
+  });
+
+  it('fails an employee import left queued past its deadline, once, and leaves one still in time', async () => {
+    const [lost, inTime] = await Promise.all([previewedImport(), previewedImport()]);
+    await leaveImportQueued(lost, minutesAgo(1));
+    await leaveImportQueued(inTime, inMinutes(30));
+    expect((await failOverdueWork(new Date())).employeeImports).toBeGreaterThanOrEqual(1);
+    const read = async (importId: string) => employeeImportSchema.parse((await api('GET', `/employee-imports/${importId}`, { token })).body);
+    expect(await read(lost)).toMatchObject({ status: 'failed', result: { createdCount: 0 } });
+    expect((await read(inTime)).status).toBe('queued');
+    expect((await itemOf(keys.employeeImport(company.companyId, lost)))?.gsi2pk).toBeUndefined();
+    expect((await failOverdueWork(new Date())).employeeImports).toBe(0);
   });
 
   it('lets a worker that finishes at the same moment keep its file: the file ends either available or failed, never both', async () => {
