@@ -88,11 +88,13 @@ async function main(): Promise<void> {
       await shoot(page, `preview-${language}`);
 
       // The worker's progress, held at a point of its run: the dialog's polls are answered as the run would be then.
+      let holding = true;
       await page.route('**/employee-imports/*', async (route) => {
-        if (route.request().method() !== 'GET') return route.continue();
+        if (route.request().method() !== 'GET' || !holding) return route.continue();
         const response = await route.fetch();
         const body = (await response.json()) as { status: string; progress: { doneRows: number; totalRows: number }; result: unknown };
-        await route.fulfill({ response, json: { ...body, status: 'applying', progress: { doneRows: Math.floor(body.progress.totalRows / 2), totalRows: body.progress.totalRows }, result: null } });
+        // The page may have moved on meanwhile: a route it no longer waits for is left alone.
+        await route.fulfill({ response, json: { ...body, status: 'applying', progress: { doneRows: Math.floor(body.progress.totalRows / 2), totalRows: body.progress.totalRows }, result: null } }).catch(() => undefined);
       });
       await dialog.locator('input[type=checkbox]').check();
       await dialog.locator('.dialog__actions .button:not(.button--secondary)').click();
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
       await page.locator('progress').waitFor();
       await page.waitForTimeout(1500);
       await shoot(page, `progress-${language}`);
-      await page.unroute('**/employee-imports/*');
+      holding = false;
       await page.locator('.funding-rows').last().waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => !document.querySelector('progress'));
       await shoot(page, `result-${language}`);
