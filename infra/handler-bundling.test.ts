@@ -12,7 +12,9 @@ import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { openApiDocument } from '../functions/integrations/openapi-document';
 import { repoRoot } from './constructs/repo-paths';
 import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
-import { outboxRelay, queueWorkers } from './definitions';
+import { bundledFiles, outboxRelay, queueWorkers } from './definitions';
+import { filesBesideBundle } from './constructs/portal-function';
+import { invoiceFontFiles } from '../functions/invoices/invoice-fonts';
 import * as envModule from '../functions/platform/env';
 import { type PortalVariableName, portalVariableNames } from '../functions/platform/env';
 import { environmentFindings, portalFunctionsOf, variablesNamedIn } from './wiring/function-environment';
@@ -59,7 +61,7 @@ describe('a handler bundled as the stack bundles it', () => {
  */
 const notForApiKeys: ReadonlySet<string> = new Set([
   'UNAUTHORIZED', 'TOKEN_REVOKED', 'PROFILE_NOT_FOUND', 'FORBIDDEN', 'PHONE_SETUP_REQUIRED', 'COMPANY_HEADER_NOT_ALLOWED', 'NOT_A_MEMBER',
-  'NO_CURRENT_COMPANY', 'ROLE_TOO_LOW', 'CARDHOLDER_SESSION_ENDED', 'ROUTE_NOT_FOUND', 'DIRECT_API_ACCESS_REFUSED',
+  'NO_CURRENT_COMPANY', 'ROLE_TOO_LOW', 'ROLE_NOT_ALLOWED', 'CARDHOLDER_SESSION_ENDED', 'ROUTE_NOT_FOUND', 'DIRECT_API_ACCESS_REFUSED',
 ]);
 
 /** Codes in every bundle that only some routes can answer: by what the route's definition asks for. */
@@ -180,6 +182,19 @@ describe('every handler bundled at once', () => {
     const sending = (queue: 'webhooks' | 'mail') => outputs.map((output) => output.handler).filter((handler) => needsOf({ handler }).sendTo.includes(queue)).sort();
     expect(sending('mail')).toEqual([outboxRelay.handler]);
     expect(sending('webhooks')).toEqual([outboxRelay.handler, 'webhooks/deliver-webhooks', 'webhooks/dispatch-due-webhooks', 'webhooks/redeliver-webhook'].sort());
+  });
+
+  it('carries PDFKit only in the function that makes invoice PDFs, which gets its fonts copied beside its bundle', () => {
+    const withPdfKit = outputs.filter((output) => output.inputs.some((input) => input.includes('node_modules/pdfkit/'))).map((output) => output.handler);
+    expect(withPdfKit).toEqual(['invoices/issue-invoices']);
+    expect(Object.keys(bundledFiles)).toEqual(withPdfKit);
+    const files = bundledFiles['invoices/issue-invoices'] ?? [];
+    // Each font the renderer reads, from the pinned package, to the folder the renderer looks in beside its bundle.
+    expect(files.map((file) => path.basename(file.to)).sort()).toEqual(Object.values(invoiceFontFiles).sort());
+    for (const file of files) expect(readFileSync(path.join(repoRoot, file.from)).subarray(0, 4).toString('hex'), file.from).toBe('00010000');
+    const commands = filesBesideBundle('invoices/issue-invoices').commandHooks?.afterBundling('/in', '/out') ?? [];
+    expect(commands).toContain(`cp "/in/${files[0]?.from}" "/out/${files[0]?.to}"`);
+    expect(filesBesideBundle('reports/build-report')).toEqual({});
   });
 
   it('carries the KMS client exactly when its function may use the webhook secrets key', () => {
