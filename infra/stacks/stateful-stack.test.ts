@@ -232,11 +232,11 @@ describe('buckets', () => {
 });
 
 describe('queues', () => {
-  it("are reports, exports, funding, e-mails, webhooks and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
+  it("are reports, exports, funding, invoices, e-mails, webhooks and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
     const queues = resourcesOf(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(12);
+    expect(queues).toHaveLength(14);
     const withRedrive = queues.filter(([, queue]) => queue.Properties?.RedrivePolicy !== undefined);
-    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs', 'WebhooksJobs']);
+    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsJobs', 'FundingJobs', 'InvoicesJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs', 'WebhooksJobs']);
     for (const [id, queue] of withRedrive) {
       const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
       expect(redrive.maxReceiveCount, id).toBe(3);
