@@ -46,16 +46,19 @@ export const invoiceRecord = /* @__PURE__ */ z.object({
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
 
+/** A list's row; a credit note's amounts negative, as it gives money back (the record keeps them as its PDF's lines). */
 export function invoiceRow(record: InvoiceRecord): InvoiceRow {
+  const sign = record.kind === 'credit_note' ? -1 : 1;
+  const signed = (cents: number) => (cents === 0 ? 0 : sign * cents);
   return {
     id: record.number,
     kind: record.kind,
     number: record.number,
     issueDate: record.issueDate,
     period: record.period,
-    netCents: record.netCents,
-    vatCents: record.vatCents,
-    totalCents: record.totalCents,
+    netCents: signed(record.netCents),
+    vatCents: signed(record.vatCents),
+    totalCents: signed(record.totalCents),
     creditsInvoiceNumber: record.creditsInvoice?.number ?? null,
     fileReady: record.fileStoredAt !== null,
   };
