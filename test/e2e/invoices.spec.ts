@@ -81,3 +81,40 @@ test('a company without invoices says so, and a manager is not shown them', asyn
   await page.goto('/reporting/invoices');
   await page.waitForURL('**/dashboard');
 });
+
+test('a provider admin corrects an invoice with a credit note of chosen lines, which the company lists referring to it', async ({ page, browser }) => {
+  const company = await invoicedCompany();
+  // The invoice exists once the worker has issued it: the company's list shows it downloadable.
+  await openInvoices(page, company.email);
+  const invoiceButton = page.getByRole('button', { name: /^Download PDF, Invoice \d{4}-\d{6}$/ });
+  await expect(invoiceButton).toBeVisible({ timeout: 30_000 });
+  const invoiceNumber = ((await invoiceButton.getAttribute('aria-label')) ?? '').replace('Download PDF, Invoice ', '');
+
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin@demo.local');
+  await admin.goto('/admin/invoices');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  await screenLoaded(admin);
+  await admin.getByRole('button', { name: `Credit note, ${invoiceNumber}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Credit note for invoice ${invoiceNumber}` });
+  // Nothing chosen yet: refused on the form, before anything is sent.
+  await dialog.getByRole('button', { name: /^Issue credit note of/ }).click();
+  await expect(dialog.getByText('Choose at least one line to credit')).toBeVisible();
+  await dialog.getByLabel('Monthly card maintenance fee: 2 × €1.50').check();
+  await dialog.getByLabel('Units to credit (at most 2)').fill('1');
+  await dialog.getByLabel('Reason').fill('One card was closed before the month began');
+  await expectNoAxeViolations(admin);
+  // One fee of EUR 1.50 and its VAT: EUR 1.82, shown before it is issued.
+  await dialog.getByRole('button', { name: 'Issue credit note of €1.82' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByRole('status').filter({ hasText: `Credit note issued for invoice ${invoiceNumber}` })).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: `Credit note for ${invoiceNumber}` })).toBeVisible();
+  await admin.close();
+
+  await page.reload();
+  await screenLoaded(page);
+  const creditRow = page.getByRole('row').filter({ hasText: `for invoice ${invoiceNumber}` });
+  await expect(creditRow).toContainText('Credit note');
+  await expect(creditRow).toContainText('-€1.82');
+  await expect(creditRow.getByRole('button', { name: /^Download PDF, Credit note/ })).toBeVisible({ timeout: 30_000 });
+});
