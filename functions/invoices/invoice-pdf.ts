@@ -58,7 +58,11 @@ function draw(doc: Doc, record: InvoiceRecord): void {
 
   // Title on the left, the document's date and period on the right.
   const titleWidth = contentWidth * 0.62;
-  doc.font('bold').fontSize(size.title).fillColor(ink).text(`${texts.title[record.kind]} ${texts.numberMark} ${record.number}`, page.margin, y, { width: titleWidth });
+  const title = `${texts.title[record.kind]} ${texts.numberMark} ${record.number}`;
+  // A long title (a Russian credit note's) takes a smaller size before it takes a second line.
+  doc.font('bold').fontSize(size.title);
+  if (doc.widthOfString(title) > titleWidth) doc.fontSize(size.title - 3);
+  doc.fillColor(ink).text(title, page.margin, y, { width: titleWidth });
   const titleBottom = doc.y;
   const factsX = page.margin + titleWidth + 10;
   const factsWidth = contentWidth - titleWidth - 10;

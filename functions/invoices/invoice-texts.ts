@@ -110,7 +110,7 @@ export const invoicePdfTexts: Readonly<Record<Language, InvoicePdfTexts>> = {
     netTotal: 'Сумма без НДС',
     vat: (rate) => `НДС ${rate} %`,
     total: 'Итого, EUR',
-    creditTotal: 'Итого к возврату, EUR',
+    creditTotal: 'Итого кредитовано, EUR',
     corrects: (number, date) => `Корректирует счёт № ${number} от ${date}`,
     reason: 'Причина',
     charged: 'Списано с основного счёта',
