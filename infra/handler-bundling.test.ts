@@ -55,6 +55,39 @@ describe('a handler bundled as the stack bundles it', () => {
   });
 });
 
+describe('the invoice PDFs bundled as the stack bundles them (issue 34)', () => {
+  it('are drawn from the fonts the stack copies beside the bundle, with no node_modules to fall back on', async () => {
+    // Outside the repository: the renderer cannot find the font package, only the copies beside its bundle.
+    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-bundle-'));
+    const entry = path.join(workDir, 'invoice-pdf-probe.ts');
+    writeFileSync(
+      entry,
+      [
+        `import { renderInvoicePdf } from ${JSON.stringify(path.join(repoRoot, 'functions/invoices/invoice-pdf.ts'))};`,
+        `import { invoiceRecord } from ${JSON.stringify(path.join(repoRoot, 'functions/invoices/invoice-records.ts'))};`,
+        'const seller = { name: "Bonus Card SIA", registrationNumber: "40003000001", vatNumber: null, address: "Rīga", bankName: "Bank", iban: "LV80BANK0000435195001", bic: "HABALV22" };',
+        'const record = invoiceRecord.parse({ companyId: "c", number: "2026-000001", kind: "invoice", issuedAt: "2026-11-01T02:00:00.000Z", issueDate: "2026-11-01", period: "2026-10", language: "ru", seller,',
+        '  buyer: { name: "Ģērķēni SIA", registrationNumber: "40203555333", vatNumber: null, address: "Rīga" }, lines: [{ kind: "monthly_fee", quantity: 1, unitPriceCents: 150, netCents: 150 }],',
+        '  vatRateBasisPoints: 2100, vatExemption: null, netCents: 150, vatCents: 32, totalCents: 182 });',
+        'const pdf = await renderInvoicePdf(record);',
+        'process.stdout.write(pdf.subarray(0, 5).toString("latin1") + " " + (pdf.toString("latin1").match(/FontFile2/g) ?? []).length);',
+      ].join('\n'),
+    );
+    const outfile = path.join(dir, 'index.mjs');
+    await build({ ...handlerBuildOptions(), entryPoints: [entry], outfile, nodePaths: [path.join(repoRoot, 'node_modules')], logLevel: 'silent' });
+    for (const file of bundledFiles['invoices/issue-invoices'] ?? []) {
+      mkdirSync(path.dirname(path.join(dir, file.to)), { recursive: true });
+      writeFileSync(path.join(dir, file.to), readFileSync(path.join(repoRoot, file.from)));
+    }
+    try {
+      // Both faces embedded (as subsets), the PDF standard fonts never loaded.
+      expect(execFileSync(process.execPath, [outfile], { cwd: dir, encoding: 'utf8' })).toBe('%PDF- 2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 /**
  * Codes in every bundle that an API key's call never meets: the portal's own sessions (a Cognito token, its profile,
  * memberships, roles and /card sessions), and a call that skips CloudFront (the documented servers go through it).

@@ -21,6 +21,9 @@ import { ReportingTabs } from './reporting-tabs';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
+/** How long the list keeps asking for PDFs still being made. */
+const preparingPollMs = 3 * 60_000;
+
 /** A month "2026-10" by its name in the reader's language: "October 2026", "2026. gada oktobris". */
 function monthName(month: string, language: string): string {
   const [year = 0, monthNumber = 1] = month.split('-').map(Number);
@@ -38,13 +41,15 @@ export function InvoicesScreen() {
   const companyId = profile?.currentClient?.companyId ?? '';
   const format = useFormat();
   const queryClient = useQueryClient();
+  const [openedAt] = useState(() => Date.now());
   const table = useTableQuery<InvoiceRow, InvoiceFilters>({
     queryKey: invoicesQueryKey(companyId),
     fetch: fetchInvoices,
     emptyFilters: noInvoiceFilters,
     enabled: companyId !== '',
-    // A document just numbered has its PDF within seconds: the list asks again until every row can be downloaded.
-    refetchInterval: (answer) => (answer?.rows.some((row) => !row.fileReady) ? 3_000 : false),
+    // A document just numbered has its PDF within seconds: the list asks again until every row can be downloaded, for
+    // a few minutes at most (a PDF the worker could not make waits in its dead-letter queue, which alarms).
+    refetchInterval: (answer) => (answer?.rows.some((row) => !row.fileReady) && Date.now() - openedAt < preparingPollMs ? 3_000 : false),
   });
   const [downloading, setDownloading] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
