@@ -60,9 +60,10 @@ export function AdminInvoicesScreen() {
       header: t('invoices.columns.type'),
       cell: (row) => (row.creditsInvoiceNumber ? t('invoices.creditFor', { number: row.creditsInvoiceNumber }) : kindText(row)),
     },
-    { id: 'date', header: t('invoices.columns.date'), cell: (row) => format.date(`${row.issueDate}T12:00:00Z`) },
+    // Less needed at a glance than the number, company and amount: in the row's detail, so the actions fit at 1024 px.
+    { id: 'date', header: t('invoices.columns.date'), detail: true, cell: (row) => format.date(`${row.issueDate}T12:00:00Z`) },
     { id: 'total', header: t('invoices.columns.total'), align: 'end', cell: (row) => format.money(row.totalCents) },
-    { id: 'credited', header: t('invoices.columns.credited'), align: 'end', cell: (row) => (row.kind === 'invoice' && row.creditedCents > 0 ? format.money(-row.creditedCents) : '—') },
+    { id: 'credited', header: t('invoices.columns.credited'), detail: true, cell: (row) => (row.kind === 'invoice' && row.creditedCents > 0 ? format.money(-row.creditedCents) : '—') },
     {
       id: 'actions',
       header: t('invoices.columns.actions'),
