@@ -194,6 +194,12 @@ describe('a month with 3 replacements and 50 maintenance fees', () => {
     expect(listed[0]).toMatchObject({ number: creditNote.number, kind: 'credit_note', creditsInvoiceNumber: invoice.number, totalCents: -(500 + vatOf(500)) });
     expect((await pdfBytes(company.companyId, creditNote.number)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+    // The provider's console downloads any company's document by its number.
+    const adminFile = exportFileSchema.parse((await api('GET', `/admin/invoices/${creditNote.number}/file`, { token: admin })).body);
+    expect(adminFile.fileName).toBe(`Credit note ${creditNote.number}.pdf`);
+    expect((await download(adminFile.url)).bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await api('GET', '/admin/invoices/2099-999999/file', { token: admin })).toMatchObject({ status: 404, body: { code: 'INVOICE_NOT_FOUND' } });
+
     // Crediting everything else is allowed once; a cent more than is left is not.
     const rest = await credit({ lines: [{ index: 0, quantity: 50 }, { index: 1, quantity: 1 }, { index: 2, quantity: 1 }], reason: 'Whole invoice' });
     expect(rest.status).toBe(200);
