@@ -239,10 +239,11 @@ export const deployJobs = [
  * make PDFs carry them, and only they bundle PDFKit.
  */
 export const bundledFiles: Readonly<Record<string, readonly { readonly from: string; readonly to: string }[]>> = {
-  'invoices/issue-invoices': Object.values(invoiceFontFiles).map((file) => ({
-    from: `node_modules/${invoiceFontPackage}/${invoiceFontPackageDir}/${file}`,
-    to: `${bundledFontDir}/${file}`,
-  })),
+  'invoices/issue-invoices': [
+    ...Object.values(invoiceFontFiles).map((file) => ({ from: `node_modules/${invoiceFontPackage}/${invoiceFontPackageDir}/${file}`, to: `${bundledFontDir}/${file}` })),
+    // The fonts' licence asks for its notice with every copy of the font files.
+    { from: `node_modules/${invoiceFontPackage}/LICENSE`, to: `${bundledFontDir}/LICENSE` },
+  ],
 };
 
 /** A function's Lambda timeout and memory. */
