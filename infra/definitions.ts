@@ -1,5 +1,6 @@
 import { apiFunctionTimeoutSeconds } from '../functions/platform/api-function';
 import { workerTimeoutSeconds, type QueueRole } from '../functions/platform/queue-work';
+import { bundledFontDir, invoiceFontFiles, invoiceFontPackage, invoiceFontPackageDir } from '../functions/invoices/invoice-fonts';
 import { cognitoTriggers, routes } from '../shared/api/manifest';
 import { sessionLifetimes } from '../shared/session-lifetimes';
 
@@ -33,6 +34,8 @@ export const queueDefinitions = [
   { role: 'funding', envVar: 'FUNDING_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.funding },
   // Bulk employee imports (issue 34): one message per applied import; its worker creates the rows and orders the cards.
   { role: 'employeeImports', envVar: 'EMPLOYEE_IMPORTS_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.employeeImports },
+  // Each company's monthly invoice (queued by the fee run) and each credit note's PDF (queued by its outbox item).
+  { role: 'invoices', envVar: 'INVOICES_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.invoices },
   // The portal's own e-mails, one message each; its worker hands them to SES (functions/mail/send-emails.ts).
   { role: 'mail', envVar: 'MAIL_QUEUE_URL', visibilityTimeoutSeconds: 6 * workerTimeoutSeconds.mail },
   // The card issuer sandbox's outgoing events (delayed deliveries); its worker posts them to our webhook.
@@ -62,6 +65,8 @@ export const queueWorkers = [
   { queue: 'employeeImports', handler: 'employees/work-employee-imports', timeoutSeconds: workerTimeoutSeconds.employeeImports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
   { queue: 'exports', handler: 'exports/write-export-files', timeoutSeconds: workerTimeoutSeconds.exports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
   { queue: 'reports', handler: 'reports/build-report', timeoutSeconds: workerTimeoutSeconds.reports, memoryMb: 512, batchSize: 1, maxConcurrency: 2 },
+  // Invoices take the next number of one series: two workers at once take turns on it (functions/invoices/invoice-store.ts).
+  { queue: 'invoices', handler: 'invoices/issue-invoices', timeoutSeconds: workerTimeoutSeconds.invoices, memoryMb: 1024, batchSize: 5, maxConcurrency: 2 },
   // Several at once, and the records of a batch at once (deliver-webhooks.ts): one company's slow endpoint must not
   // hold back the others' deliveries. A record posts to up to webhookEndpointsPerCompany endpoints at once, each given
   // webhookTimeoutSeconds, so a batch of 5 ends well inside the timeout less workerStopMarginSeconds.
@@ -230,6 +235,19 @@ export const deployJobs = [
     after: ['funding/fund-employee', 'funding/work-funding-files'],
   },
 ] as const;
+
+/**
+ * Files a function reads beside its bundle, which the stack copies there (infra/constructs/portal-function.ts): the
+ * invoice worker's fonts, from their pinned npm package (functions/invoices/invoice-fonts.ts). Only the functions that
+ * make PDFs carry them, and only they bundle PDFKit.
+ */
+export const bundledFiles: Readonly<Record<string, readonly { readonly from: string; readonly to: string }[]>> = {
+  'invoices/issue-invoices': [
+    ...Object.values(invoiceFontFiles).map((file) => ({ from: `node_modules/${invoiceFontPackage}/${invoiceFontPackageDir}/${file}`, to: `${bundledFontDir}/${file}` })),
+    // The fonts' licence asks for its notice with every copy of the font files.
+    { from: `node_modules/${invoiceFontPackage}/LICENSE`, to: `${bundledFontDir}/LICENSE` },
+  ],
+};
 
 /** A function's Lambda timeout and memory. */
 export interface FunctionSettings {

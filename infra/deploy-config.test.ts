@@ -23,6 +23,15 @@ const chosen: DeployConfig = {
   threatProtection: 'off',
   auditDigestRetentionDays: 2_557,
   customDomain: { domainName: 'portal.bonuscard.lv', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5d8e-1a2b-4c3d-9e8f-0a1b2c3d4e5f' },
+  invoicing: {
+    seller: { name: 'Bonus Card Latvia SIA', registrationNumber: '40203999888', vatNumber: null, address: 'Elizabetes iela 10, Rīga, LV-1010, Latvija', bankName: 'AS SEB banka', iban: 'LV80BANK0000435195001', bic: 'UNLALV2X' },
+    vatRatePercent: 0,
+    vatExemption: {
+      lv: 'Atbrīvots no PVN saskaņā ar PVN likuma 52. panta pirmās daļas 28. punktu.',
+      en: 'Exempt from VAT under Section 52(1)(28) of the Latvian VAT Law.',
+      ru: 'Освобождено от НДС согласно пункту 28 части первой статьи 52 Закона об НДС.',
+    },
+  },
 };
 
 function checkDeployConfig(file: string): { status: number | null; output: string } {
@@ -91,6 +100,24 @@ describe('the deploy configuration', () => {
     for (const wrong of [0, 36_501, 7.5, '365']) {
       expect(() => parseDeployConfig({ ...chosen, auditDigestRetentionDays: wrong }, 'prod.json'), String(wrong)).toThrow(/- auditDigestRetentionDays:/);
     }
+  });
+
+  it('takes who invoices, the VAT rate and, exactly with a rate of 0, the exemption in lv, en and ru (issue 34)', () => {
+    expect(parseDeployConfig(chosen, 'prod.json').invoicing.vatExemption?.ru).toContain('НДС');
+    const taxed = { ...chosen.invoicing, vatRatePercent: 21, vatExemption: undefined };
+    expect(parseDeployConfig({ ...chosen, invoicing: taxed }, 'prod.json').invoicing.vatRatePercent).toBe(21);
+    expect(parseDeployConfig({ ...chosen, invoicing: { ...taxed, vatRatePercent: 5.5 } }, 'prod.json').invoicing.vatRatePercent).toBe(5.5);
+    const wrong: [string, unknown][] = [
+      ['a rate of 0 without words', { ...taxed, vatRatePercent: 0 }],
+      ['words with a rate', { ...chosen.invoicing, vatRatePercent: 21 }],
+      ['words without Russian', { ...chosen.invoicing, vatExemption: { lv: 'Atbrīvots.', en: 'Exempt.' } }],
+      ['three decimals', { ...taxed, vatRatePercent: 5.555 }],
+      ['a rate above 100', { ...taxed, vatRatePercent: 121 }],
+      ['an IBAN that fails its check', { ...taxed, seller: { ...taxed.seller, iban: 'LV80BANK0000435195002' } }],
+      ['no seller name', { ...taxed, seller: { ...taxed.seller, name: ' ' } }],
+    ];
+    for (const [what, invoicing] of wrong) expect(() => parseDeployConfig({ ...chosen, invoicing }, 'prod.json'), what).toThrow(/- invoicing/);
+    expect(() => parseDeployConfig({ ...chosen, invoicing: undefined }, 'prod.json')).toThrow(/- invoicing:/);
   });
 
   it('stops `npm run deploy` before anything is built when the configuration is not chosen, and lets a chosen one go', () => {

@@ -3,6 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import * as z from 'zod';
 import { repoRoot } from './constructs/repo-paths';
 import { auditDigestRetention } from './definitions';
+import { invoiceSellerSchema, vatExemptionSchema } from '../shared/invoices';
 
 /** The committed example: what `npm run synth` builds when no configuration is given. Deploy refuses it. */
 export const exampleConfigFile = 'deploy-config.example.json';
@@ -81,6 +82,22 @@ export const deployConfigSchema = z
      * must be torn down soon chooses a few days.
      */
     auditDigestRetentionDays: z.number().int().min(auditDigestRetention.minDays).max(auditDigestRetention.maxDays).default(auditDigestRetention.defaultDays),
+    /**
+     * Invoices (issue 34): the provider as its invoices name it (legal name, registration and VAT numbers, address, bank),
+     * the VAT rate of its fees in percent, and, where the fees are exempt (an e-money institution's may be), the words
+     * that say why, in Latvian, English and Russian. A rate of 0 needs the words, and words need a rate of 0.
+     */
+    invoicing: z
+      .object({
+        seller: invoiceSellerSchema,
+        vatRatePercent: z.number().min(0).max(100).refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'at most two decimals'),
+        vatExemption: z.optional(vatExemptionSchema),
+      })
+      .strict()
+      .refine((invoicing) => (invoicing.vatRatePercent === 0) === (invoicing.vatExemption !== undefined), {
+        path: ['vatExemption'],
+        message: 'give the exemption\'s words (lv, en, ru) exactly when the VAT rate is 0',
+      }),
     waf: z
       .object({
         requestsPerIp: z.number().int().min(100).max(2_000_000_000).default(2_000),
@@ -97,6 +114,11 @@ export interface LoadedDeployConfig {
   config: DeployConfig;
   /** Where it came from: a file path, or 'context' for an object given as CDK context (tests). */
   source: string;
+}
+
+/** A VAT rate in percent as the invoice functions take it, in basis points (21 -> 2100). */
+export function vatRateBasisPointsOf(percent: number): number {
+  return Math.round(percent * 100);
 }
 
 /** Reads and checks a configuration; throws with every problem listed, naming the file. */

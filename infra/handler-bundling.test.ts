@@ -12,7 +12,9 @@ import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { openApiDocument } from '../functions/integrations/openapi-document';
 import { repoRoot } from './constructs/repo-paths';
 import { backgroundNeeds, needsOf } from './stacks/stateless-stack';
-import { outboxRelay, queueWorkers } from './definitions';
+import { bundledFiles, outboxRelay, queueWorkers } from './definitions';
+import { filesBesideBundle } from './constructs/portal-function';
+import { invoiceFontFiles } from '../functions/invoices/invoice-fonts';
 import * as envModule from '../functions/platform/env';
 import { type PortalVariableName, portalVariableNames } from '../functions/platform/env';
 import { environmentFindings, portalFunctionsOf, variablesNamedIn } from './wiring/function-environment';
@@ -53,13 +55,46 @@ describe('a handler bundled as the stack bundles it', () => {
   });
 });
 
+describe('the invoice PDFs bundled as the stack bundles them (issue 34)', () => {
+  it('are drawn from the fonts the stack copies beside the bundle, with no node_modules to fall back on', async () => {
+    // Outside the repository: the renderer cannot find the font package, only the copies beside its bundle.
+    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-bundle-'));
+    const entry = path.join(workDir, 'invoice-pdf-probe.ts');
+    writeFileSync(
+      entry,
+      [
+        `import { renderInvoicePdf } from ${JSON.stringify(path.join(repoRoot, 'functions/invoices/invoice-pdf.ts'))};`,
+        `import { invoiceRecord } from ${JSON.stringify(path.join(repoRoot, 'functions/invoices/invoice-records.ts'))};`,
+        'const seller = { name: "Bonus Card SIA", registrationNumber: "40003000001", vatNumber: null, address: "Rīga", bankName: "Bank", iban: "LV80BANK0000435195001", bic: "HABALV22" };',
+        'const record = invoiceRecord.parse({ companyId: "c", number: "2026-000001", kind: "invoice", issuedAt: "2026-11-01T02:00:00.000Z", issueDate: "2026-11-01", period: "2026-10", language: "ru", seller,',
+        '  buyer: { name: "Ģērķēni SIA", registrationNumber: "40203555333", vatNumber: null, address: "Rīga" }, lines: [{ kind: "monthly_fee", quantity: 1, unitPriceCents: 150, netCents: 150 }],',
+        '  vatRateBasisPoints: 2100, vatExemption: null, netCents: 150, vatCents: 32, totalCents: 182 });',
+        'const pdf = await renderInvoicePdf(record);',
+        'process.stdout.write(pdf.subarray(0, 5).toString("latin1") + " " + (pdf.toString("latin1").match(/FontFile2/g) ?? []).length);',
+      ].join('\n'),
+    );
+    const outfile = path.join(dir, 'index.mjs');
+    await build({ ...handlerBuildOptions(), entryPoints: [entry], outfile, nodePaths: [path.join(repoRoot, 'node_modules')], logLevel: 'silent' });
+    for (const file of bundledFiles['invoices/issue-invoices'] ?? []) {
+      mkdirSync(path.dirname(path.join(dir, file.to)), { recursive: true });
+      writeFileSync(path.join(dir, file.to), readFileSync(path.join(repoRoot, file.from)));
+    }
+    try {
+      // Both faces embedded (as subsets), the PDF standard fonts never loaded.
+      expect(execFileSync(process.execPath, [outfile], { cwd: dir, encoding: 'utf8' })).toBe('%PDF- 2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 /**
  * Codes in every bundle that an API key's call never meets: the portal's own sessions (a Cognito token, its profile,
  * memberships, roles and /card sessions), and a call that skips CloudFront (the documented servers go through it).
  */
 const notForApiKeys: ReadonlySet<string> = new Set([
   'UNAUTHORIZED', 'TOKEN_REVOKED', 'PROFILE_NOT_FOUND', 'FORBIDDEN', 'PHONE_SETUP_REQUIRED', 'COMPANY_HEADER_NOT_ALLOWED', 'NOT_A_MEMBER',
-  'NO_CURRENT_COMPANY', 'ROLE_TOO_LOW', 'CARDHOLDER_SESSION_ENDED', 'ROUTE_NOT_FOUND', 'DIRECT_API_ACCESS_REFUSED',
+  'NO_CURRENT_COMPANY', 'ROLE_TOO_LOW', 'ROLE_NOT_ALLOWED', 'CARDHOLDER_SESSION_ENDED', 'ROUTE_NOT_FOUND', 'DIRECT_API_ACCESS_REFUSED',
 ]);
 
 /** Codes in every bundle that only some routes can answer: by what the route's definition asks for. */
@@ -180,6 +215,22 @@ describe('every handler bundled at once', () => {
     const sending = (queue: 'webhooks' | 'mail') => outputs.map((output) => output.handler).filter((handler) => needsOf({ handler }).sendTo.includes(queue)).sort();
     expect(sending('mail')).toEqual([outboxRelay.handler]);
     expect(sending('webhooks')).toEqual([outboxRelay.handler, 'webhooks/deliver-webhooks', 'webhooks/dispatch-due-webhooks', 'webhooks/redeliver-webhook'].sort());
+  });
+
+  it('carries PDFKit only in the function that makes invoice PDFs, which gets its fonts copied beside its bundle', () => {
+    const withPdfKit = outputs.filter((output) => output.inputs.some((input) => input.includes('node_modules/pdfkit/'))).map((output) => output.handler);
+    expect(withPdfKit).toEqual(['invoices/issue-invoices']);
+    expect(Object.keys(bundledFiles)).toEqual(withPdfKit);
+    const files = bundledFiles['invoices/issue-invoices'] ?? [];
+    // Each font the renderer reads, from the pinned package, to the folder the renderer looks in beside its bundle.
+    const fonts = files.filter((file) => file.to.endsWith('.ttf'));
+    expect(fonts.map((file) => path.basename(file.to)).sort()).toEqual(Object.values(invoiceFontFiles).sort());
+    for (const file of fonts) expect(readFileSync(path.join(repoRoot, file.from)).subarray(0, 4).toString('hex'), file.from).toBe('00010000');
+    // With the licence notice its terms ask to go with every copy.
+    expect(readFileSync(path.join(repoRoot, files.find((file) => file.to.endsWith('LICENSE'))?.from ?? ''), 'utf8')).toContain('Bitstream Vera');
+    const commands = filesBesideBundle('invoices/issue-invoices').commandHooks?.afterBundling('/in', '/out') ?? [];
+    expect(commands).toContain(`cp "/in/${files[0]?.from}" "/out/${files[0]?.to}"`);
+    expect(filesBesideBundle('reports/build-report')).toEqual({});
   });
 
   it('carries the KMS client exactly when its function may use the webhook secrets key', () => {

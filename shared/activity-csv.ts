@@ -104,6 +104,8 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'report.request': 'Report requested',
     'report.delete': 'Report deleted',
     'export.request': 'CSV export requested',
+    'invoice.issue': 'Invoice issued',
+    'invoice.credit_note': 'Credit note issued',
   },
   lv: {
     'employee.add': 'Lietotājs pievienots, karte pasūtīta',
@@ -180,6 +182,8 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'report.request': 'Atskaite pieprasīta',
     'report.delete': 'Atskaite dzēsta',
     'export.request': 'CSV eksports pieprasīts',
+    'invoice.issue': 'Izrakstīts rēķins',
+    'invoice.credit_note': 'Izrakstīts kredītrēķins',
   },
   ru: {
     'employee.add': 'Пользователь добавлен, карта заказана',
@@ -256,6 +260,8 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'report.request': 'Отчёт запрошен',
     'report.delete': 'Отчёт удалён',
     'export.request': 'Экспорт CSV запрошен',
+    'invoice.issue': 'Выставлен счёт',
+    'invoice.credit_note': 'Выставлен кредитовый счёт',
   },
 };
 
@@ -276,9 +282,9 @@ export const activityActorTexts: Texts<ActivityActor> = {
 };
 
 export const activityTargetTexts: Texts<ActivityTarget> = {
-  en: { company: 'Company', account: 'Main account', funding: 'Funding', integrations: 'API key', webhook: 'Webhook endpoint', member: 'Team member', document: 'Document', chat: 'Chat', report: 'Report', export: 'Export' },
-  lv: { company: 'Uzņēmums', account: 'Pamatkonts', funding: 'Finansēšana', integrations: 'API atslēga', webhook: 'Tīmekļa aizķeres galapunkts', member: 'Komandas dalībnieks', document: 'Dokuments', chat: 'Sarakste', report: 'Atskaite', export: 'Eksports' },
-  ru: { company: 'Компания', account: 'Основной счёт', funding: 'Пополнение', integrations: 'API-ключ', webhook: 'Адрес вебхука', member: 'Участник команды', document: 'Документ', chat: 'Чат', report: 'Отчёт', export: 'Экспорт' },
+  en: { company: 'Company', account: 'Main account', funding: 'Funding', integrations: 'API key', webhook: 'Webhook endpoint', member: 'Team member', document: 'Document', chat: 'Chat', report: 'Report', export: 'Export', invoice: 'Invoice' },
+  lv: { company: 'Uzņēmums', account: 'Pamatkonts', funding: 'Finansēšana', integrations: 'API atslēga', webhook: 'Tīmekļa aizķeres galapunkts', member: 'Komandas dalībnieks', document: 'Dokuments', chat: 'Sarakste', report: 'Atskaite', export: 'Eksports', invoice: 'Rēķins' },
+  ru: { company: 'Компания', account: 'Основной счёт', funding: 'Пополнение', integrations: 'API-ключ', webhook: 'Адрес вебхука', member: 'Участник команды', document: 'Документ', chat: 'Чат', report: 'Отчёт', export: 'Экспорт', invoice: 'Счёт' },
 };
 
 export const activityFieldTexts: Texts<ActivityField> = {
@@ -286,7 +292,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     name: 'Name', surname: 'Surname', phone: 'Phone', cardStatus: 'Card', deviceStatus: 'App access', cardAccountStatus: 'Card account', status: 'Status',
     limitCents: 'Monthly limit', annualLimitCents: 'Annual limit', mccGroups: 'Merchant groups', amountCents: 'Amount', balanceCents: 'Balance',
     reservedCents: 'Reserved', spentCents: 'Spent', releasedCents: 'Released', feeCents: 'Fee', replacementFeeCents: 'Replacement fee',
-    monthlyFeeCents: 'Monthly fee', month: 'Month', bookingDate: 'Booking date', bankTransactionId: 'Bank transaction', matchedBy: 'Matched by',
+    monthlyFeeCents: 'Monthly fee', month: 'Month', invoiceNumber: 'Document No.', creditedInvoiceNumber: 'Invoice corrected', netCents: 'Amount excluding VAT', vatCents: 'VAT', bookingDate: 'Booking date', bankTransactionId: 'Bank transaction', matchedBy: 'Matched by',
     scopes: 'Scopes', revokedAt: 'Revoked', reason: 'Reason', city: 'City', country: 'Country', rows: 'Rows', state: 'State', nextRunDate: 'Next run', thresholdCents: 'Alert threshold', runDate: 'Run date', totalCents: 'Total', availableCents: 'Available', employeeCount: 'Users', dayOfMonth: 'Day of the month', onceDate: 'Date',
     signInLockedUntil: 'Sign-in locked until', email: 'E-mail', role: 'Role', step: 'Step', comment: 'Comment', fileName: 'File', subject: 'Subject', reportType: 'Report', dateFrom: 'From', dateTo: 'To', url: 'URL', events: 'Events', webhookStatus: 'Status', signedInAt: 'Signed in at', scheduleName: 'Scheduled funding', alertRecipients: 'Alert e-mailed to',
   },
@@ -294,7 +300,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     name: 'Vārds', surname: 'Uzvārds', phone: 'Tālrunis', cardStatus: 'Karte', deviceStatus: 'Piekļuve lietotnei', cardAccountStatus: 'Kartes konts', status: 'Statuss',
     limitCents: 'Mēneša limits', annualLimitCents: 'Gada limits', mccGroups: 'Tirgotāju grupas', amountCents: 'Summa', balanceCents: 'Atlikums',
     reservedCents: 'Rezervēts', spentCents: 'Iztērēts', releasedCents: 'Atbrīvots', feeCents: 'Maksa', replacementFeeCents: 'Nomaiņas maksa',
-    monthlyFeeCents: 'Ikmēneša maksa', month: 'Mēnesis', bookingDate: 'Grāmatošanas datums', bankTransactionId: 'Bankas darījums', matchedBy: 'Sasaistīts pēc',
+    monthlyFeeCents: 'Ikmēneša maksa', month: 'Mēnesis', invoiceNumber: 'Dokumenta Nr.', creditedInvoiceNumber: 'Koriģētais rēķins', netCents: 'Summa bez PVN', vatCents: 'PVN', bookingDate: 'Grāmatošanas datums', bankTransactionId: 'Bankas darījums', matchedBy: 'Sasaistīts pēc',
     scopes: 'Tiesības', revokedAt: 'Atsaukta', reason: 'Iemesls', city: 'Pilsēta', country: 'Valsts', rows: 'Rindas', state: 'Stāvoklis', nextRunDate: 'Nākamā izpilde', thresholdCents: 'Brīdinājuma slieksnis', runDate: 'Izpildes datums', totalCents: 'Kopā', availableCents: 'Pieejams', employeeCount: 'Lietotāji', dayOfMonth: 'Mēneša diena', onceDate: 'Datums',
     signInLockedUntil: 'Pieslēgšanās bloķēta līdz', email: 'E-pasts', role: 'Loma', step: 'Solis', comment: 'Komentārs', fileName: 'Fails', subject: 'Tēma', reportType: 'Atskaite', dateFrom: 'No', dateTo: 'Līdz', url: 'URL', events: 'Notikumi', webhookStatus: 'Statuss', signedInAt: 'Pieslēdzās', scheduleName: 'Plānotais finansējums', alertRecipients: 'Brīdinājuma saņēmēji',
   },
@@ -302,7 +308,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     name: 'Имя', surname: 'Фамилия', phone: 'Телефон', cardStatus: 'Карта', deviceStatus: 'Доступ к приложению', cardAccountStatus: 'Карточный счёт', status: 'Статус',
     limitCents: 'Месячный лимит', annualLimitCents: 'Годовой лимит', mccGroups: 'Группы продавцов', amountCents: 'Сумма', balanceCents: 'Баланс',
     reservedCents: 'Зарезервировано', spentCents: 'Потрачено', releasedCents: 'Освобождено', feeCents: 'Плата', replacementFeeCents: 'Плата за замену',
-    monthlyFeeCents: 'Ежемесячная плата', month: 'Месяц', bookingDate: 'Дата проводки', bankTransactionId: 'Банковская операция', matchedBy: 'Сопоставлено по',
+    monthlyFeeCents: 'Ежемесячная плата', month: 'Месяц', invoiceNumber: '№ документа', creditedInvoiceNumber: 'Исправленный счёт', netCents: 'Сумма без НДС', vatCents: 'НДС', bookingDate: 'Дата проводки', bankTransactionId: 'Банковская операция', matchedBy: 'Сопоставлено по',
     scopes: 'Права', revokedAt: 'Отозван', reason: 'Причина', city: 'Город', country: 'Страна', rows: 'Строки', state: 'Состояние', nextRunDate: 'Следующий запуск', thresholdCents: 'Порог уведомления', runDate: 'Дата выполнения', totalCents: 'Всего', availableCents: 'Доступно', employeeCount: 'Пользователи', dayOfMonth: 'День месяца', onceDate: 'Дата',
     signInLockedUntil: 'Вход заблокирован до', email: 'Эл. почта', role: 'Роль', step: 'Шаг', comment: 'Комментарий', fileName: 'Файл', subject: 'Тема', reportType: 'Отчёт', dateFrom: 'С', dateTo: 'По', url: 'URL', events: 'События', webhookStatus: 'Статус', signedInAt: 'Время входа', scheduleName: 'Плановое пополнение', alertRecipients: 'Получатели оповещения',
   },

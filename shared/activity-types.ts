@@ -22,6 +22,7 @@ const typeByPrefix: readonly (readonly [string, ActivityType])[] = [
   ['fundingSchedule.', 'funding'],
   ['main_account.', 'account'],
   ['fee.', 'account'],
+  ['invoice.', 'account'],
   ['lowBalance.', 'account'],
   ['authorization.', 'card_payments'],
   ['apiKey.', 'integrations'],

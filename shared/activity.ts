@@ -102,6 +102,8 @@ export const activityActions = [
   'report.request',
   'report.delete',
   'export.request',
+  'invoice.issue',
+  'invoice.credit_note',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -279,6 +281,10 @@ export const activityFields = [
   'replacementFeeCents',
   'monthlyFeeCents',
   'month',
+  'invoiceNumber',
+  'creditedInvoiceNumber',
+  'netCents',
+  'vatCents',
   'bookingDate',
   'bankTransactionId',
   'matchedBy',
@@ -385,7 +391,7 @@ export function activityActorText(actor: ActivityRow['actor'], kind: (kind: Acti
 }
 
 /** What a record concerns when it is not one employee. */
-export const activityTargets = ['company', 'account', 'funding', 'integrations', 'webhook', 'member', 'document', 'chat', 'report', 'export'] as const;
+export const activityTargets = ['company', 'account', 'funding', 'integrations', 'webhook', 'member', 'document', 'chat', 'report', 'export', 'invoice'] as const;
 export type ActivityTarget = (typeof activityTargets)[number];
 
 /** Actions about one thing of the company, by their code's prefix, with the field that names it. */
@@ -396,6 +402,7 @@ const targetByPrefix: readonly (readonly [string, ActivityTarget, AuditField | n
   ['chat.', 'chat', 'subject'],
   ['report.', 'report', null],
   ['export.', 'export', 'fileName'],
+  ['invoice.', 'invoice', 'invoiceNumber'],
 ];
 
 /**

@@ -18,6 +18,7 @@ export const errorMessages = {
   FORBIDDEN: 'You do not have access to this',
   DIRECT_API_ACCESS_REFUSED: "Call the API at the portal's address (its /api path), not at the API's own address",
   ROLE_TOO_LOW: 'Your role does not allow this action',
+  ROLE_NOT_ALLOWED: 'Your role does not give access to this',
   NO_CURRENT_COMPANY: 'Choose a company first',
   NOT_A_MEMBER: 'You are not a member of this company',
   COMPANY_ID_INVALID: 'The company named by the request is not a valid company id',
@@ -116,6 +117,11 @@ export const errorMessages = {
   REPORT_NOT_FOUND: 'This report was not found',
   REPORT_NOT_READY: 'The report is not ready yet',
   REPORT_GENERATION_FAILED: 'Error occurred generating report',
+  INVOICE_NOT_FOUND: 'This invoice was not found',
+  INVOICE_NOT_READY: 'The invoice PDF is being prepared. Try again in a moment.',
+  CREDIT_NOTE_NOT_FOR_CREDIT_NOTE: 'A credit note can only correct an invoice',
+  CREDIT_NOTE_LINE_INVALID: 'A chosen line is not on the invoice, or more units were chosen than it has',
+  CREDIT_NOTE_EXCEEDS_INVOICE: "The credit note would give back more than the invoice's remaining amount",
   CHAT_NOT_FOUND: 'This chat was not found',
   CHAT_MESSAGE_FAILED: 'An issue occurred during chat message creation. Please try again later',
   ATTACHMENT_NOT_FOUND: 'This attachment was not found',
@@ -189,5 +195,6 @@ export const fieldMessages = {
   DATE_IN_PAST: 'Choose today or a later date',
   TOO_MANY_EMPLOYEES: 'A scheduled funding can pay at most 2000 users',
   EMPLOYEES_NOT_FOUND: 'Some of the chosen users were not found. Choose them again.',
+  CREDIT_NOTE_LINES_REQUIRED: 'Choose at least one line to credit',
 } as const;
 export type FieldMessageCode = keyof typeof fieldMessages;

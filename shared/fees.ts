@@ -11,6 +11,12 @@ export function feeMonthOf(at: Date): string {
   return rigaDateOf(at).slice(0, 7);
 }
 
+/** The fee month before a YYYY-MM month: the one a month's fee run invoices (issue 34). */
+export function previousFeeMonth(month: string): string {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  return monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, '0')}`;
+}
+
 /** The price list as the provider's form takes it, in euros; zero is a valid fee (the fee is waived). */
 export const priceListFormSchema = /* @__PURE__ */ z.object({
   replacementFee: eurTextToCents('AMOUNT_REQUIRED', priceListBodySchema.shape.replacementFeeCents),

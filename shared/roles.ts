@@ -34,5 +34,15 @@ export function can(role: Role, permission: Permission): boolean {
   return hasRole(role, permissionMinRole[permission]);
 }
 
+/**
+ * Who may see and download the company's invoices (issue 34): its owners and its accountant, who books them; not its
+ * managers, who run cards and money but not the books. The one permission that is not a minimal role.
+ */
+export const invoiceReaderRoles = ['owner', 'accountant'] as const satisfies readonly CompanyRole[];
+
+export function readsInvoices(role: Role): boolean {
+  return (invoiceReaderRoles as readonly Role[]).includes(role);
+}
+
 /** Cognito group whose members are the provider's operations team. */
 export const providerAdminGroup = 'provider-admins';

@@ -1,5 +1,5 @@
 import { cardPagePrefix, signInPagePaths } from './page-entries';
-import type { Role } from './roles';
+import { invoiceReaderRoles, type Role } from './roles';
 
 /**
  * Why the sign-in page opens after every session of the account ended (DESIGN section 6): "Sign out on all devices",
@@ -38,6 +38,8 @@ export const paths = {
   user: '/users/:userId',
   messaging: '/messaging',
   reporting: '/reporting',
+  /** Reporting > Invoices (issue 34): the company's invoices and credit notes, for its owners and accountants. */
+  reportingInvoices: '/reporting/invoices',
   /** Scheduled fundings (issue 21): rules that fund employees on a rhythm, with their runs. */
   fundingSchedules: '/funding-schedules',
   settings: '/settings',
@@ -52,6 +54,8 @@ export const paths = {
   adminApplication: '/admin/applications/:companyId',
   adminPrices: '/admin/prices',
   adminTopUps: '/admin/top-ups',
+  /** Every company's invoices, and credit notes that correct them (issue 34). */
+  adminInvoices: '/admin/invoices',
   adminMessaging: '/admin/messaging',
 } as const;
 
@@ -59,6 +63,8 @@ export interface ProtectedRoute {
   path: string;
   minRole: Role;
   exactRole?: Role;
+  /** Only these roles, where a route names them (Reporting > Invoices: owners and accountants). */
+  roles?: readonly Role[];
   feature?: 'reporting';
   /** The provider's console: members of the provider-admin group only, whatever their company role. */
   providerAdmin?: true;
@@ -71,6 +77,8 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.user, minRole: 'accountant' },
   { path: paths.messaging, minRole: 'accountant' },
   { path: paths.reporting, minRole: 'accountant', feature: 'reporting' },
+  // Every company is invoiced, with or without the reporting feature (docs/decisions.md "Invoices").
+  { path: paths.reportingInvoices, minRole: 'accountant', roles: invoiceReaderRoles },
   { path: paths.fundingSchedules, minRole: 'accountant' },
   { path: paths.settings, minRole: 'accountant' },
   { path: paths.activity, minRole: 'accountant' },
@@ -80,6 +88,7 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.adminApplication, minRole: 'guest', providerAdmin: true },
   { path: paths.adminPrices, minRole: 'guest', providerAdmin: true },
   { path: paths.adminTopUps, minRole: 'guest', providerAdmin: true },
+  { path: paths.adminInvoices, minRole: 'guest', providerAdmin: true },
   { path: paths.adminMessaging, minRole: 'guest', providerAdmin: true },
 ];
 

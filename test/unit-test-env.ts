@@ -16,6 +16,7 @@ export function useDummyHandlerEnvironment(): void {
       REPORTS_QUEUE_URL: 'q',
       EXPORTS_QUEUE_URL: 'q',
       FUNDING_QUEUE_URL: 'q',
+      INVOICES_QUEUE_URL: 'q',
       MAIL_QUEUE_URL: 'q',
       WEBHOOKS_QUEUE_URL: 'q',
       USER_POOL_ID: 'pool',

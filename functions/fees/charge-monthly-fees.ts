@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isChargedMonthlyFee } from '@shared/cards';
-import { feeMonthOf, feeMonthSchema } from '@shared/fees';
+import { feeMonthOf, feeMonthSchema, previousFeeMonth } from '@shared/fees';
 import { auditItem, systemActor } from '../platform/audit';
 import { entities, keys } from '../platform/keys';
 import { alertOnLowBalance, ledgerItems, mainAccountChange } from '../money';
@@ -10,11 +10,14 @@ import { queryAll, tableName, transactThroughConflicts, type TransactItem } from
 import { logger, scheduledRun } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { activeCompanyIds } from '../companies';
+import { queueMonthlyInvoices } from '../invoices';
 
 export interface MonthlyFeeSummary {
   companies: number;
   charged: number;
   alreadyCharged: number;
+  /** The month whose invoices the run asked for (the one before the month charged). */
+  invoicedMonth: string;
 }
 
 /** EventBridge's scheduled event: only its time is read, the moment the schedule fired. */
@@ -45,7 +48,7 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
   feeMonthSchema.parse(month);
   const { monthlyFeeCents } = await readPriceList();
   const companyIds = await activeCompanyIds();
-  const summary: MonthlyFeeSummary = { companies: companyIds.length, charged: 0, alreadyCharged: 0 };
+  const summary: MonthlyFeeSummary = { companies: companyIds.length, charged: 0, alreadyCharged: 0, invoicedMonth: previousFeeMonth(month) };
   const failures: unknown[] = [];
   const queue = [...companyIds];
   const worker = async () => {
@@ -64,8 +67,19 @@ export async function chargeMonthlyFees(month: string, now: Date = new Date()): 
     }
   };
   await Promise.all(Array.from({ length: Math.min(companiesAtOnce, companyIds.length) }, worker));
+  // Each company's invoice of the month before (issue 34), issued by the invoices worker apart from this run: a fee is
+  // never held back by an invoice, and an invoice that fails is retried on its own. A company with no fees that month
+  // gets none. Not queued, they are queued by the run's retry, which charges nothing twice and invoices nothing twice.
+  const feeFailures = failures.length;
+  try {
+    await queueMonthlyInvoices(companyIds, summary.invoicedMonth);
+  } catch (error) {
+    failures.push(error);
+    logger.error('monthly invoices not queued', { month: summary.invoicedMonth, error: await readableError(error) });
+  }
   // Whatever failed is charged by running the job again; the run reports failure so the scheduler retries it.
-  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} monthly fees of ${month} were not charged`);
+  const invoicesFailed = failures.length > feeFailures ? `; the invoices of ${summary.invoicedMonth} were not queued` : '';
+  if (failures.length > 0) throw new AggregateError(failures, `${feeFailures} monthly fees of ${month} were not charged${invoicesFailed}`);
   return summary;
 }
 

@@ -112,6 +112,7 @@ export async function resolveCaller(event: APIGatewayProxyEventV2WithJWTAuthoriz
   if (access.kind === 'member') {
     if (!caller.companyId) throw new DomainError(403, 'NO_CURRENT_COMPANY');
     if (!hasRole(caller.role, access.minRole)) throw forbidden('ROLE_TOO_LOW');
+    if (access.roles && !(access.roles as readonly Role[]).includes(caller.role)) throw forbidden('ROLE_NOT_ALLOWED');
     await checkCompany(caller.companyId, route);
   }
   return caller;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defaultProviderName } from '@shared/brand';
+import { invoiceSellerSchema, vatExemptionSchema, vatRateSchema, type VatExemption } from '@shared/invoices';
 
 /**
  * Every variable of the portal's own that a function reads from its environment, at load or at run time. Each function
@@ -16,6 +17,7 @@ export const portalVariableNames = [
   'EXPORTS_QUEUE_URL',
   'FUNDING_QUEUE_URL',
   'EMPLOYEE_IMPORTS_QUEUE_URL',
+  'INVOICES_QUEUE_URL',
   'MAIL_QUEUE_URL',
   'WEBHOOKS_QUEUE_URL',
   'ISSUER_SANDBOX_QUEUE_URL',
@@ -27,6 +29,9 @@ export const portalVariableNames = [
   'PROVIDER_NAME',
   'MAIL_FROM',
   'SUPPORT_EMAIL',
+  'INVOICE_SELLER',
+  'INVOICE_VAT_RATE_BASIS_POINTS',
+  'INVOICE_VAT_EXEMPTION',
   'CARD_ISSUER',
   'WEBHOOKS_ALLOW_LOOPBACK',
   'ISSUER_WEBHOOK_SECRET',
@@ -99,6 +104,8 @@ export const exportsQueueUrl = /* @__PURE__ */ setting('EXPORTS_QUEUE_URL', nonE
 export const fundingQueueUrl = /* @__PURE__ */ setting('FUNDING_QUEUE_URL', nonEmpty);
 /** Bulk employee imports to apply (issue 34), worked by functions/employees/work-employee-imports.ts. */
 export const employeeImportsQueueUrl = /* @__PURE__ */ setting('EMPLOYEE_IMPORTS_QUEUE_URL', nonEmpty);
+/** Invoices to issue and their PDFs to make (functions/invoices/issue-invoices.ts). */
+export const invoicesQueueUrl = /* @__PURE__ */ setting('INVOICES_QUEUE_URL', nonEmpty);
 /** The queue of the portal's own e-mails (functions/platform/mailer.ts), which the mail worker sends. */
 export const mailQueueUrl = /* @__PURE__ */ setting('MAIL_QUEUE_URL', nonEmpty);
 /** Webhook events and deliveries (functions/webhooks). */
@@ -131,6 +138,22 @@ export const supportEmail = /* @__PURE__ */ cached(() => {
   const { SUPPORT_EMAIL, MAIL_FROM } = z.object({ SUPPORT_EMAIL: z.optional(z.email()), MAIL_FROM: z.email() }).parse(process.env);
   return SUPPORT_EMAIL ?? MAIL_FROM;
 });
+
+/** A JSON value in a variable, checked by `schema` (the deploy configuration's invoicing details). */
+function json<Value>(schema: z.ZodMiniType<Value>): z.ZodMiniType<Value> {
+  return z.pipe(z.pipe(z.string().check(z.minLength(2)), z.transform((text): unknown => JSON.parse(text))), schema);
+}
+
+/** The provider as its invoices name it (issue 34): the deploy configuration's `invoicing.seller`. */
+export const invoiceSeller = /* @__PURE__ */ setting('INVOICE_SELLER', () => json(invoiceSellerSchema));
+/** The VAT rate of the provider's fees, in basis points (2100 = 21 %): the deploy configuration's `invoicing.vatRatePercent`. */
+export const invoiceVatRateBasisPoints = /* @__PURE__ */ setting('INVOICE_VAT_RATE_BASIS_POINTS', () => z.pipe(z.coerce.number(), vatRateSchema));
+/**
+ * Why the fees carry no VAT, in lv, en and ru (the deploy configuration's `invoicing.vatExemption`); empty when they are
+ * taxed. Set on every invoice function all the same, so a function's environment does not depend on the rate.
+ */
+export const invoiceVatExemption = /* @__PURE__ */ setting('INVOICE_VAT_EXEMPTION', () =>
+  z.pipe(z._default(z.string(), ''), z.transform((text): VatExemption | null => (text === '' ? null : vatExemptionSchema.parse(JSON.parse(text))))));
 
 /**
  * Which card issuer the deployment talks to (the deploy configuration's `issuerSandbox`; the local cloud always runs

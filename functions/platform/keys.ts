@@ -174,6 +174,17 @@ export const keys = {
   report: (companyId: string, reportId: string) => ({ pk: `COMPANY#${companyId}`, sk: `REPORT#${reportId}` }),
   reports: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'REPORT#' }),
   /**
+   * An invoice or credit note of a company (issue 34), by its number (`YYYY-NNNNNN`), so the partition's INVOICE# range
+   * lists them in the order they were issued; gsi1 lists every company's, by number, for the provider's console.
+   */
+  invoice: (companyId: string, number: string) => ({ pk: `COMPANY#${companyId}`, sk: `INVOICE#${number}` }),
+  invoices: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'INVOICE#' }),
+  invoiceOfProvider: (number: string, companyId: string) => ({ gsi1pk: 'PROVIDER#INVOICES', gsi1sk: `${number}#${companyId}` }),
+  /** A company's month invoiced: written only if absent, in the transaction that numbers the invoice, so a month has one. */
+  invoiceMonth: (companyId: string, month: string) => ({ pk: `COMPANY#${companyId}`, sk: `INVOICE_MONTH#${month}` }),
+  /** The last number of one year's series of the provider's invoices and credit notes: changed with each document. */
+  invoiceCounter: (year: number) => ({ pk: 'PROVIDER', sk: `INVOICE_COUNTER#${year}` }),
+  /**
    * A support chat of one company. gsi1 lists the company's chats by last message; gsi2 is the provider's inbox, one
    * partition per status, by last message.
    */
@@ -219,6 +230,19 @@ export const employeeImportObjectKey = (companyId: string, importId: string) => 
 
 /** A report's CSV in the reports bucket, under its company. */
 export const reportObjectKey = (companyId: string, reportId: string) => `${documentsKeyPrefix}${companyId}/reports/${reportId}.csv`;
+/**
+ * An invoice's or credit note's PDF in the documents bucket (issue 34): under a prefix of its own, which only the
+ * lifecycle rule that keeps them for the accounting law's term expires (infra/stacks/stateful-stack.ts), and which no
+ * function may delete.
+ */
+export const invoicesKeyPrefix = 'invoices/';
+export const invoiceObjectKey = (companyId: string, number: string) => `${invoicesKeyPrefix}${companyId}/${number}.pdf`;
+/**
+ * How long an invoice's PDF is kept: ten years after the end of the year it was issued in (Latvian accounting law), so
+ * eleven years from the day it was written, leap days included.
+ */
+export const invoiceKeptDays = 11 * 365 + 3;
+
 /** A chat attachment's bytes in the documents bucket, under the chat's company. */
 export const chatAttachmentObjectKey = (companyId: string, attachmentId: string) => `${documentsKeyPrefix}${companyId}/chat/${attachmentId}`;
 
@@ -292,6 +316,9 @@ export const entities = {
   ibanClaim: 'ibanClaim',
   bankTransfer: 'bankTransfer',
   report: 'report',
+  invoice: 'invoice',
+  invoiceMonth: 'invoiceMonth',
+  invoiceCounter: 'invoiceCounter',
   chat: 'chat',
   chatMessage: 'chatMessage',
   chatAttachment: 'chatAttachment',

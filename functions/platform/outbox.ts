@@ -12,8 +12,11 @@ import { tableName, type TransactItem } from './table';
  * without doing its work twice (a webhook event by its id, an e-mail by its `id`).
  */
 
-/** The queues an outbox item may be relayed to; the relay reads each one's URL from its environment. */
-export const outboxQueues = ['webhooks', 'mail'] as const;
+/**
+ * The queues an outbox item may be relayed to; the relay reads each one's URL from its environment. `invoices`: a
+ * credit note's PDF to make (issue 34), queued with the credit note's numbering.
+ */
+export const outboxQueues = ['webhooks', 'mail', 'invoices'] as const;
 export type OutboxQueue = (typeof outboxQueues)[number];
 
 /**

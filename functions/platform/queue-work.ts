@@ -19,6 +19,8 @@ export const workerTimeoutSeconds = {
   exports: 840,
   // One report at a time, like an export: a report of 1,000,000 transactions takes minutes.
   reports: 840,
+  // One month's invoice or one credit note per record, a few at a time: a PDF of a page takes well under a second.
+  invoices: 60,
   // Five messages an invocation, all at once: each an event fanned out to at most 10 endpoints at once, or a
   // delivery; each post at most 10 s, so a batch takes about 10 s however many of its endpoints are slow.
   webhooks: 120,

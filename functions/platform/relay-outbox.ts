@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { sqs } from './aws/sqs';
-import { mailQueueUrl, webhooksQueueUrl } from './env';
+import { invoicesQueueUrl, mailQueueUrl, webhooksQueueUrl } from './env';
 import { entities } from './keys';
 import { logAuditRecord } from './audit';
 import { addLambdaContext, correlationIdAttribute, logger } from './logger';
@@ -16,6 +16,7 @@ const sqsBatchLimit = 10;
 const queueUrlOf: Record<OutboxQueue, () => string> = {
   webhooks: () => webhooksQueueUrl(),
   mail: () => mailQueueUrl(),
+  invoices: () => invoicesQueueUrl(),
 };
 
 /**

@@ -3,12 +3,14 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { posix } from 'node:path';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { PortalVariableName } from '../../functions/platform/env';
 import { handlerBundling } from './handler-bundling';
+import { bundledFiles } from '../definitions';
 import { handlerEntry, repoRoot } from './repo-paths';
 
 export interface PortalFunctionProps {
@@ -101,6 +103,7 @@ export class PortalFunction extends Construct {
         tsconfig: `${repoRoot}tsconfig.json`,
         externalModules: [...handlerBundling.external],
         esbuildArgs: Object.fromEntries(Object.entries(handlerBundling.alias).map(([from, to]) => [`--alias:${from}`, to])),
+        ...filesBesideBundle(props.handler),
       },
     });
     this.failuresAlarm = this.createFailuresAlarm(props);
@@ -135,4 +138,21 @@ export class PortalFunction extends Construct {
     alarm.addAlarmAction(new cloudwatchActions.SnsAction(props.alarmTopic));
     return alarm;
   }
+}
+
+/**
+ * The files a function reads beside its bundle (definitions.ts bundledFiles), copied into its asset once esbuild has
+ * written the bundle; none for most functions.
+ */
+export function filesBesideBundle(handler: string): { commandHooks?: ICommandHooks } {
+  const files = bundledFiles[handler] ?? [];
+  if (files.length === 0) return {};
+  return {
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) =>
+        files.flatMap((file) => [`mkdir -p "${outputDir}/${posix.dirname(file.to)}"`, `cp "${inputDir}/${file.from}" "${outputDir}/${file.to}"`]),
+    },
+  };
 }

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const { chargeMonthlyFees } = await import('@functions/fees/charge-monthly-fees');
   const summary = await chargeMonthlyFees(month.data);
   console.log(`Monthly fees of ${month.data}: ${summary.charged} charged, ${summary.alreadyCharged} already charged, in ${summary.companies} active companies.`);
+  console.log(`Invoices of ${summary.invoicedMonth} asked for: the running cloud's invoices worker issues them (Reporting > Invoices).`);
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { defaultProviderName } from '@shared/brand';
 import { resetEnvForTests } from '@functions/platform/env';
 import { deployJobs } from '../definitions';
+import { exampleDeployConfig, vatRateBasisPointsOf } from '../deploy-config';
 import { lambdaContext, loadHandler, startApiServer } from './api-server';
 import { outboxFile, startCognito, startDynamoDb, startS3, startSqs, type EmulatorOptions } from './emulators';
 import { startRecordingAwsCalls, type AwsCallRecording } from './aws-call-recorder';
@@ -92,6 +93,8 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     PROVIDER_NAME: defaultProviderName,
     MAIL_FROM: 'no-reply@bonus-card.local',
     SUPPORT_EMAIL: 'support@bonus-card.local',
+    // The demo provider of the committed example configuration invoices here, at its VAT rate.
+    ...localInvoicingSettings(),
     // The card issuer is always the sandbox on a laptop; it posts its events to our own webhook, signed with this
     // local-only secret.
     CARD_ISSUER: 'sandbox',
@@ -105,6 +108,16 @@ export function handlerEnvironment(ports: LocalPorts, resources: ProvisionedReso
     // One process runs every handler, so one service name: each line's function_name says which handler wrote it.
     POWERTOOLS_SERVICE_NAME: 'local-cloud',
     POWERTOOLS_LOG_LEVEL: handlerLogLevel[profile],
+  };
+}
+
+/** The invoice functions' settings from the example deploy configuration (what a deployment's own configuration sets). */
+function localInvoicingSettings(): Record<'INVOICE_SELLER' | 'INVOICE_VAT_RATE_BASIS_POINTS' | 'INVOICE_VAT_EXEMPTION', string> {
+  const { invoicing } = exampleDeployConfig();
+  return {
+    INVOICE_SELLER: JSON.stringify(invoicing.seller),
+    INVOICE_VAT_RATE_BASIS_POINTS: String(vatRateBasisPointsOf(invoicing.vatRatePercent)),
+    INVOICE_VAT_EXEMPTION: invoicing.vatExemption ? JSON.stringify(invoicing.vatExemption) : '',
   };
 }
 

@@ -23,6 +23,7 @@ import { demoCardholderPhone, demoCompanies, demoCompanyIndex, demoUsers, testOn
 import { batchPut, ensureCognitoUser } from './seed-writes';
 import { seedDemoChats } from './seed-chats';
 import { fleetReportItem } from './seed-reports';
+import { fleetInvoiceItems } from './seed-invoices';
 import { seededActivityItems } from './seed-activity';
 
 const seedMarker = { pk: 'LOCAL#SEED', sk: 'DEMO' };
@@ -577,7 +578,7 @@ export async function seedDemo(
       });
     }
   }
-  if (companyIds.fleet) items.push(fleetReportItem(companyIds.fleet));
+  if (companyIds.fleet) items.push(fleetReportItem(companyIds.fleet), ...fleetInvoiceItems(companyIds.fleet));
   await batchPut(documents, tableName, items);
   const chatOf = (key: string, email: string) => {
     const user = users.find((candidate) => candidate.email === email);

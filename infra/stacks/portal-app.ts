@@ -74,6 +74,7 @@ export function buildApp(app: App): PortalStacks {
     providerName,
     mailFrom: config.mailFrom,
     supportEmail: config.supportEmail,
+    invoicing: config.invoicing,
     customDomain: config.customDomain,
     webAclArn: edgeWaf?.webAclArn,
     alarmTopic: stateful.alarmTopic,

@@ -9,6 +9,9 @@ import {
   exportObjectKey,
   exportsKeyPrefix,
   fundingFileObjectKey,
+  invoiceKeptDays,
+  invoiceObjectKey,
+  invoicesKeyPrefix,
   reportObjectKey,
   stagedUploadDays,
   stagedUploadObjectKey,
@@ -16,7 +19,7 @@ import {
   uploadsKeyPrefix,
 } from '../../functions/platform/keys';
 import { queueDefinitions } from '../definitions';
-import { portalUrlPlaceholder } from './stateful-stack';
+import { invoiceRetentionRuleId, portalUrlPlaceholder } from './stateful-stack';
 import { type CfnResource, cfnText, resourcesOf, synthesizeTestApp, type TestApp } from './test-app';
 
 let testApp: TestApp;
@@ -155,10 +158,17 @@ describe('buckets', () => {
     const expiringDocuments = rulesOf('Documents').filter((rule) => rule.ExpirationInDays !== undefined || rule.Prefix !== undefined);
     expect(expiringDocuments).toEqual([
       { Status: 'Enabled', Prefix: uploadsKeyPrefix, ExpirationInDays: stagedUploadDays, NoncurrentVersionExpiration: { NoncurrentDays: stagedUploadDays } },
+      { Id: invoiceRetentionRuleId, Status: 'Enabled', Prefix: invoicesKeyPrefix, ExpirationInDays: invoiceKeptDays },
     ]);
+    // Invoices (issue 34) are kept ten years after the end of the year they were issued in, by a rule of their own
+    // that matches no other kept key, and no other rule matches theirs.
+    expect(invoiceKeptDays).toBeGreaterThanOrEqual(11 * 365);
+    expect(invoiceObjectKey('company-1', '2026-000001').startsWith(invoicesKeyPrefix)).toBe(true);
+    expect(expiringDocuments.filter((rule) => invoiceObjectKey('company-1', '2026-000001').startsWith(rule.Prefix ?? ''))).toHaveLength(1);
     expect(stagedUploadObjectKey('company-1', 'upload-1').startsWith(uploadsKeyPrefix)).toBe(true);
     const kept = [documentObjectKey('company-1', 'document-1'), fundingFileObjectKey('company-1', 'file-1'), chatAttachmentObjectKey('company-1', 'attachment-1')];
     for (const key of kept) expect(expiringDocuments.filter((rule) => key.startsWith(rule.Prefix ?? '')), key).toEqual([]);
+    expect(kept.some((key) => key.startsWith(invoicesKeyPrefix))).toBe(false);
     // A waiting upload's record lasts no longer than its staged bytes (S3 expires them at the midnight after the days).
     expect(stagedUploadSeconds).toBeLessThanOrEqual(stagedUploadDays * 24 * 60 * 60);
     expect(rulesOf('AccessLogs').map((rule) => rule.ExpirationInDays).filter(Boolean)).toEqual([365]);
@@ -222,11 +232,11 @@ describe('buckets', () => {
 });
 
 describe('queues', () => {
-  it("are reports, exports, funding, employee imports, e-mails, webhooks and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
+  it("are reports, exports, funding, employee imports, invoices, e-mails, webhooks and the card issuer sandbox's events, each with a dead-letter queue after 3 receives", () => {
     const queues = resourcesOf(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(14);
+    expect(queues).toHaveLength(16);
     const withRedrive = queues.filter(([, queue]) => queue.Properties?.RedrivePolicy !== undefined);
-    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['EmployeeImportsJobs', 'ExportsJobs', 'FundingJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs', 'WebhooksJobs']);
+    expect(withRedrive.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['EmployeeImportsJobs', 'ExportsJobs', 'FundingJobs', 'InvoicesJobs', 'IssuerSandboxJobs', 'MailJobs', 'ReportsJobs', 'WebhooksJobs']);
     for (const [id, queue] of withRedrive) {
       const redrive = queue.Properties?.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
       expect(redrive.maxReceiveCount, id).toBe(3);

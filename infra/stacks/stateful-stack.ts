@@ -15,9 +15,12 @@ import { PortalFunction } from '../constructs/portal-function';
 import type { DeployConfig } from '../deploy-config';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 import { SecureBucket } from '../constructs/secure-bucket';
-import { exportFileDays, exportsKeyPrefix, stagedUploadDays, uploadsKeyPrefix } from '../../functions/platform/keys';
+import { exportFileDays, exportsKeyPrefix, invoiceKeptDays, invoicesKeyPrefix, stagedUploadDays, uploadsKeyPrefix } from '../../functions/platform/keys';
 import { cognitoTriggerSettings, deadLetterRetentionDays, queueDefinitions, queueRetentionDays, tableDefinition, userPoolSettings } from '../definitions';
 import { deadLetterMaxReceiveCount } from '../../functions/platform/queue-work';
+
+/** The documents bucket's rule that keeps invoice PDFs for the accounting law's term (issue 34), by its id. */
+export const invoiceRetentionRuleId = 'InvoicesKeptTenYearsAfterTheirYear';
 
 export type QueueName = (typeof queueDefinitions)[number]['role'];
 
@@ -118,7 +121,12 @@ export class StatefulStack extends Stack {
       ],
       // Uploads land in staging until a check accepts them into their kept keys (companies/, never expired); what is
       // left there was never confirmed or attached, or was moved or refused (a delete marker over the old bytes).
-      lifecycleRules: [{ prefix: uploadsKeyPrefix, expiration: Duration.days(stagedUploadDays), noncurrentVersionExpiration: Duration.days(stagedUploadDays) }],
+      // Invoices and credit notes (issue 34) are kept for the Latvian accounting law's term, ten years after the year they
+      // were issued in, then expire; no other rule matches their prefix and no function may delete one.
+      lifecycleRules: [
+        { prefix: uploadsKeyPrefix, expiration: Duration.days(stagedUploadDays), noncurrentVersionExpiration: Duration.days(stagedUploadDays) },
+        { id: invoiceRetentionRuleId, prefix: invoicesKeyPrefix, expiration: Duration.days(invoiceKeptDays) },
+      ],
     });
     this.reportsBucket = new SecureBucket(this, 'Reports', {
       // Reports are generated from the table and can be generated again; a deleted report should be gone.

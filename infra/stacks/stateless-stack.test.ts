@@ -105,10 +105,10 @@ describe('API functions', () => {
       const declared = needsOf(route).table;
       expect(tableWrites.sort(), route.path).toEqual(expectedWrites[publicApiScopeOf(route) && declared === 'read' ? 'update' : declared]);
       const resources = policyStatementsOf(functionOf(route.handler)).flatMap((statement) => [statement.Resource].flat().map(cfnText));
-      // Wildcards only where a name cannot be known: the company documents', staged uploads' and exports' keys, the SES
-      // identity the deployment verifies, and a phone number SNS texts (checked below).
+      // Wildcards only where a name cannot be known: the company documents', staged uploads', exports' and invoices' keys,
+      // the SES identity the deployment verifies, and a phone number SNS texts (checked below).
       const wildcards = resources.filter((resource) => resource.includes('*') && !(needsOf(route).sendsSms && /^(\*|arn:<AWS::Partition>:sns:\*:\*:\*)$/.test(resource)));
-      for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|\/uploads\/\*|\/exports\/\*|:identity\/\*)$/);
+      for (const resource of wildcards) expect(resource, route.path).toMatch(/(\/companies\/\*|\/uploads\/\*|\/exports\/\*|\/invoices\/\*|:identity\/\*)$/);
     }
     // Every change to employees, cards, fees and /card sessions writes at least its audit record or session item.
     for (const route of manifest.filter((r) => r.method !== 'GET' && /^(employees|fees|cardholders)\//.test(r.handler))) {
@@ -128,7 +128,7 @@ describe('API functions', () => {
     for (const route of manifest) {
       const actions = actionsOf(functionOf(route.handler));
       const needs = needsOf(route);
-      const expectedObjectActions = [...new Set([...objectActions[needs.documents], ...objectActions[needs.uploads], ...streamed(needs.reports), ...streamed(needs.exports)])].sort();
+      const expectedObjectActions = [...new Set([...objectActions[needs.documents], ...objectActions[needs.uploads], ...streamed(needs.reports), ...streamed(needs.exports), ...objectActions[needs.invoices]])].sort();
       expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.path).toEqual(expectedObjectActions);
       const sendActions = needs.sendTo.length > 0 ? ['sqs:SendMessage'] : [];
       expect([...new Set(actions.filter((action) => action.startsWith('sqs:')))].sort(), route.path).toEqual(sendActions);
@@ -292,6 +292,32 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     expect(reportWriter[0]?.resources[0]).toMatch(/\/companies\/\*$/);
   });
 
+  it('lets the invoices worker only put invoice PDFs under their prefix, the downloads only get them, and no function delete one (issue 34)', () => {
+    const objectStatements = (handler: string) =>
+      policyStatementsOf(functionOf(handler))
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:') && action !== 's3:ListBucket'))
+        .map((statement) => ({ actions: [statement.Action].flat().sort(), resources: [statement.Resource].flat().map(cfnText) }));
+    expect(objectStatements('invoices/issue-invoices')).toEqual([{ actions: ['s3:PutObject'], resources: [expect.stringMatching(/Documents.*\/invoices\/\*$/)] }]);
+    for (const download of ['invoices/get-invoice-file', 'invoices/get-admin-invoice-file']) {
+      expect(objectStatements(download)).toEqual([{ actions: ['s3:GetObject'], resources: [expect.stringMatching(/\/invoices\/\*$/)] }]);
+    }
+    for (const [id, fn] of apiFunctions()) {
+      const deletes = policyStatementsOf(fn).filter((statement) => [statement.Action].flat().includes('s3:DeleteObject'));
+      for (const statement of deletes) expect(cfnText(statement.Resource), id).not.toMatch(/\/invoices\//);
+    }
+    // The provider's details and the VAT settings reach the worker alone.
+    for (const [, fn] of apiFunctions()) {
+      const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      const worker = fn.Properties?.Description === 'functions/invoices/issue-invoices';
+      for (const name of ['INVOICE_SELLER', 'INVOICE_VAT_RATE_BASIS_POINTS', 'INVOICE_VAT_EXEMPTION']) expect(name in variables, `${String(fn.Properties?.Description)} ${name}`).toBe(worker);
+      if (worker) {
+        expect(JSON.parse(String(variables.INVOICE_SELLER))).toMatchObject({ name: 'Bonus Card SIA', iban: 'LV80BANK0000435195001' });
+        expect(variables.INVOICE_VAT_RATE_BASIS_POINTS).toBe('2100');
+        expect(variables.INVOICE_VAT_EXEMPTION).toBe('');
+      }
+    }
+  });
+
   it('sizes every queue for its worker: a visibility of six times its timeout, and a cap on concurrent invocations', () => {
     const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping);
     for (const worker of queueWorkers) {
@@ -342,7 +368,10 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(Number(feeFunction.Properties?.Timeout)).toBeGreaterThanOrEqual(300);
     expect(actionsOf(feeFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-    expect(actionsBeyondTableAndDeadLetters(feeFunction)).toEqual([]);
+    // Then it asks the invoices worker for the month before's invoices (issue 34): on that queue alone.
+    expect(actionsBeyondTableAndDeadLetters(feeFunction)).toEqual(['sqs:SendMessage']);
+    const sends = policyStatementsOf(feeFunction).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage') && !/ScheduleDeadLetters/.test(cfnText(statement.Resource)));
+    expect(sends.map((statement) => cfnText(statement.Resource))).toEqual([expect.stringMatching(/InvoicesJobsQueue/)]);
   });
 
   it('releases expired card authorizations by a schedule every 15 minutes, with table writes only', () => {
@@ -386,7 +415,7 @@ describe('outbox relay (issue 31)', () => {
     expect(alarms[0]?.[1].Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [expect.anything()] });
   });
 
-  it('may read the stream and send to the webhooks and mail queues and its on-failure queue, and nothing of the table', () => {
+  it('may read the stream and send to the webhooks, mail and invoices queues and its on-failure queue, and nothing of the table', () => {
     const statements = policyStatementsOf(relay());
     const resourcesOfAction = (action: string) => statements.filter((statement) => [statement.Action].flat().includes(action)).map((statement) => cfnText(statement.Resource));
     expect([...new Set(actionsOf(relay()))].sort()).toEqual(
@@ -395,7 +424,8 @@ describe('outbox relay (issue 31)', () => {
     );
     expect(resourcesOfAction('dynamodb:GetRecords').join()).toMatch(/StreamArn/);
     const queues = resourcesOfAction('sqs:SendMessage').join(' ');
-    for (const queue of [/WebhooksJobsQueue/, /MailJobsQueue/, /OutboxRelayGivenUp/]) expect(queues).toMatch(queue);
+    // The invoices queue too: a credit note's PDF is queued by its outbox item (issue 34).
+    for (const queue of [/WebhooksJobsQueue/, /MailJobsQueue/, /InvoicesJobsQueue/, /OutboxRelayGivenUp/]) expect(queues).toMatch(queue);
     expect(queues).not.toMatch(/FundingJobsQueue|ReportsJobsQueue|ExportsJobsQueue|IssuerSandbox/);
   });
 });

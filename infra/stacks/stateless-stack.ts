@@ -33,11 +33,11 @@ import { spaRewriteCode, stripPrefixCode } from '../constructs/edge-functions';
 import { PortalFunction } from '../constructs/portal-function';
 import { alarmOnDeadLetters } from '../constructs/queue-with-dlq';
 import { acknowledgeWildcards, findStackChild, type WildcardFinding } from '../constructs/late-acknowledgements';
-import { auditDigestsKeyPrefix, documentsKeyPrefix, entities, exportsKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
+import { auditDigestsKeyPrefix, documentsKeyPrefix, entities, exportsKeyPrefix, invoicesKeyPrefix, uploadsKeyPrefix } from '../../functions/platform/keys';
 import type { PortalVariableName } from '../../functions/platform/env';
 import { frontendDist, frontendDistExists } from '../constructs/repo-paths';
 import { assetsDir, immutableAssetCache, pageCache, pageOfPath } from '../../shared/page-entries';
-import type { DeployConfig } from '../deploy-config';
+import { vatRateBasisPointsOf, type DeployConfig } from '../deploy-config';
 import { apiFunctionSettings, deadLetterRetentionDays, deployJobs, dueFundingRunsSchedule, type JobSchedule, outboxRelay, queueDefinitions, queueWorkers, scheduledJobs, tableDefinition } from '../definitions';
 import { auditTrailMismatchMetric, overdueWorkMetric, workNotEndedCleanlyMetric } from '../../functions/platform/metrics';
 import { queueRetryBaseSeconds } from '../../functions/platform/queue-work';
@@ -83,6 +83,11 @@ export interface RouteNeeds {
   readonly reports: 'none' | 'read' | 'write' | 'readWrite';
   /** Export files in the reports bucket, under their own prefix (they expire). */
   readonly exports: 'none' | 'read' | 'write' | 'readWrite';
+  /**
+   * Invoice and credit note PDFs in the documents bucket, under their own prefix (issue 34): read to hand out, written
+   * once by the invoices worker, deleted by nothing (their lifecycle rule keeps them for the accounting law's term).
+   */
+  readonly invoices: 'none' | 'read' | 'write';
   readonly sendTo: readonly QueueName[];
   readonly cognitoAdmin: readonly CognitoAdminAction[];
   /** Sends the portal's own e-mails through SES (from MAIL_FROM). */
@@ -123,9 +128,13 @@ export interface RouteNeeds {
  * alert may follow any write that lowers a main account's available money) and of the API reference; PROVIDER_NAME
  * for texts, new companies and the support side's name; USER_POOL_CLIENT_ID for the calls Cognito answers without IAM
  * (sign-up, confirmation codes, password reset); SUPPORT_EMAIL and MAIL_FROM, where the provider's unseen-reply
- * notices go; WEBHOOKS_ALLOW_LOOPBACK for the functions that check or post to a webhook endpoint's address.
+ * notices go; WEBHOOKS_ALLOW_LOOPBACK for the functions that check or post to a webhook endpoint's address; the
+ * INVOICE_* settings (the provider's legal details, the VAT rate and exemption) for the function that issues invoices.
  */
-type GrantlessSetting = Extract<PortalVariableName, 'PORTAL_URL' | 'PROVIDER_NAME' | 'USER_POOL_CLIENT_ID' | 'SUPPORT_EMAIL' | 'MAIL_FROM' | 'WEBHOOKS_ALLOW_LOOPBACK'>;
+type GrantlessSetting = Extract<
+  PortalVariableName,
+  'PORTAL_URL' | 'PROVIDER_NAME' | 'USER_POOL_CLIENT_ID' | 'SUPPORT_EMAIL' | 'MAIL_FROM' | 'WEBHOOKS_ALLOW_LOOPBACK' | 'INVOICE_SELLER' | 'INVOICE_VAT_RATE_BASIS_POINTS' | 'INVOICE_VAT_EXEMPTION'
+>;
 
 /**
  * Routes that need more than the default say so here, keyed by handler, so every grant is reviewed in one place.
@@ -237,6 +246,11 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'reports/generate-report': { table: 'readWrite', sendTo: ['reports'] },
   'reports/get-report-file': { reports: 'read' },
   'reports/delete-reports': { table: 'readWrite', reports: 'readWrite' },
+  // Invoices (issue 34): the lists read the table; a download is a presigned GET of the PDF. A credit note writes itself,
+  // the series' counter, the invoice's credited amount, its audit record and the outbox item that queues its PDF.
+  'invoices/get-invoice-file': { invoices: 'read' },
+  'invoices/get-admin-invoice-file': { invoices: 'read' },
+  'invoices/issue-credit-note': { table: 'readWrite' },
   // Support chats: a chat, its message, both sides' counters, the unseen-reply notice and the attachments' claims in
   // one transaction; an attachment's bytes are uploaded by presigned POST to staging, and checked there when a message
   // names them: a refused file is deleted, an accepted one copied to its kept key (that copy deleted again when another
@@ -275,7 +289,17 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   'authorizations/release-expired-authorizations': { table: 'readWrite' },
   // Reads the active companies and their employees; writes each fee with its ledger lines once per month.
   // A company whose fees took its main account below the owners' threshold: one e-mail per crossing.
-  'fees/charge-monthly-fees': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  // Then asks the invoices worker for each company's invoice of the month before.
+  'fees/charge-monthly-fees': { table: 'readWrite', sendTo: ['invoices'], settings: ['PORTAL_URL'] },
+  // Reads the month's charges, the company, its onboarding and members; writes each invoice with the series' counter,
+  // the month's claim and the audit record; stores the PDF (never reading or deleting one) and marks it stored with the
+  // e-mails to the owners and accountants (an outbox item).
+  'invoices/issue-invoices': {
+    table: 'readWrite',
+    invoices: 'write',
+    settings: ['PORTAL_URL', 'INVOICE_SELLER', 'INVOICE_VAT_RATE_BASIS_POINTS', 'INVOICE_VAT_EXEMPTION'],
+    retriesSooner: true,
+  },
   // Applies funding files chunk by chunk: accounts, ledger, row items, progress; reads the file's bytes.
   // It also starts the scheduled runs that are due (a message per run on its own queue) and writes each run's file;
   // a run the balance does not cover is refused and the owners e-mailed.
@@ -303,7 +327,7 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Reads the due deliveries (gsi2) and queues them.
   'webhooks/dispatch-due-webhooks': { table: 'read', sendTo: [webhooksQueue] },
   // Reads the table's stream (its event source mapping's grant) and queues what each outbox item holds.
-  'platform/relay-outbox': { table: 'none', sendTo: [webhooksQueue, mailQueue] },
+  'platform/relay-outbox': { table: 'none', sendTo: [webhooksQueue, mailQueue, 'invoices'] },
   // The one function that talks to SES: it sends what the others queued, from MAIL_FROM.
   // Records each outbox e-mail it sent (a put), and looks the record up first, so a relayed-again one goes once.
   'mail/send-emails': { table: 'readWrite', sendsEmail: true, retriesSooner: true },
@@ -394,6 +418,7 @@ export function needsOf(route: Pick<RouteDefinition, 'handler'>): RouteNeeds {
     uploads: 'none',
     reports: 'none',
     exports: 'none',
+    invoices: 'none',
     sendTo: [],
     cognitoAdmin: [],
     sendsEmail: false,
@@ -450,6 +475,8 @@ export interface StatelessStackProps extends StackProps {
   readonly mailFrom: string;
   /** Receives the provider-side notices of company messages left unread in support chats. */
   readonly supportEmail: string;
+  /** Who invoices, at what VAT rate, and why no VAT where none is charged (the deploy configuration's `invoicing`). */
+  readonly invoicing: DeployConfig['invoicing'];
   /** CloudFront serves the portal at this domain with this certificate (the portal URL is then https://<domain>). */
   readonly customDomain?: DeployConfig['customDomain'];
   /** The web ACL (made in us-east-1 by the edge WAF stack) that CloudFront puts in front of everything, when configured. */
@@ -531,6 +558,10 @@ export class StatelessStack extends Stack {
       PROVIDER_NAME: props.providerName,
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
+      INVOICE_SELLER: JSON.stringify(props.invoicing.seller),
+      INVOICE_VAT_RATE_BASIS_POINTS: String(vatRateBasisPointsOf(props.invoicing.vatRatePercent)),
+      // Empty where VAT is charged: the reader then has no exemption, and every invoice function gets the same settings.
+      INVOICE_VAT_EXEMPTION: props.invoicing.vatExemption ? JSON.stringify(props.invoicing.vatExemption) : '',
       CARD_ISSUER: props.cardIssuer,
       // Stated: a deployment's webhooks never reach loopback, private or link-local addresses (the local cloud's may).
       WEBHOOKS_ALLOW_LOOPBACK: 'false',
@@ -928,6 +959,7 @@ export class StatelessStack extends Stack {
       { bucket: props.documentsBucket, access: needs.documents, prefix: documentsKeyPrefix, multipart: false, why: 'Company documents: each key starts with its company id, and the handler reaches only its caller\'s company (or, for a provider admin, the application under review).' },
       { bucket: props.reportsBucket, access: needs.reports, prefix: documentsKeyPrefix, multipart: true, why: 'Report files: each key starts with its company id, and the handler reaches only its caller\'s company.' },
       { bucket: props.reportsBucket, access: needs.exports, prefix: exportsKeyPrefix, multipart: true, why: 'Export files: each key below the prefix starts with its company id, and the handler reaches only its caller\'s company.' },
+      { bucket: props.documentsBucket, access: needs.invoices, prefix: invoicesKeyPrefix, multipart: false, why: 'Invoice PDFs: each key below the prefix starts with its company id; the company\'s download reaches only its caller\'s company, the worker and the provider\'s console every company\'s.' },
     ];
     // Findings are texts of resolved ARNs (the buckets live in the other stack), so each is written once CDK resolved them.
     const acknowledged: ((flatten: (value: unknown) => string) => WildcardFinding)[] = [];

@@ -13,7 +13,7 @@ beforeAll(() => {
 describe('the local cloud wired as the stacks', () => {
   it('reads the templates: every work queue with its consumer, schedule, stream consumer and function', () => {
     // Guards the reading itself, so an empty reading cannot pass as "no differences".
-    expect(Object.keys(cloud.queues).sort()).toEqual(['employeeImports', 'exports', 'funding', 'issuerSandbox', 'mail', 'reports', 'webhooks']);
+    expect(Object.keys(cloud.queues).sort()).toEqual(['employeeImports', 'exports', 'funding', 'invoices', 'issuerSandbox', 'mail', 'reports', 'webhooks']);
     expect(cloud.consumers.map((consumer) => consumer.queue).sort()).toEqual(Object.keys(cloud.queues).sort());
     expect(cloud.queues.funding).toEqual({ visibilityTimeoutSeconds: expect.any(Number), deadLetterQueueOf: 'funding', maxReceiveCount: expect.any(Number) });
     expect(cloud.scheduledHandlers.length).toBeGreaterThanOrEqual(6);

@@ -14,6 +14,7 @@ import * as moneyRoutes from './routes/money-routes';
 import * as onboardingRoutes from './routes/onboarding-routes';
 import * as messagingRoutes from './routes/messaging-routes';
 import * as reportRoutes from './routes/report-routes';
+import * as invoiceRoutes from './routes/invoice-routes';
 import * as reviewRoutes from './routes/review-routes';
 import * as phoneRoutes from './routes/phone-routes';
 import * as sessionRoutes from './routes/session-routes';
@@ -38,7 +39,7 @@ export const routes = [
   ...Object.values(dashboardRoutes), ...Object.values(fundingRoutes), ...Object.values(fundingScheduleRoutes),
   ...Object.values(topUpRoutes),
   ...Object.values(transactionRoutes), ...Object.values(activityRoutes),
-  ...Object.values(reportRoutes), ...Object.values(messagingRoutes),
+  ...Object.values(reportRoutes), ...Object.values(invoiceRoutes), ...Object.values(messagingRoutes),
   ...Object.values(integrationRoutes), ...Object.values(webhookRoutes),
 ] satisfies readonly RouteDefinition[];
 

@@ -87,6 +87,7 @@ export const routeAudit = {
   'top-ups/record-bank-transfer': { records: ['main_account.top_up'], when: 'it matches a company (as a statement line)' },
   'reports/delete-reports': { records: ['report.delete'], when: "per report of the caller's company among the ids" },
   'reports/generate-report': { records: ['report.request'] },
+  'invoices/issue-credit-note': { records: ['invoice.credit_note'] },
   'messaging/create-attachment-upload': { exempt: staged },
   'messaging/create-chat': { records: ['chat.open'] },
   'messaging/create-inbox-attachment-upload': { exempt: staged },

@@ -1,18 +1,18 @@
 import type * as z from 'zod/mini';
-import type { Role } from '../roles';
+import type { CompanyRole, Role } from '../roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * public: no token. cardholder: an employee's /card session (an opaque bearer token from the SMS sign-in, checked
  * by the function, not by the Cognito authorizer). signed-in: any valid token of a user with a profile. member: the caller's current company
- * membership must reach minRole. provider-admin: members of the provider-admin Cognito group only.
+ * membership must reach minRole, and be one of `roles` where a route names them (invoices: not managers). provider-admin: members of the provider-admin Cognito group only.
  */
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'cardholder' }
   | { kind: 'signed-in' }
-  | { kind: 'member'; minRole: Exclude<Role, 'guest'> }
+  | { kind: 'member'; minRole: Exclude<Role, 'guest'>; roles?: readonly CompanyRole[] }
   | { kind: 'provider-admin' };
 
 export interface RouteDefinition {

@@ -60,6 +60,8 @@ const general: FormField[] = [
   },
   { type: 'text', format: 'text', name: 'companyName' },
   { type: 'select_list', options: 'countries', name: 'taxCountries', requiredCode: 'TAX_COUNTRIES_REQUIRED' },
+  // Printed on the company's invoices (issue 34) where it has one.
+  { type: 'text', format: 'text', name: 'vatNumber', optional: true },
   { type: 'title', key: 'legalAddress' },
   ...address('legal'),
   { type: 'checkbox', name: 'actualAddressSameAsLegal' },

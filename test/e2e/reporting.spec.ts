@@ -184,13 +184,18 @@ test('at 375 px the list, the generate dialog and a generated report are usable 
   await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeHidden();
 });
 
-test('a company without reporting has no Reporting link, and /reporting sends it to the dashboard', async ({ page }) => {
+test('a company without reporting has no reports: /reporting sends it to the dashboard, and its Reporting link holds its invoices alone', async ({ page }) => {
   const without = await createOwnCompany(fixtureCloud());
   await signIn(page, without.email);
   await page.waitForURL('**/dashboard');
   const nav = new NavBar(page);
   await expect(nav.link('Dashboard')).toBeVisible();
-  await expect(nav.link('Reporting')).toHaveCount(0);
+  // Every company is invoiced (issue 34, docs/decisions.md "Invoices"): its owner's Reporting opens on Invoices, with no
+  // Reports tab. A manager, who does not see invoices, has no Reporting link there (invoices.spec.ts).
+  await expect(nav.link('Reporting')).toHaveAttribute('href', '/reporting/invoices');
   await page.goto('/reporting');
   await page.waitForURL('**/dashboard');
+  await nav.link('Reporting').click();
+  await page.waitForURL('**/reporting/invoices');
+  await expect(page.getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
 });

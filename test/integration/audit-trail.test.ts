@@ -16,6 +16,8 @@ import { uploadAnswerSchema } from '@shared/onboarding/documents';
 import { signIssuerEvent } from '@functions/issuer/issuer-signature';
 import { providerAuditId } from '@functions/fees/price-list';
 import { entities, keys } from '@functions/platform/keys';
+import { invoiceItem } from '@functions/invoices/invoice-store';
+import { invoiceRecord } from '@functions/invoices/invoice-records';
 import { userProfileItem } from '@functions/platform/identity-records';
 import { rigaDateOf } from '@shared/dates';
 import { localIssuerWebhookSecret } from '../../infra/local/local-cloud';
@@ -344,6 +346,8 @@ const scenarios: Record<AuditedHandler, Scenario> = {
     return { companyId: providerAuditId };
   },
   'reports/generate-report': () => inCompany(() => report()),
+  'invoices/issue-credit-note': () =>
+    inCompany(async () => ok(await api('POST', `/admin/invoices/${await invoice()}/credit-notes`, { token: admin, body: { lines: [{ index: 0, quantity: 1 }], reason: 'Audit correction' }, headers: keyed() }))),
   'reports/delete-reports': () => inCompany(async () => expect(ok(await api('POST', '/reports/delete', { token: owner, body: { ids: [await report()] } }))).toEqual({ deleted: 1 })),
   'transactions/request-transactions-export': () => inCompany(async () => ok(await api('GET', '/transactions/export?lang=lv', { token: owner }))),
   'activity/request-activity-export': () => inCompany(async () => ok(await api('GET', '/activity/export?lang=ru', { token: owner }))),
@@ -431,6 +435,25 @@ async function schedule(): Promise<string> {
 
 function transfer(reference: string) {
   return { bankTransactionId: `BT-audit-${randomUUID()}`, bookingDate: today(), amountCents: 1_234, payerName: 'Payer SIA', payerIban: ibanOf('LV', 'HABA0551000000001'), beneficiaryIban: ibanOf('LV', 'BCRD0000000000001'), reference };
+}
+
+/**
+ * An invoice of the company, written as the invoices worker writes one: of a year gone (2024, its numbers this file's
+ * own), so the current year's series stays as the invoices suite finds it.
+ */
+async function invoice(): Promise<string> {
+  const number = `2024-${String(randomInt(100_000, 1_000_000))}`;
+  const seller = { name: 'Bonus Card SIA', registrationNumber: '40003000001', vatNumber: null, address: 'Rīga', bankName: 'Bank', iban: 'LV80BANK0000435195001', bic: 'HABALV22' };
+  await putItems(fixtureCloud(), [
+    invoiceItem(
+      invoiceRecord.parse({
+        companyId: company.companyId, number, kind: 'invoice', issuedAt: '2024-06-01T02:00:00.000Z', issueDate: '2024-06-01', period: '2024-05', language: 'en', seller,
+        buyer: { name: company.name, registrationNumber: company.registrationNumber, vatNumber: null, address: 'Rīga' },
+        lines: [{ kind: 'monthly_fee', quantity: 2, unitPriceCents: 150, netCents: 300 }], vatRateBasisPoints: 2_100, vatExemption: null, netCents: 300, vatCents: 63, totalCents: 363,
+      }),
+    ),
+  ]);
+  return number;
 }
 
 async function report(): Promise<string> {

@@ -4,11 +4,12 @@ import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
 import { routes, type RouteDefinition } from '@shared/api/manifest';
 import { companyHeader } from '@shared/api/route-definition';
 import { profileSchema } from '@shared/api/schemas';
-import { roleRank, type CompanyRole } from '@shared/roles';
+import { companyRoles, roleRank, type CompanyRole } from '@shared/roles';
 import { fleetChatId } from '../../infra/local/seed-chats';
 import { fleetReportId } from '../../infra/local/seed-reports';
 import { employeeImportSchema } from '@shared/employee-imports';
 import { fleetManager, freshPhone } from './employee-fixtures';
+import { fleetInvoiceNumber } from '../../infra/local/seed-invoices';
 import { api, concretePath, signIn } from './support';
 
 /** Generated from the manifest: a route added later is covered without anyone remembering to. */
@@ -51,6 +52,18 @@ describe.each(memberRoutes.filter(({ minRole }) => roleRank[minRole] > roleRank.
     const below = memberBelow[minRole];
     if (!below) throw new Error(`no seeded member below ${minRole}`);
     expect(await call(route, below)).toMatchObject({ status: 403, body: { code: 'ROLE_TOO_LOW' } });
+  });
+});
+
+/** Routes open to some roles only, whatever their rank (Reporting > Invoices: owners and accountants, not managers). */
+const namedRoleRoutes = allRoutes.flatMap((r) => (r.access.kind === 'member' && r.access.roles ? [{ route: r, roles: r.access.roles }] : []));
+const memberOf: Readonly<Record<CompanyRole, string>> = { owner: 'owner@demo.local', manager: 'manager@demo.local', accountant: 'accountant@demo.local' };
+
+describe.each(namedRoleRoutes)('$route.method $route.path (only its roles)', ({ route, roles }) => {
+  it('answers 403 ROLE_NOT_ALLOWED to a member of a role it does not name, however high', async () => {
+    const others = companyRoles.filter((role) => !roles.includes(role));
+    expect(others.length).toBeGreaterThan(0);
+    for (const role of others) expect(await call(route, memberOf[role]), role).toMatchObject({ status: 403, body: { code: 'ROLE_NOT_ALLOWED' } });
   });
 });
 
@@ -97,7 +110,14 @@ describe.each(allRoutes.filter((r) => r.activeCompanyOnly))('$method $path (appr
  * Another company's ids: a member of Baltic Logistics names them with a valid request, and the route answers as if
  * they did not exist. A route with such a parameter is covered here without anyone remembering to add it.
  */
-const foreignIds: Record<string, string> = { employeeId: 'fleet-emp-019', chatId: fleetChatId, attachmentId: '0f1ee7c0-c4a7-4d00-8000-0000000000a1', reportId: fleetReportId, importId: '' };
+const foreignIds: Record<string, string> = {
+  employeeId: 'fleet-emp-019',
+  chatId: fleetChatId,
+  attachmentId: '0f1ee7c0-c4a7-4d00-8000-0000000000a1',
+  reportId: fleetReportId,
+  invoiceId: fleetInvoiceNumber,
+  importId: '',
+};
 /** The fleet's own employee import (issue 34), uploaded by its manager: Baltic Logistics' manager names it in vain. */
 beforeAll(async () => {
   const content = `Name,Surname,Phone\r\nAnna,Bērziņa,${freshPhone()}\r\n`;
@@ -116,15 +136,18 @@ const validBodies: Record<string, unknown> = {
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 const tenantRoutes = memberRoutes.filter(({ route }) => paramsOf(route.path).some((param) => param in foreignIds));
 
+/** Who asks for another company's ids: a manager, or, on a route not open to managers, an accountant. */
+const tenantCaller = (route: RouteDefinition) => (route.access.kind === 'member' && route.access.roles && !route.access.roles.includes('manager') ? 'accountant@demo.local' : 'manager@demo.local');
+
 describe.each(tenantRoutes)("$route.method $route.path (another company's ids)", ({ route }) => {
-  it('answers 404 to a manager of another company', async () => {
+  it('answers 404 to a member of another company', async () => {
     const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => foreignIds[param] ?? `some-${param}`);
     const key = `${route.method} ${route.path}`;
     const body = route.body ? (validBodies[key] ?? {}) : undefined;
     if (route.body && route.body.safeParse(body).success === false) throw new Error(`no valid example body for ${key}`);
     // Idempotent routes need their key before they look at the ids.
     const headers: Record<string, string> = 'idempotent' in route && route.idempotent ? { 'Idempotency-Key': `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}` } : {};
-    expect(await api(route.method, path, { token: await tokenOf('manager@demo.local'), body, headers })).toMatchObject({ status: 404 });
+    expect(await api(route.method, path, { token: await tokenOf(tenantCaller(route)), body, headers })).toMatchObject({ status: 404 });
   });
 });
 

@@ -29,6 +29,8 @@ const UsersScreen = lazyScreen(() => import('@frontend/features/users/users-scre
 const UserScreen = lazyScreen(() => import('@frontend/features/users/user-screen'), 'UserScreen');
 const MessagingScreen = lazyScreen(() => import('@frontend/features/messaging/messaging-screen'), 'MessagingScreen');
 const ReportingScreen = lazyScreen(() => import('@frontend/features/reporting/reporting-screen'), 'ReportingScreen');
+const InvoicesScreen = lazyScreen(() => import('@frontend/features/reporting/invoices-screen'), 'InvoicesScreen');
+const AdminInvoicesScreen = lazyScreen(() => import('@frontend/features/admin/invoices-screen'), 'AdminInvoicesScreen');
 const ActivityScreen = lazyScreen(() => import('@frontend/features/activity/activity-screen'), 'ActivityScreen');
 const ApplicationsScreen = lazyScreen(() => import('@frontend/features/admin/applications-screen'), 'ApplicationsScreen');
 const ReviewScreen = lazyScreen(() => import('@frontend/features/admin/review-screen'), 'ReviewScreen');
@@ -70,6 +72,7 @@ export function AppRoutes() {
         <Route path={paths.user} element={<UserScreen />} />
         <Route path={paths.messaging} element={<MessagingScreen />} />
         <Route path={paths.reporting} element={<ReportingScreen />} />
+        <Route path={paths.reportingInvoices} element={<InvoicesScreen />} />
         <Route path={paths.settings} element={<SettingsScreen />} />
         <Route path={paths.activity} element={<ActivityScreen />} />
         <Route path={paths.fundingSchedules} element={<FundingSchedulesScreen />} />
@@ -81,6 +84,7 @@ export function AppRoutes() {
         <Route path={paths.adminApplication} element={<ReviewScreen />} />
         <Route path={paths.adminPrices} element={<PricesScreen />} />
         <Route path={paths.adminTopUps} element={<TopUpsScreen />} />
+        <Route path={paths.adminInvoices} element={<AdminInvoicesScreen />} />
         <Route path={paths.adminMessaging} element={<InboxScreen />} />
       </Route>
     </Routes>

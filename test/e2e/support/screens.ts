@@ -38,6 +38,9 @@ const companyScreens: readonly ScreenVisit[] = [
   { name: 'activity', path: paths.activity },
 ];
 
+/** Reporting > Invoices (issue 34): owners and accountants only, so not in every company role's tour. */
+const invoiceScreens: readonly ScreenVisit[] = [{ name: 'reporting-invoices', path: paths.reportingInvoices }];
+
 /**
  * The screens with lists, read by the owner of the heavy company (heavy-company.ts) in the heavy layout check and
  * `npm run screenshots -- --heavy`: every list full, every name as long as the forms take.
@@ -72,9 +75,9 @@ export const screenTours: readonly ScreenTour[] = [
       { name: 'not-found', path: paths.notFound },
     ],
   },
-  { name: 'owner', signInAs: 'owner@demo.local', screens: companyScreens },
+  { name: 'owner', signInAs: 'owner@demo.local', screens: [...companyScreens, ...invoiceScreens] },
   { name: 'manager', signInAs: 'manager@demo.local', screens: companyScreens },
-  { name: 'accountant', signInAs: 'accountant@demo.local', screens: companyScreens },
+  { name: 'accountant', signInAs: 'accountant@demo.local', screens: [...companyScreens, ...invoiceScreens] },
   {
     name: 'onboarding',
     signInAs: 'onboarding@demo.local',
@@ -90,6 +93,7 @@ export const screenTours: readonly ScreenTour[] = [
       { name: 'admin-application', path: paths.admin, linkPrefix: '/admin/applications/' },
       { name: 'admin-prices', path: paths.adminPrices },
       { name: 'admin-top-ups', path: paths.adminTopUps },
+      { name: 'admin-invoices', path: paths.adminInvoices },
       { name: 'admin-messaging', path: paths.adminMessaging },
     ],
   },

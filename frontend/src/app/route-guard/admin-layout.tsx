@@ -33,9 +33,10 @@ function AdminHeader() {
   const unread = useInboxUnread();
   const onPrices = matchPath(paths.adminPrices, pathname) !== null;
   const onTopUps = matchPath(paths.adminTopUps, pathname) !== null;
+  const onInvoices = matchPath(paths.adminInvoices, pathname) !== null;
   const onMessaging = matchPath(paths.adminMessaging, pathname) !== null;
   // Reviewing one application is part of Applications: the link is current there too, as its section.
-  const onApplications = !onPrices && !onTopUps && !onMessaging;
+  const onApplications = !onPrices && !onTopUps && !onInvoices && !onMessaging;
   return (
     <NavFrame
       homePath={paths.admin}
@@ -45,6 +46,7 @@ function AdminHeader() {
         { to: paths.admin, label: t('admin.applications'), current: onApplications ? (pathname === paths.admin ? 'page' : 'true') : undefined },
         { to: paths.adminPrices, label: t('admin.prices'), current: onPrices ? 'page' : undefined },
         { to: paths.adminTopUps, label: t('admin.topUps'), current: onTopUps ? 'page' : undefined },
+        { to: paths.adminInvoices, label: t('admin.invoices'), current: onInvoices ? 'page' : undefined },
         { to: paths.adminMessaging, label: t('admin.messages'), current: onMessaging ? 'page' : undefined, unread },
       ]}
       tools={

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noFeatures, type Profile } from '@shared/api/schemas';
-import { protectedRoutes, type ProtectedRoute } from '@shared/routes';
+import { paths, protectedRoutes, type ProtectedRoute } from '@shared/routes';
 import { decideGuard, entryPath, type GuardState } from './decide-guard';
 
 const signedIn: GuardState = {
@@ -74,6 +74,15 @@ describe('decideGuard', () => {
     const managersOnly: ProtectedRoute = { ...dashboard, exactRole: 'manager' };
     expect(decideGuard({ ...signedIn, role: 'owner' }, managersOnly)).toEqual({ redirect: '/login' });
     expect(decideGuard({ ...signedIn, role: 'manager' }, managersOnly)).toEqual({ render: true });
+  });
+
+  it('sends a role the route does not name (a manager at Reporting > Invoices) to /dashboard, with or without the reporting feature', () => {
+    const invoices = protectedRoutes.find((route) => route.path === paths.reportingInvoices);
+    if (!invoices) throw new Error('Reporting > Invoices is not a protected route');
+    expect(decideGuard({ ...signedIn, role: 'manager' }, invoices)).toEqual({ redirect: '/dashboard' });
+    expect(decideGuard({ ...signedIn, role: 'owner' }, invoices)).toEqual({ render: true });
+    expect(decideGuard({ ...signedIn, role: 'accountant' }, invoices)).toEqual({ render: true });
+    expect(decideGuard({ ...signedIn, role: 'guest' }, invoices)).toEqual({ redirect: '/login' });
   });
 
   it('renders when the role reaches the minimal one', () => {

@@ -29,6 +29,8 @@ export function decideGuard(state: GuardState, route: ProtectedRoute): GuardDeci
   const roleTooLow = !hasRole(state.role, route.minRole);
   const roleNotExact = route.exactRole !== undefined && state.role !== route.exactRole;
   if (roleTooLow || roleNotExact) return { redirect: paths.login };
+  // A role the route does not name (a manager at Reporting > Invoices) is signed in rightly: it goes to the dashboard.
+  if (route.roles !== undefined && !route.roles.includes(state.role)) return { redirect: paths.dashboard };
   if (route.feature === 'reporting' && !hasReporting(state.features)) return { redirect: paths.dashboard };
   return { render: true };
 }

@@ -23,6 +23,7 @@ import { useSession } from '@frontend/lib/session/session-context';
 import { useDocumentTitle } from '@frontend/lib/use-document-title';
 import { GenerateReportDialog } from './generate-report-dialog';
 import { refreshWhileGenerating } from './report-refresh';
+import { ReportingTabs } from './reporting-tabs';
 import { deleteReports, downloadReport, fetchReports, noReportFilters, reportsQueryKey, type ReportFilters } from './reporting-api';
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -113,6 +114,7 @@ export function ReportingScreen() {
   const narrowed = table.params.period !== '1y';
   return (
     <div className="page">
+      <ReportingTabs />
       <div className="page__heading-row">
         <PageHeader title={t('title')} lead={t('lead')} />
         <button

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasReporting } from '@shared/api/schemas';
-import { hasRole } from '@shared/roles';
+import { hasRole, readsInvoices } from '@shared/roles';
 import { navigationLinks, paths } from '@shared/routes';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
 import { useSession } from '@frontend/lib/session/session-context';
@@ -21,8 +21,12 @@ export function NavBar() {
   if (!profile) return null;
 
   const links = navigationLinks
-    .filter((link) => !('feature' in link) || (link.feature === 'reporting' && hasReporting(profile.availableFeatures)))
     .filter((link) => !('minRole' in link) || hasRole(profile.role, link.minRole))
+    .flatMap((link): { path: string; labelKey: (typeof link)['labelKey'] }[] => {
+      if (!('feature' in link) || hasReporting(profile.availableFeatures)) return [link];
+      // Without the reporting feature Reporting still holds the company's invoices, for those who read them.
+      return link.path === paths.reporting && readsInvoices(profile.role) ? [{ labelKey: link.labelKey, path: paths.reportingInvoices }] : [];
+    })
     .map((link) => ({
       to: link.path,
       label: t(link.labelKey),

@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { rigaDayStartMs } from '@shared/day-range';
+import { invoiceLine, invoiceLineKinds, type InvoiceLine, type InvoiceLineKind } from '@shared/invoices';
+import { keys } from '../platform/keys';
+import { queryAll } from '../platform/table';
+
+const feeChargeSchema = /* @__PURE__ */ z.object({ feeCents: z.int() });
+const mainLegSchema = /* @__PURE__ */ z.object({ kind: z.string(), amountCents: z.int() });
+
+/** The first Riga day of a YYYY-MM month and the first of the month after it. */
+function monthDays(month: string): { first: string; next: string } {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  const following = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  return { first: `${month}-01`, next: `${following}-01` };
+}
+
+/** The moments a month of Riga time starts and ends (ISO, the end excluded). */
+export function monthInstants(month: string): { from: string; to: string } {
+  const { first, next } = monthDays(month);
+  return { from: new Date(rigaDayStartMs(first)).toISOString(), to: new Date(rigaDayStartMs(next)).toISOString() };
+}
+
+/** The monthly maintenance fees charged for `month`, from their charge records (one per product and month). */
+async function monthlyFeesOf(companyId: string, month: string): Promise<number[]> {
+  const { pk, sk } = keys.monthlyFeeCharge(companyId, '', month);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)', ExpressionAttributeValues: { ':pk': pk, ':month': sk }, ProjectionExpression: 'feeCents' });
+  return items.map((item) => feeChargeSchema.parse(item).feeCents);
+}
+
+/**
+ * The replacement fees taken in `month` (Riga time): the main account's legs of its replacement_fee movements (the
+ * account's own statement, gsi1, by time), each the fee with its sign turned.
+ */
+async function replacementFeesOf(companyId: string, month: string): Promise<number[]> {
+  const { from, to } = monthInstants(month);
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    FilterExpression: '#kind = :kind',
+    ExpressionAttributeNames: { '#kind': 'kind' },
+    ExpressionAttributeValues: { ':pk': keys.mainLedgerEntry(companyId, '', '', 0).gsi1pk, ':from': from, ':to': to, ':kind': 'replacement_fee' },
+    ProjectionExpression: '#kind, amountCents',
+  });
+  return items.map((item) => -mainLegSchema.parse(item).amountCents);
+}
+
+/** One line per fee and price charged, in the order of invoiceLineKinds, cheapest price first; waived (zero) fees are left out. */
+export function linesOf(charged: Readonly<Record<InvoiceLineKind, readonly number[]>>): InvoiceLine[] {
+  return invoiceLineKinds.flatMap((kind) => {
+    const byPrice = new Map<number, number>();
+    for (const cents of charged[kind]) if (cents > 0) byPrice.set(cents, (byPrice.get(cents) ?? 0) + 1);
+    return [...byPrice.entries()].sort(([a], [b]) => a - b).map(([price, quantity]) => invoiceLine(kind, quantity, price));
+  });
+}
+
+/**
+ * What a company was charged in `month`, as invoice lines: the month's maintenance fees by their charge records (the
+ * fee of that month, whenever its run charged it) and the replacement fees taken in the month, each at the price it
+ * was charged, not today's price list. No fees, no lines.
+ */
+export async function chargedLines(companyId: string, month: string): Promise<InvoiceLine[]> {
+  const [monthly, replacements] = await Promise.all([monthlyFeesOf(companyId, month), replacementFeesOf(companyId, month)]);
+  return linesOf({ monthly_fee: monthly, replacement_fee: replacements });
+}
+
