@@ -311,7 +311,7 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
       const worker = fn.Properties?.Description === 'functions/invoices/issue-invoices';
       for (const name of ['INVOICE_SELLER', 'INVOICE_VAT_RATE_BASIS_POINTS', 'INVOICE_VAT_EXEMPTION']) expect(name in variables, `${String(fn.Properties?.Description)} ${name}`).toBe(worker);
       if (worker) {
-        expect(JSON.parse(String(variables.INVOICE_SELLER))).toMatchObject({ name: 'Bonus Card SIA', iban: 'LV80BANK0000435195001' });
+        expect(JSON.parse(String(variables.INVOICE_SELLER))).toMatchObject({ name: 'SIA "Bonus Card Latvia"', iban: 'LV80BANK0000435195001' });
         expect(variables.INVOICE_VAT_RATE_BASIS_POINTS).toBe('2100');
         expect(variables.INVOICE_VAT_EXEMPTION).toBe('');
       }
