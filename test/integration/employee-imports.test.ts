@@ -186,6 +186,15 @@ describe('previewing an employee import', () => {
     expect(audited.filter((record) => record.action === 'employee.import')).toHaveLength(1);
   });
 
+  it('lists a row with a cell of half a million characters with its problem and the cell cut short, and stores the import', async () => {
+    const content = fileOf([['N'.repeat(500_000), 'Garais', newPersonalCode(), newPhone(), '', '', '', ''], ...validRows(1)]);
+    const preview = await previewed(manager.token, content);
+    expect(preview).toMatchObject({ rowCount: 2, validCount: 1, problemCount: 1 });
+    expect(preview.rows[0]).toMatchObject({ rowNumber: 2, state: 'problem', problems: [{ column: 'name', code: 'NAME_TOO_LONG' }] });
+    expect(preview.rows[0]?.name.length).toBeLessThanOrEqual(100);
+    expect((await read(manager.token, preview.importId)).rows[0]?.problems).toEqual([{ column: 'name', code: 'NAME_TOO_LONG' }]);
+  });
+
   it("refuses a file without the template's columns, and a file with nothing to create", async () => {
     const wrong = await upload(manager.token, 'Who,What\r\nAnna,x\r\n');
     expect([wrong.status, (wrong.body as { code?: string }).code]).toEqual([422, 'EMPLOYEE_IMPORT_INVALID']);
