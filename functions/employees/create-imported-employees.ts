@@ -45,11 +45,11 @@ interface ApplyContext {
 class ImportNotApplying extends Error {}
 
 /**
- * Creates every row of an import that is not done yet, a batch of card orders and then its employees at a time. Safe
- * to run again after a crash, on a redelivered message or at the same time as another receipt: a row's item (import
- * id, row number) is written only in the transaction that creates its employee, the employee's id and its card's
- * request id are the same on every run, so no row makes a second employee and the issuer no second card. `signal`
- * stops it between batches (the worker's time is up): the next receipt goes on from the rows done.
+ * Creates every row of an import that is not done yet, a transaction's card orders and then its employees at a
+ * time. Safe to run again after a crash, on a redelivered message or at the same time as another receipt: a row's
+ * item (import id, row number) is written only in the transaction that creates its employee, the employee's id and
+ * its card's request id are the same on every run, so no row makes a second employee and the issuer no second
+ * card. `signal` stops it between batches (the worker's time is up): the next receipt goes on from the rows done.
  */
 export async function applyEmployeeImport(companyId: string, importId: string, signal?: AbortSignal): Promise<EmployeeImportRecord> {
   const record = await readEmployeeImportRecord(companyId, importId);
@@ -122,8 +122,7 @@ async function rowsToCreate(record: EmployeeImportRecord): Promise<PendingRow[]>
 
 /**
  * One batch of rows: those whose phone someone took since the preview are refused before their card is ordered (as
- * Add user checks first), the others' cards ordered in one call to the issuer, and their employees created
- * rowsPerTransaction at a time. An order the issuer refuses refuses its row; a batch it cannot take fails the run,
+ * Add user checks first), the others' cards ordered and their employees created rowsPerTransaction at a time. An order the issuer refuses refuses its row; a batch it cannot take fails the run,
  * which the queue retries (the same request ids order nothing twice).
  */
 async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<void> {
@@ -135,21 +134,30 @@ async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<v
     if (holder !== null && holder !== row.employeeId) await recordRefusal(context, row, 'EMPLOYEE_PHONE_TAKEN');
     else toOrder.push(row);
   }
-  if (toOrder.length === 0) return;
+  for (let start = 0; start < toOrder.length; start += rowsPerTransaction) await orderAndCreate(context, toOrder.slice(start, start + rowsPerTransaction));
+}
+
+/**
+ * One transaction's rows: their cards ordered in one call to the issuer (a batch, within cardOrderBatchLimit), then at
+ * once their employees written. The issuer announces a card's delivery as soon as it is ordered, and the portal drops
+ * an event of a card it does not know yet: ordering only what is written next keeps that window as short as Add
+ * user's (docs/decisions.md "Bulk employee import").
+ */
+async function orderAndCreate(context: ApplyContext, rows: PendingRow[]): Promise<void> {
   const address = context.company.legalAddress;
-  const orders: CardOrder[] = toOrder.map((row) => ({
+  const orders: CardOrder[] = rows.map((row) => ({
     requestId: cardOrderRequestId(row.employeeId),
     cardholderName: `${row.employee.name} ${row.employee.surname}`,
     deliveryAddress: address ? { address: `${address.street} ${address.houseNumber}`.trim(), city: address.city, country: address.country, postalCode: address.postcode } : null,
   }));
   const answers = await cardIssuer().orderCards(orders);
-  const ordered: { row: PendingRow; cardId: string; lastDigits: string }[] = [];
-  for (const [index, row] of toOrder.entries()) {
+  const ordered: OrderedRow[] = [];
+  for (const [index, row] of rows.entries()) {
     const answer = answers[index];
     if (answer && 'card' in answer && answer.requestId === orders[index]?.requestId) ordered.push({ row, cardId: answer.card.cardId, lastDigits: answer.card.lastDigits });
     else await recordRefusal(context, row, 'CARD_ISSUER_UNAVAILABLE');
   }
-  for (let start = 0; start < ordered.length; start += rowsPerTransaction) await createChunk(context, ordered.slice(start, start + rowsPerTransaction));
+  await createChunk(context, ordered);
 }
 
 type OrderedRow = { row: PendingRow; cardId: string; lastDigits: string };
