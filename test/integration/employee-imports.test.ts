@@ -221,7 +221,7 @@ describe('a row whose phone or personal code was taken after the preview', () =>
     ]);
     expect((await apply(token, preview.importId)).status).toBe(200);
     const done = await appliedOf(token, preview.importId, 30_000);
-    expect(done).toMatchObject({ status: 'applied', progress: { doneRows: 3, totalRows: 3 }, result: { createdCount: 1, refusedCount: 2 } });
+    expect(done).toMatchObject({ status: 'applied', progress: { doneRows: 3, totalRows: 3, createdRows: 1, refusedRows: 2 }, result: { createdCount: 1, refusedCount: 2 } });
     expect(done.result?.rows.map((row) => [row.rowNumber, row.outcome, row.reason])).toEqual([
       [4, 'refused', 'PERSONAL_CODE_TAKEN'],
       [2, 'refused', 'EMPLOYEE_PHONE_TAKEN'],
