@@ -15,14 +15,15 @@ import { readableError } from '../platform/readable-error';
 import { batchGetItems, conditionFailed, getItem, itemId, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { cardIssuer, CardIssuerError, cardOrderBatchLimit, type CardOrder } from '../issuer';
 import { webhookEventPut } from '../webhooks';
-import { cardOwnerPut, phoneClaimPut } from './employee-changes';
+import { cardOwnerPut, personalCodeClaimPut, phoneClaimPut } from './employee-changes';
 import { readEmployeeImport, type ImportEmployee } from './employee-import-rows';
 import { cardholderPhoneClaimRecord, employeeRecord } from './employee-records';
 import { cardOrderRequestId, endImport, existingEmployees, importedEmployeeId, readEmployeeImportRecord, type EmployeeImportRecord } from './employee-imports';
 
 /**
- * Rows per TransactWriteItems: each row's employee, card owner, audit record, webhook event (the outbox), row item and
- * phone claim, with the company's counters and the import's progress: 6n + 2 items, within DynamoDB's 100.
+ * Rows per TransactWriteItems: each row's employee, card owner, audit record, webhook event (the outbox), row item,
+ * phone claim and personal code claim, with the company's counters and the import's progress: 7n + 2 items (86),
+ * within DynamoDB's 100.
  */
 export const rowsPerTransaction = 12;
 const conflictRetries = 8;
@@ -187,10 +188,10 @@ function rowItem(record: EmployeeImportRecord, row: PendingRow, outcome: 'card_o
 /**
  * The items that create one row's employee as Add user creates one (functions/employees/add-employee.ts): the
  * employee with the card ordered, the card's owner, the audit record (employee.add, naming the import) and the
- * employee.created event (the outbox), with the row's item and the phone's claim. Answers where its conditioned items
+ * employee.created event (the outbox), with the row's item and the phone's and personal code's claims. Answers where its conditioned items
  * sit, to read a cancellation.
  */
-function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { items: TransactItem[]; rowIndex: number; claimIndex: number | null } {
+function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { items: TransactItem[]; rowIndex: number; claimIndex: number | null; codeClaimIndex: number | null } {
   const { record, actor } = context;
   const { row } = ordered;
   const employee = employeeRecord.parse({
@@ -238,13 +239,14 @@ function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { 
   ];
   const rowIndex = items.push(rowItem(record, row, 'card_ordered', null)) - 1;
   const claimIndex = employee.phone ? items.push(phoneClaimPut(employee.phone, record.companyId, row.employeeId)) - 1 : null;
-  return { items, rowIndex, claimIndex };
+  const codeClaimIndex = employee.personalCode ? items.push(personalCodeClaimPut(employee.personalCode, record.companyId, row.employeeId)) - 1 : null;
+  return { items, rowIndex, claimIndex, codeClaimIndex };
 }
 
 /**
  * One TransactWriteItems for up to rowsPerTransaction rows with their cards ordered, the company's employee count and
- * the import's progress. A row another run created meanwhile is left to it; a row whose phone was claimed meanwhile
- * is refused (its card closed again at the issuer); the rest is tried again.
+ * the import's progress. A row another run created meanwhile is left to it; a row whose phone or personal code was
+ * claimed meanwhile is refused (its card closed again at the issuer); the rest is tried again.
  */
 async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<void> {
   if (chunk.length === 0) return;
@@ -279,7 +281,12 @@ async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<
       const claimIndex = rows[index]?.claimIndex;
       return !done.includes(ordered) && claimIndex !== null && claimIndex !== undefined && conditionFailed(error, (offsets[index] ?? 0) + claimIndex);
     });
-    if (done.length === 0 && phoneTaken.length === 0) {
+    // Another import or Add user created an employee with the row's personal code meanwhile.
+    const codeTaken = chunk.filter((ordered, index) => {
+      const codeClaimIndex = rows[index]?.codeClaimIndex;
+      return !done.includes(ordered) && !phoneTaken.includes(ordered) && codeClaimIndex !== null && codeClaimIndex !== undefined && conditionFailed(error, (offsets[index] ?? 0) + codeClaimIndex);
+    });
+    if (done.length === 0 && phoneTaken.length === 0 && codeTaken.length === 0) {
       if (conditionFailed(error, progressIndex)) throw new ImportNotApplying();
       throw error;
     }
@@ -287,7 +294,11 @@ async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<
       await recordRefusal(context, ordered.row, 'EMPLOYEE_PHONE_TAKEN');
       await closeUnusedCard(record, ordered.cardId);
     }
-    const settled = new Set([...done, ...phoneTaken]);
+    for (const ordered of codeTaken) {
+      await recordRefusal(context, ordered.row, 'PERSONAL_CODE_TAKEN');
+      await closeUnusedCard(record, ordered.cardId);
+    }
+    const settled = new Set([...done, ...phoneTaken, ...codeTaken]);
     await createChunk(context, chunk.filter((ordered) => !settled.has(ordered)));
   }
 }

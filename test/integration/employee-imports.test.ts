@@ -284,6 +284,24 @@ describe('an employee import applied concurrently', () => {
   }, 180_000);
 });
 
+describe('the same file imported twice', () => {
+  it('creates each personal code once when both imports of rows without a phone are applied at the same time', async () => {
+    const { company, token } = await managerOfNewCompany();
+    const rows = Array.from({ length: 30 }, (_, index) => [`Bez${index}`, 'Tālruņa', newPersonalCode(), '', '', '', '', '']);
+    const content = fileOf(rows);
+    const [first, second] = await Promise.all([previewed(token, content), previewed(token, content)]);
+    const answers = await Promise.all([first!, second!].map((preview) => apply(token, preview.importId, { confirmWithoutPhone: true })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const ended = await Promise.all([first!, second!].map((preview) => appliedOf(token, preview.importId, 60_000)));
+    expect(ended.map((seen) => seen.status)).toEqual(['applied', 'applied']);
+    expect(ended.reduce((sum, seen) => sum + (seen.result?.createdCount ?? 0), 0)).toBe(rows.length);
+    expect(ended.flatMap((seen) => seen.result?.rows.filter((row) => row.outcome === 'refused').map((row) => row.reason) ?? [])).toEqual(rows.map(() => 'PERSONAL_CODE_TAKEN'));
+    const employees = await employeesOf(company.companyId);
+    expect(employees).toHaveLength(rows.length);
+    expect(new Set(employees.map((employee) => employee.personalCode)).size).toBe(rows.length);
+  });
+});
+
 describe('the public API', () => {
   it('takes the same file with an Idempotency-Key: the same key answers the same import, another body with it is refused', async () => {
     const { company } = await managerOfNewCompany();
