@@ -158,7 +158,26 @@ async function orderAndCreate(context: ApplyContext, rows: PendingRow[]): Promis
     if (answer && 'card' in answer && answer.requestId === orders[index]?.requestId) ordered.push({ row, cardId: answer.card.cardId, lastDigits: answer.card.lastDigits });
     else await recordRefusal(context, row, 'CARD_ISSUER_UNAVAILABLE');
   }
+  await setAskedLimits(ordered);
   await createChunk(context, ordered);
+}
+
+const hasDefaultLimits = (employee: ImportEmployee) => employee.limitCents === defaultCardLimits.limitCents && employee.annualLimitCents === defaultCardLimits.annualLimitCents;
+
+/**
+ * The limits a row asks for, other than the card's defaults, set at the issuer as the limits dialog sets them. Before
+ * the employee is written, not after: a run that stops between the two goes on from the rows not written, so a
+ * written employee always has its limits at the issuer; the request id is the row's own, so a retry sets them once.
+ * A card whose row is refused afterwards is closed anyway. The issuer failing fails the run, which the queue retries.
+ */
+async function setAskedLimits(ordered: readonly OrderedRow[]): Promise<void> {
+  await Promise.all(
+    ordered
+      .filter(({ row }) => !hasDefaultLimits(row.employee))
+      .map(({ row, cardId }) =>
+        cardIssuer().setLimits({ requestId: `${row.employeeId}:import-limits`, cardId, limitCents: row.employee.limitCents, annualLimitCents: row.employee.annualLimitCents, mccGroups: defaultCardLimits.mccGroups }),
+      ),
+  );
 }
 
 type OrderedRow = { row: PendingRow; cardId: string; lastDigits: string };

@@ -284,6 +284,19 @@ describe('an employee import applied concurrently', () => {
   }, 180_000);
 });
 
+describe('a row with limits of its own', () => {
+  it('sets them at the issuer as well as on the employee', async () => {
+    const { company, token } = await managerOfNewCompany();
+    const preview = await previewed(token, fileOf([['Līga', 'Limite', newPersonalCode(), newPhone(), '', '', '250', '3000'], ...validRows(1)]));
+    expect((await apply(token, preview.importId)).status).toBe(200);
+    expect((await appliedOf(token, preview.importId, 30_000)).result?.createdCount).toBe(2);
+    const employees = await employeesOf(company.companyId);
+    const cards = await sandboxCardsOf(employees.map((employee) => employee.cardId ?? ''));
+    const limited = employees.find((employee) => employee.limitCents === 25_000);
+    expect(cards.find((card) => card.cardId === limited?.cardId)).toMatchObject({ limitCents: 25_000, annualLimitCents: 300_000 });
+  });
+});
+
 describe('the same file imported twice', () => {
   it('creates each personal code once when both imports of rows without a phone are applied at the same time', async () => {
     const { company, token } = await managerOfNewCompany();
