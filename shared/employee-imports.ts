@@ -133,8 +133,8 @@ export const employeeImportSchema = /* @__PURE__ */ z.object({
   /** Rows with problems first, then those without a phone, then the others; at most listedImportRows. */
   rows: z.array(importPreviewRowSchema),
   fees: importFeesSchema,
-  /** Rows worked so far out of the rows to create (the worker's progress). */
-  progress: z.object({ doneRows: countSchema, totalRows: countSchema }),
+  /** Rows worked so far out of the rows to create (the worker's progress), of them created and refused. */
+  progress: z.object({ doneRows: countSchema, totalRows: countSchema, createdRows: z._default(countSchema, 0), refusedRows: z._default(countSchema, 0) }),
   result: z.nullable(z.object({
     createdCount: countSchema,
     refusedCount: countSchema,

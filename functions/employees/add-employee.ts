@@ -3,7 +3,7 @@ import { defaultCardLimits } from '@shared/cards';
 import { actorOfCaller } from '../platform/audit';
 import { cardIssuer, CardIssuerError } from '../issuer';
 import { DomainError } from '../platform/errors';
-import { cardOwnerPut, phoneClaimPut } from './employee-changes';
+import { cardOwnerPut, personalCodeClaimPut, phoneClaimPut } from './employee-changes';
 import { entities, keys } from '../platform/keys';
 import { companyRecord } from '../platform/identity-records';
 import { employeeRecord } from './employee-records';
@@ -15,10 +15,12 @@ import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 const phoneTaken = () => new DomainError(409, 'EMPLOYEE_PHONE_TAKEN', { phone: 'EMPLOYEE_PHONE_TAKEN' });
+const personalCodeTaken = () => new DomainError(409, 'PERSONAL_CODE_TAKEN', { personalCode: 'PERSONAL_CODE_TAKEN' });
 
 /**
  * Adds an employee and orders their card from the issuer (delivered to the company's legal address). The phone is
- * claimed in the same transaction, so two users can never share it.
+ * claimed in the same transaction, so two users can never share it; so is the personal code within the company, as
+ * the employee import claims it.
  */
 export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body }) => {
   const companyId = caller.companyId;
@@ -71,6 +73,10 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
   if (body.phone) {
     refusals[items.length] = phoneTaken();
     items.push(phoneClaimPut(body.phone, companyId, employeeId));
+  }
+  if (body.personalCode) {
+    refusals[items.length] = personalCodeTaken();
+    items.push(personalCodeClaimPut(body.personalCode, companyId, employeeId));
   }
   await transact(items, refusals);
   return detailOf(employee);

@@ -15,14 +15,15 @@ import { readableError } from '../platform/readable-error';
 import { batchGetItems, conditionFailed, getItem, itemId, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { cardIssuer, CardIssuerError, cardOrderBatchLimit, type CardOrder } from '../issuer';
 import { webhookEventPut } from '../webhooks';
-import { cardOwnerPut, phoneClaimPut } from './employee-changes';
+import { cardOwnerPut, personalCodeClaimPut, phoneClaimPut } from './employee-changes';
 import { readEmployeeImport, type ImportEmployee } from './employee-import-rows';
 import { cardholderPhoneClaimRecord, employeeRecord } from './employee-records';
 import { cardOrderRequestId, endImport, existingEmployees, importedEmployeeId, readEmployeeImportRecord, type EmployeeImportRecord } from './employee-imports';
 
 /**
- * Rows per TransactWriteItems: each row's employee, card owner, audit record, webhook event (the outbox), row item and
- * phone claim, with the company's counters and the import's progress: 6n + 2 items, within DynamoDB's 100.
+ * Rows per TransactWriteItems: each row's employee, card owner, audit record, webhook event (the outbox), row item,
+ * phone claim and personal code claim, with the company's counters and the import's progress: 7n + 2 items (86),
+ * within DynamoDB's 100.
  */
 export const rowsPerTransaction = 12;
 const conflictRetries = 8;
@@ -45,11 +46,11 @@ interface ApplyContext {
 class ImportNotApplying extends Error {}
 
 /**
- * Creates every row of an import that is not done yet, a batch of card orders and then its employees at a time. Safe
- * to run again after a crash, on a redelivered message or at the same time as another receipt: a row's item (import
- * id, row number) is written only in the transaction that creates its employee, the employee's id and its card's
- * request id are the same on every run, so no row makes a second employee and the issuer no second card. `signal`
- * stops it between batches (the worker's time is up): the next receipt goes on from the rows done.
+ * Creates every row of an import that is not done yet, a transaction's card orders and then its employees at a
+ * time. Safe to run again after a crash, on a redelivered message or at the same time as another receipt: a row's
+ * item (import id, row number) is written only in the transaction that creates its employee, the employee's id and
+ * its card's request id are the same on every run, so no row makes a second employee and the issuer no second
+ * card. `signal` stops it between batches (the worker's time is up): the next receipt goes on from the rows done.
  */
 export async function applyEmployeeImport(companyId: string, importId: string, signal?: AbortSignal): Promise<EmployeeImportRecord> {
   const record = await readEmployeeImportRecord(companyId, importId);
@@ -122,8 +123,7 @@ async function rowsToCreate(record: EmployeeImportRecord): Promise<PendingRow[]>
 
 /**
  * One batch of rows: those whose phone someone took since the preview are refused before their card is ordered (as
- * Add user checks first), the others' cards ordered in one call to the issuer, and their employees created
- * rowsPerTransaction at a time. An order the issuer refuses refuses its row; a batch it cannot take fails the run,
+ * Add user checks first), the others' cards ordered and their employees created rowsPerTransaction at a time. An order the issuer refuses refuses its row; a batch it cannot take fails the run,
  * which the queue retries (the same request ids order nothing twice).
  */
 async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<void> {
@@ -135,21 +135,49 @@ async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<v
     if (holder !== null && holder !== row.employeeId) await recordRefusal(context, row, 'EMPLOYEE_PHONE_TAKEN');
     else toOrder.push(row);
   }
-  if (toOrder.length === 0) return;
+  for (let start = 0; start < toOrder.length; start += rowsPerTransaction) await orderAndCreate(context, toOrder.slice(start, start + rowsPerTransaction));
+}
+
+/**
+ * One transaction's rows: their cards ordered in one call to the issuer (a batch, within cardOrderBatchLimit), then at
+ * once their employees written. The issuer announces a card's delivery as soon as it is ordered, and the portal drops
+ * an event of a card it does not know yet: ordering only what is written next keeps that window as short as Add
+ * user's (docs/decisions.md "Bulk employee import").
+ */
+async function orderAndCreate(context: ApplyContext, rows: PendingRow[]): Promise<void> {
   const address = context.company.legalAddress;
-  const orders: CardOrder[] = toOrder.map((row) => ({
+  const orders: CardOrder[] = rows.map((row) => ({
     requestId: cardOrderRequestId(row.employeeId),
     cardholderName: `${row.employee.name} ${row.employee.surname}`,
     deliveryAddress: address ? { address: `${address.street} ${address.houseNumber}`.trim(), city: address.city, country: address.country, postalCode: address.postcode } : null,
   }));
   const answers = await cardIssuer().orderCards(orders);
-  const ordered: { row: PendingRow; cardId: string; lastDigits: string }[] = [];
-  for (const [index, row] of toOrder.entries()) {
+  const ordered: OrderedRow[] = [];
+  for (const [index, row] of rows.entries()) {
     const answer = answers[index];
     if (answer && 'card' in answer && answer.requestId === orders[index]?.requestId) ordered.push({ row, cardId: answer.card.cardId, lastDigits: answer.card.lastDigits });
     else await recordRefusal(context, row, 'CARD_ISSUER_UNAVAILABLE');
   }
-  for (let start = 0; start < ordered.length; start += rowsPerTransaction) await createChunk(context, ordered.slice(start, start + rowsPerTransaction));
+  await setAskedLimits(ordered);
+  await createChunk(context, ordered);
+}
+
+const hasDefaultLimits = (employee: ImportEmployee) => employee.limitCents === defaultCardLimits.limitCents && employee.annualLimitCents === defaultCardLimits.annualLimitCents;
+
+/**
+ * The limits a row asks for, other than the card's defaults, set at the issuer as the limits dialog sets them. Before
+ * the employee is written, not after: a run that stops between the two goes on from the rows not written, so a
+ * written employee always has its limits at the issuer; the request id is the row's own, so a retry sets them once.
+ * A card whose row is refused afterwards is closed anyway. The issuer failing fails the run, which the queue retries.
+ */
+async function setAskedLimits(ordered: readonly OrderedRow[]): Promise<void> {
+  await Promise.all(
+    ordered
+      .filter(({ row }) => !hasDefaultLimits(row.employee))
+      .map(({ row, cardId }) =>
+        cardIssuer().setLimits({ requestId: `${row.employeeId}:import-limits`, cardId, limitCents: row.employee.limitCents, annualLimitCents: row.employee.annualLimitCents, mccGroups: defaultCardLimits.mccGroups }),
+      ),
+  );
 }
 
 type OrderedRow = { row: PendingRow; cardId: string; lastDigits: string };
@@ -179,10 +207,10 @@ function rowItem(record: EmployeeImportRecord, row: PendingRow, outcome: 'card_o
 /**
  * The items that create one row's employee as Add user creates one (functions/employees/add-employee.ts): the
  * employee with the card ordered, the card's owner, the audit record (employee.add, naming the import) and the
- * employee.created event (the outbox), with the row's item and the phone's claim. Answers where its conditioned items
+ * employee.created event (the outbox), with the row's item and the phone's and personal code's claims. Answers where its conditioned items
  * sit, to read a cancellation.
  */
-function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { items: TransactItem[]; rowIndex: number; claimIndex: number | null } {
+function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { items: TransactItem[]; rowIndex: number; claimIndex: number | null; codeClaimIndex: number | null } {
   const { record, actor } = context;
   const { row } = ordered;
   const employee = employeeRecord.parse({
@@ -230,13 +258,14 @@ function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { 
   ];
   const rowIndex = items.push(rowItem(record, row, 'card_ordered', null)) - 1;
   const claimIndex = employee.phone ? items.push(phoneClaimPut(employee.phone, record.companyId, row.employeeId)) - 1 : null;
-  return { items, rowIndex, claimIndex };
+  const codeClaimIndex = employee.personalCode ? items.push(personalCodeClaimPut(employee.personalCode, record.companyId, row.employeeId)) - 1 : null;
+  return { items, rowIndex, claimIndex, codeClaimIndex };
 }
 
 /**
  * One TransactWriteItems for up to rowsPerTransaction rows with their cards ordered, the company's employee count and
- * the import's progress. A row another run created meanwhile is left to it; a row whose phone was claimed meanwhile
- * is refused (its card closed again at the issuer); the rest is tried again.
+ * the import's progress. A row another run created meanwhile is left to it; a row whose phone or personal code was
+ * claimed meanwhile is refused (its card closed again at the issuer); the rest is tried again.
  */
 async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<void> {
   if (chunk.length === 0) return;
@@ -271,7 +300,12 @@ async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<
       const claimIndex = rows[index]?.claimIndex;
       return !done.includes(ordered) && claimIndex !== null && claimIndex !== undefined && conditionFailed(error, (offsets[index] ?? 0) + claimIndex);
     });
-    if (done.length === 0 && phoneTaken.length === 0) {
+    // Another import or Add user created an employee with the row's personal code meanwhile.
+    const codeTaken = chunk.filter((ordered, index) => {
+      const codeClaimIndex = rows[index]?.codeClaimIndex;
+      return !done.includes(ordered) && !phoneTaken.includes(ordered) && codeClaimIndex !== null && codeClaimIndex !== undefined && conditionFailed(error, (offsets[index] ?? 0) + codeClaimIndex);
+    });
+    if (done.length === 0 && phoneTaken.length === 0 && codeTaken.length === 0) {
       if (conditionFailed(error, progressIndex)) throw new ImportNotApplying();
       throw error;
     }
@@ -279,7 +313,11 @@ async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<
       await recordRefusal(context, ordered.row, 'EMPLOYEE_PHONE_TAKEN');
       await closeUnusedCard(record, ordered.cardId);
     }
-    const settled = new Set([...done, ...phoneTaken]);
+    for (const ordered of codeTaken) {
+      await recordRefusal(context, ordered.row, 'PERSONAL_CODE_TAKEN');
+      await closeUnusedCard(record, ordered.cardId);
+    }
+    const settled = new Set([...done, ...phoneTaken, ...codeTaken]);
     await createChunk(context, chunk.filter((ordered) => !settled.has(ordered)));
   }
 }

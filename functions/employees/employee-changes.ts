@@ -35,6 +35,21 @@ export function phoneClaimPut(phone: string, companyId: string, employeeId: stri
   };
 }
 
+/**
+ * Claims a personal code within the company for one employee, in the transaction that creates the employee: two
+ * imports of the same file, or an import and Add user at once, cannot both create it (employees made before the claim
+ * existed are still found by reading the company's employees).
+ */
+export function personalCodeClaimPut(personalCode: string, companyId: string, employeeId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.personalCodeClaim(companyId, personalCode), entity: entities.personalCodeClaim, personalCode, companyId, employeeId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 /** Frees the employee's phone (nothing to do when it is not claimed); refused should another employee hold it. */
 export function phoneClaimRelease(phone: string, employeeId: string): TransactItem {
   return {

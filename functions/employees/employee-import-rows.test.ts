@@ -30,6 +30,13 @@ describe('reading an employee import', () => {
     expect(row?.employee).toEqual({ name: 'Anna', surname: 'Bērziņa', phone: '37120000001', email: 'anna@example.lv', personalCode: '010190-12345', language: 'lv', limitCents: 50_000, annualLimitCents: 600_000 });
   });
 
+  it('refuses an over-long cell and keeps only its first characters, with an ellipsis, to list', () => {
+    const [row] = rowsOf(fileOf(['A'.repeat(500_000), 'Bērziņa', '010190-12345', '37120000001', '', '', '', '']));
+    expect(problemsOf([row!])).toEqual([[2, ['name:NAME_TOO_LONG']]]);
+    expect(row?.name).toBe(`${'A'.repeat(99)}…`);
+    expect(row?.employee).toBeNull();
+  });
+
   it('reads semicolons, a byte order mark, quoted cells, CRLF, columns in any order and case, and skips empty rows', () => {
     const text = '\uFEFFsurname;NAME;phone;Monthly Limit\r\n"Ozola; Jr.";"Ilze ""Ilzīte""";+371 2000 0002;250.50\r\n;;;\r\nKalniņa;Ieva;;\r\n';
     const rows = rowsOf(text);

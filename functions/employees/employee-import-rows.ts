@@ -96,9 +96,23 @@ export function readEmployeeImport(text: string): ReadImport {
   return { valid: true, rows };
 }
 
+/**
+ * A cell as the preview lists it: cut to this many characters with an ellipsis. The listed rows live in the import's
+ * record, which DynamoDB keeps within 400 KB: a cell of half a million characters (a file under the size limit) must
+ * not make the record too large to store. Such a cell is refused by the row's check anyway (NAME_TOO_LONG and alike).
+ */
+export const shownCellLength = 100;
+const shownCell = (cell: string) => (cell.length > shownCellLength ? `${cell.slice(0, shownCellLength - 1)}…` : cell);
+
 function checkRow(rowNumber: number, values: Partial<Record<EmployeeImportColumn, string>>): ImportRow {
   const phone = phoneValue(values.phone ?? '');
-  const shown = { rowNumber, name: values.name ?? '', surname: values.surname ?? '', personalCode: values.personalCode || null, phone: phone || null };
+  const shown = {
+    rowNumber,
+    name: shownCell(values.name ?? ''),
+    surname: shownCell(values.surname ?? ''),
+    personalCode: values.personalCode ? shownCell(values.personalCode) : null,
+    phone: phone ? shownCell(phone) : null,
+  };
   const parsed = employeeImportRowSchema.safeParse({ ...values, phone }, { reportInput: true });
   if (!parsed.success) {
     const problems = new Map<EmployeeImportColumn, ImportRowProblemCode>();

@@ -118,7 +118,7 @@ export async function employeeImportView(record: EmployeeImportRecord): Promise<
       monthlyTotalCents: record.monthlyFeeCents * record.validCount,
       firstChargedMonth: monthAfter(new Date(record.previewedAt)),
     },
-    progress: { doneRows: record.doneRows, totalRows: record.validCount },
+    progress: { doneRows: record.doneRows, totalRows: record.validCount, createdRows: record.createdCount, refusedRows: record.refusedCount },
     result: ended
       ? {
           createdCount: record.createdCount,

@@ -81,7 +81,7 @@ const operationErrors: Readonly<Partial<Record<PublicHandler, Readonly<Record<nu
   'employees/get-employee': { 404: ['EMPLOYEE_NOT_FOUND'] },
   'exports/get-export-availability': { 404: ['EXPORT_NOT_FOUND'], 409: ['EXPORT_NOT_READY'] },
   'exports/get-export-file': { 404: ['EXPORT_NOT_FOUND'], 409: ['EXPORT_NOT_READY'] },
-  'employees/add-employee': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_PHONE_TAKEN'], 503: ['CARD_ISSUER_UNAVAILABLE', 'CARD_ISSUER_NOT_CONFIGURED'] },
+  'employees/add-employee': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_PHONE_TAKEN', 'PERSONAL_CODE_TAKEN'], 503: ['CARD_ISSUER_UNAVAILABLE', 'CARD_ISSUER_NOT_CONFIGURED'] },
   'employees/set-employee-limits': { 404: ['EMPLOYEE_NOT_FOUND', 'LIMIT_USER_NOT_ACTIVE'], 409: ['LIMIT_USER_NOT_ACTIVE'], 503: ['LIMIT_CHANGE_FAILED', 'CARD_ISSUER_NOT_CONFIGURED'] },
   'employees/change-employee-phone': { 404: ['EMPLOYEE_NOT_FOUND'], 409: ['EMPLOYEE_TERMINATED', 'PHONE_SAME', 'PHONE_TAKEN'] },
   'employees/activate-card': cardActionErrors,

@@ -30,6 +30,8 @@ export const keys = {
   cardOwner: (cardId: string) => ({ pk: `CARD#${cardId}`, sk: 'OWNER' }),
   /** An employee signs in to /card by phone, so a cardholder's phone belongs to one employee across companies. */
   cardholderPhoneClaim: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'CLAIM' }),
+  /** A personal code belongs to one employee of a company: claimed in the write that creates the employee. */
+  personalCodeClaim: (companyId: string, personalCode: string) => ({ pk: `PERSONAL_CODE#${companyId}#${personalCode}`, sk: 'CLAIM' }),
   cardholderSignInCode: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'CODE' }),
   /** The phone's wrong codes across codes, and its sign-in lock (shared/cardholder.ts signInLockRules). */
   cardholderSignInGuard: (phone: string) => ({ pk: `CARDHOLDER_PHONE#${phone}`, sk: 'GUARD' }),
@@ -286,6 +288,7 @@ export const entities = {
   employee: 'employee',
   cardOwner: 'cardOwner',
   cardholderPhoneClaim: 'cardholderPhoneClaim',
+  personalCodeClaim: 'personalCodeClaim',
   cardholderSignInCode: 'cardholderSignInCode',
   cardholderSignInGuard: 'cardholderSignInGuard',
   cardholderSession: 'cardholderSession',

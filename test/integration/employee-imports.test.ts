@@ -186,6 +186,15 @@ describe('previewing an employee import', () => {
     expect(audited.filter((record) => record.action === 'employee.import')).toHaveLength(1);
   });
 
+  it('lists a row with a cell of half a million characters with its problem and the cell cut short, and stores the import', async () => {
+    const content = fileOf([['N'.repeat(500_000), 'Garais', newPersonalCode(), newPhone(), '', '', '', ''], ...validRows(1)]);
+    const preview = await previewed(manager.token, content);
+    expect(preview).toMatchObject({ rowCount: 2, validCount: 1, problemCount: 1 });
+    expect(preview.rows[0]).toMatchObject({ rowNumber: 2, state: 'problem', problems: [{ column: 'name', code: 'NAME_TOO_LONG' }] });
+    expect(preview.rows[0]?.name.length).toBeLessThanOrEqual(100);
+    expect((await read(manager.token, preview.importId)).rows[0]?.problems).toEqual([{ column: 'name', code: 'NAME_TOO_LONG' }]);
+  });
+
   it("refuses a file without the template's columns, and a file with nothing to create", async () => {
     const wrong = await upload(manager.token, 'Who,What\r\nAnna,x\r\n');
     expect([wrong.status, (wrong.body as { code?: string }).code]).toEqual([422, 'EMPLOYEE_IMPORT_INVALID']);
@@ -212,7 +221,7 @@ describe('a row whose phone or personal code was taken after the preview', () =>
     ]);
     expect((await apply(token, preview.importId)).status).toBe(200);
     const done = await appliedOf(token, preview.importId, 30_000);
-    expect(done).toMatchObject({ status: 'applied', progress: { doneRows: 3, totalRows: 3 }, result: { createdCount: 1, refusedCount: 2 } });
+    expect(done).toMatchObject({ status: 'applied', progress: { doneRows: 3, totalRows: 3, createdRows: 1, refusedRows: 2 }, result: { createdCount: 1, refusedCount: 2 } });
     expect(done.result?.rows.map((row) => [row.rowNumber, row.outcome, row.reason])).toEqual([
       [4, 'refused', 'PERSONAL_CODE_TAKEN'],
       [2, 'refused', 'EMPLOYEE_PHONE_TAKEN'],
@@ -273,6 +282,37 @@ describe('an employee import applied concurrently', () => {
     await expectEachOnce(company.companyId, rows);
     expect((await auditOfImport(company.companyId, preview.importId)).filter((record) => record.action === 'employee.add')).toHaveLength(rows);
   }, 180_000);
+});
+
+describe('a row with limits of its own', () => {
+  it('sets them at the issuer as well as on the employee', async () => {
+    const { company, token } = await managerOfNewCompany();
+    const preview = await previewed(token, fileOf([['Līga', 'Limite', newPersonalCode(), newPhone(), '', '', '250', '3000'], ...validRows(1)]));
+    expect((await apply(token, preview.importId)).status).toBe(200);
+    expect((await appliedOf(token, preview.importId, 30_000)).result?.createdCount).toBe(2);
+    const employees = await employeesOf(company.companyId);
+    const cards = await sandboxCardsOf(employees.map((employee) => employee.cardId ?? ''));
+    const limited = employees.find((employee) => employee.limitCents === 25_000);
+    expect(cards.find((card) => card.cardId === limited?.cardId)).toMatchObject({ limitCents: 25_000, annualLimitCents: 300_000 });
+  });
+});
+
+describe('the same file imported twice', () => {
+  it('creates each personal code once when both imports of rows without a phone are applied at the same time', async () => {
+    const { company, token } = await managerOfNewCompany();
+    const rows = Array.from({ length: 30 }, (_, index) => [`Bez${index}`, 'Tālruņa', newPersonalCode(), '', '', '', '', '']);
+    const content = fileOf(rows);
+    const [first, second] = await Promise.all([previewed(token, content), previewed(token, content)]);
+    const answers = await Promise.all([first!, second!].map((preview) => apply(token, preview.importId, { confirmWithoutPhone: true })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const ended = await Promise.all([first!, second!].map((preview) => appliedOf(token, preview.importId, 60_000)));
+    expect(ended.map((seen) => seen.status)).toEqual(['applied', 'applied']);
+    expect(ended.reduce((sum, seen) => sum + (seen.result?.createdCount ?? 0), 0)).toBe(rows.length);
+    expect(ended.flatMap((seen) => seen.result?.rows.filter((row) => row.outcome === 'refused').map((row) => row.reason) ?? [])).toEqual(rows.map(() => 'PERSONAL_CODE_TAKEN'));
+    const employees = await employeesOf(company.companyId);
+    expect(employees).toHaveLength(rows.length);
+    expect(new Set(employees.map((employee) => employee.personalCode)).size).toBe(rows.length);
+  });
 });
 
 describe('the public API', () => {

@@ -118,9 +118,11 @@ describe('the employee list', () => {
 describe('adding an employee', () => {
   it('orders a card, claims the phone and answers the new user with the default limits', async () => {
     const phone = freshPhone();
+    // A personal code is claimed within the company: each run adds its own.
+    const personalCode = `150585-${String(Math.floor(Math.random() * 90_000) + 10_000)}`;
     const answer = await api('POST', '/employees', {
       token: await managerToken(),
-      body: { name: ' Jānis ', surname: 'Ozols', phone, email: 'janis.ozols@example.lv', personalCode: '150585-12345' },
+      body: { name: ' Jānis ', surname: 'Ozols', phone, email: 'janis.ozols@example.lv', personalCode },
     });
     expect(answer).toMatchObject({
       status: 200,
@@ -129,7 +131,7 @@ describe('adding an employee', () => {
         surname: 'Ozols',
         phone,
         email: 'janis.ozols@example.lv',
-        personalCode: '150585-12345',
+        personalCode,
         cardId: expect.stringMatching(/^sbx_/),
         lastCardDigits: expect.stringMatching(/^\d{4}$/),
         status: 'created',
@@ -147,6 +149,14 @@ describe('adding an employee', () => {
     expect(employee.history).toMatchObject([{ action: 'employee.add', changedBy: 'company_user', actorName: 'Frīda Fleet', after: { cardStatus: 'ordered', phone } }]);
     expect(await phoneClaim(phone)).toMatchObject({ employeeId: employee.employeeId });
     expect(await sandboxCard(employee.cardId ?? '')).toMatchObject({ status: expect.stringMatching(/^(ordered|delivered)$/) });
+  });
+
+  it('refuses a personal code the company already has, as the employee import does', async () => {
+    const personalCode = `160585-${String(Math.floor(Math.random() * 90_000) + 10_000)}`;
+    const token = await managerToken();
+    expect((await api('POST', '/employees', { token, body: { name: 'Anna', surname: 'Pirmā', phone: freshPhone(), personalCode } })).status).toBe(200);
+    const again = await api('POST', '/employees', { token, body: { name: 'Anna', surname: 'Otrā', phone: freshPhone(), personalCode } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'PERSONAL_CODE_TAKEN', fields: { personalCode: 'PERSONAL_CODE_TAKEN' } } });
   });
 
   it('names every invalid field and adds nobody', async () => {

@@ -94,7 +94,7 @@ async function main(): Promise<void> {
         const response = await route.fetch();
         const body = (await response.json()) as { status: string; progress: { doneRows: number; totalRows: number }; result: unknown };
         // The page may have moved on meanwhile: a route it no longer waits for is left alone.
-        await route.fulfill({ response, json: { ...body, status: 'applying', progress: { doneRows: Math.floor(body.progress.totalRows / 2), totalRows: body.progress.totalRows }, result: null } }).catch(() => undefined);
+        await route.fulfill({ response, json: { ...body, status: 'applying', progress: { doneRows: Math.floor(body.progress.totalRows / 2), totalRows: body.progress.totalRows, createdRows: Math.floor(body.progress.totalRows / 2), refusedRows: 0 }, result: null } }).catch(() => undefined);
       });
       await dialog.locator('input[type=checkbox]').check();
       await dialog.locator('.dialog__actions .button:not(.button--secondary)').click();

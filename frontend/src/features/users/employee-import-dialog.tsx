@@ -41,6 +41,8 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
   const current = progress.data ?? preview;
   const done = current?.status === 'applied';
   const failed = current?.status === 'failed';
+  // Applied again after it failed, an import creates only the rows it has not worked yet: the confirmation names those.
+  const toCreate = !current ? 0 : failed ? Math.max(current.progress.totalRows - current.progress.doneRows, 0) : current.validCount;
   // The list shows the new users once the worker made them; a failed import made those it created.
   useEffect(() => {
     if (done || failed) onApplied();
@@ -176,6 +178,7 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
               {(current.status === 'queued' || current.status === 'applying') && (
                 <div role="status">
                   <p>{t('import.progress', { done: current.progress.doneRows, total: current.progress.totalRows })}</p>
+                  <p>{t('import.progressCounts', { created: current.progress.createdRows, refused: current.progress.refusedRows })}</p>
                   <progress max={Math.max(current.progress.totalRows, 1)} value={current.progress.doneRows} aria-label={t('import.progressLabel')} />
                 </div>
               )}
@@ -234,15 +237,15 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
       {current && (
         <ConfirmDialog
           open={confirming}
-          title={t('import.confirmTitle', { count: current.validCount })}
-          confirmLabel={t('import.confirm', { count: current.validCount })}
+          title={t('import.confirmTitle', { count: toCreate })}
+          confirmLabel={t('import.confirm', { count: toCreate })}
           cancelLabel={t('import.back')}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void apply()}
         >
-          <p>{t('import.confirmText', { count: current.validCount })}</p>
-          <FeeNotice fees={current.fees} money={format.money} />
+          <p>{t('import.confirmText', { count: toCreate })}</p>
+          <FeeNotice fees={{ ...current.fees, cardCount: toCreate, monthlyTotalCents: current.fees.monthlyFeeCents * toCreate }} money={format.money} />
         </ConfirmDialog>
       )}
     </>
