@@ -15,9 +15,7 @@ import {
   type ImportPreviewRow,
   type ImportResultRow,
 } from '@shared/employee-imports';
-import { companyRoleSchema } from '@shared/roles';
-import { statusChangers } from '@shared/statuses';
-import { auditPut, type Actor } from '../platform/audit';
+import { actorSchema, auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
@@ -33,13 +31,6 @@ import { cardholderPhoneClaimRecord } from './employee-records';
 import { listEmployees } from './employee-store';
 
 const conflictRetries = 8;
-
-const actorSchema: z.ZodMiniType<Actor> = /* @__PURE__ */ z.object({
-  kind: z.enum(statusChangers),
-  userId: z.nullable(z.string()),
-  name: z.nullable(z.string()),
-  role: z.nullable(z.union([companyRoleSchema, z.literal('provider_admin')])),
-});
 
 const employeeImportRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),

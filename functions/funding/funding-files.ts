@@ -16,11 +16,9 @@ import {
   type RowFailureCode,
 } from '@shared/funding';
 import type { MovementSourceFields } from '@shared/activity-links';
-import { companyRoleSchema } from '@shared/roles';
 import { workDeadlineSeconds } from '../platform/queue-work';
 import { workNotEndedCleanlyMetric } from '../platform/metrics';
-import { statusChangers } from '@shared/statuses';
-import { auditPut, type Actor } from '../platform/audit';
+import { actorSchema, auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
@@ -44,13 +42,6 @@ import { alertOnLowBalance, mainAccountHold, mainAccountRelease, readAccount } f
  */
 export const rowsPerChunk = 24;
 const conflictRetries = 8;
-
-const actorSchema: z.ZodMiniType<Actor> = /* @__PURE__ */ z.object({
-  kind: z.enum(statusChangers),
-  userId: z.nullable(z.string()),
-  name: z.nullable(z.string()),
-  role: z.nullable(z.union([companyRoleSchema, z.literal('provider_admin')])),
-});
 
 const fundingFileRecord = /* @__PURE__ */ z.object({
   companyId: z.string(),

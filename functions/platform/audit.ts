@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
 import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { activityTypeOf } from '@shared/activity-types';
-import type { CompanyRole } from '@shared/roles';
-import type { StatusChanger } from '@shared/statuses';
+import { companyRoleSchema, type CompanyRole } from '@shared/roles';
+import { statusChangers, type StatusChanger } from '@shared/statuses';
 import type { Caller } from './caller';
 import { tableName } from './env';
 import { entities, keys } from './keys';
@@ -15,6 +16,14 @@ export interface Actor {
   name: string | null;
   role: CompanyRole | 'provider_admin' | null;
 }
+
+/** An actor kept on a record of long work (a funding file, an employee import), read back when the work goes on. */
+export const actorSchema: z.ZodMiniType<Actor> = /* @__PURE__ */ z.object({
+  kind: z.enum(statusChangers),
+  userId: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  role: z.nullable(z.union([companyRoleSchema, z.literal('provider_admin')])),
+});
 
 /** A provider admin acts in the console; anyone else through their company membership. */
 export function actorOfCaller(caller: Caller, as: 'company_user' | 'admin'): Actor {

@@ -18,6 +18,7 @@ import {
 import { Alert } from '@frontend/components/alert/alert';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
+import { CsvFileField } from '@frontend/components/csv-file-field/csv-file-field';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { SearchField } from '@frontend/components/data-table/search-field';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -165,7 +166,6 @@ function RecordTransfer() {
 function StatementImport() {
   const { t } = useTranslation(['admin', 'errors', 'common']);
   const titleId = useId();
-  const inputId = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -197,32 +197,17 @@ function StatementImport() {
   };
 
   const failure = statement.error ? errorCodeOf(statement.error) : null;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
 
   return (
     <section className="panel top-ups__section" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('topUps.statement.title')}</h2>
       <form className="top-ups__statement" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <div className="field">
-          <label className="field__label" htmlFor={inputId}>{t('topUps.statement.file')}</label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={fileError ? true : undefined}
-            onChange={(event) => void choose(event)}
-          />
-          <p id={hintId} className="field__hint">
-            {t('topUps.statement.columns', { columns: Object.values(bankStatementColumns).join(', ') })}
-          </p>
-          {fileError && (
-            <p id={errorId} className="field__error">
-              {fileError}
-            </p>
-          )}
-        </div>
+        <CsvFileField
+          label={t('topUps.statement.file')}
+          hint={t('topUps.statement.columns', { columns: Object.values(bankStatementColumns).join(', ') })}
+          error={fileError ?? undefined}
+          onChange={(event) => void choose(event)}
+        />
         {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
         <button type="submit" className="button" disabled={statement.isPending}>
           {t('topUps.statement.submit')}

@@ -5,6 +5,7 @@ import { employeeImportColumns, maxEmployeeImportChars, type EmployeeImport, typ
 import { monthText } from '@shared/dates';
 import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
+import { CsvFileField } from '@frontend/components/csv-file-field/csv-file-field';
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
@@ -110,28 +111,15 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
                   {t('import.template')}
                 </button>
               </p>
-              <p className="field__hint">{t('import.columns', { columns: Object.values(employeeImportColumns).join(', ') })}</p>
-              <div className="field">
-                <label className="field__label" htmlFor="employee-import-file">
-                  {t('import.file')}
-                </label>
-                <input
-                  id="employee-import-file"
-                  type="file"
-                  accept=".csv,text/csv"
-                  aria-invalid={fileError ? true : undefined}
-                  aria-describedby={fileError ? 'employee-import-file-error' : undefined}
-                  onChange={(event) => {
-                    setFile(event.target.files?.[0] ?? null);
-                    setFileError(undefined);
-                  }}
-                />
-                {fileError && (
-                  <p id="employee-import-file-error" className="field__error">
-                    {fieldErrorText(t, fileError)}
-                  </p>
-                )}
-              </div>
+              <CsvFileField
+                label={t('import.file')}
+                hint={t('import.columns', { columns: Object.values(employeeImportColumns).join(', ') })}
+                error={fileError ? fieldErrorText(t, fileError) : undefined}
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setFileError(undefined);
+                }}
+              />
               {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
             </div>
             <div className="dialog__actions">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { maxFundingFileChars, type FundingFile } from '@shared/funding';
 import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
+import { CsvFileField } from '@frontend/components/csv-file-field/csv-file-field';
 import { FailedTransfersNotice } from '@frontend/components/background-download/failed-transfers-notice';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { Dialog } from '@frontend/components/dialog/dialog';
@@ -102,27 +103,14 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
         <form onSubmit={(event) => void upload(event)} noValidate>
           <div className="dialog__body">
             <p>{t('funds.csv.lead')}</p>
-            <div className="field">
-              <label className="field__label" htmlFor="funding-file">
-                {t('funds.csv.file')}
-              </label>
-              <input
-                id="funding-file"
-                type="file"
-                accept=".csv,text/csv"
-                aria-invalid={fileError ? true : undefined}
-                aria-describedby={fileError ? 'funding-file-error' : undefined}
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setFileError(undefined);
-                }}
-              />
-              {fileError && (
-                <p id="funding-file-error" className="field__error">
-                  {fieldErrorText(t, fileError)}
-                </p>
-              )}
-            </div>
+            <CsvFileField
+              label={t('funds.csv.file')}
+              error={fileError ? fieldErrorText(t, fileError) : undefined}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setFileError(undefined);
+              }}
+            />
             {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
           </div>
           <div className="dialog__actions">
