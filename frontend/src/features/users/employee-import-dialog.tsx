@@ -33,6 +33,10 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
   const [withoutPhoneError, setWithoutPhoneError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [applying, setApplying] = useState(false);
+  // One key per chosen file's upload and per apply, kept while that call is retried after a failure (a lost answer
+  // sent again gets the first answer); a new one once the call was answered.
+  const [uploadKey, setUploadKey] = useState(newActionKey);
+  const [applyKey, setApplyKey] = useState(newActionKey);
   const progress = useQuery({
     queryKey: employeeImportQueryKey(companyId, preview?.importId ?? ''),
     queryFn: ({ signal }) => fetchEmployeeImport(preview?.importId ?? '', signal),
@@ -57,7 +61,8 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
     if (content.length > maxEmployeeImportChars) return setFileError('FILE_TOO_LARGE');
     setBusy(true);
     try {
-      setPreview(await uploadEmployeeImport(file.name, content, newActionKey()));
+      setPreview(await uploadEmployeeImport(file.name, content, uploadKey));
+      setApplyKey(newActionKey());
       setWithoutPhoneConfirmed(false);
       setWithoutPhoneError(undefined);
     } catch (error) {
@@ -80,7 +85,8 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
     setBusy(true);
     setFailure(null);
     try {
-      setPreview(await applyEmployeeImport(current.importId, withoutPhoneConfirmed, newActionKey()));
+      setPreview(await applyEmployeeImport(current.importId, withoutPhoneConfirmed, applyKey));
+      setApplyKey(newActionKey());
       setConfirming(false);
       setApplying(true);
       // A failed import applied again: the query stopped polling at failed; it polls again until this run ends.
@@ -117,6 +123,7 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
                 error={fileError ? fieldErrorText(t, fileError) : undefined}
                 onChange={(event) => {
                   setFile(event.target.files?.[0] ?? null);
+                  setUploadKey(newActionKey());
                   setFileError(undefined);
                 }}
               />

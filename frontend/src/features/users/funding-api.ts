@@ -13,7 +13,8 @@ export const fundEmployee = (employeeId: string, amountCents: number, idempotenc
   callApi(fundingRoutes.fundEmployee, { params: { employeeId }, body: { amountCents }, idempotencyKey });
 
 export const uploadFundingFile = (fileName: string, content: string) => callApi(fundingRoutes.uploadFundingFile, { body: { fileName, content } });
-export const applyFundingFile = (fileId: string) => callApi(fundingRoutes.applyFundingFile, { params: { fileId }, body: {} });
-/** Applies the rest of a failed file; one click, one key (the route is a money POST). */
-export const retryFundingFile = (fileId: string) => callApi(fundingRoutes.retryFundingFile, { params: { fileId }, body: {} });
+/** Money POSTs: the dialog keeps `idempotencyKey` while the same apply (or retry) is retried. */
+export const applyFundingFile = (fileId: string, idempotencyKey: string) => callApi(fundingRoutes.applyFundingFile, { params: { fileId }, body: {}, idempotencyKey });
+/** Applies the rest of a failed file. */
+export const retryFundingFile = (fileId: string, idempotencyKey: string) => callApi(fundingRoutes.retryFundingFile, { params: { fileId }, body: {}, idempotencyKey });
 export const fetchFundingFile = (fileId: string, signal?: AbortSignal) => callApi(fundingRoutes.getFundingFile, { params: { fileId }, signal });

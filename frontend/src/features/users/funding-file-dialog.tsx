@@ -11,6 +11,7 @@ import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
+import { newActionKey } from '@frontend/lib/http';
 import { applyFundingFile, fetchFundingFile, fundingFileQueryKey, retryFundingFile, uploadFundingFile } from './funding-api';
 
 /**
@@ -28,6 +29,9 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
   const [preview, setPreview] = useState<FundingFile | null>(null);
   const [applying, setApplying] = useState(false);
   const [confirmingRetry, setConfirmingRetry] = useState(false);
+  // One key per apply or retry of the file, kept while that click is retried after a failure (a lost answer sent
+  // again gets the first answer); a new one once the call was answered.
+  const [actionKey, setActionKey] = useState(newActionKey);
   const progress = useQuery({
     queryKey: fundingFileQueryKey(companyId, preview?.fileId ?? ''),
     queryFn: ({ signal }) => fetchFundingFile(preview?.fileId ?? '', signal),
@@ -52,6 +56,7 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     setBusy(true);
     try {
       setPreview(await uploadFundingFile(file.name, content));
+      setActionKey(newActionKey());
     } catch (error) {
       if (error instanceof ApiError && error.fields?.content) setFileError(error.fields.content);
       else setFailure(errorCodeOf(error));
@@ -65,7 +70,8 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     setBusy(true);
     setFailure(null);
     try {
-      setPreview(await applyFundingFile(preview.fileId));
+      setPreview(await applyFundingFile(preview.fileId, actionKey));
+      setActionKey(newActionKey());
       setApplying(true);
     } catch (error) {
       setFailure(errorCodeOf(error));
@@ -79,7 +85,8 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     setBusy(true);
     setFailure(null);
     try {
-      setPreview(await retryFundingFile(current.fileId));
+      setPreview(await retryFundingFile(current.fileId, actionKey));
+      setActionKey(newActionKey());
       setConfirmingRetry(false);
       setApplying(true);
       // The query stopped polling at failed: it reads the queued file and polls again until the retry ends.
