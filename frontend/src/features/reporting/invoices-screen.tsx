@@ -85,7 +85,7 @@ export function InvoicesScreen() {
     },
     { id: 'date', header: t('invoices.columns.date'), cell: (row) => format.date(`${row.issueDate}T12:00:00Z`) },
     { id: 'period', header: t('invoices.columns.period'), cell: (row) => monthName(row.period, i18n.language) },
-    { id: 'total', header: t('invoices.columns.total'), align: 'end', className: 'invoices__amount', cell: (row) => format.money(row.totalCents) },
+    { id: 'total', header: t('invoices.columns.total'), align: 'end', cell: (row) => format.money(row.totalCents) },
     {
       id: 'actions',
       header: t('invoices.columns.actions'),
