@@ -56,7 +56,8 @@ describe('the employee list', () => {
       balanceCents: 0,
       limitCents: defaultCardLimits.limitCents,
       status: 'created',
-      cardStatus: 'ordered',
+      // The sandbox issuer delivers a card a moment after its order; adding eleven on a busy machine can outlast it.
+      cardStatus: expect.stringMatching(/^(ordered|delivered)$/),
       deviceStatus: 'created',
       hasActiveAuthorizations: false,
     });
