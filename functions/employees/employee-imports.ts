@@ -71,9 +71,6 @@ export function importedEmployeeId(importId: string, rowNumber: number): string 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The card issuer's request id of a row's card: the same as Add user's (the employee id's), so stable across retries. */
-export const cardOrderRequestId = (employeeId: string) => `${employeeId}:order`;
-
 /** Strongly consistent: the apply and the worker decide from it right after their own or another worker's writes. */
 export async function readEmployeeImportRecord(companyId: string, importId: string): Promise<EmployeeImportRecord> {
   const item = await getItem(keys.employeeImport(companyId, importId), { consistent: true });
