@@ -3,14 +3,11 @@ import { defaultCardLimits } from '@shared/cards';
 import { actorOfCaller } from '../platform/audit';
 import { cardIssuer, CardIssuerError } from '../issuer';
 import { DomainError } from '../platform/errors';
-import { cardOwnerPut, personalCodeClaimPut, phoneClaimPut } from './employee-changes';
-import { entities, keys } from '../platform/keys';
+import { keys } from '../platform/keys';
 import { companyRecord } from '../platform/identity-records';
-import { employeeRecord } from './employee-records';
-import { auditItem } from '../platform/audit';
 import { getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { webhookEventPut } from '../webhooks';
+import { cardOrderRequestId, deliveryAddressOf, newEmployeeItems } from './new-employees';
 import { detailOf } from './employee-store';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
@@ -31,9 +28,9 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
   let card;
   try {
     card = await cardIssuer().orderCard({
-      requestId: `${employeeId}:order`,
+      requestId: cardOrderRequestId(employeeId),
       cardholderName: `${body.name} ${body.surname}`,
-      deliveryAddress: company.legalAddress ? { address: `${company.legalAddress.street} ${company.legalAddress.houseNumber}`.trim(), city: company.legalAddress.city, country: company.legalAddress.country, postalCode: company.legalAddress.postcode } : null,
+      deliveryAddress: deliveryAddressOf(company),
     });
   } catch (error) {
     if (error instanceof CardIssuerError) throw new DomainError(503, 'CARD_ISSUER_UNAVAILABLE');
@@ -41,43 +38,18 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
   }
   const now = new Date().toISOString();
   const actor = actorOfCaller(caller, 'company_user');
-  const employee = employeeRecord.parse({
-    companyId,
-    employeeId,
-    name: body.name,
-    surname: body.surname,
-    phone: body.phone ?? null,
-    email: body.email ?? null,
-    personalCode: body.personalCode ?? null,
-    cardId: card.cardId,
-    lastCardDigits: card.lastDigits,
-    cardStatus: 'ordered',
-    cardStatusChangedBy: actor.kind,
-    cardStatusChangedAt: now,
-    deviceStatus: 'created',
-    cardAccountStatus: 'inactive',
-    status: 'created',
-    balanceCents: 0,
-    ...defaultCardLimits,
-    createdAt: now,
-    version: 0,
-  });
+  const created = newEmployeeItems(
+    { companyId, employeeId, name: body.name, surname: body.surname, phone: body.phone ?? null, email: body.email ?? null, personalCode: body.personalCode ?? null, cardId: card.cardId, lastCardDigits: card.lastDigits, limitCents: defaultCardLimits.limitCents, annualLimitCents: defaultCardLimits.annualLimitCents },
+    actor,
+    now,
+  );
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: { ...keys.employee(companyId, employeeId), entity: entities.employee, ...employee }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    cardOwnerPut(card.cardId, companyId, employeeId),
+    ...created.items,
     { Update: { TableName: tableName(), Key: keys.counters(companyId), UpdateExpression: 'ADD employees :one', ExpressionAttributeValues: { ':one': 1 } } },
-    { Put: { TableName: tableName(), Item: auditItem({ companyId, actor, action: 'employee.add', target: { type: 'employee', id: employeeId }, before: {}, after: { name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: 'ordered' }, at: now }) } },
-    webhookEventPut(companyId, 'employee.created', { employeeId, name: body.name, surname: body.surname, phone: body.phone ?? null, cardStatus: employee.cardStatus, status: employee.status }),
   ];
   const refusals: Record<number, Error> = {};
-  if (body.phone) {
-    refusals[items.length] = phoneTaken();
-    items.push(phoneClaimPut(body.phone, companyId, employeeId));
-  }
-  if (body.personalCode) {
-    refusals[items.length] = personalCodeTaken();
-    items.push(personalCodeClaimPut(body.personalCode, companyId, employeeId));
-  }
+  if (created.phoneClaimIndex !== null) refusals[created.phoneClaimIndex] = phoneTaken();
+  if (created.personalCodeClaimIndex !== null) refusals[created.personalCodeClaimIndex] = personalCodeTaken();
   await transact(items, refusals);
-  return detailOf(employee);
+  return detailOf(created.employee);
 });

@@ -4,7 +4,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultCardLimits } from '@shared/cards';
 import { listedImportRows, type EmployeeImportStatus, type ImportResultRow, type ImportRowRefusalCode } from '@shared/employee-imports';
 import type { Actor } from '../platform/audit';
-import { auditItem } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { documentsBucket } from '../platform/env';
@@ -14,11 +13,10 @@ import { logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { batchGetItems, conditionFailed, getItem, itemId, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { cardIssuer, CardIssuerError, cardOrderBatchLimit, type CardOrder } from '../issuer';
-import { webhookEventPut } from '../webhooks';
-import { cardOwnerPut, personalCodeClaimPut, phoneClaimPut } from './employee-changes';
 import { readEmployeeImport, type ImportEmployee } from './employee-import-rows';
-import { cardholderPhoneClaimRecord, employeeRecord } from './employee-records';
-import { cardOrderRequestId, endImport, existingEmployees, importedEmployeeId, readEmployeeImportRecord, type EmployeeImportRecord } from './employee-imports';
+import { cardOrderRequestId, deliveryAddressOf, newEmployeeItems } from './new-employees';
+import { cardholderPhoneClaimRecord } from './employee-records';
+import { endImport, existingEmployees, importedEmployeeId, readEmployeeImportRecord, type EmployeeImportRecord } from './employee-imports';
 
 /**
  * Rows per TransactWriteItems: each row's employee, card owner, audit record, webhook event (the outbox), row item,
@@ -145,12 +143,8 @@ async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<v
  * user's (docs/decisions.md "Bulk employee import").
  */
 async function orderAndCreate(context: ApplyContext, rows: PendingRow[]): Promise<void> {
-  const address = context.company.legalAddress;
-  const orders: CardOrder[] = rows.map((row) => ({
-    requestId: cardOrderRequestId(row.employeeId),
-    cardholderName: `${row.employee.name} ${row.employee.surname}`,
-    deliveryAddress: address ? { address: `${address.street} ${address.houseNumber}`.trim(), city: address.city, country: address.country, postalCode: address.postcode } : null,
-  }));
+  const deliveryAddress = deliveryAddressOf(context.company);
+  const orders: CardOrder[] = rows.map((row) => ({ requestId: cardOrderRequestId(row.employeeId), cardholderName: `${row.employee.name} ${row.employee.surname}`, deliveryAddress }));
   const answers = await cardIssuer().orderCards(orders);
   const ordered: OrderedRow[] = [];
   for (const [index, row] of rows.entries()) {
@@ -205,61 +199,21 @@ function rowItem(record: EmployeeImportRecord, row: PendingRow, outcome: 'card_o
 }
 
 /**
- * The items that create one row's employee as Add user creates one (functions/employees/add-employee.ts): the
- * employee with the card ordered, the card's owner, the audit record (employee.add, naming the import) and the
- * employee.created event (the outbox), with the row's item and the phone's and personal code's claims. Answers where its conditioned items
- * sit, to read a cancellation.
+ * The items that create one row's employee as Add user creates one (newEmployeeItems, the audit record naming the
+ * import), with the row's item. Answers where its conditioned items sit, to read a cancellation.
  */
 function createItems(context: ApplyContext, ordered: OrderedRow, at: string): { items: TransactItem[]; rowIndex: number; claimIndex: number | null; codeClaimIndex: number | null } {
   const { record, actor } = context;
   const { row } = ordered;
-  const employee = employeeRecord.parse({
-    companyId: record.companyId,
-    employeeId: row.employeeId,
-    name: row.employee.name,
-    surname: row.employee.surname,
-    phone: row.employee.phone,
-    email: row.employee.email,
-    personalCode: row.employee.personalCode,
-    language: row.employee.language,
-    cardId: ordered.cardId,
-    lastCardDigits: ordered.lastDigits,
-    cardStatus: 'ordered',
-    cardStatusChangedBy: actor.kind,
-    cardStatusChangedAt: at,
-    deviceStatus: 'created',
-    cardAccountStatus: 'inactive',
-    status: 'created',
-    balanceCents: 0,
-    limitCents: row.employee.limitCents,
-    annualLimitCents: row.employee.annualLimitCents,
-    mccGroups: [...defaultCardLimits.mccGroups],
-    createdAt: at,
-    version: 0,
-  });
-  const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: { ...keys.employee(record.companyId, row.employeeId), entity: entities.employee, ...employee }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    cardOwnerPut(ordered.cardId, record.companyId, row.employeeId),
-    {
-      Put: {
-        TableName: tableName(),
-        Item: auditItem({
-          companyId: record.companyId,
-          actor,
-          action: 'employee.add',
-          target: { type: 'employee', id: row.employeeId },
-          before: {},
-          after: { name: employee.name, surname: employee.surname, phone: employee.phone, cardStatus: 'ordered', importId: record.importId, fileName: record.fileName },
-          at,
-        }),
-      },
-    },
-    webhookEventPut(record.companyId, 'employee.created', { employeeId: row.employeeId, name: employee.name, surname: employee.surname, phone: employee.phone, cardStatus: employee.cardStatus, status: employee.status }),
-  ];
+  const created = newEmployeeItems(
+    { companyId: record.companyId, employeeId: row.employeeId, ...row.employee, cardId: ordered.cardId, lastCardDigits: ordered.lastDigits },
+    actor,
+    at,
+    { importId: record.importId, fileName: record.fileName },
+  );
+  const items = [...created.items];
   const rowIndex = items.push(rowItem(record, row, 'card_ordered', null)) - 1;
-  const claimIndex = employee.phone ? items.push(phoneClaimPut(employee.phone, record.companyId, row.employeeId)) - 1 : null;
-  const codeClaimIndex = employee.personalCode ? items.push(personalCodeClaimPut(employee.personalCode, record.companyId, row.employeeId)) - 1 : null;
-  return { items, rowIndex, claimIndex, codeClaimIndex };
+  return { items, rowIndex, claimIndex: created.phoneClaimIndex, codeClaimIndex: created.personalCodeClaimIndex };
 }
 
 /**

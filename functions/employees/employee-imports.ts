@@ -22,9 +22,8 @@ import { sqs } from '../platform/aws/sqs';
 import { documentsBucket, employeeImportsQueueUrl } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
 import { employeeImportObjectKey, entities, keys } from '../platform/keys';
-import { eachOnItsOwn } from '../platform/each-on-its-own';
-import { workDeadlineSeconds } from '../platform/queue-work';
-import { batchGetItems, conditionFailed, getItem, queryAll, tableName, transactThroughConflicts } from '../platform/table';
+import { endOverdueWork, runningValues } from '../platform/running-work';
+import { batchGetItems, conditionFailed, getItem, tableName, transactThroughConflicts } from '../platform/table';
 import { readPriceList } from '../fees';
 import { readEmployeeImport, refuseExisting, type ImportRow } from './employee-import-rows';
 import { cardholderPhoneClaimRecord } from './employee-records';
@@ -70,9 +69,6 @@ export function importedEmployeeId(importId: string, rowNumber: number): string 
   const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
-
-/** The card issuer's request id of a row's card: the same as Add user's (the employee id's), so stable across retries. */
-export const cardOrderRequestId = (employeeId: string) => `${employeeId}:order`;
 
 /** Strongly consistent: the apply and the worker decide from it right after their own or another worker's writes. */
 export async function readEmployeeImportRecord(companyId: string, importId: string): Promise<EmployeeImportRecord> {
@@ -237,7 +233,7 @@ export async function startApplyingImport(companyId: string, importId: string, a
             UpdateExpression: 'SET #status = :queued, appliedBy = :actor, confirmWithoutPhone = :confirm, gsi2pk = :runningPk, gsi2sk = :runningSk REMOVE failedAt',
             ConditionExpression: '#status = :from',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':queued': 'queued', ':from': record.status, ':actor': actor, ':confirm': confirmWithoutPhone || record.confirmWithoutPhone, ...runningValues(companyId, importId) },
+            ExpressionAttributeValues: { ':queued': 'queued', ':from': record.status, ':actor': actor, ':confirm': confirmWithoutPhone || record.confirmWithoutPhone, ...runningValues(keys.runningEmployeeImport, 'employeeImports', companyId, importId) },
           },
         },
         // Who started it and what it makes; each employee's own record is written with the employee (employee.add).
@@ -258,16 +254,6 @@ export async function startApplyingImport(companyId: string, importId: string, a
     throw error;
   }
   return readEmployeeImportRecord(companyId, importId);
-}
-
-/**
- * The import's place among the running ones (keys.runningEmployeeImport), due when every receipt of its queue could
- * have been worked (workDeadlineSeconds): past it the deadline job (exports/fail-overdue-work) marks it failed.
- */
-function runningValues(companyId: string, importId: string): Record<string, string> {
-  const deadline = new Date(Date.now() + workDeadlineSeconds('employeeImports') * 1000).toISOString();
-  const { gsi2pk, gsi2sk } = keys.runningEmployeeImport(deadline, companyId, importId);
-  return { ':runningPk': gsi2pk, ':runningSk': gsi2sk };
 }
 
 /** Ends an import that is at one of `from`, out of the running index; answers whether this call ended it. */
@@ -301,15 +287,6 @@ export function failImport(companyId: string, importId: string): Promise<boolean
  * lost), each under the condition, so a worker that finishes it meanwhile keeps it applied. Each on its own: one that
  * cannot be ended is logged and counted, the others are still failed.
  */
-export async function failOverdueImports(now: Date): Promise<{ failed: number; notEnded: number }> {
-  const { gsi2pk } = keys.runningEmployeeImport('', '', '');
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :running AND gsi2sk < :now',
-    ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
-    ProjectionExpression: 'companyId, importId',
-  });
-  const imports = items.map((item) => employeeImportJobSchema.parse(item));
-  const { done, errors } = await eachOnItsOwn(imports, ({ companyId, importId }) => failImport(companyId, importId), (job) => ({ ...job, work: 'overdue employee import' }));
-  return { failed: done, notEnded: errors };
+export function failOverdueImports(now: Date): Promise<{ failed: number; notEnded: number }> {
+  return endOverdueWork(keys.runningEmployeeImport, now, { projection: 'companyId, importId', parse: (item) => employeeImportJobSchema.parse(item), work: 'overdue employee import' }, ({ companyId, importId }) => failImport(companyId, importId));
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { workDeadlineSeconds } from '../platform/queue-work';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod/mini';
 import { exportMaxWaitSeconds, type BackgroundFileAnswer, type ExportFile } from '@shared/exports';
@@ -10,13 +9,13 @@ import { languageSchema, type Language } from '@shared/languages';
 import { reportStatuses } from '@shared/statuses';
 import { auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
-import { eachOnItsOwn } from '../platform/each-on-its-own';
+import { endOverdueWork, runningKeys } from '../platform/running-work';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { exportsQueueUrl, reportsBucket } from '../platform/env';
 import { DomainError, notFound } from '../platform/errors';
 import { entities, exportFileDays, exportObjectKey, keys } from '../platform/keys';
-import { conditionFailed, getItem, queryAll, tableName, transact, type TransactItem } from '../platform/table';
+import { conditionFailed, getItem, tableName, transact, type TransactItem } from '../platform/table';
 import { downloadSeconds, encodeHeaderValue } from '../platform/uploads';
 
 /**
@@ -143,7 +142,7 @@ export async function csvFileLink(key: string, fileName: string): Promise<Export
  * receipt of its queue could have been worked (workDeadlineSeconds), after which the deadline job fails it.
  */
 export function runningFileKeys(queue: 'exports' | 'reports', companyId: string, id: string, now: Date): { gsi2pk: string; gsi2sk: string } {
-  return keys.runningBackgroundFile(new Date(now.getTime() + workDeadlineSeconds(queue) * 1000).toISOString(), companyId, id);
+  return runningKeys(keys.runningBackgroundFile, queue, companyId, id, now);
 }
 
 /**
@@ -151,17 +150,8 @@ export function runningFileKeys(queue: 'exports' | 'reports', companyId: string,
  * under finishBackgroundFile's condition, so a worker that finishes it meanwhile keeps it available, and each on its
  * own (one that cannot be ended does not stop the others). Answers how many it failed and how many it could not end.
  */
-export async function failOverdueBackgroundFiles(now: Date): Promise<{ failed: number; notEnded: number }> {
-  const { gsi2pk } = keys.runningBackgroundFile('', '', '');
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :running AND gsi2sk < :now',
-    ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
-    ProjectionExpression: 'pk, sk',
-  });
-  const files = items.map((item) => itemKeySchema.parse(item));
-  const { done, errors } = await eachOnItsOwn(files, (key) => finishBackgroundFile(key, { status: 'generation_failed' }), (key) => ({ ...key, work: 'overdue export or report' }));
-  return { failed: done, notEnded: errors };
+export function failOverdueBackgroundFiles(now: Date): Promise<{ failed: number; notEnded: number }> {
+  return endOverdueWork(keys.runningBackgroundFile, now, { projection: 'pk, sk', parse: (item) => itemKeySchema.parse(item), work: 'overdue export or report' }, (key) => finishBackgroundFile(key, { status: 'generation_failed' }));
 }
 
 const itemKeySchema = /* @__PURE__ */ z.object({ pk: z.string(), sk: z.string() });

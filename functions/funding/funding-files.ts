@@ -16,13 +16,12 @@ import {
   type RowFailureCode,
 } from '@shared/funding';
 import type { MovementSourceFields } from '@shared/activity-links';
-import { workDeadlineSeconds } from '../platform/queue-work';
+import { endOverdueWork, runningKeys as runningKeysOf, runningValues } from '../platform/running-work';
 import { workNotEndedCleanlyMetric } from '../platform/metrics';
 import { actorSchema, auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
-import { eachOnItsOwn } from '../platform/each-on-its-own';
 import { logger } from '../platform/logger';
 import { putCountMetric } from '../platform/metrics';
 import { webhookEventPut } from '../webhooks';
@@ -265,7 +264,7 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
             UpdateExpression: 'SET #status = :next, appliedBy = :actor, gsi2pk = :runningPk, gsi2sk = :runningSk',
             ConditionExpression: '#status = :previewed',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor, ...runningValues(companyId, fileId) },
+            ExpressionAttributeValues: { ':next': background ? 'queued' : 'applying', ':previewed': 'previewed', ':actor': actor, ...runningValues(keys.runningFundingFile, 'funding', companyId, fileId) },
           },
         },
         // Who started it and what it pays; each row's credit is recorded with the credit (funds.add).
@@ -300,18 +299,11 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
 
 /**
  * The file's place among the running ones (keys.runningFundingFile), due when every receipt of the funding queue
- * could have been worked (workDeadlineSeconds): past it the deadline job marks the file failed.
+ * could have been worked: past it the deadline job marks the file failed.
  */
-function runningValues(companyId: string, fileId: string): Record<string, string> {
-  const { gsi2pk, gsi2sk } = runningKeys(companyId, fileId);
-  return { ':runningPk': gsi2pk, ':runningSk': gsi2sk };
-}
-
 export function runningKeys(companyId: string, fileId: string): { gsi2pk: string; gsi2sk: string } {
-  const deadline = new Date(Date.now() + workDeadlineSeconds('funding') * 1000).toISOString();
-  return keys.runningFundingFile(deadline, companyId, fileId);
+  return runningKeysOf(keys.runningFundingFile, 'funding', companyId, fileId);
 }
-
 
 /**
  * Retries a failed file (SPEC section 4 funding, issue 18): back to queued under a condition, so two clicks queue it
@@ -333,7 +325,7 @@ export async function retryFile(companyId: string, fileId: string, actor: Actor)
             // A failed file gave its hold back when it ended; the status condition makes two retries hold once.
             ConditionExpression: '#status = :failed AND holdLeftCents = :none',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':none': 0, ':actor': actor, ':hold': toHold, ...runningValues(companyId, fileId) },
+            ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':none': 0, ':actor': actor, ':hold': toHold, ...runningValues(keys.runningFundingFile, 'funding', companyId, fileId) },
           },
         },
         ...(toHold > 0 ? [mainAccountHold(companyId, toHold)] : []),
@@ -471,17 +463,8 @@ async function endShortOfHold(file: FundingFileRecord, from: readonly FundingFil
  * condition, so a worker that finishes it meanwhile keeps it applied. Each file on its own: one that cannot be ended
  * is logged and counted, and the others are still failed. Answers how many it failed and how many it could not end.
  */
-export async function failOverdueFiles(now: Date): Promise<{ failed: number; notEnded: number }> {
-  const { gsi2pk } = keys.runningFundingFile('', '', '');
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :running AND gsi2sk < :now',
-    ExpressionAttributeValues: { ':running': gsi2pk, ':now': now.toISOString() },
-    ProjectionExpression: 'companyId, fileId',
-  });
-  const files = items.map((item) => fundingJobMessageSchema.parse(item));
-  const { done, errors } = await eachOnItsOwn(files, ({ companyId, fileId }) => failFile(companyId, fileId), (file) => ({ ...file, work: 'overdue funding file' }));
-  return { failed: done, notEnded: errors };
+export function failOverdueFiles(now: Date): Promise<{ failed: number; notEnded: number }> {
+  return endOverdueWork(keys.runningFundingFile, now, { projection: 'companyId, fileId', parse: (item) => fundingJobMessageSchema.parse(item), work: 'overdue funding file' }, ({ companyId, fileId }) => failFile(companyId, fileId));
 }
 
 /**
