@@ -68,12 +68,13 @@ describe('the employee list', () => {
     const active = await employeeIn({ cardStatus: 'active' }, { surname });
     const blocked = await employeeIn({ cardStatus: 'soft_blocked' }, { surname });
     const closed = await employeeIn({ cardStatus: 'closed' }, { surname });
-    const ordered = await addEmployee({ surname });
 
     expect(idsOf((await list({ search: surname, status: 'active' })).rows)).toEqual([active.employeeId]);
     expect(idsOf((await list({ search: surname, status: 'non_active' })).rows)).toEqual([blocked.employeeId]);
     expect(idsOf((await list({ search: surname, status: 'closed_card' })).rows)).toEqual([closed.employeeId]);
     expect(await list({ search: surname, cardStatus: 'soft_blocked' })).toMatchObject({ totalRecords: 1, rows: [{ employeeId: blocked.employeeId, status: 'non_active' }] });
+    // Listed at once after its order: the sandbox issuer delivers it two seconds later.
+    const ordered = await addEmployee({ surname });
     expect(await list({ search: surname, status: 'created', cardStatus: 'ordered' })).toMatchObject({ totalRecords: 1, rows: [{ employeeId: ordered.employeeId }] });
     expect(await list({ search: surname, status: 'active', cardStatus: 'soft_blocked' })).toMatchObject({ totalRecords: 0, totalPages: 0, rows: [] });
 
