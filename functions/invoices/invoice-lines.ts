@@ -1,11 +1,7 @@
-import * as z from 'zod/mini';
 import { rigaDayStartMs } from '@shared/day-range';
 import { invoiceLine, invoiceLineKinds, type InvoiceLine, type InvoiceLineKind } from '@shared/invoices';
-import { keys } from '../platform/keys';
-import { queryAll } from '../platform/table';
-
-const feeChargeSchema = /* @__PURE__ */ z.object({ feeCents: z.int() });
-const mainLegSchema = /* @__PURE__ */ z.object({ kind: z.string(), amountCents: z.int() });
+import { monthlyFeeCharges } from '../fees';
+import { mainAccountLegs } from '../money';
 
 /** The first Riga day of a YYYY-MM month and the first of the month after it. */
 function monthDays(month: string): { first: string; next: string } {
@@ -22,9 +18,9 @@ export function monthInstants(month: string): { from: string; to: string } {
 
 /** The monthly maintenance fees charged for `month`, from their charge records (one per product and month). */
 async function monthlyFeesOf(companyId: string, month: string): Promise<number[]> {
-  const { pk, sk } = keys.monthlyFeeCharge(companyId, '', month);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)', ExpressionAttributeValues: { ':pk': pk, ':month': sk }, ProjectionExpression: 'feeCents' });
-  return items.map((item) => feeChargeSchema.parse(item).feeCents);
+  const fees: number[] = [];
+  for await (const page of monthlyFeeCharges(companyId, month)) fees.push(...page.map((charge) => charge.feeCents));
+  return fees;
 }
 
 /**
@@ -33,15 +29,9 @@ async function monthlyFeesOf(companyId: string, month: string): Promise<number[]
  */
 async function replacementFeesOf(companyId: string, month: string): Promise<number[]> {
   const { from, to } = monthInstants(month);
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-    FilterExpression: '#kind = :kind',
-    ExpressionAttributeNames: { '#kind': 'kind' },
-    ExpressionAttributeValues: { ':pk': keys.mainLedgerEntry(companyId, '', '', 0).gsi1pk, ':from': from, ':to': to, ':kind': 'replacement_fee' },
-    ProjectionExpression: '#kind, amountCents',
-  });
-  return items.map((item) => -mainLegSchema.parse(item).amountCents);
+  const fees: number[] = [];
+  for await (const page of mainAccountLegs(companyId, 'replacement_fee', from, to)) fees.push(...page.map((leg) => -leg.amountCents));
+  return fees;
 }
 
 /** One line per fee and price charged, in the order of invoiceLineKinds, cheapest price first; waived (zero) fees are left out. */
