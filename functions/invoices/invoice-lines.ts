@@ -1,19 +1,12 @@
+import { addMonths } from '@shared/dates';
 import { rigaDayStartMs } from '@shared/day-range';
 import { invoiceLine, invoiceLineKinds, type InvoiceLine, type InvoiceLineKind } from '@shared/invoices';
 import { monthlyFeeCharges } from '../fees';
 import { mainAccountLegs } from '../money';
 
-/** The first Riga day of a YYYY-MM month and the first of the month after it. */
-function monthDays(month: string): { first: string; next: string } {
-  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
-  const following = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
-  return { first: `${month}-01`, next: `${following}-01` };
-}
-
 /** The moments a month of Riga time starts and ends (ISO, the end excluded). */
 export function monthInstants(month: string): { from: string; to: string } {
-  const { first, next } = monthDays(month);
-  return { from: new Date(rigaDayStartMs(first)).toISOString(), to: new Date(rigaDayStartMs(next)).toISOString() };
+  return { from: new Date(rigaDayStartMs(`${month}-01`)).toISOString(), to: new Date(rigaDayStartMs(`${addMonths(month, 1)}-01`)).toISOString() };
 }
 
 /** The monthly maintenance fees charged for `month`, from their charge records (one per product and month). */
