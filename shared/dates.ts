@@ -13,6 +13,14 @@ export function calendarDay(base: z.ZodMiniString): z.ZodMiniString {
   return base.check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'DATE_FORMAT' }), z.refine(isRealDate, { error: 'DATE_FORMAT', abort: true }));
 }
 
+/** The YYYY-MM month `count` months after a YYYY-MM month (before it when `count` is negative). */
+export function addMonths(month: string, count: number): string {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
+  const index = year * 12 + monthNumber - 1 + count;
+  const newYear = Math.floor(index / 12);
+  return `${newYear}-${String(index - newYear * 12 + 1).padStart(2, '0')}`;
+}
+
 /** The day `months` calendar months before a YYYY-MM-DD day (clamped to the month's end: 31.03 - 1 month = 28.02). */
 export function monthsBefore(day: string, months: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);

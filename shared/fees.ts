@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { rigaDateOf } from './dates';
+import { addMonths, rigaDateOf } from './dates';
 import { eurTextToCents } from './money-text';
 import { priceListBodySchema, type PriceListBody } from './prices';
 
@@ -13,8 +13,7 @@ export function feeMonthOf(at: Date): string {
 
 /** The fee month before a YYYY-MM month: the one a month's fee run invoices (issue 34). */
 export function previousFeeMonth(month: string): string {
-  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
-  return monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, '0')}`;
+  return addMonths(month, -1);
 }
 
 /** The price list as the provider's form takes it, in euros; zero is a valid fee (the fee is waived). */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   authorizationHoldDays,
@@ -20,7 +19,7 @@ import { webhookEventPut } from '../webhooks';
 import { entities, keys } from '../platform/keys';
 import { ledgerItems } from '../money';
 import { authorizationRecord, type AuthorizationRecord } from './authorization-records';
-import { conditionFailed, getItem, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
+import { conditionFailed, conflictPause, getItem, tableName, transactionConflicted, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { decideAuthorization } from './decide-authorization';
 
 /**
@@ -47,7 +46,7 @@ function declinedUnknown(answer: AuthorizationDecision): AuthorizationDecision {
 }
 
 /** A pause that grows with the attempt, random so two racers do not meet again at once. */
-const backOff = (attempt: number) => delay(Math.random() * 10 * Math.min(2 ** attempt, 32));
+const backOff = (attempt: number) => conflictPause(attempt, { firstMs: 10, longestMs: 320 });
 
 /** The employee's version as a condition: items written before versions existed count as version 0. */
 function versionCondition(version: number): string {

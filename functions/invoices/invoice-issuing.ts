@@ -17,7 +17,7 @@ import { companyMembers } from '../users';
 import { chargedLines } from './invoice-lines';
 import { invoiceRecord, type InvoiceBuyer, type InvoiceMessage, type InvoiceRecord } from './invoice-records';
 import { amountText, countryNameIn, invoiceMailTexts, monthName } from './invoice-texts';
-import { issueNumbered, markFileStored, monthClaimPut, readInvoice, readMonthInvoice } from './invoice-store';
+import { issueNumbered, markFileStored, monthClaimPut, numberingAttempts, readInvoice, readMonthInvoice } from './invoice-store';
 import { renderInvoicePdf } from './invoice-pdf';
 
 /** Thrown for the month's claim: the month was invoiced by another delivery meanwhile. */
@@ -166,7 +166,7 @@ export async function issueCreditNote(invoice: InvoiceRecord, request: IssueCred
       ],
       refusals: { 0: exceeds },
     };
-  });
+  }, { attempts: numberingAttempts.api, outrun: new DomainError(409, 'CONFLICT') });
   const credited = await readInvoice(invoice.companyId, invoice.number);
   if (!credited) throw notFound('INVOICE_NOT_FOUND');
   return { invoice: credited, creditNote };

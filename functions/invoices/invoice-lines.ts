@@ -1,30 +1,19 @@
-import * as z from 'zod/mini';
+import { addMonths } from '@shared/dates';
 import { rigaDayStartMs } from '@shared/day-range';
 import { invoiceLine, invoiceLineKinds, type InvoiceLine, type InvoiceLineKind } from '@shared/invoices';
-import { keys } from '../platform/keys';
-import { queryAll } from '../platform/table';
-
-const feeChargeSchema = /* @__PURE__ */ z.object({ feeCents: z.int() });
-const mainLegSchema = /* @__PURE__ */ z.object({ kind: z.string(), amountCents: z.int() });
-
-/** The first Riga day of a YYYY-MM month and the first of the month after it. */
-function monthDays(month: string): { first: string; next: string } {
-  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
-  const following = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
-  return { first: `${month}-01`, next: `${following}-01` };
-}
+import { monthlyFeeCharges } from '../fees';
+import { mainAccountLegs } from '../money';
 
 /** The moments a month of Riga time starts and ends (ISO, the end excluded). */
 export function monthInstants(month: string): { from: string; to: string } {
-  const { first, next } = monthDays(month);
-  return { from: new Date(rigaDayStartMs(first)).toISOString(), to: new Date(rigaDayStartMs(next)).toISOString() };
+  return { from: new Date(rigaDayStartMs(`${month}-01`)).toISOString(), to: new Date(rigaDayStartMs(`${addMonths(month, 1)}-01`)).toISOString() };
 }
 
 /** The monthly maintenance fees charged for `month`, from their charge records (one per product and month). */
 async function monthlyFeesOf(companyId: string, month: string): Promise<number[]> {
-  const { pk, sk } = keys.monthlyFeeCharge(companyId, '', month);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)', ExpressionAttributeValues: { ':pk': pk, ':month': sk }, ProjectionExpression: 'feeCents' });
-  return items.map((item) => feeChargeSchema.parse(item).feeCents);
+  const fees: number[] = [];
+  for await (const page of monthlyFeeCharges(companyId, month)) fees.push(...page.map((charge) => charge.feeCents));
+  return fees;
 }
 
 /**
@@ -33,15 +22,9 @@ async function monthlyFeesOf(companyId: string, month: string): Promise<number[]
  */
 async function replacementFeesOf(companyId: string, month: string): Promise<number[]> {
   const { from, to } = monthInstants(month);
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-    FilterExpression: '#kind = :kind',
-    ExpressionAttributeNames: { '#kind': 'kind' },
-    ExpressionAttributeValues: { ':pk': keys.mainLedgerEntry(companyId, '', '', 0).gsi1pk, ':from': from, ':to': to, ':kind': 'replacement_fee' },
-    ProjectionExpression: '#kind, amountCents',
-  });
-  return items.map((item) => -mainLegSchema.parse(item).amountCents);
+  const fees: number[] = [];
+  for await (const page of mainAccountLegs(companyId, 'replacement_fee', from, to)) fees.push(...page.map((leg) => -leg.amountCents));
+  return fees;
 }
 
 /** One line per fee and price charged, in the order of invoiceLineKinds, cheapest price first; waived (zero) fees are left out. */

@@ -1,11 +1,10 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { rigaDateOf } from '@shared/dates';
 import { invoiceNumberOf } from '@shared/invoices';
 import { dynamo } from '../platform/aws/dynamo';
 import { entities, keys } from '../platform/keys';
-import { conditionFailed, getItem, queryAll, tableName, transact, transactionConflicted, type TransactItem } from '../platform/table';
+import { conditionFailed, conflictPause, getItem, queryAll, queryGsi1Below, tableName, transact, transactionConflicted, type TransactItem } from '../platform/table';
 import { invoiceRecord, type InvoiceRecord } from './invoice-records';
 
 /** A document as the table holds it: its company's item, placed in the provider's list by number (gsi1). */
@@ -63,18 +62,8 @@ export async function findInvoice(number: string): Promise<InvoiceRecord | null>
 
 /** Every company's documents below `before` (a number), newest first, a page of `limit`; and where the next page starts. */
 export async function providerInvoices(before: string | undefined, limit: number): Promise<{ records: InvoiceRecord[]; nextBefore: string | null }> {
-  const { gsi1pk } = keys.invoiceOfProvider('', '');
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: before ? 'gsi1pk = :pk AND gsi1sk < :before' : 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk, ...(before ? { ':before': `${before}#` } : {}) },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-    }),
-  );
-  const records = (page.Items ?? []).map((item) => invoiceRecord.parse(item));
+  const items = await queryGsi1Below(keys.invoiceOfProvider('', '').gsi1pk, before ? `${before}#` : null, limit + 1);
+  const records = items.map((item) => invoiceRecord.parse(item));
   const shown = records.slice(0, limit);
   return { records: shown, nextBefore: records.length > limit ? (shown.at(-1)?.number ?? null) : null };
 }
@@ -119,21 +108,27 @@ export interface NumberedDocument {
   refusals?: Record<number, Error>;
 }
 
-/** Pauses between tries grow to this at most, each a random part of it (jitter), so racing writers spread out. */
-const longestPauseMs = 250;
+/** Pauses between tries grow to this at most, so racing writers spread out and keep trying often. */
+const numberPause = { firstMs: 10, longestMs: 250 } as const;
+
 /**
- * Tries before giving up: each lost try means another document took a number, so this many lost in a row means
- * hundreds of documents issued at once; the caller (a queue worker, an admin) then tries again later.
+ * Tries before giving up: each lost try means another document took a number. A queue worker tries many (this many
+ * lost in a row means hundreds of documents issued at once; its message is then delivered again later); an API call
+ * tries few, so it answers within the API's time (CONFLICT: the admin tries again).
  */
-const attempts = 200;
+export const numberingAttempts = { worker: 200, api: 20 } as const;
 
 /**
  * Issues a document under the next number of its year's series (the Riga year of the moment it is written): the
  * year's counter, changed only if it still holds the number read, and the document with what goes `with` it, in one
  * transaction. So a number is taken exactly when its document is written, and two writers never take one number or
- * leave one out; the one that loses reads the counter again and tries the next number, after a random pause.
+ * leave one out; the one that loses reads the counter again and tries the next number, after a random pause. Its
+ * `attempts` all lost, it throws `outrun` (the API's answer), or else what the last try met.
  */
-export async function issueNumbered(build: (number: string, issuedAt: Date) => NumberedDocument): Promise<InvoiceRecord> {
+export async function issueNumbered(
+  build: (number: string, issuedAt: Date) => NumberedDocument,
+  { attempts, outrun }: { attempts: number; outrun?: Error } = { attempts: numberingAttempts.worker },
+): Promise<InvoiceRecord> {
   for (let attempt = 0; ; attempt += 1) {
     const issuedAt = new Date();
     const year = Number(rigaDateOf(issuedAt).slice(0, 4));
@@ -159,8 +154,9 @@ export async function issueNumbered(build: (number: string, issuedAt: Date) => N
       return document.record;
     } catch (error) {
       const lostTheNumber = conditionFailed(error, 0) || conditionFailed(error, 1) || transactionConflicted(error);
-      if (!lostTheNumber || attempt + 1 >= attempts) throw error;
-      await delay(Math.random() * Math.min(longestPauseMs, 10 * 2 ** Math.min(attempt, 5)));
+      if (!lostTheNumber) throw error;
+      if (attempt + 1 >= attempts) throw outrun ?? error;
+      await conflictPause(attempt, numberPause);
     }
   }
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { issuerEventSchema, type IssuerEvent } from '@shared/issuer-events';
 import { dynamo } from '../platform/aws/dynamo';
-import { sqs } from '../platform/aws/sqs';
+import { sendInBatches, sqs } from '../platform/aws/sqs';
 import { issuerSandboxDeliverySeconds, issuerSandboxQueueUrl } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { conditionFailed, tableName } from '../platform/table';
@@ -60,7 +60,7 @@ export class SandboxCardIssuer implements CardIssuer {
       answers.push(...cards.map((card, index) => ({ requestId: orders[start + index]?.requestId ?? '', card })));
     }
     const deliveries = answers.flatMap((answer) => ('card' in answer ? [deliveredEvent(answer.card)] : []));
-    for (let start = 0; start < deliveries.length; start += 10) await announceAll(deliveries.slice(start, start + 10), issuerSandboxDeliverySeconds());
+    await announceAll(deliveries, issuerSandboxDeliverySeconds());
     return answers;
   }
 
@@ -150,16 +150,11 @@ function deliveredEvent(card: IssuedCard): SandboxMessage {
   return { eventId: `evt_delivered_${card.cardId}`, type: 'card.delivered', cardId: card.cardId, occurredAt: null };
 }
 
-/** Up to ten events in one queue call (SQS's batch limit); one an entry the queue refused is sent on its own. */
+/** The events ten to a queue call (SQS's batch limit); one an entry the queue refused is sent on its own. */
 async function announceAll(events: readonly SandboxMessage[], delaySeconds: number): Promise<void> {
-  const answer = await sqs.send(
-    new SendMessageBatchCommand({
-      QueueUrl: issuerSandboxQueueUrl(),
-      Entries: events.map((event, index) => ({ Id: String(index), MessageBody: JSON.stringify(event), DelaySeconds: delaySeconds })),
-    }),
-  );
-  for (const failed of answer.Failed ?? []) {
-    const event = events[Number(failed.Id)];
+  const failed = await sendInBatches(issuerSandboxQueueUrl(), events.map((event) => JSON.stringify(event)), { entry: { DelaySeconds: delaySeconds } });
+  for (const { index } of failed) {
+    const event = events[index];
     if (event) await announce(event, delaySeconds);
   }
 }

@@ -7,3 +7,4 @@ export { cardAccountEntries } from './card-account-entries';
 export type { CardAccountEntry } from './card-account-entries';
 export type { LedgerEntryRecord } from './money-records';
 export { indexCardStatements } from './card-statement-index';
+export { mainAccountLegs } from './main-account-legs';

@@ -1,6 +1,5 @@
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
-import { sqs } from './aws/sqs';
+import { sendInBatches } from './aws/sqs';
 import { mailQueueUrl } from './env';
 import { correlationAttributes, logger } from './logger';
 import { readableError } from './readable-error';
@@ -13,9 +12,6 @@ export const emailSchema = /* @__PURE__ */ z.object({
   id: z.optional(z.string().check(z.minLength(1))),
 });
 export type Email = z.infer<typeof emailSchema>;
-
-/** The most entries SQS takes in one SendMessageBatch. */
-const sqsBatchLimit = 10;
 
 /**
  * Queues the portal's own e-mails (Cognito sends the account ones) on the mail queue, one message each; the mail
@@ -30,22 +26,14 @@ export async function sendEmails(emails: readonly Email[]): Promise<void> {
 
 /** How many of `emails` SQS did not take. */
 async function queueEmails(emails: readonly Email[]): Promise<number> {
-  let failed = 0;
-  for (let start = 0; start < emails.length; start += sqsBatchLimit) {
-    const batch = emails.slice(start, start + sqsBatchLimit);
-    try {
-      const answer = await sqs.send(
-        new SendMessageBatchCommand({
-          QueueUrl: mailQueueUrl(),
-          // The request's correlation id goes with each e-mail, so the mail worker's lines can be found from it.
-          Entries: batch.map((email, index) => ({ Id: String(index), MessageBody: JSON.stringify(email), ...correlationAttributes() })),
-        }),
-      );
-      failed += answer.Failed?.length ?? 0;
-    } catch (error) {
-      logger.error('e-mail batch not queued', { error: await readableError(error) });
-      failed += batch.length;
-    }
-  }
-  return failed;
+  const failed = await sendInBatches(
+    mailQueueUrl(),
+    emails.map((email) => JSON.stringify(email)),
+    {
+      // The request's correlation id goes with each e-mail, so the mail worker's lines can be found from it.
+      entry: correlationAttributes(),
+      onCallError: async (error) => logger.error('e-mail batch not queued', { error: await readableError(error) }),
+    },
+  );
+  return failed.length;
 }

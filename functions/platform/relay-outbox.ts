@@ -1,17 +1,13 @@
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { sqs } from './aws/sqs';
+import { sendInBatches } from './aws/sqs';
 import { invoicesQueueUrl, mailQueueUrl, webhooksQueueUrl } from './env';
 import { entities } from './keys';
 import { logAuditRecord } from './audit';
 import { addLambdaContext, correlationIdAttribute, logger } from './logger';
 import { outboxItemSchema, type OutboxItem, type OutboxQueue } from './outbox';
 import { readableError } from './readable-error';
-
-/** The most entries SQS takes in one SendMessageBatch. */
-const sqsBatchLimit = 10;
 
 const queueUrlOf: Record<OutboxQueue, () => string> = {
   webhooks: () => webhooksQueueUrl(),
@@ -69,15 +65,7 @@ function outboxItemOf(image: Record<string, unknown>): OutboxItem | null {
 
 async function relay(item: OutboxItem): Promise<void> {
   const attributes = item.correlationId ? { MessageAttributes: { [correlationIdAttribute]: { DataType: 'String' as const, StringValue: item.correlationId } } } : {};
-  for (let start = 0; start < item.messages.length; start += sqsBatchLimit) {
-    const batch = item.messages.slice(start, start + sqsBatchLimit);
-    const answer = await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrlOf[item.queue](),
-        Entries: batch.map((body, index) => ({ Id: String(index), MessageBody: body, ...attributes })),
-      }),
-    );
-    if (answer.Failed?.length) throw new Error(`SQS took ${batch.length - answer.Failed.length} of ${batch.length} messages: ${answer.Failed.map((failed) => failed.Code).join(', ')}`);
-  }
+  const failed = await sendInBatches(queueUrlOf[item.queue](), item.messages, { entry: attributes });
+  if (failed.length > 0) throw new Error(`SQS took ${item.messages.length - failed.length} of ${item.messages.length} messages: ${failed.map(({ code }) => code).join(', ')}`);
   logger.info('outbox item relayed', { outboxId: item.outboxId, queue: item.queue, messages: item.messages.length });
 }

@@ -147,10 +147,14 @@ export async function transactWithRecords(change: readonly TransactItem[], recor
 }
 
 /**
- * The longest pause between two tries: however many tries a caller allows, its pauses grow no further, so a request
- * that loses them all still answers with its own refusal, inside its function's time.
+ * A random pause before try `attempt` + 1 of a write another one got to first: up to `firstMs` after the first try,
+ * twice as long after each further one, never longer than `longestMs` (however many tries a caller allows, its pauses
+ * grow no further, so a request that loses them all still answers with its own refusal, inside its function's time).
+ * Random, so two racers do not meet again at once.
  */
-const longestConflictPauseMs = 1_000;
+export function conflictPause(attempt: number, { firstMs = 20, longestMs = 1_000 }: { firstMs?: number; longestMs?: number } = {}): Promise<void> {
+  return delay(Math.random() * Math.min(longestMs, firstMs * 2 ** attempt));
+}
 
 /**
  * `transact`, tried again (up to `retries` times, with a growing random pause) while DynamoDB cancels it because
@@ -164,7 +168,7 @@ export async function transactThroughConflicts(items: TransactItem[], refusals: 
       return;
     } catch (error) {
       if (!transactionConflicted(error) || attempt >= retries) throw error;
-      await delay(Math.random() * Math.min(longestConflictPauseMs, 20 * 2 ** attempt));
+      await conflictPause(attempt);
     }
   }
 }

@@ -25,7 +25,8 @@ import { transactionFiltersSchema } from '@shared/transactions';
 import type { Cells } from '../platform/csv-stream';
 import { keys } from '../platform/keys';
 import { employeeRecord, type EmployeeRecord } from '../employees';
-import { employeeOfAccount, ledgerEntryRecord } from '../money';
+import { employeeOfAccount, ledgerEntryRecord, mainAccountLegs } from '../money';
+import { monthlyFeeCharges } from '../fees';
 import { batchGetItems, itemId, queryAll, queryPages } from '../platform/table';
 import { transactionsOf } from '../transactions';
 import type { BuildableReport } from './report-store';
@@ -100,16 +101,8 @@ async function* fundingRows(report: BuildableReport): AsyncGenerator<Cells> {
   const employees = new EmployeeDirectory(companyId);
   const row = (cells: Record<FundingReportColumn, string | number>) => fundingReportColumns.map((column) => cells[column]);
 
-  const mainLegs = queryPages({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-    FilterExpression: '#kind = :kind',
-    ExpressionAttributeNames: { '#kind': 'kind' },
-    ExpressionAttributeValues: { ':pk': keys.mainLedgerEntry(companyId, '', '', 0).gsi1pk, ':from': from, ':to': to, ':kind': 'employee_funding' },
-    Limit: pageLimit,
-  });
-  for await (const page of mainLegs) {
-    for (const main of page.map((item) => ledgerEntryRecord.parse(item))) {
+  for await (const page of mainAccountLegs(companyId, 'employee_funding', from, to)) {
+    for (const main of page) {
       const legs = (await queryAll({
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :movement)',
         ExpressionAttributeValues: { ':pk': keys.ledgerEntry(companyId, '', '', 0).pk, ':movement': `${main.at}#${main.movementId}#` },
@@ -206,8 +199,6 @@ async function* cardStatusRows(report: BuildableReport): AsyncGenerator<Cells> {
   }
 }
 
-const feeChargeSchema = /* @__PURE__ */ z.object({ employeeId: z.string(), month: z.string(), feeCents: z.int(), at: z.string() });
-
 /**
  * The monthly fee charges of the months the period overlaps, by month then employee, each with the employee's card
  * account as it is at generation (available, reserved, and used in the current month).
@@ -216,15 +207,7 @@ async function* monthlyFeeRows(report: BuildableReport, now: Date): AsyncGenerat
   const { companyId } = report;
   const today = rigaDateOf(now);
   const employees = new EmployeeDirectory(companyId);
-  // The charges of a month share the sort key before the employee id; '~' sorts after every employee id.
-  const chargesOf = (day: string) => keys.monthlyFeeCharge(companyId, '', day.slice(0, 7));
-  const pages = queryPages({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': chargesOf(report.dateFrom).pk, ':from': chargesOf(report.dateFrom).sk, ':to': `${chargesOf(report.dateTo).sk}~` },
-    Limit: pageLimit,
-  });
-  for await (const page of pages) {
-    const charges = page.map((item) => feeChargeSchema.parse(item));
+  for await (const charges of monthlyFeeCharges(companyId, report.dateFrom.slice(0, 7), report.dateTo.slice(0, 7))) {
     await employees.load(charges.map((charge) => charge.employeeId));
     for (const charge of charges) {
       const employee = employees.get(charge.employeeId);

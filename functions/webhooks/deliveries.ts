@@ -1,9 +1,9 @@
-import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { webhookDeliveryDays, webhookDisableAfterDays, webhookRetrySeconds } from '@shared/webhooks';
 import { dynamo } from '../platform/aws/dynamo';
-import { sqs } from '../platform/aws/sqs';
+import { sendInBatches, sqs } from '../platform/aws/sqs';
 import { webhooksQueueUrl } from '../platform/env';
 import { entities, keys } from '../platform/keys';
 import { logger } from '../platform/logger';
@@ -266,15 +266,7 @@ export async function dispatchDueDeliveries(now = new Date()): Promise<number> {
     ProjectionExpression: 'endpointId, deliveryId',
   });
   const messages = due.map((item) => z.object({ endpointId: z.string(), deliveryId: z.string() }).parse(item));
-  for (let start = 0; start < messages.length; start += 10) {
-    const batch = messages.slice(start, start + 10);
-    await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: webhooksQueueUrl(),
-        Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify({ kind: 'delivery', ...message } satisfies WebhookMessage) })),
-      }),
-    );
-  }
+  await sendInBatches(webhooksQueueUrl(), messages.map((message) => JSON.stringify({ kind: 'delivery', ...message } satisfies WebhookMessage)));
   return messages.length;
 }
 
