@@ -9,6 +9,7 @@ import { fixedSmsCode } from '../../infra/local/settings';
 import { benchPorts } from './bench-cloud';
 import type { ReadyInfo } from '../../infra/local/spawn-local-cloud';
 import { createOwnCompany } from '../integration/company-fixtures';
+import { rowsPerTransaction } from '../../functions/employees/create-imported-employees';
 
 const rows = 5_000;
 
@@ -83,6 +84,6 @@ export function printEmployeeImport(outcome: EmployeeImportOutcome): void {
   console.log(`\nBulk employee import (issue 34): ${outcome.rows.toLocaleString('en')} rows, each created once with its card ordered`);
   console.table([
     { what: `${outcome.rows} rows: upload + preview`, seconds: outcome.previewSeconds.toFixed(1) },
-    { what: 'apply (import worker, cards ordered in batches of 100) until the result', seconds: outcome.applySeconds.toFixed(1), created: outcome.createdCount, refused: outcome.refusedCount },
+    { what: `apply (import worker, cards ordered ${rowsPerTransaction} to an issuer call) until the result`, seconds: outcome.applySeconds.toFixed(1), created: outcome.createdCount, refused: outcome.refusedCount },
   ]);
 }
