@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { eurTextSchema, newEmployeeFieldsSchema } from './employees';
 import { languageSchema } from './languages';
+import { listQuerySchema, tableAnswerSchema } from './lists';
 
 /**
  * Bulk employee import (issue 34): the template's columns, Add user's fields (shared/employees.ts) plus the employee's
@@ -24,7 +25,10 @@ export const employeeImportColumnKeys = /* @__PURE__ */ Object.keys(employeeImpo
 export const maxEmployeeImportChars = 4_000_000;
 /** One import creates at most this many employees (a file of more is refused whole, before anything is stored). */
 export const maxEmployeeImportRows = 10_000;
-/** At most this many rows are listed in a preview or a result (problems first); the counts are always whole. */
+/**
+ * At most this many rows are listed in a preview's or a result's answer (problems first); the counts are always whole,
+ * and GET /employee-imports/{importId}/rows pages through every row.
+ */
 export const listedImportRows = 200;
 
 /**
@@ -143,6 +147,32 @@ export const employeeImportSchema = /* @__PURE__ */ z.object({
   })),
 });
 export type EmployeeImport = z.infer<typeof employeeImportSchema>;
+
+/**
+ * One row of the file as it stands: its preview's state and problems until the row is worked, then its outcome
+ * (card_ordered, or refused with the reason). A row with problems stays `problem`: it is never created.
+ */
+export const importRowStates = ['problem', 'no_phone', 'valid', 'card_ordered', 'refused'] as const;
+export type ImportRowState = (typeof importRowStates)[number];
+export const importFileRowSchema = /* @__PURE__ */ z.object({
+  rowNumber: z.int().check(z.gte(2)),
+  name: z.string(),
+  surname: z.string(),
+  personalCode: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  state: z.enum(importRowStates),
+  problems: z.array(importRowProblemSchema),
+  reason: z.nullable(z.enum(importRowRefusalCodes)),
+  employeeId: z.nullable(z.string()),
+});
+export type ImportFileRow = z.infer<typeof importFileRowSchema>;
+
+/** Every row of an import, a page at a time: those needing attention first (problems, refusals), then by row number. */
+export const importRowsQuerySchema = listQuerySchema;
+export const importRowsAnswerSchema = /* @__PURE__ */ tableAnswerSchema(importFileRowSchema);
+
+/** The rows needing attention first, then those without a phone, then the others; each group by row number. */
+export const importRowStateOrder: Readonly<Record<ImportRowState, number>> = { problem: 0, refused: 0, no_phone: 1, valid: 2, card_ordered: 2 };
 
 export const employeeImportTemplateSchema = /* @__PURE__ */ z.object({ fileName: z.string(), content: z.string() });
 

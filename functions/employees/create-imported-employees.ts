@@ -38,6 +38,8 @@ interface ApplyContext {
   actor: Actor;
   company: CompanyRecord;
   refusalsListed: { count: number };
+  /** Rows an earlier run ordered cards for and did not settle (it died in between): refusing one closes its card. */
+  orderedBefore: ReadonlySet<number>;
 }
 
 /** A chunk found its import no longer applying: another receipt ended it, or it was failed meanwhile. */
@@ -62,14 +64,14 @@ export async function applyEmployeeImport(companyId: string, importId: string, s
 
   const pending = await rowsToCreate(record);
   const company = companyRecord.parse(await getItem(keys.company(companyId)));
-  const context: ApplyContext = { record, actor, company, refusalsListed: { count: record.refusals.length } };
+  const context: ApplyContext = { record, actor, company, refusalsListed: { count: record.refusals.length }, orderedBefore: record.orderingRows ?? new Set() };
   try {
     const ownIds = new Set(pending.map((row) => row.employeeId));
     const existing = await existingEmployees(companyId, [], ownIds);
     const creatable: PendingRow[] = [];
     for (const row of pending) {
       // A personal code another employee of the company got since the preview: refused, as the preview would now.
-      if (row.employee.personalCode !== null && existing.personalCodes.has(row.employee.personalCode)) await recordRefusal(context, row, 'PERSONAL_CODE_TAKEN');
+      if (row.employee.personalCode !== null && existing.personalCodes.has(row.employee.personalCode)) await refuseBeforeOrdering(context, row, 'PERSONAL_CODE_TAKEN');
       else creatable.push(row);
     }
     for (let start = 0; start < creatable.length; start += cardOrderBatchLimit) {
@@ -130,7 +132,7 @@ async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<v
   for (const row of rows) {
     const claim = row.employee.phone ? claims.get(itemId(keys.cardholderPhoneClaim(row.employee.phone))) : undefined;
     const holder = claim ? cardholderPhoneClaimRecord.parse(claim).employeeId : null;
-    if (holder !== null && holder !== row.employeeId) await recordRefusal(context, row, 'EMPLOYEE_PHONE_TAKEN');
+    if (holder !== null && holder !== row.employeeId) await refuseBeforeOrdering(context, row, 'EMPLOYEE_PHONE_TAKEN');
     else toOrder.push(row);
   }
   for (let start = 0; start < toOrder.length; start += rowsPerTransaction) await orderAndCreate(context, toOrder.slice(start, start + rowsPerTransaction));
@@ -145,6 +147,7 @@ async function createBatch(context: ApplyContext, rows: PendingRow[]): Promise<v
 async function orderAndCreate(context: ApplyContext, rows: PendingRow[]): Promise<void> {
   const deliveryAddress = deliveryAddressOf(context.company);
   const orders: CardOrder[] = rows.map((row) => ({ requestId: cardOrderRequestId(row.employeeId), cardholderName: `${row.employee.name} ${row.employee.surname}`, deliveryAddress }));
+  await markOrdering(context.record, rows);
   const answers = await cardIssuer().orderCards(orders);
   const ordered: OrderedRow[] = [];
   for (const [index, row] of rows.entries()) {
@@ -175,6 +178,42 @@ async function setAskedLimits(ordered: readonly OrderedRow[]): Promise<void> {
 }
 
 type OrderedRow = { row: PendingRow; cardId: string; lastDigits: string };
+
+/**
+ * Notes on the import, before their cards are ordered, the rows about to be: the transaction that creates a row, or
+ * its refusal, takes it off again. A run that dies in between leaves the note, and the next run closes the card of
+ * any of them it refuses (refuseBeforeOrdering).
+ */
+async function markOrdering(record: EmployeeImportRecord, rows: readonly PendingRow[]): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.employeeImport(record.companyId, record.importId),
+        UpdateExpression: 'ADD orderingRows :rows',
+        ConditionExpression: '#status = :applying',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':rows': new Set(rows.map((row) => row.rowNumber)), ':applying': 'applying' },
+      }),
+    );
+  } catch (error) {
+    if (conditionFailed(error)) throw new ImportNotApplying();
+    throw error;
+  }
+}
+
+/**
+ * A row refused before this run ordered its card. An earlier run that died may have ordered it: the same request id
+ * answers the same card without ordering another (the issuer's contract), and it is closed, so no card is left
+ * without its employee.
+ */
+async function refuseBeforeOrdering(context: ApplyContext, row: PendingRow, reason: ImportRowRefusalCode): Promise<void> {
+  if (context.orderedBefore.has(row.rowNumber)) {
+    const [answer] = await cardIssuer().orderCards([{ requestId: cardOrderRequestId(row.employeeId), cardholderName: displayName(row.employee), deliveryAddress: deliveryAddressOf(context.company) }]);
+    if (answer && 'card' in answer) await closeUnusedCard(context.record, answer.card.cardId);
+  }
+  await recordRefusal(context, row, reason);
+}
 
 const displayName = (employee: ImportEmployee) => `${employee.name} ${employee.surname}`;
 
@@ -238,10 +277,10 @@ async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<
       Update: {
         TableName: tableName(),
         Key: keys.employeeImport(record.companyId, record.importId),
-        UpdateExpression: 'ADD doneRows :count, createdCount :count',
+        UpdateExpression: 'ADD doneRows :count, createdCount :count DELETE orderingRows :rows',
         ConditionExpression: '#status = :applying',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':count': chunk.length, ':applying': 'applying' },
+        ExpressionAttributeValues: { ':count': chunk.length, ':applying': 'applying', ':rows': new Set(chunk.map((ordered) => ordered.row.rowNumber)) },
       },
     }) - 1;
   try {
@@ -263,13 +302,14 @@ async function createChunk(context: ApplyContext, chunk: OrderedRow[]): Promise<
       if (conditionFailed(error, progressIndex)) throw new ImportNotApplying();
       throw error;
     }
+    // Closed first, then refused: a run that dies in between leaves the row to the next, which closes it again.
     for (const ordered of phoneTaken) {
-      await recordRefusal(context, ordered.row, 'EMPLOYEE_PHONE_TAKEN');
       await closeUnusedCard(record, ordered.cardId);
+      await recordRefusal(context, ordered.row, 'EMPLOYEE_PHONE_TAKEN');
     }
     for (const ordered of codeTaken) {
-      await recordRefusal(context, ordered.row, 'PERSONAL_CODE_TAKEN');
       await closeUnusedCard(record, ordered.cardId);
+      await recordRefusal(context, ordered.row, 'PERSONAL_CODE_TAKEN');
     }
     const settled = new Set([...done, ...phoneTaken, ...codeTaken]);
     await createChunk(context, chunk.filter((ordered) => !settled.has(ordered)));
@@ -299,8 +339,8 @@ async function recordRefusal(context: ApplyContext, row: PendingRow, reason: Imp
           Update: {
             TableName: tableName(),
             Key: keys.employeeImport(record.companyId, record.importId),
-            UpdateExpression: `ADD doneRows :one, refusedCount :one${listIt ? ' SET refusals = list_append(if_not_exists(refusals, :empty), :refusal)' : ''}`,
-            ExpressionAttributeValues: { ':one': 1, ...(listIt ? { ':empty': [], ':refusal': [refusal] } : {}) },
+            UpdateExpression: `ADD doneRows :one, refusedCount :one DELETE orderingRows :row${listIt ? ' SET refusals = list_append(if_not_exists(refusals, :empty), :refusal)' : ''}`,
+            ExpressionAttributeValues: { ':one': 1, ':row': new Set([row.rowNumber]), ...(listIt ? { ':empty': [], ':refusal': [refusal] } : {}) },
           },
         },
       ],

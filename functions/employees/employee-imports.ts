@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -7,23 +7,27 @@ import { rigaDateOf } from '@shared/date-format';
 import {
   employeeImportStatuses,
   importPreviewRowSchema,
+  importRowRefusalCodes,
+  importRowStateOrder,
   importResultRowSchema,
   listedImportRows,
   maxEmployeeImportRows,
   type EmployeeImport,
   type EmployeeImportStatus,
+  type ImportFileRow,
   type ImportPreviewRow,
   type ImportResultRow,
 } from '@shared/employee-imports';
+import { matchesSearch, pageOf, type ListQuery, type TableAnswer } from '@shared/lists';
 import { actorSchema, auditPut, type Actor } from '../platform/audit';
 import { dynamo } from '../platform/aws/dynamo';
 import { s3 } from '../platform/aws/s3';
 import { sqs } from '../platform/aws/sqs';
 import { documentsBucket, employeeImportsQueueUrl } from '../platform/env';
 import { DomainError, notFound, validationFailed } from '../platform/errors';
-import { employeeImportObjectKey, entities, keys } from '../platform/keys';
+import { employeeImportObjectKey, employeeImportPreviewObjectKey, entities, keys } from '../platform/keys';
 import { endOverdueWork, runningValues } from '../platform/running-work';
-import { batchGetItems, conditionFailed, getItem, tableName, transactThroughConflicts } from '../platform/table';
+import { batchGetItems, conditionFailed, getItem, queryAll, tableName, transactThroughConflicts } from '../platform/table';
 import { readPriceList } from '../fees';
 import { readEmployeeImport, refuseExisting, type ImportRow } from './employee-import-rows';
 import { cardholderPhoneClaimRecord } from './employee-records';
@@ -54,6 +58,11 @@ const employeeImportRecord = /* @__PURE__ */ z.object({
   refusedCount: z._default(z.int(), 0),
   /** The first refused rows (at most listedImportRows); the count is whole. */
   refusals: z._default(z.array(importResultRowSchema), []),
+  /**
+   * Rows whose cards were ordered and that are not settled yet (created or refused): a run that dies in between leaves
+   * them here, so the next run that refuses one closes its card instead of leaving it without an employee.
+   */
+  orderingRows: z.optional(z.set(z.number())),
 });
 export type EmployeeImportRecord = z.infer<typeof employeeImportRecord>;
 
@@ -136,6 +145,40 @@ async function createdRows(record: EmployeeImportRecord): Promise<ImportResultRo
   return rows.slice(0, room);
 }
 
+const workedRowSchema = /* @__PURE__ */ z.object({ rowNumber: z.int(), employeeId: z.nullable(z.string()), outcome: z.enum(['card_ordered', 'refused']), reason: z.nullable(z.enum(importRowRefusalCodes)) });
+
+/**
+ * One page of every row of an import: each as its preview checked it, with its outcome once a run worked it; those
+ * needing attention (problems, refusals) first.
+ */
+export async function importRowsPage(record: EmployeeImportRecord, query: ListQuery): Promise<TableAnswer<ImportFileRow>> {
+  const previewRows = await storedPreviewRows(record);
+  const worked = new Map<number, z.infer<typeof workedRowSchema>>();
+  if (record.status !== 'previewed') {
+    const { pk } = keys.employeeImportRows(record.companyId, record.importId);
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'rowNumber, employeeId, outcome, reason' });
+    for (const item of items) {
+      const row = workedRowSchema.parse({ reason: null, ...item });
+      worked.set(row.rowNumber, row);
+    }
+  }
+  const rows = previewRows
+    .map((row): ImportFileRow => {
+      const outcome = worked.get(row.rowNumber);
+      return outcome
+        ? { ...row, state: outcome.outcome, reason: outcome.reason, employeeId: outcome.employeeId }
+        : { ...row, reason: null, employeeId: null };
+    })
+    .filter((row) => matchesSearch(query.search, [`${row.name} ${row.surname}`, row.personalCode, row.phone, String(row.rowNumber)]))
+    .sort((a, b) => importRowStateOrder[a.state] - importRowStateOrder[b.state] || a.rowNumber - b.rowNumber);
+  return pageOf(rows, query);
+}
+
+async function storedPreviewRows(record: EmployeeImportRecord): Promise<ImportPreviewRow[]> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: documentsBucket(), Key: employeeImportPreviewObjectKey(record.companyId, record.importId) }));
+  return z.array(importPreviewRowSchema).parse(JSON.parse((await object.Body?.transformToString('utf-8')) ?? '[]'));
+}
+
 /**
  * What the company and the portal already have for the rows' personal codes and phones: the company's employees'
  * personal codes (unique within a company, as SPEC's user list tells employees apart by them), and every phone that
@@ -164,7 +207,7 @@ const claimsPerRead = 100;
 const claimReadsAtOnce = 8;
 
 const stateOf = (row: ImportRow): ImportPreviewRow['state'] => (!row.employee ? 'problem' : row.employee.phone === null ? 'no_phone' : 'valid');
-const stateOrder: Record<ImportPreviewRow['state'], number> = { problem: 0, no_phone: 1, valid: 2 };
+const stateOrder: Record<ImportPreviewRow['state'], number> = importRowStateOrder;
 
 /**
  * A file uploaded: its bytes stored, every row checked (on its own, against the file's other rows, against the
@@ -178,7 +221,8 @@ export async function previewEmployeeImport(companyId: string, userId: string, f
   const phones = rows.flatMap((row) => (row.employee?.phone ? [row.employee.phone] : []));
   refuseExisting(rows, await existingEmployees(companyId, phones));
   const valid = rows.filter((row) => row.employee !== null);
-  const listed = [...rows].sort((a, b) => stateOrder[stateOf(a)] - stateOrder[stateOf(b)] || a.rowNumber - b.rowNumber).slice(0, listedImportRows);
+  const previewRows = rows.map((row): ImportPreviewRow => ({ rowNumber: row.rowNumber, name: row.name, surname: row.surname, personalCode: row.personalCode, phone: row.phone, state: stateOf(row), problems: row.problems }));
+  const listed = [...previewRows].sort((a, b) => stateOrder[a.state] - stateOrder[b.state] || a.rowNumber - b.rowNumber).slice(0, listedImportRows);
   const importId = randomUUID();
   const previewedAt = new Date().toISOString();
   const record: EmployeeImportRecord = {
@@ -190,7 +234,7 @@ export async function previewEmployeeImport(companyId: string, userId: string, f
     validCount: valid.length,
     problemCount: rows.length - valid.length,
     withoutPhoneCount: valid.filter((row) => row.employee?.phone === null).length,
-    listedRows: listed.map((row) => ({ rowNumber: row.rowNumber, name: row.name, surname: row.surname, personalCode: row.personalCode, phone: row.phone, state: stateOf(row), problems: row.problems })),
+    listedRows: listed,
     skippedRows: rows.filter((row) => row.employee === null).map((row) => row.rowNumber),
     monthlyFeeCents: (await readPriceList()).monthlyFeeCents,
     previewedAt,
@@ -201,7 +245,11 @@ export async function previewEmployeeImport(companyId: string, userId: string, f
     refusedCount: 0,
     refusals: [],
   };
-  await s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: employeeImportObjectKey(companyId, importId), Body: content, ContentType: 'text/csv; charset=utf-8' }));
+  await Promise.all([
+    s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: employeeImportObjectKey(companyId, importId), Body: content, ContentType: 'text/csv; charset=utf-8' })),
+    // Every row as checked, for the rows route: what the preview found stays what it showed, whatever changes later.
+    s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: employeeImportPreviewObjectKey(companyId, importId), Body: JSON.stringify(previewRows), ContentType: 'application/json' })),
+  ]);
   await dynamo.send(
     new PutCommand({
       TableName: tableName(),

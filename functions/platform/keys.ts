@@ -229,6 +229,8 @@ export const fundingFileObjectKey = (companyId: string, fileId: string) => `${do
 
 /** An employee import's CSV: the documents bucket, under the company, beside the funding files. */
 export const employeeImportObjectKey = (companyId: string, importId: string) => `${documentsKeyPrefix}${companyId}/employee-imports/${importId}.csv`;
+/** Every row of an import's preview (its state and problems when it was checked), beside its CSV. */
+export const employeeImportPreviewObjectKey = (companyId: string, importId: string) => `${documentsKeyPrefix}${companyId}/employee-imports/${importId}.preview.json`;
 
 /** A report's CSV in the reports bucket, under its company. */
 export const reportObjectKey = (companyId: string, reportId: string) => `${documentsKeyPrefix}${companyId}/reports/${reportId}.csv`;

@@ -200,6 +200,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // preview; applying records who started it and hands it to the import worker.
   'employees/upload-employee-import': { table: 'readWrite', documents: 'write' },
   'employees/apply-employee-import': { table: 'readWrite', sendTo: ['employeeImports'] },
+  // Every row of an import: its preview's rows kept beside its CSV, and the rows' outcomes.
+  'employees/list-employee-import-rows': { documents: 'read' },
   // The price list and its audit record.
   'fees/set-price-list': { table: 'readWrite' },
   // An event changes the employee with its audit record and records its id.

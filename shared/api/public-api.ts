@@ -33,6 +33,7 @@ export const publicApiScopes = {
   'employees/get-employee-import-template': 'employees:write',
   'employees/upload-employee-import': 'employees:write',
   'employees/get-employee-import': 'employees:write',
+  'employees/list-employee-import-rows': 'employees:write',
   'employees/apply-employee-import': 'employees:write',
   'funding/fund-employee': 'money:write',
   'funding/get-funding-template': 'money:write',

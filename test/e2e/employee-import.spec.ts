@@ -67,6 +67,16 @@ test('a manager imports 50 rows: the 5 bad ones are previewed with their reasons
     await expect(rows.nth(index)).toContainText(reason ?? '');
   }
   await expect(rows.nth(5)).toContainText('Will be created');
+  // Every row is reachable: the second page holds the file's last rows, and a search finds one row among them.
+  await dialog.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(25);
+  await expect(rows.last()).toContainText('Importa44');
+  await dialog.getByRole('searchbox').fill('Importa07');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Darbinieks7 Importa07');
+  await dialog.getByRole('searchbox').fill('');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('Aina Ābele');
   await expectNoAxeViolations(page);
   // On a phone the preview scrolls within the dialog, never the page sideways.
   await page.setViewportSize({ width: 375, height: 812 });
@@ -78,8 +88,11 @@ test('a manager imports 50 rows: the 5 bad ones are previewed with their reasons
   const confirm = page.getByRole('dialog', { name: 'Create 45 users?' });
   await expect(confirm).toContainText('45 users will be created and a card ordered for each');
   await confirm.getByRole('button', { name: 'Create and order 45 cards' }).click();
-  await expect(dialog.getByRole('status')).toContainText('45 users created, cards ordered.', { timeout: 60_000 });
-  await expect(dialog.getByRole('table', { name: /^Result by row/ }).locator('tbody').getByRole('row').first()).toContainText('Created, card ordered');
+  await expect(dialog.getByRole('status').filter({ hasText: 'users created' })).toContainText('45 users created, cards ordered.', { timeout: 60_000 });
+  // Each row's result: the 5 rows with problems were skipped, the others created.
+  const results = dialog.getByRole('table', { name: /^Result by row/ }).locator('tbody').getByRole('row');
+  await expect(results.first()).toContainText('Skipped: Phone: Enter the country code');
+  await expect(results.nth(5)).toContainText('Created, card ordered');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();

@@ -1,16 +1,16 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { csvLine } from '@shared/csv';
-import { employeeImportColumns, employeeImportSchema, type EmployeeImport } from '@shared/employee-imports';
+import { employeeImportSchema, importRowsAnswerSchema, type EmployeeImport } from '@shared/employee-imports';
 import { entities, keys } from '@functions/platform/keys';
 import { putApiKey } from './api-key-fixtures';
 import { cardEmployeeItem, createOwnCompany, putItems, type OwnCompany } from './company-fixtures';
 import { waitFor } from './employee-fixtures';
+import { fileOf, newPersonalCode, newPhone, validRows } from './employee-import-fixtures';
 import { drained } from './queue-fixtures';
 import { api, cloud, documents, emulators, fixtureCloud, signIn } from './support';
 
@@ -18,20 +18,6 @@ import { api, cloud, documents, emulators, fixtureCloud, signIn } from './suppor
  * Bulk employee import (issue 34): a file is previewed row by row before anything is created; applied, each valid
  * row makes one employee with one card order, however often and however concurrently it is applied.
  */
-const header = Object.values(employeeImportColumns);
-const fileOf = (rows: readonly (readonly string[])[]) => [header, ...rows].map((cells) => csvLine(cells)).join('');
-
-/** Phones no seeded or other test's employee has: 37127, a run's own four digits, then the row's six. */
-const phonePrefix = `37127${String(randomInt(0, 10_000)).padStart(4, '0')}`;
-let phoneSeq = 0;
-const newPhone = () => `${phonePrefix}${String((phoneSeq += 1)).padStart(6, '0')}`;
-let codeSeq = randomInt(0, 50_000);
-const newPersonalCode = () => `010190-${String((codeSeq += 1) % 100_000).padStart(5, '0')}`;
-
-function validRows(count: number): string[][] {
-  return Array.from({ length: count }, (_, index) => [`Vārds${index}`, `Uzvārds ${index}`, newPersonalCode(), newPhone(), `e${index}@example.lv`, ['lv', 'en', 'ru', ''][index % 4] ?? '', '', '']);
-}
-
 interface Manager {
   company: OwnCompany;
   token: string;
@@ -46,6 +32,11 @@ const upload = (token: string, content: string, key: string = randomUUID()) => a
 const apply = (token: string, importId: string, body: Record<string, unknown> = {}, key: string = randomUUID()) =>
   api('POST', `/employee-imports/${importId}/apply`, { token, body, headers: { 'Idempotency-Key': key } });
 const read = async (token: string, importId: string) => employeeImportSchema.parse((await api('GET', `/employee-imports/${importId}`, { token })).body);
+const rowsPage = async (token: string, importId: string, query = '') => {
+  const answer = await api('GET', `/employee-imports/${importId}/rows${query}`, { token });
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(200);
+  return importRowsAnswerSchema.parse(answer.body);
+};
 
 /** The answers that tell a client to send the same request again with the same key: its outcome is not decided yet. */
 const undecided = new Set(['503 REQUEST_TIMED_OUT', '409 IDEMPOTENCY_IN_PROGRESS']);
@@ -166,6 +157,11 @@ describe('previewing an employee import', () => {
     expect(preview.fees).toMatchObject({ cardCount: 3, issueFeeCents: 0, monthlyTotalCents: preview.fees.monthlyFeeCents * 3 });
     expect(preview.fees.firstChargedMonth).toMatch(/^\d{4}-\d{2}$/);
     expect(await employeesOf(manager.company.companyId)).toHaveLength(1);
+    // Every row, a page at a time, in the same order; a search finds one row by its personal code.
+    const firstPage = await rowsPage(manager.token, preview.importId, '?itemsPerPage=10');
+    expect(firstPage).toMatchObject({ totalRecords: 10, totalPages: 1 });
+    expect(firstPage.rows.map((row) => [row.rowNumber, row.state])).toEqual(preview.rows.map((row) => [row.rowNumber, row.state]));
+    expect((await rowsPage(manager.token, preview.importId, `?search=${existingCode}`)).rows.map((row) => [row.rowNumber, row.problems])).toEqual([[7, [{ column: 'personalCode', code: 'PERSONAL_CODE_TAKEN' }]]]);
 
     // As Add user: a user without a phone is created only when that is confirmed.
     const unconfirmed = await apply(manager.token, preview.importId);
@@ -177,6 +173,14 @@ describe('previewing an employee import', () => {
     const done = await appliedOf(manager.token, preview.importId, 30_000);
     expect(done.result).toMatchObject({ createdCount: 3, refusedCount: 0 });
     expect(done.result?.rows.map((row) => [row.rowNumber, row.outcome])).toEqual([[2, 'card_ordered'], [10, 'card_ordered'], [11, 'card_ordered']]);
+    // Applied, each row shows its outcome; the rows with problems still show them, never created.
+    const applied = await rowsPage(manager.token, preview.importId, '?itemsPerPage=10');
+    expect(applied.rows.map((row) => [row.rowNumber, row.state, row.employeeId !== null])).toEqual([
+      ...[3, 4, 5, 6, 7, 8, 9].map((rowNumber) => [rowNumber, 'problem', false]),
+      [2, 'card_ordered', true],
+      [10, 'card_ordered', true],
+      [11, 'card_ordered', true],
+    ]);
     const employees = await employeesOf(manager.company.companyId);
     expect(employees).toHaveLength(4);
     expect(employees.find((employee) => employee.phone === null)?.language).toBe('ru');
@@ -228,6 +232,11 @@ describe('a row whose phone or personal code was taken after the preview', () =>
       [3, 'card_ordered', null],
     ]);
     expect((await employeesOf(company.companyId)).map((employee) => employee.employeeId).sort()).toEqual([taker, done.result?.rows[2]?.employeeId].sort());
+    expect((await rowsPage(token, preview.importId)).rows.map((row) => [row.rowNumber, row.state, row.reason])).toEqual([
+      [2, 'refused', 'EMPLOYEE_PHONE_TAKEN'],
+      [4, 'refused', 'PERSONAL_CODE_TAKEN'],
+      [3, 'card_ordered', null],
+    ]);
   });
 });
 
@@ -372,5 +381,10 @@ describe(`a ${largeImportRows.toLocaleString('en')}-row import`, () => {
     await drained('employeeImports');
     expect(await read(token, preview.importId)).toEqual(done);
     await expectEachOnce(company.companyId, largeImportRows);
+    // Every row's outcome, past the 200 the import's answer lists: the last page holds the file's last row.
+    const lastPage = await rowsPage(token, preview.importId, '?itemsPerPage=100&page=50');
+    expect(lastPage).toMatchObject({ totalRecords: largeImportRows, totalPages: 50 });
+    expect(lastPage.rows.map((row) => row.rowNumber).at(-1)).toBe(largeImportRows + 1);
+    expect(lastPage.rows.every((row) => row.state === 'card_ordered' && row.employeeId !== null)).toBe(true);
   }, 600_000);
 });

@@ -4,6 +4,8 @@ import {
   employeeImportSchema,
   employeeImportTemplateSchema,
   employeeImportUploadBodySchema,
+  importRowsAnswerSchema,
+  importRowsQuerySchema,
 } from '../../employee-imports';
 import type { RouteDefinition } from '../route-definition';
 
@@ -42,6 +44,18 @@ export const getEmployeeImport = {
   activeCompanyOnly: true,
   params: employeeImportIdParamsSchema,
   answer: employeeImportSchema,
+} as const satisfies RouteDefinition;
+
+/** Every row of an import with its problems or its outcome, a page at a time (the import's answer lists the first 200). */
+export const listEmployeeImportRows = {
+  method: 'GET',
+  path: '/employee-imports/{importId}/rows',
+  handler: 'employees/list-employee-import-rows',
+  access: manager,
+  activeCompanyOnly: true,
+  params: employeeImportIdParamsSchema,
+  query: importRowsQuerySchema,
+  answer: importRowsAnswerSchema,
 } as const satisfies RouteDefinition;
 
 export const applyEmployeeImport = {

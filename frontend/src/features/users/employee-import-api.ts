@@ -16,3 +16,6 @@ export const uploadEmployeeImport = (fileName: string, content: string, idempote
 export const applyEmployeeImport = (importId: string, confirmWithoutPhone: boolean, idempotencyKey: string) =>
   callApi(employeeImportRoutes.applyEmployeeImport, { params: { importId }, body: { confirmWithoutPhone }, idempotencyKey });
 export const fetchEmployeeImport = (importId: string, signal?: AbortSignal) => callApi(employeeImportRoutes.getEmployeeImport, { params: { importId }, signal });
+export const employeeImportRowsQueryKey = (companyId: string, importId: string, status: string, page: number, search: string) => ['employee-import-rows', companyId, importId, status, page, search] as const;
+export const fetchEmployeeImportRows = (importId: string, query: { page: number; itemsPerPage: number; search: string }, signal?: AbortSignal) =>
+  callApi(employeeImportRoutes.listEmployeeImportRows, { params: { importId }, query: { page: query.page, itemsPerPage: query.itemsPerPage, search: query.search || undefined }, signal });

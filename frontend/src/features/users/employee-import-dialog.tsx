@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { employeeImportColumns, maxEmployeeImportChars, type EmployeeImport, type ImportPreviewRow, type ImportResultRow } from '@shared/employee-imports';
+import { employeeImportColumns, maxEmployeeImportChars, type EmployeeImport, type ImportFileRow } from '@shared/employee-imports';
 import { monthText } from '@shared/dates';
 import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
@@ -9,12 +9,22 @@ import { CsvFileField } from '@frontend/components/csv-file-field/csv-file-field
 import { CheckboxField } from '@frontend/components/checkbox-field/checkbox-field';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { Pagination } from '@frontend/components/data-table/pagination';
+import { SearchField } from '@frontend/components/data-table/search-field';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { newActionKey } from '@frontend/lib/http';
-import { applyEmployeeImport, downloadEmployeeImportTemplate, employeeImportQueryKey, fetchEmployeeImport, uploadEmployeeImport } from './employee-import-api';
+import {
+  applyEmployeeImport,
+  downloadEmployeeImportTemplate,
+  employeeImportQueryKey,
+  employeeImportRowsQueryKey,
+  fetchEmployeeImport,
+  fetchEmployeeImportRows,
+  uploadEmployeeImport,
+} from './employee-import-api';
 
 /**
  * Import users (issue 34): upload the filled-in template, see every row with its problem, the counts and the cards'
@@ -155,7 +165,7 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
                   </dl>
                   <FeeNotice fees={current.fees} money={format.money} />
                   {current.problemCount > 0 && <Alert>{t('import.problemsSkipped', { count: current.problemCount })}</Alert>}
-                  <PreviewTable importFile={current} />
+                  <ImportRowsTable companyId={companyId} importFile={current} />
                   {current.withoutPhoneCount > 0 && (
                     <CheckboxField
                       name="confirmWithoutPhone"
@@ -178,15 +188,18 @@ export function EmployeeImportDialog({ companyId, onClose, onApplied }: { compan
                 </div>
               )}
               {(done || failed) && current.result && (
-                <div role="status">
-                  {failed ? (
-                    <Alert>{t('import.failed', { count: current.result.createdCount, left: Math.max(current.progress.totalRows - current.progress.doneRows, 0) })}</Alert>
-                  ) : (
-                    <p>{t('import.result', { count: current.result.createdCount })}</p>
-                  )}
-                  {current.result.refusedCount > 0 && <Alert>{t('import.refused', { count: current.result.refusedCount })}</Alert>}
-                  <ResultTable rows={current.result.rows} />
-                </div>
+                <>
+                  {/* The outcome is announced; the rows below are read at the user's pace, not announced whole. */}
+                  <div role="status">
+                    {failed ? (
+                      <Alert>{t('import.failed', { count: current.result.createdCount, left: Math.max(current.progress.totalRows - current.progress.doneRows, 0) })}</Alert>
+                    ) : (
+                      <p>{t('import.result', { count: current.result.createdCount })}</p>
+                    )}
+                    {current.result.refusedCount > 0 && <Alert>{t('import.refused', { count: current.result.refusedCount })}</Alert>}
+                  </div>
+                  <ImportRowsTable companyId={companyId} importFile={current} />
+                </>
               )}
               {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
             </div>
@@ -263,50 +276,70 @@ function FeeNotice({ fees, money }: { fees: EmployeeImport['fees']; money: (cent
   );
 }
 
-interface PreviewLine {
+/** Rows of the file shown a page at a time in the dialog: few enough to read, the pages reach every row. */
+const rowsPerPage = 25;
+
+interface RowLine {
   rowNumber: number;
   name: string;
   text: string;
 }
 
-/** Every listed row of the preview, those with problems first, each with what stops it (or that it will be created). */
-function PreviewTable({ importFile }: { importFile: EmployeeImport }) {
+/**
+ * Every row of the file, a page at a time, those needing attention first: while previewed, each row's problems (or
+ * that it will be created); once applied or failed, each row's result. A search finds a row among thousands.
+ */
+function ImportRowsTable({ companyId, importFile }: { companyId: string; importFile: EmployeeImport }) {
   const { t } = useTranslation(['users', 'errors']);
-  const lineOf = (row: ImportPreviewRow): PreviewLine => ({
-    rowNumber: row.rowNumber,
-    name: `${row.name} ${row.surname}`.trim() || '—',
-    text:
-      row.state === 'problem'
-        ? row.problems.map((problem) => `${t(`import.columnNames.${problem.column}`)}: ${fieldErrorText(t, problem.code)}`).join('; ')
-        : t(`import.state.${row.state}`),
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const ended = importFile.status === 'applied' || importFile.status === 'failed';
+  const rows = useQuery({
+    queryKey: employeeImportRowsQueryKey(companyId, importFile.importId, importFile.status, page, search),
+    queryFn: ({ signal }) => fetchEmployeeImportRows(importFile.importId, { page, itemsPerPage: rowsPerPage, search }, signal),
+    placeholderData: keepPreviousData,
   });
-  const caption = t('import.rowsCaption', { shown: importFile.rows.length, total: importFile.rowCount });
-  return <LinesTable caption={caption} lines={importFile.rows.map(lineOf)} reasonHeader={t('import.reason')} />;
-}
-
-function ResultTable({ rows }: { rows: ImportResultRow[] }) {
-  const { t } = useTranslation(['users', 'errors']);
-  const lines = rows.map((row) => ({
-    rowNumber: row.rowNumber,
-    name: row.name,
-    text: row.outcome === 'refused' ? `${t('import.outcome.refused')}: ${row.reason ? errorCodeText(t, row.reason) : ''}` : t('import.outcome.card_ordered'),
-  }));
-  return <LinesTable caption={t('import.resultCaption', { count: rows.length })} lines={lines} reasonHeader={t('import.outcomeHeader')} />;
-}
-
-function LinesTable({ caption, lines, reasonHeader }: { caption: string; lines: PreviewLine[]; reasonHeader: string }) {
-  const { t } = useTranslation('users');
-  const columns: DataTableColumn<PreviewLine>[] = [
+  const problemsText = (row: ImportFileRow) => row.problems.map((problem) => `${t(`import.columnNames.${problem.column}`)}: ${fieldErrorText(t, problem.code)}`).join('; ');
+  const textOf = (row: ImportFileRow): string => {
+    switch (row.state) {
+      case 'problem':
+        return ended ? `${t('import.outcome.skipped')}: ${problemsText(row)}` : problemsText(row);
+      case 'refused':
+        return `${t('import.outcome.refused')}: ${row.reason ? errorCodeText(t, row.reason) : ''}`;
+      case 'card_ordered':
+        return t('import.outcome.card_ordered');
+      default:
+        return t(`import.state.${row.state}`);
+    }
+  };
+  const lines = (rows.data?.rows ?? []).map((row): RowLine => ({ rowNumber: row.rowNumber, name: `${row.name} ${row.surname}`.trim() || '—', text: textOf(row) }));
+  const caption = ended ? t('import.resultCaption', { total: importFile.rowCount }) : t('import.rowsCaption', { total: importFile.rowCount });
+  const columns: DataTableColumn<RowLine>[] = [
     { id: 'row', header: t('import.row'), align: 'end', cell: (line) => line.rowNumber },
     { id: 'user', header: t('import.user'), rowHeader: true, truncate: (line) => line.name, cell: (line) => line.name },
-    { id: 'reason', header: reasonHeader, cell: (line) => line.text },
+    { id: 'reason', header: ended ? t('import.outcomeHeader') : t('import.reason'), cell: (line) => line.text },
   ];
   return (
     <div className="funding-rows">
       <p className="funding-rows__title" aria-hidden="true">
         {caption}
       </p>
-      <DataTable caption={caption} columns={columns} rows={lines} rowKey={(line) => String(line.rowNumber)} loading={false} skeletonRows={0} />
+      {importFile.rowCount > rowsPerPage && (
+        <SearchField
+          value={search}
+          label={t('import.searchRows')}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
+      )}
+      {rows.isError ? (
+        <Alert>{errorCodeText(t, errorCodeOf(rows.error))}</Alert>
+      ) : (
+        <DataTable caption={caption} columns={columns} rows={lines} rowKey={(line) => String(line.rowNumber)} loading={rows.isPending} skeletonRows={Math.min(importFile.rowCount, rowsPerPage)} />
+      )}
+      <Pagination page={page} totalPages={rows.data?.totalPages ?? 0} onPageChange={setPage} />
     </div>
   );
 }
