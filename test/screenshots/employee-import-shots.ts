@@ -15,7 +15,7 @@ import { layoutProblems, showLanguage } from '../e2e/support/screens';
 import { createOwnCompany } from '../integration/company-fixtures';
 
 /**
- * `node --import tsx test/screenshots/employee-import-shots.ts -- --out <folder>`: the Import users dialog (issue 34)
+ * `node --import tsx test/screenshots/employee-import-shots.ts --out <folder>`: the Import users dialog (issue 34)
  * with long names, in lv and ru, at 375 and 1440 px: the preview with problems, the progress (the worker's answer held
  * at a point of its run) and the result, each with the layout problems found printed beside it. Starts its own local
  * cloud on the test ports of TEST_CLOUD_BASE.
@@ -49,10 +49,12 @@ function fileOf(language: Language, prefix: string): string {
   return [Object.values(employeeImportColumns), ...rows].map((cells) => csvLine(cells)).join('');
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** `atEnd`: the dialog scrolled to its end (its last rows, pages and actions), once laid out at each width. */
+async function shoot(page: Page, name: string, atEnd = false): Promise<void> {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (atEnd) await page.locator('dialog[open]').first().evaluate((element) => element.scrollTo(0, element.scrollHeight));
     const file = join(outDir, `import-${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     const problems = await layoutProblems(page);
@@ -86,6 +88,9 @@ async function main(): Promise<void> {
       await dialog.locator('button[type=submit]').click();
       await dialog.locator('dl.users-details').waitFor();
       await shoot(page, `preview-${language}`);
+      // The end of the preview: the rows' pages and the main action.
+      await dialog.locator('.pagination').waitFor();
+      await shoot(page, `preview-end-${language}`, true);
 
       // The worker's progress, held at a point of its run: the dialog's polls are answered as the run would be then.
       let holding = true;
