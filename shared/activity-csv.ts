@@ -106,6 +106,11 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'export.request': 'CSV export requested',
     'invoice.issue': 'Invoice issued',
     'invoice.credit_note': 'Credit note issued',
+    'approval.rules_change': 'Approval rules changed',
+    'approval.request': 'Approval requested',
+    'approval.approve': 'Request approved',
+    'approval.reject': 'Request rejected',
+    'approval.expire': 'Request expired',
   },
   lv: {
     'employee.add': 'Lietotājs pievienots, karte pasūtīta',
@@ -184,6 +189,11 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'export.request': 'CSV eksports pieprasīts',
     'invoice.issue': 'Izrakstīts rēķins',
     'invoice.credit_note': 'Izrakstīts kredītrēķins',
+    'approval.rules_change': 'Apstiprināšanas noteikumi mainīti',
+    'approval.request': 'Pieprasīts apstiprinājums',
+    'approval.approve': 'Pieprasījums apstiprināts',
+    'approval.reject': 'Pieprasījums noraidīts',
+    'approval.expire': 'Pieprasījuma termiņš beidzies',
   },
   ru: {
     'employee.add': 'Пользователь добавлен, карта заказана',
@@ -262,6 +272,11 @@ export const activityActionTexts: Texts<ActivityAction> = {
     'export.request': 'Экспорт CSV запрошен',
     'invoice.issue': 'Выставлен счёт',
     'invoice.credit_note': 'Выставлен кредитовый счёт',
+    'approval.rules_change': 'Правила подтверждения изменены',
+    'approval.request': 'Запрошено подтверждение',
+    'approval.approve': 'Запрос подтверждён',
+    'approval.reject': 'Запрос отклонён',
+    'approval.expire': 'Срок запроса истёк',
   },
 };
 

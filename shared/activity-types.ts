@@ -20,6 +20,7 @@ const typeByPrefix: readonly (readonly [string, ActivityType])[] = [
   ['limits.', 'employees'],
   ['funds.', 'funding'],
   ['fundingSchedule.', 'funding'],
+  ['approval.', 'funding'],
   ['main_account.', 'account'],
   ['fee.', 'account'],
   ['invoice.', 'account'],

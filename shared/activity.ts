@@ -104,6 +104,11 @@ export const activityActions = [
   'export.request',
   'invoice.issue',
   'invoice.credit_note',
+  'approval.rules_change',
+  'approval.request',
+  'approval.approve',
+  'approval.reject',
+  'approval.expire',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

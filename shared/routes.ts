@@ -43,6 +43,8 @@ export const paths = {
   /** Scheduled fundings (issue 21): rules that fund employees on a rhythm, with their runs. */
   fundingSchedules: '/funding-schedules',
   settings: '/settings',
+  /** Dual approval (issue 35): the requests waiting for a second person, and those decided. */
+  approvals: '/approvals',
   /** The company's audit trail (issue 21): who did what, when, to whom, with the change. */
   activity: '/activity',
   /** Owners: the company's API keys and webhooks, for its own systems (issue 20). */
@@ -81,6 +83,7 @@ export const protectedRoutes: readonly ProtectedRoute[] = [
   { path: paths.reportingInvoices, minRole: 'accountant', roles: invoiceReaderRoles },
   { path: paths.fundingSchedules, minRole: 'accountant' },
   { path: paths.settings, minRole: 'accountant' },
+  { path: paths.approvals, minRole: 'manager' },
   { path: paths.activity, minRole: 'accountant' },
   { path: paths.integrations, minRole: 'owner' },
   { path: paths.apiReference, minRole: 'owner' },
@@ -100,6 +103,7 @@ export const navigationLinks = [
   { path: paths.fundingSchedules, labelKey: 'nav.fundingSchedules' },
   { path: paths.messaging, labelKey: 'nav.messaging' },
   { path: paths.settings, labelKey: 'nav.settings' },
+  { path: paths.approvals, labelKey: 'nav.approvals', minRole: 'manager' },
   { path: paths.reporting, labelKey: 'nav.reporting', feature: 'reporting' },
   { path: paths.activity, labelKey: 'nav.activity' },
   { path: paths.integrations, labelKey: 'nav.integrations', minRole: 'owner' },

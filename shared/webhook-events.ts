@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { approvalKinds, approvalStatuses } from './approvals';
 import { reportTypeSchema } from './reports';
 import { cardStatuses, employeeStatuses, statusChangers } from './statuses';
 import type { WebhookDeliveryEventType } from './webhooks';
@@ -32,6 +33,19 @@ const fundingFileOutcome = /* @__PURE__ */ z.object({
 });
 const cardStatus = /* @__PURE__ */ z.enum(cardStatuses);
 
+/** A request for a second person's approval (issue 35), told the same way when it waits and when it is decided. */
+const approvalEvent = /* @__PURE__ */ z.object({
+  approvalId: z.string(),
+  kind: z.enum(approvalKinds),
+  status: z.enum(approvalStatuses),
+  totalCents: cents,
+  requestedBy: z.string(),
+  decidedBy: z.nullable(z.string()),
+  comment: z.nullable(z.string()),
+  /** The ledger movement an approved funding made. */
+  movementId: z.nullable(z.string()),
+});
+
 export const webhookEventDataSchemas = {
   'employee.created': z.object({
     employeeId: z.string(),
@@ -59,6 +73,8 @@ export const webhookEventDataSchemas = {
   'top_up.received': z.object({ bankTransactionId: z.string(), amountCents: cents, reference: z.string(), bookingDate: z.string(), creditedAt: z.string() }),
   'report.ready': z.object({ reportId: z.string(), type: reportTypeSchema, dateFrom: z.string(), dateTo: z.string(), rows: z.int() }),
   'webhook.test': z.object({ endpointId: z.string(), test: z.literal(true) }),
+  'approval.requested': approvalEvent,
+  'approval.decided': approvalEvent,
 } as const satisfies Record<WebhookDeliveryEventType, z.ZodMiniType>;
 
 export type WebhookEventData<T extends WebhookDeliveryEventType> = z.input<(typeof webhookEventDataSchemas)[T]>;
@@ -107,7 +123,15 @@ export const webhookEventCatalogue: { readonly [T in WebhookDeliveryEventType]: 
   'report.ready': {
     description: 'A report someone asked for is ready to download.',
     example: { reportId: 'rep_01JD3P9Z', type: 'transactions', dateFrom: '2026-11-01', dateTo: '2026-11-30', rows: 1234 },
+  },  'approval.requested': {
+    description: "An action waits for a second person's approval (the company's rule): nothing has moved yet. Its whole preview is in the portal's approval queue.",
+    example: { approvalId: '0c6f1d2e-5b7a-4c3e-9f10-2a4b6c8d0e1f', kind: 'funding', status: 'pending', totalCents: 60000, requestedBy: 'Jānis Ozols', decidedBy: null, comment: null, movementId: null },
   },
+  'approval.decided': {
+    description: 'A waiting action was approved (and done: the movement is named), rejected with a comment, or expired unanswered.',
+    example: { approvalId: '0c6f1d2e-5b7a-4c3e-9f10-2a4b6c8d0e1f', kind: 'funding', status: 'approved', totalCents: 60000, requestedBy: 'Jānis Ozols', decidedBy: 'Anna Bērziņa', comment: null, movementId: 'mov_01JD3M2C9V7T' },
+  },
+
   'webhook.test': {
     description: 'Sent by "Send test event" in Integrations to one endpoint, whatever events it chose: nothing happened.',
     example: { endpointId: 'ep_3f9a1c7e2b8d4a60', test: true },

@@ -16,6 +16,8 @@ export const webhookEventTypes = [
   'transaction.reversed',
   'top_up.received',
   'report.ready',
+  'approval.requested',
+  'approval.decided',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventTypeSchema = /* @__PURE__ */ z.enum(webhookEventTypes);

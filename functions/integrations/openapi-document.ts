@@ -223,8 +223,17 @@ function operationOf(route: RouteDefinition, scope: ApiScope): JsonSchema {
   const answer = jsonSchemaOf(route.answer, 'output');
   const own = operationErrors[handler] ?? {};
   const codesAt = (status: number, common: ErrorCode[]): ErrorCode[] => [...new Set([...common, ...(own[status] ?? [])])];
+  const accepted = route.accepted ? jsonSchemaOf(route.accepted, 'output') : null;
   const responses: Record<string, unknown> = {
     '200': { description: 'Done.', content: { 'application/json': { schema: answer, example: exampleOf(answer) } } },
+    ...(accepted
+      ? {
+          '202': {
+            description: 'Not done yet: the company requires a second person\'s approval for this amount. Nothing moved; the request waits for an owner or another manager, and `statusUrl` (GET, with the portal\'s session) tells its decision. Webhooks `approval.requested` and `approval.decided` tell it too.',
+            content: { 'application/json': { schema: accepted, example: exampleOf(accepted) } },
+          },
+        }
+      : {}),
     '400': error('The request is not valid: nothing was changed.', route.idempotent ? ['VALIDATION_FAILED', 'MALFORMED_JSON', 'COMPANY_ID_INVALID', 'IDEMPOTENCY_KEY_REQUIRED'] : ['VALIDATION_FAILED', 'MALFORMED_JSON', 'COMPANY_ID_INVALID']),
     '401': error('No valid key.', ['API_KEY_INVALID', 'API_KEY_REVOKED']),
     '403': error(

@@ -35,7 +35,7 @@ export interface UseCaseInput<R extends RouteDefinition> {
   event: Event;
 }
 
-export type UseCaseAnswer<R extends RouteDefinition> = z.input<R['answer']>;
+export type UseCaseAnswer<R extends RouteDefinition> = z.input<R['answer']> | (R['accepted'] extends z.ZodMiniType ? z.input<R['accepted']> : never);
 
 interface Parsed {
   caller: Caller | Cardholder | null;
@@ -129,7 +129,7 @@ export interface UseCaseOptions {
  * Runs an idempotent route's use case once per key: an earlier answer is given again (same status and body), a
  * request with the same key racing this one either finds its answer or loses the transaction to it.
  */
-async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, run: () => Promise<unknown>): Promise<{ statusCode: number; answer: unknown }> {
+async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, run: () => Promise<{ statusCode: number; answer: unknown }>): Promise<{ statusCode: number; answer: unknown }> {
   const earlier = await idempotency.earlier();
   if (earlier) return earlier;
   if (!options.answerInTransaction) {
@@ -141,10 +141,10 @@ async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, 
     }
   }
   try {
-    const answer = await run();
-    if (!options.answerInTransaction) await idempotency.markDone(answer);
+    const { statusCode, answer } = await run();
+    if (!options.answerInTransaction) await idempotency.markDone(answer, statusCode);
     else if (!idempotency.claimedInTransaction) throw new Error('the use case did not write its idempotency item');
-    return { statusCode: 200, answer };
+    return { statusCode, answer };
   } catch (error) {
     if (error instanceof IdempotencyClaimTaken) {
       const stored = await idempotency.earlier();
@@ -160,6 +160,13 @@ async function runOnce(idempotency: IdempotentRequest, options: UseCaseOptions, 
     if (!options.answerInTransaction) await idempotency.forget();
     throw error;
   }
+}
+
+/** A use case's answer with its status: 202 when it is the route's `accepted` answer (the action waits), else 200. */
+function answered(route: RouteDefinition, answer: unknown): { statusCode: number; answer: unknown } {
+  const waiting = route.accepted?.safeParse(answer);
+  if (waiting?.success) return { statusCode: 202, answer: waiting.data };
+  return { statusCode: 200, answer: route.answer.parse(answer) };
 }
 
 /**
@@ -204,9 +211,10 @@ export function useCase<R extends RouteDefinition>(
         event,
       } as UseCaseInput<R>;
       if (parsed.idempotency) {
-        const once = await runOnce(parsed.idempotency, options, async () => route.answer.parse(await run(input)));
+        const once = await runOnce(parsed.idempotency, options, async () => answered(route, await run(input)));
         return jsonResponse(once.statusCode, once.statusCode === 200 ? route.answer.parse(once.answer) : once.answer);
       }
-      return jsonResponse(200, route.answer.parse(await run(input)));
+      const { statusCode, answer } = answered(route, await run(input));
+      return jsonResponse(statusCode, answer);
     });
 }

@@ -1,4 +1,5 @@
 import * as accountRoutes from './routes/account-routes';
+import * as approvalRoutes from './routes/approval-routes';
 import * as activityRoutes from './routes/activity-routes';
 import * as authorizationRoutes from './routes/authorization-routes';
 import * as cardholderRoutes from './routes/cardholder-routes';
@@ -40,7 +41,7 @@ export const routes = [
   ...Object.values(topUpRoutes),
   ...Object.values(transactionRoutes), ...Object.values(activityRoutes),
   ...Object.values(reportRoutes), ...Object.values(invoiceRoutes), ...Object.values(messagingRoutes),
-  ...Object.values(integrationRoutes), ...Object.values(webhookRoutes),
+  ...Object.values(integrationRoutes), ...Object.values(webhookRoutes), ...Object.values(approvalRoutes),
 ] satisfies readonly RouteDefinition[];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -41,6 +41,11 @@ export interface RouteDefinition {
   body?: z.ZodMiniType;
   query?: z.ZodMiniType;
   answer: z.ZodMiniType;
+  /**
+   * The answer when the action was not done but waits (issue 35: a second person's approval): 202 Accepted with this
+   * body. A use case answers either; the platform tells them apart by this schema.
+   */
+  accepted?: z.ZodMiniType;
 }
 
 /** Whether the gateway checks a Cognito access token before the function runs. */

@@ -9,7 +9,7 @@ import { headerLanguage } from './language-storage';
  * The HTTP client of both entries: the portal's (./http adds the staff's Cognito session) and the employees' /card
  * page's (its own session token). Nothing here loads the session, Amplify or i18next.
  */
-export type Answer<R extends RouteDefinition> = z.infer<R['answer']>;
+export type Answer<R extends RouteDefinition> = z.infer<R['answer']> | (R['accepted'] extends z.ZodMiniType ? z.infer<R['accepted']> : never);
 type Body<R extends RouteDefinition> = R extends { body: z.ZodMiniType } ? z.input<R['body']> : never;
 
 export interface CallOptions<R extends RouteDefinition> {
@@ -95,7 +95,8 @@ export async function callApiWith<R extends RouteDefinition>(route: R, options: 
     throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed', {}, true);
   }
 
-  const answer = route.answer.safeParse(json);
+  // 202: the action waits (a second person's approval), answered with the route's `accepted` body.
+  const answer = response.status === 202 && route.accepted ? route.accepted.safeParse(json) : route.answer.safeParse(json);
   if (!answer.success) {
     throw new ApiError(response.status, clientErrorCodes.invalidAnswer, `Unexpected answer from ${key}`);
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { awaitingApprovalAnswerSchema } from '../../approvals';
 import { employeeIdParamsSchema } from '../../employees';
 import {
   fundEmployeeBodySchema,
@@ -26,6 +27,8 @@ export const fundEmployee = {
   params: employeeIdParamsSchema,
   body: fundEmployeeBodySchema,
   answer: fundingAnswerSchema,
+  // Above the company's approval amount (issue 35): nothing moves yet, 202 with the request that waits.
+  accepted: awaitingApprovalAnswerSchema,
 } as const satisfies RouteDefinition;
 
 export const getFundingTemplate = {

@@ -1,0 +1,106 @@
+import * as z from 'zod/mini';
+import { positiveCentsSchema } from './employees';
+import { listQuerySchema, tableAnswerSchema } from './lists';
+
+/**
+ * Dual approval (issue 35): an owner sets when a second person must approve, before anything moves. With no rule set
+ * (the default), nothing waits.
+ */
+
+/** How many days a request waits for its decision before it expires (the deploy configuration may set another). */
+export const defaultApprovalExpiryDays = 7;
+/** A comment on a decision: required on a rejection (the requester reads why), optional on an approval. */
+export const approvalCommentMaxLength = 500;
+
+/**
+ * The company's rules. `fundingAboveCents`: a funding of more than this, in one operation, waits for approval (null:
+ * none waits). `version` grows with every change: a request records the version it was made under, and is refused
+ * on approval when the rule changed meanwhile.
+ */
+export const approvalRulesSchema = /* @__PURE__ */ z.object({
+  fundingAboveCents: z.nullable(z.int().check(z.positive())),
+  version: z.int().check(z.nonnegative()),
+  updatedAt: z.nullable(z.string()),
+});
+export type ApprovalRules = z.infer<typeof approvalRulesSchema>;
+export const noApprovalRules: ApprovalRules = { fundingAboveCents: null, version: 0, updatedAt: null };
+
+/** An owner's change of the rules: the amount in cents, or null to turn funding approval off. */
+export const approvalRulesBodySchema = /* @__PURE__ */ z.object({
+  fundingAboveCents: z.nullable(positiveCentsSchema('AMOUNT_REQUIRED')),
+});
+export type ApprovalRulesBody = z.input<typeof approvalRulesBodySchema>;
+
+/** Whether a funding of this total, in one operation, waits for a second person's approval under these rules. */
+export function fundingNeedsApproval(rules: ApprovalRules, totalCents: number): boolean {
+  return rules.fundingAboveCents !== null && totalCents > rules.fundingAboveCents;
+}
+
+/** What a request asks for. So far a funding of one employee; files, schedules and user changes follow. */
+export const approvalKinds = ['funding'] as const;
+export type ApprovalKind = (typeof approvalKinds)[number];
+
+/**
+ * pending -> approved (what it asked for happened, in the same transaction) | rejected (with a comment) | expired
+ * (its days passed). Each decision is final.
+ */
+export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+const cents = /* @__PURE__ */ z.int().check(z.positive());
+
+/** Who asked or decided: a person, by name (an API key asks in its owner's name, and never decides). */
+export const approvalPersonSchema = /* @__PURE__ */ z.object({ userId: z.string(), name: z.string(), viaApiKey: z._default(z.boolean(), false) });
+
+/** The whole preview of a waiting funding: who receives what, and the total. */
+export const approvalFundingSchema = /* @__PURE__ */ z.object({
+  credits: z.array(z.object({ employeeId: z.string(), name: z.string(), amountCents: cents })),
+  totalCents: cents,
+});
+
+export const approvalRequestSchema = /* @__PURE__ */ z.object({
+  approvalId: z.string(),
+  kind: z.enum(approvalKinds),
+  status: z.enum(approvalStatuses),
+  requestedBy: approvalPersonSchema,
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+  funding: approvalFundingSchema,
+  decidedBy: z.nullable(approvalPersonSchema),
+  decidedAt: z.nullable(z.string()),
+  comment: z.nullable(z.string()),
+  /** The movement the approval made (a funding's ledger movement), once approved. */
+  movementId: z.nullable(z.string()),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** The answer of an action that waits: 202 Accepted, with the request and where to follow it. */
+export const awaitingApprovalAnswerSchema = /* @__PURE__ */ z.object({
+  status: z.literal('awaiting_approval'),
+  approval: approvalRequestSchema,
+  /** The request's own route, for a client that follows it (GET). */
+  statusUrl: z.string(),
+});
+export type AwaitingApprovalAnswer = z.infer<typeof awaitingApprovalAnswerSchema>;
+
+export const approvalStatusUrl = (approvalId: string) => `/approvals/${approvalId}`;
+
+export const approvalIdParamsSchema = /* @__PURE__ */ z.object({ approvalId: z.uuid() });
+
+/** The queue: those waiting (the default) or those decided, newest first. */
+export const approvalListQuerySchema = /* @__PURE__ */ z.extend(listQuerySchema, {
+  state: z._default(z.enum(['pending', 'decided']), 'pending'),
+});
+export const approvalListAnswerSchema = /* @__PURE__ */ z.extend(tableAnswerSchema(approvalRequestSchema), {
+  /** Waiting requests the caller may decide (not their own): the navigation's badge. */
+  awaitingYouCount: z.int().check(z.nonnegative()),
+});
+
+const commentSchema = /* @__PURE__ */ z.string().check(z.trim(), z.maxLength(approvalCommentMaxLength, { error: 'TEXT_TOO_LONG' }));
+export const approveBodySchema = /* @__PURE__ */ z.object({ comment: z._default(commentSchema, '') });
+export const rejectBodySchema = /* @__PURE__ */ z.object({ comment: commentSchema.check(z.minLength(1, { error: 'REQUIRED' })) });
+
+/** Whether this person may decide this request: a waiting one, not their own (API keys never decide). */
+export function mayDecide(request: Pick<ApprovalRequest, 'status' | 'requestedBy'>, userId: string): boolean {
+  return request.status === 'pending' && request.requestedBy.userId !== userId;
+}
