@@ -253,6 +253,7 @@ export const hiddenActivityFields = [
   'keyId',
   'fileId',
   'importId',
+  'approvalId',
   'scheduleId',
   'userId',
   'endpointId',

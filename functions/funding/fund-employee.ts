@@ -8,7 +8,9 @@ import { readableError } from '../platform/readable-error';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { webhookEventPut } from '../webhooks';
+import { fundingNeedsApproval } from '@shared/approvals';
 import { canReceiveFunds } from '@shared/cards';
+import { fundingRequestItems, readApprovalRules } from '../approvals';
 import type { FundingAnswer } from '@shared/funding';
 import { transferItems } from './funding-store';
 import { alertOnLowBalance } from '../money';
@@ -19,13 +21,36 @@ const conflictRetries = 8;
 
 /**
  * Add funds to one employee (SPEC section 4): one TransactWriteItems moves the money, writes the ledger lines, the
- * audit record and the Idempotency-Key's answer, so a retried request can neither pay twice nor half.
+ * audit record and the Idempotency-Key's answer, so a retried request can neither pay twice nor half. Above the
+ * company's approval amount (issue 35) nothing moves: the request waits for a second person, answered 202 (the same
+ * key again answers the same request).
  */
 export const handler = useCase(fundingRoutes.fundEmployee,
   async ({ caller, params, body, idempotency }) => {
     const employee = await findEmployee(caller.companyId, params.employeeId);
     if (!employee) throw new DomainError(404, 'FUNDING_USER_NOT_ACTIVE');
     if (!canReceiveFunds(employee.cardStatus)) throw new DomainError(409, 'FUNDING_USER_NOT_ACTIVE');
+
+    const rules = await readApprovalRules(caller.companyId);
+    if (fundingNeedsApproval(rules, body.amountCents)) {
+      const request = fundingRequestItems({
+        companyId: caller.companyId,
+        requester: actorOfCaller(caller, 'company_user'),
+        // What a key asks, its maker asked: they may not approve it themselves.
+        requesterUserId: caller.apiKey?.createdBy ?? caller.userId,
+        viaApiKey: caller.apiKey !== undefined,
+        credits: [{ employeeId: employee.employeeId, name: `${employee.name} ${employee.surname}`.trim(), amountCents: body.amountCents }],
+        rules,
+        at: new Date(),
+      });
+      try {
+        await transactThroughConflicts([idempotency.answerItem(request.answer, 202), ...request.items], {}, conflictRetries);
+      } catch (error) {
+        if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
+        throw error;
+      }
+      return request.answer;
+    }
 
     const at = new Date().toISOString();
     const transfer = transferItems({

@@ -1,2 +1,3 @@
 // What other contexts may use of this one (the lint rule in test/eslint.config.js holds them to it).
 export { failOverdueFiles as failOverdueFundingFiles } from './funding-files';
+export { transferItems } from './funding-store';

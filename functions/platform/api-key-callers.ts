@@ -46,6 +46,8 @@ export function isPublicApiRequest(event: Pick<APIGatewayProxyEventV2WithJWTAuth
 export interface ApiKeyCaller {
   keyId: string;
   name: string;
+  /** The person who made the key. */
+  createdBy: string;
   companyId: string;
   scopes: ApiScope[];
 }
@@ -70,7 +72,7 @@ export async function resolveApiKeyCaller(event: APIGatewayProxyEventV2WithJWTAu
   if (record.data.revokedAt) throw new DomainError(401, 'API_KEY_REVOKED');
   if (!record.data.scopes.includes(scope)) throw forbidden('INSUFFICIENT_SCOPE');
   await countRequest(record.data, now);
-  return { keyId, name: record.data.name, companyId: record.data.companyId, scopes: record.data.scopes };
+  return { keyId, name: record.data.name, createdBy: record.data.createdBy, companyId: record.data.companyId, scopes: record.data.scopes };
 }
 
 async function countRequest(key: ApiKeyRecord, now: Date): Promise<void> {

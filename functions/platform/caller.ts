@@ -23,8 +23,11 @@ export interface Caller {
   role: Role;
   /** The bearer token API Gateway verified: Cognito's calls "by the user's own token" take it ('' for an API key). */
   accessToken: string;
-  /** Set when a company's system calls the public API with a key: the key acts, with its scopes, as the company. */
-  apiKey?: { keyId: string; name: string };
+  /**
+   * Set when a company's system calls the public API with a key: the key acts, with its scopes, as the company.
+   * `createdBy`: the person who made the key, who counts as the asker of what the key asks (issue 35).
+   */
+  apiKey?: { keyId: string; name: string; createdBy: string };
   /** The signed-in session the token comes from (Cognito's origin_jti), and when it signed in; none for an API key. */
   session?: { originJti: string; authTime: number };
 }
@@ -166,7 +169,7 @@ async function resolveKeyCaller(event: APIGatewayProxyEventV2WithJWTAuthorizer, 
     companyId: key.companyId,
     role: apiKeyRole,
     accessToken: '',
-    apiKey: { keyId: key.keyId, name: key.name },
+    apiKey: { keyId: key.keyId, name: key.name, createdBy: key.createdBy },
   };
 }
 

@@ -142,6 +142,11 @@ export const keys = {
   authorization: (authorizationId: string) => ({ pk: `AUTHORIZATION#${authorizationId}`, sk: 'AUTHORIZATION' }),
   openAuthorization: (expiresAt: string, authorizationId: string) => ({ gsi2pk: 'AUTHORIZATIONS#OPEN', gsi2sk: `${expiresAt}#${authorizationId}` }),
   counters: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COUNTERS' }),
+  /** The company's dual-approval rules (issue 35), set by its owners; absent: none. */
+  approvalRules: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'APPROVAL_RULES' }),
+  /** A request waiting for (or decided by) a second person; a company's requests share a partition. */
+  approvalRequest: (companyId: string, approvalId: string) => ({ pk: `COMPANY#${companyId}#APPROVALS`, sk: `REQUEST#${approvalId}` }),
+  approvalRequests: (companyId: string) => ({ pk: `COMPANY#${companyId}#APPROVALS` }),
   /** A background file (CSV export) of one company: its status, filters and where its bytes are; expires by TTL. */
   exportJob: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EXPORT#${fileId}` }),
   /** An export or report generating, by the time it must be done (sparse gsi2, as runningFundingFile). */
@@ -314,6 +319,8 @@ export const entities = {
   groupCounter: 'groupCounter',
   authorization: 'authorization',
   counters: 'counters',
+  approvalRules: 'approvalRules',
+  approvalRequest: 'approvalRequest',
   exportJob: 'exportJob',
   application: 'application',
   applicationEvent: 'applicationEvent',

@@ -200,6 +200,11 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // preview; applying records who started it and hands it to the import worker.
   'employees/upload-employee-import': { table: 'readWrite', documents: 'write' },
   'employees/apply-employee-import': { table: 'readWrite', sendTo: ['employeeImports'] },
+  // Dual approval (issue 35): the rules with their audit record; a decision with its audit record and event, and an
+  // approval with the funding it makes (main account, employees, ledger, audit records, events).
+  'approvals/set-approval-rules': { table: 'readWrite' },
+  'approvals/approve-request': { table: 'readWrite' },
+  'approvals/reject-request': { table: 'readWrite' },
   // Every row of an import: its preview's rows kept beside its CSV, and the rows' outcomes.
   'employees/list-employee-import-rows': { documents: 'read' },
   // The price list and its audit record.

@@ -36,6 +36,8 @@ export const publicApiScopes = {
   'employees/list-employee-import-rows': 'employees:write',
   'employees/apply-employee-import': 'employees:write',
   'funding/fund-employee': 'money:write',
+  // A funding that waits for approval answers 202 with this route's address: its system follows the decision here.
+  'approvals/get-approval': 'money:write',
   'funding/get-funding-template': 'money:write',
   'funding/upload-funding-file': 'money:write',
   'funding/get-funding-file': 'money:write',

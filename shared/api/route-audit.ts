@@ -76,7 +76,7 @@ export const routeAudit = {
   'authorizations/authorize-payment': { records: ['authorization.approved'], when: "the payment is approved (a declined one moves no money; its decision is kept for the issuer's replays)" },
   'authorizations/receive-authorization-event': { records: ['authorization.settled', 'authorization.reversed'], when: 'the authorization is still open (a replayed event changes nothing)' },
   'funding/apply-funding-file': { records: ['fundingFile.apply', 'funds.add'], when: 'the file is still a preview (a second request reads its progress)' },
-  'funding/fund-employee': { records: ['funds.add'] },
+  'funding/fund-employee': { records: ['funds.add', 'approval.request'], when: 'funds.add when it moves money; approval.request instead when the amount is above the company\'s approval rule (issue 35)' },
   'funding/retry-funding-file': { records: ['fundingFile.retry'], when: 'the file failed (any other is only read)' },
   'funding/upload-funding-file': { exempt: 'A preview: the file is stored and checked and nothing moves; applying it is recorded (funding/apply-funding-file), and each credit with the credit.' },
   'funding/create-funding-schedule': { records: ['fundingSchedule.create'] },

@@ -381,7 +381,21 @@ const scenarios: Record<AuditedHandler, Scenario> = {
     }),
   'users/log-out': () => inCompany(async () => ok(await api('POST', '/logout', { token: await signIn(company.email, undefined, company.phone), body: {} }))),
   'users/log-out-everywhere': () => inCompany(async () => ok(await api('POST', '/logout/all-devices', { token: await signIn(company.email, undefined, company.phone), body: {} }))),
+  // Last: from here on a single funding above €20 waits for a second person (issue 35).
+  'approvals/set-approval-rules': () => inCompany(async () => ok(await api('PUT', '/approval-rules', { token: owner, body: { fundingAboveCents: 2_000 } }))),
+  'approvals/approve-request': () => inCompany(async () => ok(await api('POST', `/approvals/${await waitingFunding()}/approve`, { token: owner, body: {}, headers: keyed() }))),
+  'approvals/reject-request': () => inCompany(async () => ok(await api('POST', `/approvals/${await waitingFunding()}/reject`, { token: owner, body: { comment: 'Not this month' }, headers: keyed() }))),
 };
+
+/** A funding of €21 asked by a manager of the company, waiting for the owner's decision: its request's id. */
+async function waitingFunding(): Promise<string> {
+  const person = await memberOfCompany({ phone: freshPhone() });
+  await joinCompany(fixtureCloud(), person.userId, company.companyId, 'manager');
+  const token = await signIn(person.email, undefined, person.phone ?? undefined);
+  const answer = await api('POST', `/employees/${(await employeeIn({ cardStatus: 'active' })).employeeId}/funds`, { token, body: { amountCents: 2_100 }, headers: keyed() });
+  expect(answer.status, json(answer)).toBe(202);
+  return z.object({ approval: z.object({ approvalId: z.string() }) }).parse(answer.body).approval.approvalId;
+}
 
 let invited: string | null = null;
 /** The member the team calls act on: invited through the API (a new account), once. */

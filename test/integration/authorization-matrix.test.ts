@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiScopes, createdApiKeySchema, type ApiScope } from '@shared/api-keys';
 import { publicApiPath, publicApiScopeOf } from '@shared/api/public-api';
@@ -8,9 +9,11 @@ import { companyRoles, roleRank, type CompanyRole } from '@shared/roles';
 import { fleetChatId } from '../../infra/local/seed-chats';
 import { fleetReportId } from '../../infra/local/seed-reports';
 import { employeeImportSchema } from '@shared/employee-imports';
-import { fleetManager, freshPhone } from './employee-fixtures';
+import { entities, keys } from '@functions/platform/keys';
+import { putItems } from './company-fixtures';
+import { fleetCompanyId, fleetManager, fleetManagerId, freshPhone } from './employee-fixtures';
 import { fleetInvoiceNumber } from '../../infra/local/seed-invoices';
-import { api, concretePath, signIn } from './support';
+import { api, concretePath, fixtureCloud, signIn } from './support';
 
 /** Generated from the manifest: a route added later is covered without anyone remembering to. */
 const allRoutes = routes as readonly RouteDefinition[];
@@ -117,12 +120,32 @@ const foreignIds: Record<string, string> = {
   reportId: fleetReportId,
   invoiceId: fleetInvoiceNumber,
   importId: '',
+  approvalId: randomUUID(),
 };
 /** The fleet's own employee import (issue 34), uploaded by its manager: Baltic Logistics' manager names it in vain. */
 beforeAll(async () => {
   const content = `Name,Surname,Phone\r\nAnna,Bērziņa,${freshPhone()}\r\n`;
   const answer = await api('POST', '/employee-imports', { token: await tokenOf(fleetManager), body: { content }, headers: { 'Idempotency-Key': `matrix-${Date.now()}` } });
   foreignIds.importId = employeeImportSchema.parse(answer.body).importId;
+  // A funding of the fleet's waiting for approval (issue 35), as its manager's request leaves it.
+  const requestedAt = new Date().toISOString();
+  const requester = { kind: 'company_user', userId: fleetManagerId(), name: 'Fleet Manager', role: 'manager' } as const;
+  await putItems(fixtureCloud(), [
+    {
+      ...keys.approvalRequest(fleetCompanyId, foreignIds.approvalId ?? ''),
+      entity: entities.approvalRequest,
+      companyId: fleetCompanyId,
+      approvalId: foreignIds.approvalId,
+      kind: 'funding',
+      status: 'pending',
+      requestedBy: { userId: requester.userId, name: requester.name, viaApiKey: false },
+      requester,
+      requestedAt,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      ruleVersion: 0,
+      funding: { credits: [{ employeeId: 'fleet-emp-019', name: 'Fleet Employee', amountCents: 60_000 }], totalCents: 60_000 },
+    },
+  ]);
 });
 /** A valid body per route that takes one, so the refusal cannot come from validation instead of tenancy. */
 const validBodies: Record<string, unknown> = {
@@ -132,6 +155,8 @@ const validBodies: Record<string, unknown> = {
   'POST /chats/{chatId}/messages': { text: 'Is this chat mine?' },
   'POST /employees/{employeeId}/card/replace': { reason: 'lost', address: { address: 'Rīgas iela 5', city: 'Cēsis', country: 'LV', postalCode: 'LV-4101' }, expectedFeeCents: 500 },
   'POST /employee-imports/{importId}/apply': { confirmWithoutPhone: true },
+  'POST /approvals/{approvalId}/approve': {},
+  'POST /approvals/{approvalId}/reject': { comment: 'Not ours' },
 };
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 const tenantRoutes = memberRoutes.filter(({ route }) => paramsOf(route.path).some((param) => param in foreignIds));

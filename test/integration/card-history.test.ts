@@ -147,7 +147,9 @@ describe('GET /card/history', () => {
     expect(await indexCardStatements({})).toEqual({ indexed: expect.any(Number) });
     expect((await history(session)).entries).toEqual([expect.objectContaining({ kind: 'received', amountCents: 4_321, companyName: company.name })]);
     expect(await indexCardStatements({})).toEqual({ indexed: 0 });
-  });
+    // The deploy job scans the whole table twice, and the table is every integration file's: beside a 5,000-row
+    // employee import (tens of thousands of items) on a 2-core machine, two scans took more than the default 30 s.
+  }, 180_000);
 
   it('answers 401 without a card session: no token, a made-up one, a staff member\'s token', async () => {
     const { token } = await companyWithCardholders(1);

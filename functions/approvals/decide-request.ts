@@ -1,0 +1,24 @@
+import type { MemberCaller } from '../platform/caller';
+import { DomainError } from '../platform/errors';
+import { effectiveStatus, readApprovalRequest, type ApprovalRequestRecord } from './approval-store';
+
+/**
+ * The request, if this caller may decide it now: it waits (409 APPROVAL_NOT_PENDING; one whose days passed 409
+ * APPROVAL_EXPIRED) and is not theirs (403 APPROVAL_OWN_REQUEST). An API key never reaches here: the approval routes
+ * are not on the public API.
+ */
+export async function decidable(caller: MemberCaller, approvalId: string, now: Date): Promise<ApprovalRequestRecord> {
+  if (caller.apiKey) throw new DomainError(403, 'ROLE_TOO_LOW');
+  const record = await readApprovalRequest(caller.companyId, approvalId);
+  const status = effectiveStatus(record, now);
+  if (status === 'expired') throw new DomainError(409, 'APPROVAL_EXPIRED');
+  if (status !== 'pending') throw new DomainError(409, 'APPROVAL_NOT_PENDING');
+  if (record.requestedBy.userId === caller.userId) throw new DomainError(403, 'APPROVAL_OWN_REQUEST');
+  return record;
+}
+
+/** A decision whose condition failed: another person decided first, or the request's days passed meanwhile. */
+export async function refusedDecision(companyId: string, approvalId: string): Promise<DomainError> {
+  const now = await readApprovalRequest(companyId, approvalId);
+  return new DomainError(409, effectiveStatus(now, new Date()) === 'expired' ? 'APPROVAL_EXPIRED' : 'APPROVAL_NOT_PENDING');
+}

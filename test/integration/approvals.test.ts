@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { approvalListAnswerSchema, approvalRequestSchema, awaitingApprovalAnswerSchema } from '@shared/approvals';
+import { companyHeader } from '@shared/api/route-definition';
+import { keys } from '@functions/platform/keys';
+import { putApiKey } from './api-key-fixtures';
+import { createOwnCompany, joinCompany, type OwnCompany } from './company-fixtures';
+import { putEmployees } from './funding-fixtures';
+import { api, cloud, documents, fixtureCloud, signIn } from './support';
+
+/**
+ * Dual approval (issue 35) against DynamoDB Local: above the owner's amount a funding waits, and moves exactly once
+ * when someone other than the requester approves it, or never when anything it depends on changed.
+ */
+interface Team {
+  company: OwnCompany;
+  employeeId: string;
+  owner: { userId: string; token: string };
+  managers: { userId: string; token: string }[];
+}
+
+/** A company with €1,000 available, one active employee, its owner and two managers (each of another company first). */
+async function team(availableCents = 100_000): Promise<Team> {
+  const company = await createOwnCompany(fixtureCloud(), { role: 'owner', availableCents });
+  const [employee] = await putEmployees(fixtureCloud(), company.companyId, 1, 'active', `appr-${randomUUID().slice(0, 6)}`);
+  const managers = await Promise.all(
+    [0, 1].map(async () => {
+      const person = await createOwnCompany(fixtureCloud(), { role: 'owner' });
+      await joinCompany(fixtureCloud(), person.userId, company.companyId, 'manager');
+      return { userId: person.userId, token: await signIn(person.email, undefined, person.phone) };
+    }),
+  );
+  return { company, employeeId: employee?.employeeId ?? '', owner: { userId: company.userId, token: await signIn(company.email, undefined, company.phone) }, managers };
+}
+
+const inCompany = (team: Team, token: string, extra: Record<string, string> = {}) => ({ token, headers: { [companyHeader]: team.company.companyId, ...extra } });
+const keyed = () => ({ 'Idempotency-Key': randomUUID() });
+
+async function setRule(team: Team, fundingAboveCents: number | null): Promise<void> {
+  const answer = await api('PUT', '/approval-rules', { ...inCompany(team, team.owner.token), body: { fundingAboveCents } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+async function fund(team: Team, token: string, amountCents: number) {
+  return api('POST', `/employees/${team.employeeId}/funds`, { ...inCompany(team, token, keyed()), body: { amountCents } });
+}
+
+async function waiting(team: Team, amountCents: number): Promise<string> {
+  const answer = await fund(team, team.managers[0]?.token ?? '', amountCents);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+  return awaitingApprovalAnswerSchema.parse(answer.body).approval.approvalId;
+}
+
+const approve = (team: Team, token: string, approvalId: string, key: string = randomUUID()) => api('POST', `/approvals/${approvalId}/approve`, { ...inCompany(team, token, { 'Idempotency-Key': key }), body: {} });
+
+async function balances(team: Team): Promise<{ availableCents: number; employeeCents: number; movements: number }> {
+  const account = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.mainAccount(team.company.companyId) }));
+  const employee = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.employee(team.company.companyId, team.employeeId) }));
+  const ledger = await documents().send(new QueryCommand({ TableName: cloud().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `COMPANY#${team.company.companyId}#LEDGER` } }));
+  return {
+    availableCents: Number(account.Item?.availableCents),
+    employeeCents: Number(employee.Item?.balanceCents),
+    movements: new Set((ledger.Items ?? []).map((item) => String(item.movementId))).size,
+  };
+}
+
+async function auditActions(team: Team): Promise<string[]> {
+  const page = await documents().send(new QueryCommand({ TableName: cloud().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `COMPANY#${team.company.companyId}#AUDIT` } }));
+  return (page.Items ?? []).map((item) => String(item.action)).filter((action) => action.startsWith('approval.') || action === 'funds.add');
+}
+
+describe('a funding above the owner\'s amount', () => {
+  it('waits with its whole preview, and moves once when two people approve it at once', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const before = await balances(t);
+    const approvalId = await waiting(t, 60_000);
+    expect(await balances(t)).toEqual(before);
+
+    const request = approvalRequestSchema.parse((await api('GET', `/approvals/${approvalId}`, inCompany(t, t.owner.token))).body);
+    expect(request).toMatchObject({ status: 'pending', kind: 'funding', funding: { totalCents: 60_000, credits: [{ employeeId: t.employeeId, amountCents: 60_000 }] }, requestedBy: { userId: t.managers[0]?.userId } });
+    // The owner's queue shows it waiting for them; the requester's shows it, but not as theirs to decide.
+    expect(approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body)).toMatchObject({ totalRecords: 1, awaitingYouCount: 1 });
+    expect(approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.managers[0]?.token ?? ''))).body)).toMatchObject({ totalRecords: 1, awaitingYouCount: 0 });
+    expect(await approve(t, t.managers[0]?.token ?? '', approvalId)).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
+
+    const [first, second] = await Promise.all([approve(t, t.owner.token, approvalId), approve(t, t.managers[1]?.token ?? '', approvalId)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect([first, second].find((answer) => answer.status === 409)?.body).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
+    const after = await balances(t);
+    expect(after).toEqual({ availableCents: before.availableCents - 60_000, employeeCents: before.employeeCents + 60_000, movements: before.movements + 1 });
+    expect((await auditActions(t)).sort()).toEqual(['approval.approve', 'approval.request', 'approval.rules_change', 'funds.add']);
+  });
+
+  it('moves once when the same approval is sent twice with its key, and nothing when the amount is at the rule', async () => {
+    const t = await team(200_000);
+    await setRule(t, 50_000);
+    expect((await fund(t, t.managers[0]?.token ?? '', 50_000)).status).toBe(200);
+    const approvalId = await waiting(t, 50_001);
+    const before = await balances(t);
+    const key = randomUUID();
+    const [once, again] = [await approve(t, t.owner.token, approvalId, key), await approve(t, t.owner.token, approvalId, key)];
+    expect(once.status, JSON.stringify(once.body)).toBe(200);
+    expect(again.body).toEqual(once.body);
+    expect(await balances(t)).toEqual({ availableCents: before.availableCents - 50_001, employeeCents: before.employeeCents + 50_001, movements: before.movements + 1 });
+  });
+});
+
+describe('an approval that would no longer do what was previewed', () => {
+  it('is refused and moves nothing when the balance fell below the amount meanwhile', async () => {
+    const t = await team(70_000);
+    await setRule(t, 50_000);
+    const approvalId = await waiting(t, 60_000);
+    // Meanwhile another funding within the rule takes most of the money.
+    expect((await fund(t, t.managers[1]?.token ?? '', 40_000)).status).toBe(200);
+    const before = await balances(t);
+    expect(await approve(t, t.owner.token, approvalId)).toMatchObject({ status: 409, body: { code: 'FUNDS_NOT_ENOUGH' } });
+    expect(await balances(t)).toEqual(before);
+    expect(approvalRequestSchema.parse((await api('GET', `/approvals/${approvalId}`, inCompany(t, t.owner.token))).body).status).toBe('pending');
+  });
+
+  it('is refused when the rule changed since the request, and when the request expired', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const changed = await waiting(t, 60_000);
+    await setRule(t, 55_000);
+    expect(await approve(t, t.owner.token, changed)).toMatchObject({ status: 409, body: { code: 'APPROVAL_RULE_CHANGED' } });
+
+    const expired = await waiting(t, 60_000);
+    await documents().send(new UpdateCommand({ TableName: cloud().tableName, Key: keys.approvalRequest(t.company.companyId, expired), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1_000).toISOString() } }));
+    const before = await balances(t);
+    expect(await approve(t, t.owner.token, expired)).toMatchObject({ status: 409, body: { code: 'APPROVAL_EXPIRED' } });
+    expect(await balances(t)).toEqual(before);
+    expect(approvalRequestSchema.parse((await api('GET', `/approvals/${expired}`, inCompany(t, t.owner.token))).body).status).toBe('expired');
+  });
+});
+
+describe('a rejected request', () => {
+  it('moves nothing, keeps the comment, and cannot be approved afterwards', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const approvalId = await waiting(t, 60_000);
+    const before = await balances(t);
+    expect(await api('POST', `/approvals/${approvalId}/reject`, { ...inCompany(t, t.owner.token, keyed()), body: { comment: '' } })).toMatchObject({ status: 400, body: { fields: { comment: 'REQUIRED' } } });
+    const rejected = await api('POST', `/approvals/${approvalId}/reject`, { ...inCompany(t, t.owner.token, keyed()), body: { comment: 'Not this month' } });
+    expect(rejected.body).toMatchObject({ status: 'rejected', comment: 'Not this month', decidedBy: { userId: t.owner.userId } });
+    expect(await approve(t, t.managers[1]?.token ?? '', approvalId)).toMatchObject({ status: 409, body: { code: 'APPROVAL_NOT_PENDING' } });
+    expect(await balances(t)).toEqual(before);
+    const decided = approvalListAnswerSchema.parse((await api('GET', '/approvals?state=decided', inCompany(t, t.managers[0]?.token ?? ''))).body);
+    expect(decided.rows.map((row) => [row.approvalId, row.status, row.comment])).toEqual([[approvalId, 'rejected', 'Not this month']]);
+  });
+});
+
+describe('an API key funding above the amount', () => {
+  it('answers 202 with its status URL, and moves money only once a person approves it', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const key = await putApiKey(fixtureCloud(), t.company.companyId, { userId: t.owner.userId, name: t.company.fullName }, { name: 'Payroll', createdAt: new Date().toISOString(), scopes: ['money:write'] });
+    const before = await balances(t);
+    const answer = await api('POST', `/v1/employees/${t.employeeId}/funds`, { token: key.secret, body: { amountCents: 60_000 }, headers: keyed() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    const { approval, statusUrl } = awaitingApprovalAnswerSchema.parse(answer.body);
+    expect(statusUrl).toBe(`/v1/approvals/${approval.approvalId}`);
+    expect(approval.requestedBy).toMatchObject({ userId: t.owner.userId, viaApiKey: true });
+    expect(await balances(t)).toEqual(before);
+    const followed = z.object({ status: z.string() }).parse((await api('GET', statusUrl, { token: key.secret })).body);
+    expect(followed.status).toBe('pending');
+    // The key's owner asked (through the key): another person decides.
+    expect(await approve(t, t.owner.token, approval.approvalId)).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
+    expect((await approve(t, t.managers[0]?.token ?? '', approval.approvalId)).status).toBe(200);
+    expect(await balances(t)).toEqual({ availableCents: before.availableCents - 60_000, employeeCents: before.employeeCents + 60_000, movements: before.movements + 1 });
+    expect(z.object({ status: z.string() }).parse((await api('GET', statusUrl, { token: key.secret })).body).status).toBe('approved');
+  });
+});
