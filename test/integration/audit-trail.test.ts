@@ -379,12 +379,12 @@ const scenarios: Record<AuditedHandler, Scenario> = {
       neverRecorded.add(password);
       ok(await api('POST', '/reset/password', { body: { token: await emailedLinkToken(person.email, '/reset/password'), password, passwordRepeat: password } }));
     }),
-  'users/log-out': () => inCompany(async () => ok(await api('POST', '/logout', { token: await signIn(company.email, undefined, company.phone), body: {} }))),
-  'users/log-out-everywhere': () => inCompany(async () => ok(await api('POST', '/logout/all-devices', { token: await signIn(company.email, undefined, company.phone), body: {} }))),
-  // Last: from here on a single funding above €20 waits for a second person (issue 35).
+  // From here on a single funding above €20 waits for a second person (issue 35); before the owner's sign-outs.
   'approvals/set-approval-rules': () => inCompany(async () => ok(await api('PUT', '/approval-rules', { token: owner, body: { fundingAboveCents: 2_000 } }))),
   'approvals/approve-request': () => inCompany(async () => ok(await api('POST', `/approvals/${await waitingFunding()}/approve`, { token: owner, body: {}, headers: keyed() }))),
   'approvals/reject-request': () => inCompany(async () => ok(await api('POST', `/approvals/${await waitingFunding()}/reject`, { token: owner, body: { comment: 'Not this month' }, headers: keyed() }))),
+  'users/log-out': () => inCompany(async () => ok(await api('POST', '/logout', { token: await signIn(company.email, undefined, company.phone), body: {} }))),
+  'users/log-out-everywhere': () => inCompany(async () => ok(await api('POST', '/logout/all-devices', { token: await signIn(company.email, undefined, company.phone), body: {} }))),
 };
 
 /** A funding of €21 asked by a manager of the company, waiting for the owner's decision: its request's id. */
