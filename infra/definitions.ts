@@ -170,6 +170,18 @@ export const scheduledJobs = [
     maxEventAgeSeconds: 5 * 60,
   },
   {
+    // Issue 35: requests for a second person's approval left unanswered past their days become expired, recorded and
+    // told to webhooks. A retried or missed run is harmless: each is expired once, the next run takes what is left.
+    handler: 'approvals/expire-approvals',
+    timeoutSeconds: 120,
+    memoryMb: 512,
+    ruleId: 'ApprovalExpirySchedule',
+    description: 'Expires requests for approval left unanswered past their days, every 15 minutes',
+    schedule: { rateMinutes: 15 },
+    retryAttempts: 2,
+    maxEventAgeSeconds: 15 * 60,
+  },
+  {
     // Webhook deliveries whose next attempt is due and that no delayed message carries (retries hours apart, or one an
     // attempt that died left behind) go on the webhooks queue again; the attempt's claim posts each once.
     handler: 'webhooks/dispatch-due-webhooks',

@@ -13,7 +13,7 @@ import {
   type AwaitingApprovalAnswer,
 } from '@shared/approvals';
 import { publicApiPrefix } from '@shared/api/public-api';
-import { actorSchema, auditPut, type Actor } from '../platform/audit';
+import { actorSchema, auditPut, systemActor, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { entities, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
@@ -145,7 +145,13 @@ export function fundingRequestItems(request: FundingRequest): { items: TransactI
     movementId: null,
   };
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: { ...keys.approvalRequest(request.companyId, approvalId), entity: entities.approvalRequest, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.approvalRequest(request.companyId, approvalId), ...keys.pendingApproval(record.expiresAt, request.companyId, approvalId), entity: entities.approvalRequest, ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
     auditPut({ companyId: request.companyId, actor: request.requester, action: 'approval.request', target: { type: 'company', id: request.companyId }, before: {}, after: auditedRequest(record), at: requestedAt }),
     webhookEventPut(request.companyId, 'approval.requested', approvalEventData(record), request.at),
   ];
@@ -165,7 +171,8 @@ export function decisionItems(record: ApprovalRequestRecord, decided: ApprovalRe
       Update: {
         TableName: tableName(),
         Key: keys.approvalRequest(record.companyId, record.approvalId),
-        UpdateExpression: 'SET #status = :to, decidedBy = :decidedBy, decidedAt = :decidedAt, #comment = :comment, movementId = :movementId',
+        // Out of the pending index: the expiry job has nothing more to do with it.
+        UpdateExpression: 'SET #status = :to, decidedBy = :decidedBy, decidedAt = :decidedAt, #comment = :comment, movementId = :movementId REMOVE gsi2pk, gsi2sk',
         ConditionExpression: decided.status === 'expired' ? '#status = :pending' : '#status = :pending AND expiresAt > :now',
         ExpressionAttributeNames: { '#status': 'status', '#comment': 'comment' },
         ExpressionAttributeValues: {
@@ -213,5 +220,22 @@ export async function setApprovalRules(companyId: string, fundingAboveCents: num
     } catch (error) {
       if (!conditionFailed(error, 0) || attempt >= 4) throw error;
     }
+  }
+}
+
+/**
+ * Writes the expiry of a request whose days passed unanswered, as the system: its audit record and `approval.decided`.
+ * Answers whether this call expired it (a decision made meanwhile wins: the condition wants it still pending).
+ */
+export async function expireApprovalRequest(companyId: string, approvalId: string, now: Date): Promise<boolean> {
+  const record = await readApprovalRequest(companyId, approvalId);
+  if (record.status !== 'pending' || record.expiresAt > now.toISOString()) return false;
+  const expired: ApprovalRequestRecord = { ...record, status: 'expired', decidedAt: now.toISOString() };
+  try {
+    await transactThroughConflicts(decisionItems(record, expired, systemActor, now), {}, 8);
+    return true;
+  } catch (error) {
+    if (conditionFailed(error, 0)) return false;
+    throw error;
   }
 }

@@ -147,6 +147,8 @@ export const keys = {
   /** A request waiting for (or decided by) a second person; a company's requests share a partition. */
   approvalRequest: (companyId: string, approvalId: string) => ({ pk: `COMPANY#${companyId}#APPROVALS`, sk: `REQUEST#${approvalId}` }),
   approvalRequests: (companyId: string) => ({ pk: `COMPANY#${companyId}#APPROVALS` }),
+  /** A request still waiting, by when it expires (sparse gsi2, as openAuthorization): the expiry job reads the due. */
+  pendingApproval: (expiresAt: string, companyId: string, approvalId: string) => ({ gsi2pk: 'APPROVALS#PENDING', gsi2sk: `${expiresAt}#${companyId}#${approvalId}` }),
   /** A background file (CSV export) of one company: its status, filters and where its bytes are; expires by TTL. */
   exportJob: (companyId: string, fileId: string) => ({ pk: `COMPANY#${companyId}`, sk: `EXPORT#${fileId}` }),
   /** An export or report generating, by the time it must be done (sparse gsi2, as runningFundingFile). */

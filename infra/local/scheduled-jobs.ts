@@ -74,6 +74,15 @@ const localJobTimers: Record<ScheduledJobHandler, LocalJobTimer> = {
       return failed > 0 || notEnded ? `failed ${summary.fundingFiles} funding files, ${summary.employeeImports} employee imports and ${summary.backgroundFiles} exports or reports past their deadline${notEnded}` : null;
     },
   },
+  // The cloud's: every 15 minutes; here an expired request shows so soon after its days pass.
+  'approvals/expire-approvals': {
+    everyMs: { dev: minute, test: null },
+    what: 'expiring approval requests',
+    line: (answer) => {
+      const { expired } = z.object({ expired: z.number() }).parse(answer);
+      return expired > 0 ? `expired ${expired} requests for approval left unanswered` : null;
+    },
+  },
   // The cloud's: every minute. Webhook retries that no delayed message carries; both profiles queue them.
   'webhooks/dispatch-due-webhooks': {
     everyMs: { dev: 15_000, test: 2_000 },

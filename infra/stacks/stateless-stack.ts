@@ -328,6 +328,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Reads the running funding files, employee imports, exports and reports past their deadline (gsi2) and marks each failed; a funding
   // file's end puts its webhook event (an outbox item) in the same transaction.
   'exports/fail-overdue-work': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  // The requests due (gsi2), each expired with its audit record and event.
+  'approvals/expire-approvals': { table: 'readWrite' },
   // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables;
   // opens the endpoint's secrets to sign each post.
   'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue], webhookSecrets: 'open', settings: ['PORTAL_URL', 'WEBHOOKS_ALLOW_LOOPBACK'], retriesSooner: true },

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { approvalListAnswerSchema, approvalRequestSchema, awaitingApprovalAnswerSchema } from '@shared/approvals';
 import { companyHeader } from '@shared/api/route-definition';
+import type * as ExpireApprovals from '@functions/approvals/expire-approvals';
+import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
 import { putApiKey } from './api-key-fixtures';
 import { createOwnCompany, joinCompany, type OwnCompany } from './company-fixtures';
@@ -14,6 +16,14 @@ import { api, cloud, documents, fixtureCloud, signIn } from './support';
  * Dual approval (issue 35) against DynamoDB Local: above the owner's amount a funding waits, and moves exactly once
  * when someone other than the requester approves it, or never when anything it depends on changed.
  */
+let expiry: typeof ExpireApprovals;
+beforeAll(async () => {
+  // The expiry job runs in this process, as its schedule would run it.
+  Object.assign(process.env, cloud().handlerEnvironment);
+  resetEnvForTests();
+  expiry = await import('@functions/approvals/expire-approvals');
+});
+
 interface Team {
   company: OwnCompany;
   employeeId: string;
@@ -129,11 +139,19 @@ describe('an approval that would no longer do what was previewed', () => {
     expect(await approve(t, t.owner.token, changed)).toMatchObject({ status: 409, body: { code: 'APPROVAL_RULE_CHANGED' } });
 
     const expired = await waiting(t, 60_000);
-    await documents().send(new UpdateCommand({ TableName: cloud().tableName, Key: keys.approvalRequest(t.company.companyId, expired), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1_000).toISOString() } }));
+    const past = new Date(Date.now() - 1_000).toISOString();
+    await documents().send(
+      new UpdateCommand({ TableName: cloud().tableName, Key: keys.approvalRequest(t.company.companyId, expired), UpdateExpression: 'SET expiresAt = :past, gsi2sk = :due', ExpressionAttributeValues: { ':past': past, ':due': keys.pendingApproval(past, t.company.companyId, expired).gsi2sk } }),
+    );
     const before = await balances(t);
     expect(await approve(t, t.owner.token, expired)).toMatchObject({ status: 409, body: { code: 'APPROVAL_EXPIRED' } });
     expect(await balances(t)).toEqual(before);
     expect(approvalRequestSchema.parse((await api('GET', `/approvals/${expired}`, inCompany(t, t.owner.token))).body).status).toBe('expired');
+    // The expiry job writes it down once: recorded and told to webhooks; a second run finds nothing.
+    expect(await expiry.expireApprovals(new Date())).toEqual({ expired: 1 });
+    expect(await expiry.expireApprovals(new Date())).toEqual({ expired: 0 });
+    expect(await auditActions(t)).toContain('approval.expire');
+    expect(await approve(t, t.owner.token, expired)).toMatchObject({ status: 409, body: { code: 'APPROVAL_EXPIRED' } });
   });
 });
 
