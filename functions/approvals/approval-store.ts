@@ -15,6 +15,8 @@ import {
 import { publicApiPrefix } from '@shared/api/public-api';
 import { actorSchema, auditPut, systemActor, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
+import { emailsPut } from '../platform/outbox';
+import { approverEmails, requesterEmails } from './approval-mail';
 import { entities, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { webhookEventPut } from '../webhooks';
@@ -125,7 +127,7 @@ export interface FundingRequest {
  * A funding that waits: the request with its whole preview, its audit record and `approval.requested`, as items of
  * the transaction the caller adds its exactly-once item to. Answers them with the 202 answer.
  */
-export function fundingRequestItems(request: FundingRequest): { items: TransactItem[]; answer: AwaitingApprovalAnswer; record: ApprovalRequestRecord } {
+export async function fundingRequestItems(request: FundingRequest): Promise<{ items: TransactItem[]; answer: AwaitingApprovalAnswer; record: ApprovalRequestRecord }> {
   const approvalId = randomUUID();
   const requestedAt = request.at.toISOString();
   const record: ApprovalRequestRecord = {
@@ -154,6 +156,8 @@ export function fundingRequestItems(request: FundingRequest): { items: TransactI
     },
     auditPut({ companyId: request.companyId, actor: request.requester, action: 'approval.request', target: { type: 'company', id: request.companyId }, before: {}, after: auditedRequest(record), at: requestedAt }),
     webhookEventPut(request.companyId, 'approval.requested', approvalEventData(record), request.at),
+    // Those who may decide it are e-mailed with the request (the outbox): exactly when it is recorded.
+    ...emailsPut(await approverEmails(record), request.at),
   ];
   // A key's system follows the request on the public API, a person on the portal's.
   const statusUrl = `${request.viaApiKey ? publicApiPrefix : ''}${approvalStatusUrl(approvalId)}`;
@@ -164,7 +168,7 @@ export function fundingRequestItems(request: FundingRequest): { items: TransactI
  * A decision written: the request moved from pending under the condition that it still waits (and, for an approval,
  * that its days have not passed), its audit record and `approval.decided`. The first item is the request's update.
  */
-export function decisionItems(record: ApprovalRequestRecord, decided: ApprovalRequestRecord, actor: Actor, at: Date): TransactItem[] {
+export async function decisionItems(record: ApprovalRequestRecord, decided: ApprovalRequestRecord, actor: Actor, at: Date): Promise<TransactItem[]> {
   const action = decided.status === 'approved' ? 'approval.approve' : decided.status === 'rejected' ? 'approval.reject' : 'approval.expire';
   return [
     {
@@ -188,6 +192,8 @@ export function decisionItems(record: ApprovalRequestRecord, decided: ApprovalRe
     },
     auditPut({ companyId: record.companyId, actor, action, target: { type: 'company', id: record.companyId }, before: { status: record.status }, after: { ...auditedRequest(record), status: decided.status, comment: decided.comment }, at: at.toISOString() }),
     webhookEventPut(record.companyId, 'approval.decided', approvalEventData(decided), at),
+    // The asker learns the outcome by e-mail too, with the decision.
+    ...emailsPut(await requesterEmails(decided), at),
   ];
 }
 
@@ -232,7 +238,7 @@ export async function expireApprovalRequest(companyId: string, approvalId: strin
   if (record.status !== 'pending' || record.expiresAt > now.toISOString()) return false;
   const expired: ApprovalRequestRecord = { ...record, status: 'expired', decidedAt: now.toISOString() };
   try {
-    await transactThroughConflicts(decisionItems(record, expired, systemActor, now), {}, 8);
+    await transactThroughConflicts(await decisionItems(record, expired, systemActor, now), {}, 8);
     return true;
   } catch (error) {
     if (conditionFailed(error, 0)) return false;

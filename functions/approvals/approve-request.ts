@@ -46,7 +46,7 @@ export const handler = useCase(
       movementId: transfer.movementId,
     };
     const answer: ApprovalRequest = approvalView(decided, now);
-    const decision = decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now);
+    const decision = await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now);
     // The idempotency item first, the request's update second: a refused one of those tells a replay or a decision
     // made first. The funding.applied events with the transfer they tell of (the outbox).
     const items = [

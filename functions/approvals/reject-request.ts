@@ -16,7 +16,7 @@ export const handler = useCase(
     const decided: ApprovalRequestRecord = { ...record, status: 'rejected', decidedBy: { userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), viaApiKey: false }, decidedAt: now.toISOString(), comment: body.comment };
     const answer: ApprovalRequest = approvalView(decided, now);
     try {
-      await transactThroughConflicts([idempotency.answerItem(answer), ...decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now)], {}, 8);
+      await transactThroughConflicts([idempotency.answerItem(answer), ...await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now)], {}, 8);
     } catch (error) {
       if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
       if (conditionFailed(error, 1)) throw await refusedDecision(caller.companyId, record.approvalId);

@@ -33,7 +33,7 @@ export const handler = useCase(fundingRoutes.fundEmployee,
 
     const rules = await readApprovalRules(caller.companyId);
     if (fundingNeedsApproval(rules, body.amountCents)) {
-      const request = fundingRequestItems({
+      const request = await fundingRequestItems({
         companyId: caller.companyId,
         requester: actorOfCaller(caller, 'company_user'),
         // What a key asks, its maker asked: they may not approve it themselves.
