@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import * as approvalRoutes from '@shared/api/routes/approval-routes';
 import type { ApprovalRules } from '@shared/approvals';
-import { eurTextSchema } from '@shared/employees';
 import { can } from '@shared/roles';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
@@ -14,22 +12,11 @@ import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { failureCode } from '@frontend/lib/failure-code';
 import { useFormat } from '@frontend/lib/format';
-import { zodValidate } from '@frontend/lib/form-validation';
 import { callApi } from '@frontend/lib/http';
 import { approvalRulesQueryKey, approvalsQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
-
-type RuleValues = { amount: string };
-
-/** The amount in euros as Add funds reads one; an empty field turns approval off (null). */
-const ruleFormSchema = /* @__PURE__ */ z.object({
-  amount: z.pipe(z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)), z.nullable(eurTextSchema('AMOUNT_REQUIRED'))),
-});
-const validateRule = zodValidate<RuleValues>(ruleFormSchema);
-
-/** 500.00 for 50000 cents: the field shows the current amount as it would be typed. */
-const centsText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+import { centsText, ruleFormSchema, validateRule, type RuleValues } from './approval-rule';
 
 /**
  * Settings > Approvals (issue 35): when a funding waits for a second person. Everyone reads the rule; an owner sets the
@@ -60,7 +47,7 @@ export function ApprovalRulesSection() {
         <>
           <RuleText rules={rules.data} />
           <p className="settings-text">{t('approvals.text')}</p>
-          {canEdit ? <RuleForm key={rules.data.version} companyId={companyId} rules={rules.data} /> : <p className="settings-text">{t('approvals.readOnly')}</p>}
+          {canEdit ? <RuleForm companyId={companyId} rules={rules.data} /> : <p className="settings-text">{t('approvals.readOnly')}</p>}
         </>
       )}
     </section>
@@ -73,7 +60,7 @@ function RuleText({ rules }: { rules: ApprovalRules }) {
   return <p>{rules.fundingAboveCents === null ? t('approvals.ruleOff') : t('approvals.ruleOn', { amount: format.money(rules.fundingAboveCents) })}</p>;
 }
 
-/** The owner's form; it starts from the saved rule (keyed by its version, so a save shows the new one). */
+/** The owner's form; it starts from the saved rule, and shows the amount as saved after each save. */
 function RuleForm({ companyId, rules }: { companyId: string; rules: ApprovalRules }) {
   const { t } = useTranslation(['settings', 'errors', 'common']);
   const format = useFormat();
@@ -100,6 +87,7 @@ function RuleForm({ companyId, rules }: { companyId: string; rules: ApprovalRule
     try {
       const saved = await callApi(approvalRoutes.setApprovalRules, { body: confirming });
       queryClient.setQueryData(approvalRulesQueryKey(companyId), saved);
+      formik.resetForm({ values: { amount: centsText(saved.fundingAboveCents) } });
       // Requests made under the old rule can no longer be approved: the queue reads them again.
       await queryClient.invalidateQueries({ queryKey: approvalsQueryKey(companyId) });
       setNotice({ tone: 'success', text: saved.fundingAboveCents === null ? t('approvals.savedOff') : t('approvals.savedOn', { amount: format.money(saved.fundingAboveCents) }) });
