@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsText, ruleFormSchema, validateRule } from './approval-rule';
+import { centsText, decidersOf, ruleFormSchema, validateRule } from './approval-rule';
 
 describe('the approval amount as typed in Settings', () => {
   it('reads euros as cents, and an empty field as no approval', () => {
@@ -19,5 +19,13 @@ describe('the approval amount as typed in Settings', () => {
   it('shows the saved amount as it would be typed', () => {
     expect(centsText(50_000)).toBe('500.00');
     expect(centsText(null)).toBe('');
+  });
+});
+
+describe('who can decide', () => {
+  it('counts the active owners and managers, not accountants or those still invited', () => {
+    expect(decidersOf([{ role: 'owner', status: 'active' }])).toBe(1);
+    expect(decidersOf([{ role: 'owner', status: 'active' }, { role: 'accountant', status: 'active' }, { role: 'manager', status: 'invited' }])).toBe(1);
+    expect(decidersOf([{ role: 'owner', status: 'active' }, { role: 'manager', status: 'active' }])).toBe(2);
   });
 });

@@ -2,21 +2,23 @@ import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as approvalRoutes from '@shared/api/routes/approval-routes';
+import * as teamRoutes from '@shared/api/routes/team-routes';
 import type { ApprovalRules } from '@shared/approvals';
 import { can } from '@shared/roles';
 import { Alert } from '@frontend/components/alert/alert';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
+import { WarningNote } from '@frontend/components/alert/warning-note';
 import { ValueSkeleton } from '@frontend/components/loaders/value-skeleton';
 import { TextField } from '@frontend/components/text-field/text-field';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { failureCode } from '@frontend/lib/failure-code';
 import { useFormat } from '@frontend/lib/format';
 import { callApi } from '@frontend/lib/http';
-import { approvalRulesQueryKey, approvalsQueryKey } from '@frontend/lib/query-keys';
+import { approvalRulesQueryKey, approvalsQueryKey, teamQueryKey } from '@frontend/lib/query-keys';
 import { useSession } from '@frontend/lib/session/session-context';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
-import { centsText, ruleFormSchema, validateRule, type RuleValues } from './approval-rule';
+import { centsText, decidersOf, ruleFormSchema, validateRule, type RuleValues } from './approval-rule';
 
 /**
  * Settings > Approvals (issue 35): when a funding waits for a second person. Everyone reads the rule; an owner sets the
@@ -65,6 +67,9 @@ function RuleForm({ companyId, rules }: { companyId: string; rules: ApprovalRule
   const { t } = useTranslation(['settings', 'errors', 'common']);
   const format = useFormat();
   const queryClient = useQueryClient();
+  // The team section reads the same list: whether anyone besides the owner could approve.
+  const team = useQuery({ queryKey: teamQueryKey(companyId), queryFn: ({ signal }) => callApi(teamRoutes.listTeam, { signal }) });
+  const alone = team.data ? decidersOf(team.data.members) < 2 : false;
   const [confirming, setConfirming] = useState<{ fundingAboveCents: number | null } | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'info' | 'error'; text: string } | null>(null);
@@ -120,6 +125,11 @@ function RuleForm({ companyId, rules }: { companyId: string; rules: ApprovalRule
         onCancel={() => setConfirming(null)}
       >
         <p>{on ? t('approvals.confirmOnText', { amount: on }) : t('approvals.confirmOffText')}</p>
+        {on && alone && (
+          <WarningNote>
+            <p>{t('approvals.nobodyElse', { amount: on })}</p>
+          </WarningNote>
+        )}
       </ConfirmDialog>
     </>
   );
