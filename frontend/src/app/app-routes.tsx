@@ -39,6 +39,7 @@ const TopUpsScreen = lazyScreen(() => import('@frontend/features/admin/top-ups-s
 const InboxScreen = lazyScreen(() => import('@frontend/features/messaging/inbox-screen'), 'InboxScreen');
 const SettingsScreen = lazyScreen(() => import('@frontend/features/settings/settings-screen'), 'SettingsScreen');
 const FundingSchedulesScreen = lazyScreen(() => import('@frontend/features/funding-schedules/funding-schedules-screen'), 'FundingSchedulesScreen');
+const ApprovalsScreen = lazyScreen(() => import('@frontend/features/approvals/approvals-screen'), 'ApprovalsScreen');
 const IntegrationsScreen = lazyScreen(() => import('@frontend/features/integrations/integrations-screen'), 'IntegrationsScreen');
 const ApiReferenceScreen = lazyScreen(() => import('@frontend/features/integrations/api-reference-screen'), 'ApiReferenceScreen');
 
@@ -76,6 +77,7 @@ export function AppRoutes() {
         <Route path={paths.settings} element={<SettingsScreen />} />
         <Route path={paths.activity} element={<ActivityScreen />} />
         <Route path={paths.fundingSchedules} element={<FundingSchedulesScreen />} />
+        <Route path={paths.approvals} element={<ApprovalsScreen />} />
         <Route path={paths.integrations} element={<IntegrationsScreen />} />
         <Route path={paths.apiReference} element={<ApiReferenceScreen />} />
       </Route>

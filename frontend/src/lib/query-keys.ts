@@ -37,3 +37,13 @@ export const memberApiKeysQueryKey = (companyId: string, userId: string) => [...
 
 /** The team list (settings, and the low-balance alert's recipients): per company, so a switch never shows the previous company's team. */
 export const teamQueryKey = (companyId: string) => ['team', companyId] as const;
+
+/**
+ * Dual approval (issue 35): everything read of the company's approval requests. The navigation's badge and the
+ * dashboard's notice sit under it, so a decision on /approvals (or a funding sent for approval) refreshes them too.
+ */
+export const approvalsQueryKey = (companyId: string) => ['approvals', companyId] as const;
+/** GET /approvals?state=pending, first page: its awaitingYouCount is the badge's and the dashboard notice's number. */
+export const awaitingApprovalsQueryKey = (companyId: string) => [...approvalsQueryKey(companyId), 'awaiting-you'] as const;
+/** GET /approval-rules: Settings > Approvals, and Add funds (whether the typed amount waits). */
+export const approvalRulesQueryKey = (companyId: string) => ['approval-rules', companyId] as const;

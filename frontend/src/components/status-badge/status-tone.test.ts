@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { approvalStatuses } from '@shared/approvals';
 import { cardStatuses, companyStatuses, employeeStatuses, reportStatuses, transactionStatuses } from '@shared/statuses';
 import { statusTone } from './status-tone';
 
@@ -11,12 +12,14 @@ describe('statusTone', () => {
     expect(statusTone('company', 'pending_approval')).toBe('pending');
     expect(statusTone('report', 'generation_failed')).toBe('negative');
     expect(statusTone('teamMember', 'invited')).toBe('pending');
+    expect(statusTone('approval', 'rejected')).toBe('negative');
     for (const [kind, values] of [
       ['card', cardStatuses],
       ['employee', employeeStatuses],
       ['transaction', transactionStatuses],
       ['report', reportStatuses],
       ['company', companyStatuses],
+      ['approval', approvalStatuses],
     ] as const) {
       for (const value of values) expect(['positive', 'pending', 'negative', 'neutral']).toContain(statusTone(kind, value));
     }

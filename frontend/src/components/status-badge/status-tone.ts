@@ -1,3 +1,4 @@
+import type { ApprovalStatus } from '@shared/approvals';
 import type { CardAccountStatus, CardStatus, CompanyStatus, DeviceStatus, EmployeeStatus, ReportStatus, TransactionStatus } from '@shared/statuses';
 import type { ScheduleRunStatus, ScheduleState } from '@shared/funding-schedules';
 import type { MemberStatus } from '@shared/team';
@@ -37,6 +38,7 @@ const tones = {
   webhookDelivery: { delivered: 'positive', pending: 'pending', sending: 'pending', retrying: 'pending', failed: 'negative' },
   fundingSchedule: { active: 'positive', paused: 'pending', finished: 'neutral' },
   fundingRun: { applied: 'positive', queued: 'pending', applying: 'pending', refused: 'negative', failed: 'negative' },
+  approval: { approved: 'positive', pending: 'pending', rejected: 'negative', expired: 'neutral' },
 } as const satisfies {
   employee: Record<EmployeeStatus, StatusTone>;
   card: Record<CardStatus, StatusTone>;
@@ -49,6 +51,7 @@ const tones = {
   webhookDelivery: Record<WebhookDeliveryStatus, StatusTone>;
   fundingSchedule: Record<ScheduleState, StatusTone>;
   fundingRun: Record<ScheduleRunStatus, StatusTone>;
+  approval: Record<ApprovalStatus, StatusTone>;
 };
 
 export type StatusKind = keyof typeof tones;

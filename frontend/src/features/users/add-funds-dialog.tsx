@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { fundingNeedsApproval } from '@shared/approvals';
 import { fundEmployeeFormSchema } from '@shared/funding';
+import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { TextField } from '@frontend/components/text-field/text-field';
@@ -11,7 +14,7 @@ import { useFormat } from '@frontend/lib/format';
 import { zodValidate } from '@frontend/lib/form-validation';
 import { newActionKey } from '@frontend/lib/http';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
-import { fetchMainAccount, fundEmployee, mainAccountQueryKey } from './funding-api';
+import { approvalRulesQueryKey, approvalsQueryKey, fetchApprovalRules, fetchMainAccount, fundEmployee, mainAccountQueryKey } from './funding-api';
 
 interface AddFundsDialogProps {
   companyId: string;
@@ -26,12 +29,17 @@ const validateAmount = zodValidate<AmountValues>(fundEmployeeFormSchema);
 /**
  * Add funds to one user (SPEC section 4): the amount in euros, then a confirmation naming the amount and what stays
  * on the main account. The confirmation holds one Idempotency-Key, so a retried or double-clicked transfer is one.
+ * Above the company's approval amount (issue 35) the confirmation says the funding will wait, and the API's 202 ends
+ * in "Sent for approval": nothing moved, so the dialog never says the funds were added.
  */
 export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFundsDialogProps) {
   const { t } = useTranslation(['users', 'errors', 'common']);
   const format = useFormat();
+  const queryClient = useQueryClient();
   const account = useQuery({ queryKey: mainAccountQueryKey(companyId), queryFn: ({ signal }) => fetchMainAccount(signal) });
+  const rules = useQuery({ queryKey: approvalRulesQueryKey(companyId), queryFn: ({ signal }) => fetchApprovalRules(signal) });
   const [confirming, setConfirming] = useState<{ amountCents: number; key: string } | null>(null);
+  const [sentCents, setSentCents] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { formik, formRef, submit, change, blur, errorCode } = useCheckedForm<AmountValues, 'amount'>({
@@ -51,7 +59,13 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
     setBusy(true);
     setFailure(null);
     try {
-      await fundEmployee(employee.employeeId, confirming.amountCents, confirming.key);
+      const answer = await fundEmployee(employee.employeeId, confirming.amountCents, confirming.key);
+      if ('status' in answer && answer.status === 'awaiting_approval') {
+        setSentCents(answer.approval.funding.totalCents);
+        // The queue has a new request (a colleague's badge reads it within its minute).
+        void queryClient.invalidateQueries({ queryKey: approvalsQueryKey(companyId) });
+        return;
+      }
       onDone();
     } catch (error) {
       setFailure(errorCodeOf(error));
@@ -62,16 +76,38 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
     }
   };
 
+  if (sentCents !== null) {
+    return (
+      <Dialog open title={t('funds.approval.sentTitle')} onClose={onClose}>
+        <div className="dialog__body">
+          <Alert tone="success">{t('funds.approval.sentText', { amount: format.money(sentCents), name })}</Alert>
+          <p>
+            <Link to={paths.approvals}>{t('funds.approval.open')}</Link>
+          </p>
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common:close')}
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+
   if (confirming) {
     const after = account.data ? account.data.availableCents - confirming.amountCents : null;
+    // Unknown while the rule loads: the question waits for it rather than say the wrong thing.
+    const waits = rules.data ? fundingNeedsApproval(rules.data, confirming.amountCents) : false;
+    const limitCents = rules.data?.fundingAboveCents ?? null;
     return (
-      <Dialog open title={t('funds.confirmTitle')} busy={busy} onClose={() => setConfirming(null)}>
+      <Dialog open title={waits ? t('funds.approval.sendTitle') : t('funds.confirmTitle')} busy={busy} onClose={() => setConfirming(null)}>
         <div className="dialog__body">
-          <p>{t('funds.confirmText', { amount: format.money(confirming.amountCents), name })}</p>
+          <p>{t(waits ? 'funds.approval.confirmText' : 'funds.confirmText', { amount: format.money(confirming.amountCents), name })}</p>
+          {waits && limitCents !== null && <p>{t('funds.approval.waits', { limit: format.money(limitCents) })}</p>}
           <dl className="users-details">
             <dt>{t('funds.amount')}</dt>
             <dd>{format.money(confirming.amountCents)}</dd>
-            <dt>{t('funds.balanceAfter')}</dt>
+            <dt>{waits ? t('funds.approval.balanceAfter') : t('funds.balanceAfter')}</dt>
             <dd>{after === null ? '…' : format.money(after)}</dd>
           </dl>
           {failure && <Alert>{errorCodeText(t, failure)}</Alert>}
@@ -80,8 +116,8 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
           <button type="button" className="button button--secondary" onClick={() => setConfirming(null)} disabled={busy}>
             {t('common:cancel')}
           </button>
-          <button type="button" className="button" onClick={() => void transfer()} disabled={busy} aria-busy={busy}>
-            {t('funds.confirm')}
+          <button type="button" className="button" onClick={() => void transfer()} disabled={busy || rules.isPending} aria-busy={busy}>
+            {waits ? t('funds.approval.send') : t('funds.confirm')}
           </button>
         </div>
       </Dialog>

@@ -1,14 +1,21 @@
+import * as approvalRoutes from '@shared/api/routes/approval-routes';
 import * as fundingRoutes from '@shared/api/routes/funding-routes';
 import * as moneyRoutes from '@shared/api/routes/money-routes';
 import { callApi } from '@frontend/lib/http';
-import { mainAccountQueryKey } from '@frontend/lib/query-keys';
+import { approvalRulesQueryKey, approvalsQueryKey, mainAccountQueryKey } from '@frontend/lib/query-keys';
 
-export { mainAccountQueryKey };
+export { approvalRulesQueryKey, approvalsQueryKey, mainAccountQueryKey };
 export const fundingFileQueryKey = (companyId: string, fileId: string) => ['funding-file', companyId, fileId] as const;
 
 export const fetchMainAccount = (signal?: AbortSignal) => callApi(moneyRoutes.getMainAccount, { signal });
 
-/** One user action, one key: the dialog keeps `idempotencyKey` while the same transfer is retried. */
+/** The company's approval rule (issue 35): whether an amount waits for a second person. */
+export const fetchApprovalRules = (signal?: AbortSignal) => callApi(approvalRoutes.getApprovalRules, { signal });
+
+/**
+ * One user action, one key: the dialog keeps `idempotencyKey` while the same transfer is retried. Above the company's
+ * approval amount the answer is the request that waits (202, `status: 'awaiting_approval'`), not a movement.
+ */
 export const fundEmployee = (employeeId: string, amountCents: number, idempotencyKey: string) =>
   callApi(fundingRoutes.fundEmployee, { params: { employeeId }, body: { amountCents }, idempotencyKey });
 

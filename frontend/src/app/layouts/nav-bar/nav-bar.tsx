@@ -4,6 +4,7 @@ import { hasReporting } from '@shared/api/schemas';
 import { hasRole, readsInvoices } from '@shared/roles';
 import { navigationLinks, paths } from '@shared/routes';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
+import { useAwaitingYouCount } from '@frontend/lib/awaiting-approvals';
 import { useSession } from '@frontend/lib/session/session-context';
 import { isActiveLink } from './active-link';
 import { ClientSwitcher } from './client-switcher';
@@ -18,7 +19,15 @@ export function NavBar() {
   const { pathname } = useLocation();
   const { profile } = useSession();
   const unread = useCompanyUnread(profile?.currentClient?.companyId);
+  const awaitingYou = useAwaitingYouCount(profile?.currentClient?.companyId, profile?.role);
   if (!profile) return null;
+
+  // Messaging counts unread messages; Approvals the requests this person may decide (issue 35).
+  const badgeOf = (path: string): { unread?: number; badgeText?: string } => {
+    if (path === paths.messaging) return { unread };
+    if (path === paths.approvals) return { unread: awaitingYou, badgeText: t('nav.awaitingYou', { count: awaitingYou }) };
+    return {};
+  };
 
   const links = navigationLinks
     .filter((link) => !('minRole' in link) || hasRole(profile.role, link.minRole))
@@ -31,7 +40,7 @@ export function NavBar() {
       to: link.path,
       label: t(link.labelKey),
       current: isActiveLink(link.path, pathname) ? ('page' as const) : undefined,
-      unread: link.path === paths.messaging ? unread : undefined,
+      ...badgeOf(link.path),
     }));
 
   return (

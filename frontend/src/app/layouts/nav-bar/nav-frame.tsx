@@ -10,8 +10,10 @@ export interface NavFrameLink {
   label: string;
   /** 'page' on the screen itself; 'true' on a screen inside its section (one application of Applications). */
   current?: 'page' | 'true';
-  /** Unread messages shown as a badge beside the label. */
+  /** Unread messages (or requests waiting for the reader) shown as a badge beside the label. */
   unread?: number;
+  /** What screen readers hear for the badge, already translated; "N unread" when not given. */
+  badgeText?: string;
 }
 
 interface NavFrameProps {
@@ -86,7 +88,7 @@ function NavFrameItem({ link, onNavigate }: { link: NavFrameLink; onNavigate: ()
       {...unreadBadgeProps(unreadId, unread)}
     >
       {link.label}
-      <UnreadBadge id={unreadId} count={unread} />
+      <UnreadBadge id={unreadId} count={unread} text={link.badgeText} />
     </Link>
   );
 }

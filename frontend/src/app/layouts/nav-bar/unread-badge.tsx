@@ -30,10 +30,11 @@ export function useInboxUnread(): number {
 }
 
 /**
- * A count beside a navigation link; nothing when 0. The link names the hidden "3 unread" with aria-describedby
- * (unreadBadgeProps), so its name stays "Messaging" and the count is read after it.
+ * A count beside a navigation link; nothing when 0. The link names the hidden "3 unread" (or the link's own `text`,
+ * "2 waiting" for Approvals) with aria-describedby (unreadBadgeProps), so its name stays "Messaging" and the count is
+ * read after it.
  */
-export function UnreadBadge({ id, count }: { id: string; count: number }) {
+export function UnreadBadge({ id, count, text }: { id: string; count: number; text?: string | undefined }) {
   const { t } = useTranslation('common');
   if (count === 0) return null;
   return (
@@ -43,7 +44,7 @@ export function UnreadBadge({ id, count }: { id: string; count: number }) {
         {count > 99 ? '99+' : count}
       </span>
       <span id={id} hidden>
-        {t('nav.unread', { count })}
+        {text ?? t('nav.unread', { count })}
       </span>
     </>
   );

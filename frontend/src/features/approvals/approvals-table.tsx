@@ -1,0 +1,133 @@
+import { useTranslation } from 'react-i18next';
+import { mayDecide, type ApprovalRequest } from '@shared/approvals';
+import { LoadFailed } from '@frontend/components/alert/load-failed';
+import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
+import { Pagination } from '@frontend/components/data-table/pagination';
+import { useTableQuery } from '@frontend/components/data-table/use-table-query';
+import { EmptyState } from '@frontend/components/empty-state/empty-state';
+import { StatusBadge } from '@frontend/components/status-badge/status-badge';
+import { statusTone } from '@frontend/components/status-badge/status-tone';
+import { useFormat } from '@frontend/lib/format';
+import { approvalListQueryKey, fetchApprovals, noApprovalFilters, type ApprovalFilters, type ApprovalState } from './approvals-api';
+import { useApprovalTexts } from './approval-texts';
+
+export type Decision = { kind: 'approve' | 'reject'; request: ApprovalRequest };
+
+interface ApprovalsTableProps {
+  companyId: string;
+  state: ApprovalState;
+  /** The reader's user id: their own requests wait for someone else. */
+  userId: string;
+  /** Managers and owners decide; false shows every request without actions. */
+  decides: boolean;
+  onDecide: (decision: Decision) => void;
+}
+
+/** One part of the queue, ten a page, newest first: what each request asks, its total, and its decision. */
+export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: ApprovalsTableProps) {
+  const { t } = useTranslation(['approvals', 'common']);
+  const format = useFormat();
+  const texts = useApprovalTexts();
+  const table = useTableQuery<ApprovalRequest, ApprovalFilters>({
+    queryKey: approvalListQueryKey(companyId, state),
+    fetch: (params, signal) => fetchApprovals(state, params, signal),
+    emptyFilters: noApprovalFilters,
+    enabled: companyId !== '',
+  });
+  const when = (at: string) => format.date(at, { withTime: true });
+
+  const requested: DataTableColumn<ApprovalRequest> = {
+    id: 'requested',
+    header: t('columns.requested'),
+    cell: (row) => (
+      <>
+        {when(row.requestedAt)}
+        <span className="approvals-sub">{t('requestedBy', { name: texts.person(row.requestedBy) })}</span>
+      </>
+    ),
+  };
+  const what: DataTableColumn<ApprovalRequest> = { id: 'what', header: t('columns.what'), rowHeader: true, cell: texts.what };
+  const total: DataTableColumn<ApprovalRequest> = { id: 'total', header: t('columns.total'), align: 'end', cell: (row) => <strong>{format.money(row.funding.totalCents)}</strong> };
+  // A request for several users lists them in the row's detail; one user is named in the row itself.
+  const credits: DataTableColumn<ApprovalRequest> = {
+    id: 'credits',
+    header: t('columns.credits'),
+    detail: true,
+    cell: (row) => (
+      <ul className="approvals-credits">
+        {row.funding.credits.map((credit) => (
+          <li key={credit.employeeId}>
+            {credit.name}: {format.money(credit.amountCents)}
+          </li>
+        ))}
+      </ul>
+    ),
+  };
+  const several = table.rows.some((row) => row.funding.credits.length > 1);
+
+  const pendingColumns: DataTableColumn<ApprovalRequest>[] = [
+    requested,
+    what,
+    total,
+    { id: 'expires', header: t('columns.expires'), cell: (row) => when(row.expiresAt) },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      hideHeader: true,
+      cell: (row) => {
+        if (row.requestedBy.userId === userId) return <span className="approvals-sub">{t('ownRequest')}</span>;
+        if (!decides || !mayDecide(row, userId)) return null;
+        const name = texts.rowName(row);
+        return (
+          <div className="approvals-actions">
+            {/* The visible label first (WCAG 2.5.3, label in name), then which request. */}
+            <button type="button" className="button button--small" aria-label={`${t('actions.approve')}, ${name}`} onClick={() => onDecide({ kind: 'approve', request: row })}>
+              {t('actions.approve')}
+            </button>
+            <button type="button" className="button button--secondary button--small" aria-label={`${t('actions.reject')}, ${name}`} onClick={() => onDecide({ kind: 'reject', request: row })}>
+              {t('actions.reject')}
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
+  const decidedColumns: DataTableColumn<ApprovalRequest>[] = [
+    requested,
+    what,
+    total,
+    {
+      id: 'decision',
+      header: t('columns.decision'),
+      cell: (row) => (
+        <>
+          {row.decidedBy ? t('decidedBy', { name: texts.person(row.decidedBy), date: when(row.decidedAt ?? '') }) : t('expiredOn', { date: when(row.decidedAt ?? row.expiresAt) })}
+          {row.comment && <span className="approvals-sub approvals-comment">{t('comment', { comment: row.comment })}</span>}
+        </>
+      ),
+    },
+    { id: 'status', header: t('columns.status'), cell: (row) => <StatusBadge tone={statusTone('approval', row.status)}>{t(`status.${row.status}`)}</StatusBadge> },
+  ];
+  const columns = [...(state === 'pending' ? pendingColumns : decidedColumns), ...(several ? [credits] : [])];
+
+  if (table.isError) return <LoadFailed onRetry={table.refetch}>{t('loadFailed')}</LoadFailed>;
+  return (
+    <>
+      <DataTable
+        caption={t(`caption.${state}`)}
+        columns={columns}
+        rows={table.rows}
+        rowKey={(row) => row.approvalId}
+        loading={table.loading}
+        skeletonRows={table.params.itemsPerPage}
+        rowLabel={texts.rowName}
+        empty={
+          <EmptyState title={t(`empty.${state}.title`)}>
+            <p>{t(`empty.${state}.text`)}</p>
+          </EmptyState>
+        }
+      />
+      <Pagination page={table.params.page} totalPages={table.totalPages} onPageChange={table.setPage} />
+    </>
+  );
+}
