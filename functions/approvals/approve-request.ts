@@ -23,8 +23,7 @@ const conflictRetries = 8;
  * exactly the one previewed, from the main account's available amount, to employees who can still receive it. If any
  * of that changed, nothing moves and the answer says what (the request still waits, to be approved later or rejected).
  */
-export const handler = useCase(
-  approvalRoutes.approveRequest,
+export const handler = useCase(approvalRoutes.approveRequest,
   async ({ caller, params, body, idempotency }) => {
     const now = new Date();
     const record = await decidable(caller, params.approvalId, now);

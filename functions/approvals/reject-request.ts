@@ -8,8 +8,7 @@ import { decidable, refusedDecision } from './decide-request';
 import * as approvalRoutes from '@shared/api/routes/approval-routes';
 
 /** Rejects a waiting request with a comment the requester reads: nothing it asked for happens. */
-export const handler = useCase(
-  approvalRoutes.rejectRequest,
+export const handler = useCase(approvalRoutes.rejectRequest,
   async ({ caller, params, body, idempotency }) => {
     const now = new Date();
     const record = await decidable(caller, params.approvalId, now);
