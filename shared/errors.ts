@@ -126,6 +126,7 @@ export const errorMessages = {
   APPROVAL_NOT_PENDING: 'This request has already been decided',
   APPROVAL_EXPIRED: 'This request expired before it was approved; nothing was done. Ask again if it is still needed.',
   APPROVAL_OWN_REQUEST: 'You cannot decide your own request: an owner or another manager must',
+  FUNDING_FILE_NEEDS_APPROVAL: "The file's total is above the company's approval amount, and a funding file cannot wait for approval yet. Fund those users one at a time, or split the file.",
   APPROVAL_RULE_CHANGED: 'The approval rules changed after this request was made; nothing was done. Reject it and ask again.',
   CHAT_NOT_FOUND: 'This chat was not found',
   CHAT_MESSAGE_FAILED: 'An issue occurred during chat message creation. Please try again later',

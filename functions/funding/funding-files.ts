@@ -5,6 +5,8 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import { fundingNeedsApproval } from '@shared/approvals';
+import { readApprovalRules } from '../approvals';
 import {
   fundingBackgroundRows,
   fundingFileStatuses,
@@ -253,6 +255,9 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
   if (file.status !== 'previewed') return file;
   if (file.problemCount > 0) throw new DomainError(409, 'FUNDING_FILE_HAS_ERRORS');
   if (file.totalCents > (await readAvailableCents(companyId))) throw new DomainError(409, 'FUNDING_TOTAL_TOO_HIGH');
+  // Issue 35: a file above the company's approval amount cannot wait for a second person yet, so it is refused rather
+  // than let past the owners' rule (docs/decisions.md "Dual approval").
+  if (fundingNeedsApproval(await readApprovalRules(companyId), file.totalCents)) throw new DomainError(409, 'FUNDING_FILE_NEEDS_APPROVAL');
   const background = file.fundedRowCount > fundingBackgroundRows;
   try {
     await transactThroughConflicts(

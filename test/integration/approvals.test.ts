@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { csvLine } from '@shared/csv';
+import { parseCsv } from '@shared/funding';
 import { approvalListAnswerSchema, approvalRequestSchema, awaitingApprovalAnswerSchema } from '@shared/approvals';
 import { companyHeader } from '@shared/api/route-definition';
 import type * as ExpireApprovals from '@functions/approvals/expire-approvals';
@@ -152,6 +154,23 @@ describe('an approval that would no longer do what was previewed', () => {
     expect(await expiry.expireApprovals(new Date())).toEqual({ expired: 0 });
     expect(await auditActions(t)).toContain('approval.expire');
     expect(await approve(t, t.owner.token, expired)).toMatchObject({ status: 409, body: { code: 'APPROVAL_EXPIRED' } });
+  });
+});
+
+describe('a funding file above the amount', () => {
+  it('is refused whole, and moves nothing (a file cannot wait for approval yet)', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const manager = t.managers[0]?.token ?? '';
+    const template = z.object({ content: z.string() }).parse((await api('GET', '/funding/template', inCompany(t, manager))).body).content;
+    const [header, ...rows] = parseCsv(template) ?? [];
+    const content = [header ?? [], ...rows.map((cells) => [...cells.slice(0, -1), cells[0] === t.employeeId ? '600.00' : ''])].map((cells) => csvLine(cells)).join('');
+    const uploaded = await api('POST', '/funding/files', { ...inCompany(t, manager, keyed()), body: { fileName: 'bonus.csv', content } });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const { fileId } = z.object({ fileId: z.string() }).parse(uploaded.body);
+    const before = await balances(t);
+    expect(await api('POST', `/funding/files/${fileId}/apply`, { ...inCompany(t, manager, keyed()), body: {} })).toMatchObject({ status: 409, body: { code: 'FUNDING_FILE_NEEDS_APPROVAL' } });
+    expect(await balances(t)).toEqual(before);
   });
 });
 
