@@ -94,6 +94,8 @@ export const approvalListQuerySchema = /* @__PURE__ */ z.extend(listQuerySchema,
 export const approvalListAnswerSchema = /* @__PURE__ */ z.extend(tableAnswerSchema(approvalRequestSchema), {
   /** Waiting requests the caller may decide (not their own): the navigation's badge. */
   awaitingYouCount: z.int().check(z.nonnegative()),
+  /** A rule is set, or the company has requests: the navigation offers Approvals only then (no rule, no change). */
+  inUse: z.boolean(),
 });
 
 const commentSchema = /* @__PURE__ */ z.string().check(z.trim(), z.maxLength(approvalCommentMaxLength, { error: 'TEXT_TOO_LONG' }));

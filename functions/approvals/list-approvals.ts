@@ -1,7 +1,7 @@
 import { mayDecide } from '@shared/approvals';
 import { pageOf } from '@shared/lists';
 import { useCase } from '../platform/use-case';
-import { approvalView, listApprovalRequests } from './approval-store';
+import { approvalView, listApprovalRequests, readApprovalRules } from './approval-store';
 import * as approvalRoutes from '@shared/api/routes/approval-routes';
 
 /**
@@ -10,7 +10,8 @@ import * as approvalRoutes from '@shared/api/routes/approval-routes';
  */
 export const handler = useCase(approvalRoutes.listApprovals, async ({ caller, query }) => {
   const now = new Date();
-  const requests = (await listApprovalRequests(caller.companyId)).map((record) => approvalView(record, now)).sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
+  const [records, rules] = await Promise.all([listApprovalRequests(caller.companyId), readApprovalRules(caller.companyId)]);
+  const requests = records.map((record) => approvalView(record, now)).sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
   const shown = requests.filter((request) => (query.state === 'pending' ? request.status === 'pending' : request.status !== 'pending'));
-  return { ...pageOf(shown, query), awaitingYouCount: requests.filter((request) => mayDecide(request, caller.userId)).length };
+  return { ...pageOf(shown, query), awaitingYouCount: requests.filter((request) => mayDecide(request, caller.userId)).length, inUse: rules.fundingAboveCents !== null || requests.length > 0 };
 });

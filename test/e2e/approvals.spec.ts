@@ -37,6 +37,9 @@ async function requireApprovalAbove500(page: Page, team: Team): Promise<void> {
   await page.waitForURL('**/settings');
   const section = page.getByRole('region', { name: 'Approvals' });
   await expect(section).toContainText('No approval is needed: every funding is made at once.');
+  // No rule, no change: the navigation has no Approvals link until the owner sets one.
+  const approvalsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Approvals/ });
+  await expect(approvalsLink).toHaveCount(0);
   await section.getByLabel('Approval needed above, EUR').fill('500');
   await section.getByRole('button', { name: 'Save', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Require approval above €500.00?' });
@@ -46,6 +49,7 @@ async function requireApprovalAbove500(page: Page, team: Team): Promise<void> {
   await expect(confirm).toBeHidden();
   await expect(section.getByRole('status')).toHaveText('Saved: fundings above €500.00 now need approval.');
   await expect(section).toContainText("Fundings above €500.00 need a second person's approval.");
+  await expect(approvalsLink).toHaveCount(1);
   await expectNoAxeViolations(page);
 }
 

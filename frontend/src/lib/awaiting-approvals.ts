@@ -12,6 +12,14 @@ const awaitingPollIntervalMs = 60_000;
  * notice read the same query, so one request serves both. Accountants never see the queue: nothing is asked for them.
  */
 export function useAwaitingYouCount(companyId: string | undefined, role: Role | undefined): number {
+  return useAwaitingApprovals(companyId, role).awaitingYou;
+}
+
+/**
+ * The count, and whether the company uses approvals at all (a rule set, or requests): without either the navigation
+ * has no Approvals link, so a company that never set a rule sees the portal as before (issue 35).
+ */
+export function useAwaitingApprovals(companyId: string | undefined, role: Role | undefined): { awaitingYou: number; inUse: boolean } {
   const decides = Boolean(companyId) && role !== undefined && hasRole(role, 'manager');
   const awaiting = useQuery({
     queryKey: awaitingApprovalsQueryKey(companyId ?? ''),
@@ -21,5 +29,5 @@ export function useAwaitingYouCount(companyId: string | undefined, role: Role | 
     refetchOnWindowFocus: true,
   });
   // A role lowered meanwhile keeps the cached answer: it is not shown.
-  return decides ? (awaiting.data?.awaitingYouCount ?? 0) : 0;
+  return decides ? { awaitingYou: awaiting.data?.awaitingYouCount ?? 0, inUse: awaiting.data?.inUse ?? false } : { awaitingYou: 0, inUse: false };
 }

@@ -4,7 +4,7 @@ import { hasReporting } from '@shared/api/schemas';
 import { hasRole, readsInvoices } from '@shared/roles';
 import { navigationLinks, paths } from '@shared/routes';
 import { LanguageSwitcher } from '@frontend/components/language-switcher/language-switcher';
-import { useAwaitingYouCount } from '@frontend/lib/awaiting-approvals';
+import { useAwaitingApprovals } from '@frontend/lib/awaiting-approvals';
 import { useSession } from '@frontend/lib/session/session-context';
 import { isActiveLink } from './active-link';
 import { ClientSwitcher } from './client-switcher';
@@ -19,7 +19,7 @@ export function NavBar() {
   const { pathname } = useLocation();
   const { profile } = useSession();
   const unread = useCompanyUnread(profile?.currentClient?.companyId);
-  const awaitingYou = useAwaitingYouCount(profile?.currentClient?.companyId, profile?.role);
+  const { awaitingYou, inUse: approvalsInUse } = useAwaitingApprovals(profile?.currentClient?.companyId, profile?.role);
   if (!profile) return null;
 
   // Messaging counts unread messages; Approvals the requests this person may decide (issue 35).
@@ -31,6 +31,8 @@ export function NavBar() {
 
   const links = navigationLinks
     .filter((link) => !('minRole' in link) || hasRole(profile.role, link.minRole))
+    // Approvals once the company uses them (a rule set, or requests), or while it is open.
+    .filter((link) => link.path !== paths.approvals || approvalsInUse || isActiveLink(link.path, pathname))
     .flatMap((link): { path: string; labelKey: (typeof link)['labelKey'] }[] => {
       if (!('feature' in link) || hasReporting(profile.availableFeatures)) return [link];
       // Without the reporting feature Reporting still holds the company's invoices, for those who read them.
