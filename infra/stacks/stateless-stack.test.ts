@@ -378,12 +378,25 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
     const fn = resourcesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'functions/authorizations/release-expired-authorizations');
     if (!fn) throw new Error('no authorization release function');
     const [fnId, releaseFunction] = fn;
-    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression === 'rate(15 minutes)');
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression === 'rate(15 minutes)' && cfnText(rule.Properties?.Targets).includes(fnId));
     expect(rules).toHaveLength(1);
     expect(rules[0]?.[1].Properties).toMatchObject({ State: 'ENABLED', Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })] });
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(actionsOf(releaseFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actionsBeyondTableAndDeadLetters(releaseFunction)).toEqual([]);
+  });
+});
+
+describe('approval expiry (issue 35)', () => {
+  it('expires unanswered requests by a schedule every 15 minutes, with table writes only', () => {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'functions/approvals/expire-approvals');
+    if (!fn) throw new Error('no approval expiry function');
+    const [fnId, expiryFunction] = fn;
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties?.ScheduleExpression === 'rate(15 minutes)' && cfnText(rule.Properties?.Targets).includes(fnId));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.[1].Properties).toMatchObject({ State: 'ENABLED' });
+    expect(actionsOf(expiryFunction)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem']));
+    expect(actionsBeyondTableAndDeadLetters(expiryFunction)).toEqual([]);
   });
 });
 

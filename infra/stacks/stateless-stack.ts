@@ -200,11 +200,12 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // preview; applying records who started it and hands it to the import worker.
   'employees/upload-employee-import': { table: 'readWrite', documents: 'write' },
   'employees/apply-employee-import': { table: 'readWrite', sendTo: ['employeeImports'] },
-  // Dual approval (issue 35): the rules with their audit record; a decision with its audit record and event, and an
-  // approval with the funding it makes (main account, employees, ledger, audit records, events).
+  // Dual approval (issue 35): the rules with their audit record; a decision with its audit record, event and the
+  // asker's e-mail (a link to the portal), and an approval with the funding it makes (main account, employees, ledger,
+  // audit records, events).
   'approvals/set-approval-rules': { table: 'readWrite' },
-  'approvals/approve-request': { table: 'readWrite' },
-  'approvals/reject-request': { table: 'readWrite' },
+  'approvals/approve-request': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'approvals/reject-request': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Every row of an import: its preview's rows kept beside its CSV, and the rows' outcomes.
   'employees/list-employee-import-rows': { documents: 'read' },
   // The price list and its audit record.
@@ -328,8 +329,8 @@ export const backgroundNeeds: Record<BackgroundHandler, Partial<RouteNeeds>> = {
   // Reads the running funding files, employee imports, exports and reports past their deadline (gsi2) and marks each failed; a funding
   // file's end puts its webhook event (an outbox item) in the same transaction.
   'exports/fail-overdue-work': { table: 'readWrite', settings: ['PORTAL_URL'] },
-  // The requests due (gsi2), each expired with its audit record and event.
-  'approvals/expire-approvals': { table: 'readWrite' },
+  // The requests due (gsi2), each expired with its audit record, event and the asker's e-mail.
+  'approvals/expire-approvals': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Writes deliveries, records each attempt, queues delayed retries, and e-mails the owners of an endpoint it disables;
   // opens the endpoint's secrets to sign each post.
   'webhooks/deliver-webhooks': { table: 'readWrite', sendTo: [webhooksQueue], webhookSecrets: 'open', settings: ['PORTAL_URL', 'WEBHOOKS_ALLOW_LOOPBACK'], retriesSooner: true },
