@@ -124,7 +124,8 @@ test('above the rule a manager\'s funding waits; the manager cannot approve it, 
     await page.setViewportSize({ width: 1440, height: 900 });
 
     const row = page.getByRole('table', { name: 'Requests waiting for approval' }).getByRole('row').filter({ hasText: fullName(team.employee) });
-    await expect(row).toContainText(`by ${team.manager.fullName}`);
+    await expect(row).toContainText(team.manager.fullName);
+    await expect(row).toContainText("€600.00");
     await expectNoAxeViolations(page);
     await row.getByRole('button', { name: /^Approve\b/ }).click();
     const approve = page.getByRole('dialog', { name: 'Approve the funding' });
@@ -176,8 +177,10 @@ test('a rejected request moves nothing, and its requester reads it under Decided
     await manager.page.getByRole('link', { name: 'Decided', exact: true }).click();
     const decided = manager.page.getByRole('table', { name: 'Decided requests' }).getByRole('row').filter({ hasText: fullName(team.employee) });
     await expect(decided).toContainText('Rejected');
-    await expect(decided).toContainText('Comment: Not in this month\'s budget');
     await expect(decided).toContainText('€700.00');
+    // The comment is in the row's detail (a row is one line).
+    await decided.getByRole('button', { name: /^Details of / }).click();
+    await expect(manager.page.getByRole('table', { name: 'Decided requests' })).toContainText("Not in this month's budget");
     await expectNoAxeViolations(manager.page);
 
     await manager.page.goto(`/users/${team.employee.employeeId}`);

@@ -12,7 +12,8 @@ export function useApprovalTexts() {
   const person = (who: Person) => (who.viaApiKey ? t('viaApiKey', { name: who.name }) : who.name);
   const what = (request: ApprovalRequest) => {
     const [only, ...others] = request.funding.credits;
-    return only && others.length === 0 ? t('funding', { name: only.name, amount: format.money(only.amountCents) }) : t('users', { count: request.funding.credits.length });
+    // The amount is the Total column's; here who receives it.
+    return only && others.length === 0 ? only.name : t('users', { count: request.funding.credits.length });
   };
   const rowName = (request: ApprovalRequest) => t('rowName', { name: person(request.requestedBy), total: format.money(request.funding.totalCents) });
   return { person, what, rowName };

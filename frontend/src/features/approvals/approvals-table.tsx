@@ -35,18 +35,13 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
     enabled: companyId !== '',
   });
   const when = (at: string) => format.date(at, { withTime: true });
+  // An expired request was decided by nobody: its date is in the row's detail with the others'.
+  const decidedByText = (row: ApprovalRequest) => (row.decidedBy ? texts.person(row.decidedBy) : t('status.expired'));
 
-  const requested: DataTableColumn<ApprovalRequest> = {
-    id: 'requested',
-    header: t('columns.requested'),
-    cell: (row) => (
-      <>
-        {when(row.requestedAt)}
-        <span className="approvals-sub">{t('requestedBy', { name: texts.person(row.requestedBy) })}</span>
-      </>
-    ),
-  };
-  const what: DataTableColumn<ApprovalRequest> = { id: 'what', header: t('columns.what'), rowHeader: true, cell: texts.what };
+  // A row is one line (the table's rule): long names are cut with the whole on hover and focus; a comment is in the row's detail.
+  const requested: DataTableColumn<ApprovalRequest> = { id: 'requested', header: t('columns.requested'), cell: (row) => when(row.requestedAt) };
+  const requestedBy: DataTableColumn<ApprovalRequest> = { id: 'requestedBy', header: t('columns.requestedBy'), truncate: (row) => texts.person(row.requestedBy), cell: (row) => texts.person(row.requestedBy) };
+  const what: DataTableColumn<ApprovalRequest> = { id: 'what', header: t('columns.what'), rowHeader: true, truncate: texts.what, cell: texts.what };
   const total: DataTableColumn<ApprovalRequest> = { id: 'total', header: t('columns.total'), align: 'end', cell: (row) => <strong>{format.money(row.funding.totalCents)}</strong> };
   // A request for several users lists them in the row's detail; one user is named in the row itself.
   const credits: DataTableColumn<ApprovalRequest> = {
@@ -67,6 +62,7 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
 
   const pendingColumns: DataTableColumn<ApprovalRequest>[] = [
     requested,
+    requestedBy,
     what,
     total,
     { id: 'expires', header: t('columns.expires'), cell: (row) => when(row.expiresAt) },
@@ -94,25 +90,19 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
   ];
   const decidedColumns: DataTableColumn<ApprovalRequest>[] = [
     requested,
+    requestedBy,
     what,
     total,
-    {
-      id: 'decision',
-      header: t('columns.decision'),
-      cell: (row) => (
-        <>
-          {row.decidedBy ? t('decidedBy', { name: texts.person(row.decidedBy), date: when(row.decidedAt ?? '') }) : t('expiredOn', { date: when(row.decidedAt ?? row.expiresAt) })}
-          {row.comment && <span className="approvals-sub approvals-comment">{t('comment', { comment: row.comment })}</span>}
-        </>
-      ),
-    },
     { id: 'status', header: t('columns.status'), cell: (row) => <StatusBadge tone={statusTone('approval', row.status)}>{t(`status.${row.status}`)}</StatusBadge> },
+    { id: 'decidedBy', header: t('columns.decidedBy'), truncate: (row) => decidedByText(row), cell: (row) => decidedByText(row) },
+    { id: 'decidedAt', header: t('columns.decidedAt'), detail: true, cell: (row) => when(row.decidedAt ?? row.expiresAt) },
+    { id: 'comment', header: t('columns.comment'), detail: true, cell: (row) => row.comment ?? '—' },
   ];
   const columns = [...(state === 'pending' ? pendingColumns : decidedColumns), ...(several ? [credits] : [])];
 
   if (table.isError) return <LoadFailed onRetry={table.refetch}>{t('loadFailed')}</LoadFailed>;
   return (
-    <>
+    <div className="approvals-table">
       <DataTable
         caption={t(`caption.${state}`)}
         columns={columns}
@@ -128,6 +118,6 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
         }
       />
       <Pagination page={table.params.page} totalPages={table.totalPages} onPageChange={table.setPage} />
-    </>
+    </div>
   );
 }
