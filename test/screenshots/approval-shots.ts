@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import type { Language } from '../../shared/languages';
 import { entities, keys } from '../../functions/platform/keys';
 import { testCloudBase, testCloudDataDir, testCloudPorts } from '../../infra/local/settings';
@@ -11,7 +10,8 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
 import { fixtureCloudAt } from '../e2e/support/fixture-cloud';
 import { signIn } from '../e2e/support/portal';
-import { layoutProblems, showLanguage } from '../e2e/support/screens';
+import { showLanguage } from '../e2e/support/screens';
+import { shootWidths } from './shoot-widths';
 import { createOwnCompany, joinCompany, putItems } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
 
@@ -24,7 +24,6 @@ import { putEmployees } from '../integration/funding-fixtures';
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'screenshots' } } });
 const outDir = values.out;
 const languages: Language[] = ['lv', 'ru'];
-const widths = [375, 1440];
 
 const longNames: Record<Language, string[]> = {
   lv: ['Anna-Marija Aleksandra Elizabete Ķeņģe-Zvirbule-Vanaga', 'Kristiāns Konstantīns Jēkabs Pūpoliņš-Dzērvenieks'],
@@ -32,17 +31,6 @@ const longNames: Record<Language, string[]> = {
   en: ['Anna Bērziņa'],
 };
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const file = join(outDir, `approvals-${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    const problems = await layoutProblems(page);
-    const lines = [problems.pageOverflow > 0 && `page scrolls sideways by ${problems.pageOverflow}px`, ...problems.clippedRegions.map((region) => `clipped: ${region}`)].filter(Boolean);
-    console.log(`${lines.length ? '✗' : '✓'} ${file}${lines.map((line) => `\n    ${line}`).join('')}`);
-  }
-}
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
@@ -97,29 +85,29 @@ async function main(): Promise<void> {
       await page.waitForURL('**/dashboard');
       await showLanguage(page, language);
       await page.locator('.dashboard-notice').first().waitFor();
-      await shoot(page, `dashboard-${language}`);
+      await shootWidths(page, outDir, `approvals-dashboard-${language}`);
       await page.goto('/approvals');
       await page.locator('table tbody tr').first().waitFor();
       await showLanguage(page, language);
       await page.locator('table tbody tr').first().waitFor();
-      await shoot(page, `waiting-${language}`);
+      await shootWidths(page, outDir, `approvals-waiting-${language}`);
       await page.locator('.approvals-actions .button:not(.button--secondary)').first().click();
       await page.getByRole('dialog').waitFor();
-      await shoot(page, `approve-${language}`);
+      await shootWidths(page, outDir, `approvals-approve-${language}`);
       await page.keyboard.press('Escape');
       await page.locator('.approvals-actions .button--secondary').first().click();
       await page.getByRole('dialog').waitFor();
-      await shoot(page, `reject-${language}`);
+      await shootWidths(page, outDir, `approvals-reject-${language}`);
       await page.keyboard.press('Escape');
       await page.goto('/approvals?state=decided');
       await page.locator('table tbody tr').first().waitFor();
       await showLanguage(page, language);
       await page.locator('table tbody tr').first().waitFor();
-      await shoot(page, `decided-${language}`);
+      await shootWidths(page, outDir, `approvals-decided-${language}`);
       await page.goto('/settings');
       await page.locator('.settings-sections').waitFor();
       await showLanguage(page, language);
-      await shoot(page, `settings-${language}`);
+      await shootWidths(page, outDir, `approvals-settings-${language}`);
       await context.close();
     }
   } finally {

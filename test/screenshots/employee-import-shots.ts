@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { csvLine } from '../../shared/csv';
 import { employeeImportColumns } from '../../shared/employee-imports';
 import type { Language } from '../../shared/languages';
@@ -11,7 +11,8 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildFrontend } from '../e2e/global-setup';
 import { fixtureCloudAt } from '../e2e/support/fixture-cloud';
 import { signIn } from '../e2e/support/portal';
-import { layoutProblems, showLanguage } from '../e2e/support/screens';
+import { showLanguage } from '../e2e/support/screens';
+import { shootWidths } from './shoot-widths';
 import { createOwnCompany } from '../integration/company-fixtures';
 
 /**
@@ -23,7 +24,6 @@ import { createOwnCompany } from '../integration/company-fixtures';
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'screenshots' } } });
 const outDir = values.out;
 const languages: Language[] = ['lv', 'ru'];
-const widths = [375, 1440];
 
 const longNames: Record<Language, [string, string][]> = {
   lv: [
@@ -49,19 +49,6 @@ function fileOf(language: Language, prefix: string): string {
   return [Object.values(employeeImportColumns), ...rows].map((cells) => csvLine(cells)).join('');
 }
 
-/** `atEnd`: the dialog scrolled to its end (its last rows, pages and actions), once laid out at each width. */
-async function shoot(page: Page, name: string, atEnd = false): Promise<void> {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (atEnd) await page.locator('dialog[open]').first().evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    const file = join(outDir, `import-${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    const problems = await layoutProblems(page);
-    const lines = [problems.pageOverflow > 0 && `page scrolls sideways by ${problems.pageOverflow}px`, ...problems.clippedRegions.map((region) => `clipped: ${region}`)].filter(Boolean);
-    console.log(`${lines.length ? '✗' : '✓'} ${file}${lines.map((line) => `\n    ${line}`).join('')}`);
-  }
-}
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
@@ -87,10 +74,10 @@ async function main(): Promise<void> {
       await dialog.locator('input[type=file]').setInputFiles({ name: 'darbinieki.csv', mimeType: 'text/csv', buffer: Buffer.from(fileOf(language, `37121${index}${String(Date.now() % 1000).padStart(3, '0')}`)) });
       await dialog.locator('button[type=submit]').click();
       await dialog.locator('dl.users-details').waitFor();
-      await shoot(page, `preview-${language}`);
+      await shootWidths(page, outDir, `import-preview-${language}`);
       // The end of the preview: the rows' pages and the main action.
       await dialog.locator('.pagination').waitFor();
-      await shoot(page, `preview-end-${language}`, true);
+      await shootWidths(page, outDir, `import-preview-end-${language}`, true);
 
       // The worker's progress, held at a point of its run: the dialog's polls are answered as the run would be then.
       let holding = true;
@@ -104,15 +91,15 @@ async function main(): Promise<void> {
       await dialog.locator('input[type=checkbox]').check();
       await dialog.locator('.dialog__actions .button:not(.button--secondary)').click();
       const confirm = page.getByRole('dialog').last();
-      await shoot(page, `confirm-${language}`);
+      await shootWidths(page, outDir, `import-confirm-${language}`);
       await confirm.locator('.dialog__actions .button:not(.button--secondary)').click();
       await page.locator('progress').waitFor();
       await page.waitForTimeout(1500);
-      await shoot(page, `progress-${language}`);
+      await shootWidths(page, outDir, `import-progress-${language}`);
       holding = false;
       await page.locator('.funding-rows').last().waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => !document.querySelector('progress'));
-      await shoot(page, `result-${language}`);
+      await shootWidths(page, outDir, `import-result-${language}`);
       await context.close();
     }
   } finally {

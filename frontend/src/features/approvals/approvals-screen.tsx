@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { hasRole } from '@shared/roles';
 import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
+import { LinkTabs } from '@frontend/components/link-tabs/link-tabs';
 import { PageHeader } from '@frontend/components/page-header/page-header';
 import { afterFunding } from '@frontend/lib/after-funding';
 import { errorCodeText } from '@frontend/lib/error-text';
@@ -57,22 +58,11 @@ export function ApprovalsScreen() {
   return (
     <div className="page">
       <PageHeader title={t('title')} lead={t('lead')} />
-      <nav className="approvals-tabs" aria-label={t('tabs.label')}>
-        <ul className="approvals-tabs__list">
-          {approvalStates.map((each) => (
-            <li key={each}>
-              <Link
-                className="approvals-tabs__link"
-                to={each === 'pending' ? paths.approvals : `${paths.approvals}?${stateParam}=${each}`}
-                aria-current={each === state ? 'page' : undefined}
-                onClick={() => setNotice(null)}
-              >
-                {t(`tabs.${each}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs
+        label={t('tabs.label')}
+        tabs={approvalStates.map((each) => ({ to: each === 'pending' ? paths.approvals : `${paths.approvals}?${stateParam}=${each}`, label: t(`tabs.${each}`), current: each === state }))}
+        onFollow={() => setNotice(null)}
+      />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {/* Each part keeps its own page: switching starts the other at its first page. */}
       <ApprovalsTable key={state} companyId={companyId} state={state} userId={profile?.userId ?? ''} decides={hasRole(profile?.role ?? 'guest', 'manager')} onDecide={setDeciding} />

@@ -1,8 +1,9 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasReporting } from '@shared/api/schemas';
 import { readsInvoices } from '@shared/roles';
 import { paths } from '@shared/routes';
+import { LinkTabs } from '@frontend/components/link-tabs/link-tabs';
 import { useSession } from '@frontend/lib/session/session-context';
 import './reporting.css';
 
@@ -20,17 +21,5 @@ export function ReportingTabs() {
     ...(readsInvoices(profile.role) ? [{ to: paths.reportingInvoices, label: t('tabs.invoices') }] : []),
   ];
   if (tabs.length < 2) return null;
-  return (
-    <nav className="reporting-tabs" aria-label={t('tabs.label')}>
-      <ul className="reporting-tabs__list">
-        {tabs.map((tab) => (
-          <li key={tab.to}>
-            <Link className="reporting-tabs__link" to={tab.to} aria-current={pathname === tab.to ? 'page' : undefined}>
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <LinkTabs label={t('tabs.label')} tabs={tabs.map((tab) => ({ ...tab, current: pathname === tab.to }))} />;
 }
