@@ -1,17 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { chromium } from 'playwright-core';
 import type { Language } from '../../shared/languages';
 import { entities, keys } from '../../functions/platform/keys';
-import { testCloudBase, testCloudDataDir, testCloudPorts } from '../../infra/local/settings';
-import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { buildFrontend } from '../e2e/global-setup';
-import { fixtureCloudAt } from '../e2e/support/fixture-cloud';
-import { signIn } from '../e2e/support/portal';
 import { showLanguage } from '../e2e/support/screens';
-import { shootWidths } from './shoot-widths';
+import { shootWidths, withShotSession } from './shoot-widths';
 import { createOwnCompany, joinCompany, putItems } from '../integration/company-fixtures';
 import { putEmployees } from '../integration/funding-fixtures';
 
@@ -33,13 +25,7 @@ const longNames: Record<Language, string[]> = {
 
 
 async function main(): Promise<void> {
-  mkdirSync(outDir, { recursive: true });
-  buildFrontend();
-  const base = testCloudBase();
-  const cloud = await spawnLocalCloud('preview', 180_000, undefined, base);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-  try {
-    const fixture = fixtureCloudAt(testCloudDataDir(base), testCloudPorts(base));
+  await withShotSession(outDir, async ({ fixture, signedIn }) => {
     for (const language of languages) {
       const company = await createOwnCompany(fixture, { role: 'owner', availableCents: 10_000_000 });
       const manager = await createOwnCompany(fixture);
@@ -78,11 +64,7 @@ async function main(): Promise<void> {
       });
       await putItems(fixture, requests);
 
-      const context = await browser.newContext({ baseURL: `http://localhost:${testCloudPorts(base).web}`, viewport: { width: 1440, height: 900 } });
-      await context.addInitScript('window.__name = (fn) => fn;');
-      const page = await context.newPage();
-      await signIn(page, company.email);
-      await page.waitForURL('**/dashboard');
+      const { page, context } = await signedIn(company.email);
       await showLanguage(page, language);
       await page.locator('.dashboard-notice').first().waitFor();
       await shootWidths(page, outDir, `approvals-dashboard-${language}`);
@@ -110,10 +92,7 @@ async function main(): Promise<void> {
       await shootWidths(page, outDir, `approvals-settings-${language}`);
       await context.close();
     }
-  } finally {
-    await browser.close();
-    await cloud.stop();
-  }
+  });
 }
 
 await main();

@@ -1,18 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { csvLine } from '../../shared/csv';
 import { employeeImportColumns } from '../../shared/employee-imports';
 import type { Language } from '../../shared/languages';
-import { testCloudBase, testCloudDataDir, testCloudPorts } from '../../infra/local/settings';
-import { spawnLocalCloud } from '../../infra/local/spawn-local-cloud';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { buildFrontend } from '../e2e/global-setup';
-import { fixtureCloudAt } from '../e2e/support/fixture-cloud';
-import { signIn } from '../e2e/support/portal';
 import { showLanguage } from '../e2e/support/screens';
-import { shootWidths } from './shoot-widths';
+import { shootWidths, withShotSession } from './shoot-widths';
 import { createOwnCompany } from '../integration/company-fixtures';
 
 /**
@@ -51,20 +44,10 @@ function fileOf(language: Language, prefix: string): string {
 
 
 async function main(): Promise<void> {
-  mkdirSync(outDir, { recursive: true });
-  buildFrontend();
-  const base = testCloudBase();
-  const cloud = await spawnLocalCloud('preview', 180_000, undefined, base);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-  try {
-    const fixture = fixtureCloudAt(testCloudDataDir(base), testCloudPorts(base));
+  await withShotSession(outDir, async ({ fixture, signedIn }) => {
     for (const [index, language] of languages.entries()) {
       const company = await createOwnCompany(fixture, { role: 'manager' });
-      const context = await browser.newContext({ baseURL: `http://localhost:${testCloudPorts(base).web}`, viewport: { width: 1440, height: 900 } });
-      await context.addInitScript('window.__name = (fn) => fn;');
-      const page = await context.newPage();
-      await signIn(page, company.email);
-      await page.waitForURL('**/dashboard');
+      const { page, context } = await signedIn(company.email);
       await page.goto('/users');
       await page.locator('.users-actions').waitFor();
       await showLanguage(page, language);
@@ -102,10 +85,7 @@ async function main(): Promise<void> {
       await shootWidths(page, outDir, `import-result-${language}`);
       await context.close();
     }
-  } finally {
-    await browser.close();
-    await cloud.stop();
-  }
+  });
 }
 
 await main();
