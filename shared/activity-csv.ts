@@ -309,7 +309,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     reservedCents: 'Reserved', spentCents: 'Spent', releasedCents: 'Released', feeCents: 'Fee', replacementFeeCents: 'Replacement fee',
     monthlyFeeCents: 'Monthly fee', month: 'Month', invoiceNumber: 'Document No.', creditedInvoiceNumber: 'Invoice corrected', netCents: 'Amount excluding VAT', vatCents: 'VAT', bookingDate: 'Booking date', bankTransactionId: 'Bank transaction', matchedBy: 'Matched by',
     scopes: 'Scopes', revokedAt: 'Revoked', reason: 'Reason', city: 'City', country: 'Country', rows: 'Rows', state: 'State', nextRunDate: 'Next run', thresholdCents: 'Alert threshold', runDate: 'Run date', totalCents: 'Total', availableCents: 'Available', employeeCount: 'Users', dayOfMonth: 'Day of the month', onceDate: 'Date',
-    signInLockedUntil: 'Sign-in locked until', email: 'E-mail', role: 'Role', step: 'Step', comment: 'Comment', fileName: 'File', subject: 'Subject', reportType: 'Report', dateFrom: 'From', dateTo: 'To', url: 'URL', events: 'Events', webhookStatus: 'Status', signedInAt: 'Signed in at', scheduleName: 'Scheduled funding', alertRecipients: 'Alert e-mailed to',
+    signInLockedUntil: 'Sign-in locked until', email: 'E-mail', role: 'Role', step: 'Step', comment: 'Comment', fileName: 'File', subject: 'Subject', reportType: 'Report', dateFrom: 'From', dateTo: 'To', url: 'URL', events: 'Events', webhookStatus: 'Status', signedInAt: 'Signed in at', scheduleName: 'Scheduled funding', alertRecipients: 'Alert e-mailed to', expiryDays: 'Days to decide', perDayCents: 'Approval amount per day',
   },
   lv: {
     name: 'Vārds', surname: 'Uzvārds', phone: 'Tālrunis', cardStatus: 'Karte', deviceStatus: 'Piekļuve lietotnei', cardAccountStatus: 'Kartes konts', status: 'Statuss',
@@ -317,7 +317,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     reservedCents: 'Rezervēts', spentCents: 'Iztērēts', releasedCents: 'Atbrīvots', feeCents: 'Maksa', replacementFeeCents: 'Nomaiņas maksa',
     monthlyFeeCents: 'Ikmēneša maksa', month: 'Mēnesis', invoiceNumber: 'Dokumenta Nr.', creditedInvoiceNumber: 'Koriģētais rēķins', netCents: 'Summa bez PVN', vatCents: 'PVN', bookingDate: 'Grāmatošanas datums', bankTransactionId: 'Bankas darījums', matchedBy: 'Sasaistīts pēc',
     scopes: 'Tiesības', revokedAt: 'Atsaukta', reason: 'Iemesls', city: 'Pilsēta', country: 'Valsts', rows: 'Rindas', state: 'Stāvoklis', nextRunDate: 'Nākamā izpilde', thresholdCents: 'Brīdinājuma slieksnis', runDate: 'Izpildes datums', totalCents: 'Kopā', availableCents: 'Pieejams', employeeCount: 'Lietotāji', dayOfMonth: 'Mēneša diena', onceDate: 'Datums',
-    signInLockedUntil: 'Pieslēgšanās bloķēta līdz', email: 'E-pasts', role: 'Loma', step: 'Solis', comment: 'Komentārs', fileName: 'Fails', subject: 'Tēma', reportType: 'Atskaite', dateFrom: 'No', dateTo: 'Līdz', url: 'URL', events: 'Notikumi', webhookStatus: 'Statuss', signedInAt: 'Pieslēdzās', scheduleName: 'Plānotais finansējums', alertRecipients: 'Brīdinājuma saņēmēji',
+    signInLockedUntil: 'Pieslēgšanās bloķēta līdz', email: 'E-pasts', role: 'Loma', step: 'Solis', comment: 'Komentārs', fileName: 'Fails', subject: 'Tēma', reportType: 'Atskaite', dateFrom: 'No', dateTo: 'Līdz', url: 'URL', events: 'Notikumi', webhookStatus: 'Statuss', signedInAt: 'Pieslēdzās', scheduleName: 'Plānotais finansējums', alertRecipients: 'Brīdinājuma saņēmēji', expiryDays: 'Dienas lēmumam', perDayCents: 'Apstiprināšanas summa dienā',
   },
   ru: {
     name: 'Имя', surname: 'Фамилия', phone: 'Телефон', cardStatus: 'Карта', deviceStatus: 'Доступ к приложению', cardAccountStatus: 'Карточный счёт', status: 'Статус',
@@ -325,7 +325,7 @@ export const activityFieldTexts: Texts<ActivityField> = {
     reservedCents: 'Зарезервировано', spentCents: 'Потрачено', releasedCents: 'Освобождено', feeCents: 'Плата', replacementFeeCents: 'Плата за замену',
     monthlyFeeCents: 'Ежемесячная плата', month: 'Месяц', invoiceNumber: '№ документа', creditedInvoiceNumber: 'Исправленный счёт', netCents: 'Сумма без НДС', vatCents: 'НДС', bookingDate: 'Дата проводки', bankTransactionId: 'Банковская операция', matchedBy: 'Сопоставлено по',
     scopes: 'Права', revokedAt: 'Отозван', reason: 'Причина', city: 'Город', country: 'Страна', rows: 'Строки', state: 'Состояние', nextRunDate: 'Следующий запуск', thresholdCents: 'Порог уведомления', runDate: 'Дата выполнения', totalCents: 'Всего', availableCents: 'Доступно', employeeCount: 'Пользователи', dayOfMonth: 'День месяца', onceDate: 'Дата',
-    signInLockedUntil: 'Вход заблокирован до', email: 'Эл. почта', role: 'Роль', step: 'Шаг', comment: 'Комментарий', fileName: 'Файл', subject: 'Тема', reportType: 'Отчёт', dateFrom: 'С', dateTo: 'По', url: 'URL', events: 'События', webhookStatus: 'Статус', signedInAt: 'Время входа', scheduleName: 'Плановое пополнение', alertRecipients: 'Получатели оповещения',
+    signInLockedUntil: 'Вход заблокирован до', email: 'Эл. почта', role: 'Роль', step: 'Шаг', comment: 'Комментарий', fileName: 'Файл', subject: 'Тема', reportType: 'Отчёт', dateFrom: 'С', dateTo: 'По', url: 'URL', events: 'События', webhookStatus: 'Статус', signedInAt: 'Время входа', scheduleName: 'Плановое пополнение', alertRecipients: 'Получатели оповещения', expiryDays: 'Дней на решение', perDayCents: 'Сумма подтверждения в день',
   },
 };
 

@@ -325,6 +325,8 @@ export const activityFields = [
   'signedInAt',
   'scheduleName',
   'alertRecipients',
+  'expiryDays',
+  'perDayCents',
 ] as const;
 export type ActivityField = (typeof activityFields)[number];
 

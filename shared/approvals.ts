@@ -7,8 +7,9 @@ import { listQuerySchema, tableAnswerSchema } from './lists';
  * (the default), nothing waits.
  */
 
-/** How many days a request waits for its decision before it expires (the deploy configuration may set another). */
+/** How many days a request waits for its decision before it expires, until an owner sets another (within the range). */
 export const defaultApprovalExpiryDays = 7;
+export const approvalExpiryDaysRange = { min: 1, max: 30 } as const;
 /** A comment on a decision: required on a rejection (the requester reads why), optional on an approval. */
 export const approvalCommentMaxLength = 500;
 
@@ -19,25 +20,45 @@ export const approvalCommentMaxLength = 500;
  */
 export const approvalRulesSchema = /* @__PURE__ */ z.object({
   fundingAboveCents: z.nullable(z.int().check(z.positive())),
+  /**
+   * Optional: what the company may fund in one day (Riga time) without a second person. A funding that would take the
+   * day's total of unapproved fundings above it waits (null: no per-day amount).
+   */
+  fundingPerDayCents: z.nullable(z.int().check(z.positive())),
+  /** Days a request waits for its decision before it expires. */
+  expiryDays: z.int().check(z.gte(approvalExpiryDaysRange.min), z.lte(approvalExpiryDaysRange.max)),
   version: z.int().check(z.nonnegative()),
   updatedAt: z.nullable(z.string()),
 });
 export type ApprovalRules = z.infer<typeof approvalRulesSchema>;
-export const noApprovalRules: ApprovalRules = { fundingAboveCents: null, version: 0, updatedAt: null };
+export const noApprovalRules: ApprovalRules = { fundingAboveCents: null, fundingPerDayCents: null, expiryDays: defaultApprovalExpiryDays, version: 0, updatedAt: null };
 
 /** An owner's change of the rules: the amount in cents, or null to turn funding approval off. */
 export const approvalRulesBodySchema = /* @__PURE__ */ z.object({
   fundingAboveCents: z.nullable(positiveCentsSchema('AMOUNT_REQUIRED')),
+  fundingPerDayCents: z._default(z.nullable(positiveCentsSchema('AMOUNT_REQUIRED')), null),
+  expiryDays: z._default(
+    z.int({ error: 'EXPIRY_DAYS_INVALID' }).check(z.gte(approvalExpiryDaysRange.min, { error: 'EXPIRY_DAYS_INVALID' }), z.lte(approvalExpiryDaysRange.max, { error: 'EXPIRY_DAYS_INVALID' })),
+    defaultApprovalExpiryDays,
+  ),
 });
 export type ApprovalRulesBody = z.input<typeof approvalRulesBodySchema>;
 
-/** Whether a funding of this total, in one operation, waits for a second person's approval under these rules. */
-export function fundingNeedsApproval(rules: ApprovalRules, totalCents: number): boolean {
-  return rules.fundingAboveCents !== null && totalCents > rules.fundingAboveCents;
+/**
+ * Whether a funding of this total, in one operation, waits for a second person's approval under these rules, whatever
+ * else was funded today: above the amount per operation, or alone above the per-day amount. (One within both may still
+ * wait when the day's earlier fundings leave less room: the server knows, and answers 202.)
+ */
+export function fundingNeedsApproval(rules: Pick<ApprovalRules, 'fundingAboveCents' | 'fundingPerDayCents'>, totalCents: number): boolean {
+  const above = (limit: number | null) => limit !== null && totalCents > limit;
+  return above(rules.fundingAboveCents) || above(rules.fundingPerDayCents);
 }
 
-/** What a request asks for. So far a funding of one employee; files, schedules and user changes follow. */
-export const approvalKinds = ['funding'] as const;
+/**
+ * What a request asks for: a funding of one employee, or a funding file (uploaded, or a scheduled run's) applied whole.
+ * User changes follow.
+ */
+export const approvalKinds = ['funding', 'fundingFile'] as const;
 export type ApprovalKind = (typeof approvalKinds)[number];
 
 /**
@@ -51,12 +72,29 @@ const cents = /* @__PURE__ */ z.int().check(z.positive());
 
 /** Who asked or decided: a person, by name (an API key asks in its owner's name, and never decides). */
 export const approvalPersonSchema = /* @__PURE__ */ z.object({ userId: z.string(), name: z.string(), viaApiKey: z._default(z.boolean(), false) });
+export type ApprovalPerson = z.infer<typeof approvalPersonSchema>;
 
-/** The whole preview of a waiting funding: who receives what, and the total. */
+/**
+ * A file's rows listed in its request, at most (its count and total are whole; every row is in the file, which the
+ * file's own screen lists): a request stays one small item however long the file.
+ */
+export const approvalListedCredits = 100;
+
+/** The preview of a waiting funding: who receives what (a file's first rows), how many in all, and the total. */
 export const approvalFundingSchema = /* @__PURE__ */ z.object({
   credits: z.array(z.object({ employeeId: z.string(), name: z.string(), amountCents: cents })),
+  employeeCount: z.int().check(z.positive()),
   totalCents: cents,
 });
+
+/** The file a fundingFile request applies: its name, and for a scheduled run the rule and the run's date. */
+export const approvalFileSchema = /* @__PURE__ */ z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  scheduleName: z.nullable(z.string()),
+  runDate: z.nullable(z.string()),
+});
+export type ApprovalFile = z.infer<typeof approvalFileSchema>;
 
 export const approvalRequestSchema = /* @__PURE__ */ z.object({
   approvalId: z.string(),
@@ -66,6 +104,7 @@ export const approvalRequestSchema = /* @__PURE__ */ z.object({
   requestedAt: z.string(),
   expiresAt: z.string(),
   funding: approvalFundingSchema,
+  file: z.nullable(approvalFileSchema),
   decidedBy: z.nullable(approvalPersonSchema),
   decidedAt: z.nullable(z.string()),
   comment: z.nullable(z.string()),

@@ -62,9 +62,11 @@ export type AppliedRow = z.infer<typeof appliedRowSchema>;
 
 /**
  * previewed -> queued (large files) -> applying -> applied; queued or applying -> failed when its worker gave up or its
- * deadline passed (the rows applied so far stay applied), failed -> queued again when a user retries it.
+ * deadline passed (the rows applied so far stay applied), failed -> queued again when a user retries it. A file (or a
+ * scheduled run's file) whose total is above the company's approval amount goes previewed -> awaiting_approval ->
+ * queued when a second person approves it, or -> declined (rejected or expired; nothing moved) (issue 35).
  */
-export const fundingFileStatuses = ['previewed', 'queued', 'applying', 'applied', 'failed'] as const;
+export const fundingFileStatuses = ['previewed', 'awaiting_approval', 'queued', 'applying', 'applied', 'failed', 'declined'] as const;
 export type FundingFileStatus = (typeof fundingFileStatuses)[number];
 
 /** At most this many problems or failures are listed (their counts are always whole). */
@@ -83,6 +85,8 @@ export const fundingFileSchema = /* @__PURE__ */ z.object({
   availableCents: z.int(),
   problems: z.array(rowProblemSchema),
   problemCount: z.int().check(z.nonnegative()),
+  /** The request a second person decides while the file is awaiting approval (or decided it), else null. */
+  approvalId: z.nullable(z.string()),
   /** Why the file cannot be applied as it is; null when it can. */
   blocking: z.nullable(z.enum(['FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH'])),
   /** Rows worked so far out of the rows to transfer (a background job's progress). */

@@ -32,9 +32,9 @@ const requestedTexts: Record<Language, { subject: string; body: (told: Told) => 
 
 const decidedTexts: Record<'approved' | 'rejected' | 'expired', Record<Language, { subject: string; body: (told: Told) => string }>> = {
   approved: {
-    en: { subject: 'Your funding was approved', body: (told) => `${told.decider} approved your funding of EUR ${told.total} (${told.users}); the money has moved.${told.comment}\n\n${told.link}` },
-    lv: { subject: 'Jūsu papildināšana apstiprināta', body: (told) => `${told.decider} apstiprināja jūsu papildināšanu EUR ${told.total} (${told.users}); nauda ir pārskaitīta.${told.comment}\n\n${told.link}` },
-    ru: { subject: 'Ваше пополнение подтверждено', body: (told) => `${told.decider} подтвердил(а) ваше пополнение на EUR ${told.total} (${told.users}); деньги переведены.${told.comment}\n\n${told.link}` },
+    en: { subject: 'Your funding was approved', body: (told) => `${told.decider} approved your funding of EUR ${told.total} (${told.users}); the money moves now.${told.comment}\n\n${told.link}` },
+    lv: { subject: 'Jūsu papildināšana apstiprināta', body: (told) => `${told.decider} apstiprināja jūsu papildināšanu EUR ${told.total} (${told.users}); nauda tiek pārskaitīta.${told.comment}\n\n${told.link}` },
+    ru: { subject: 'Ваше пополнение подтверждено', body: (told) => `${told.decider} подтвердил(а) ваше пополнение на EUR ${told.total} (${told.users}); деньги переводятся.${told.comment}\n\n${told.link}` },
   },
   rejected: {
     en: { subject: 'Your funding was rejected', body: (told) => `${told.decider} rejected your funding of EUR ${told.total} (${told.users}); nothing moved.${told.comment}\n\n${told.link}` },
@@ -49,12 +49,19 @@ const decidedTexts: Record<'approved' | 'rejected' | 'expired', Record<Language,
 };
 
 const commentLabel: Record<Language, string> = { en: 'Comment', lv: 'Komentārs', ru: 'Комментарий' };
+const usersLabel: Record<Language, string> = { en: 'users', lv: 'lietotāji', ru: 'пользователи' };
+
+/** Who receives it: one funding's users by name; a file by its name (or its rule's) and how many users it pays. */
+function usersOf(record: ApprovalRequestRecord, language: Language): string {
+  if (!record.file) return record.funding.credits.map((credit) => credit.name).join(', ');
+  return `${record.file.scheduleName ?? record.file.fileName}, ${usersLabel[language]}: ${record.funding.employeeCount ?? record.funding.credits.length}`;
+}
 
 function toldOf(record: ApprovalRequestRecord, language: Language): Told {
   return {
     requester: record.requestedBy.name,
     total: centsToEurText(record.funding.totalCents),
-    users: record.funding.credits.map((credit) => credit.name).join(', '),
+    users: usersOf(record, language),
     decider: record.decidedBy?.name ?? '',
     comment: record.comment ? `\n${commentLabel[language]}: ${record.comment}` : '',
     link: `${portalUrl()}${paths.approvals}`,

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import {
-  approvalFundingSchema,
+  approvalFileSchema,
   approvalKinds,
+  approvalListedCredits,
   approvalPersonSchema,
   approvalStatuses,
   approvalStatusUrl,
   defaultApprovalExpiryDays,
   noApprovalRules,
+  type ApprovalFile,
   type ApprovalRequest,
   type ApprovalRules,
   type AwaitingApprovalAnswer,
 } from '@shared/approvals';
 import { publicApiPrefix } from '@shared/api/public-api';
+import { rigaDateOf } from '@shared/dates';
 import { actorSchema, auditPut, systemActor, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
 import { emailsPut } from '../platform/outbox';
@@ -21,7 +24,13 @@ import { entities, keys } from '../platform/keys';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { webhookEventPut } from '../webhooks';
 
-const rulesRecord = /* @__PURE__ */ z.object({ fundingAboveCents: z.nullable(z.int()), version: z.int(), updatedAt: z.nullable(z.string()) });
+const rulesRecord = /* @__PURE__ */ z.object({
+  fundingAboveCents: z.nullable(z.int()),
+  fundingPerDayCents: z._default(z.nullable(z.int()), null),
+  expiryDays: z._default(z.int(), defaultApprovalExpiryDays),
+  version: z.int(),
+  updatedAt: z.nullable(z.string()),
+});
 
 /** The company's rules; none set: nothing waits. Strongly consistent: a rule just set holds for the next request. */
 export async function readApprovalRules(companyId: string): Promise<ApprovalRules> {
@@ -55,7 +64,13 @@ export const approvalRequestRecord = /* @__PURE__ */ z.object({
   requestedAt: z.string(),
   expiresAt: z.string(),
   ruleVersion: z.int(),
-  funding: approvalFundingSchema,
+  funding: z.object({
+    credits: z.array(z.object({ employeeId: z.string(), name: z.string(), amountCents: z.int() })),
+    /** Every user it pays (a file's request lists only its first rows); absent on the first requests, which listed all. */
+    employeeCount: z.optional(z.int()),
+    totalCents: z.int(),
+  }),
+  file: z._default(z.nullable(approvalFileSchema), null),
   decidedBy: z._default(z.nullable(approvalPersonSchema), null),
   decidedAt: z._default(z.nullable(z.string()), null),
   comment: z._default(z.nullable(z.string()), null),
@@ -76,7 +91,8 @@ export function approvalView(record: ApprovalRequestRecord, now: Date = new Date
     requestedBy: record.requestedBy,
     requestedAt: record.requestedAt,
     expiresAt: record.expiresAt,
-    funding: record.funding,
+    funding: { ...record.funding, employeeCount: record.funding.employeeCount ?? record.funding.credits.length },
+    file: record.file,
     decidedBy: record.decidedBy,
     decidedAt: record.decidedAt,
     comment: record.comment,
@@ -111,14 +127,22 @@ export function approvalEventData(record: ApprovalRequestRecord) {
 }
 
 /** The request as its audit records name it (amounts in cents, ids hidden as ids are). */
-const auditedRequest = (record: ApprovalRequestRecord) => ({ approvalId: record.approvalId, totalCents: record.funding.totalCents, employeeCount: record.funding.credits.length });
+const auditedRequest = (record: ApprovalRequestRecord) => ({
+  approvalId: record.approvalId,
+  totalCents: record.funding.totalCents,
+  employeeCount: record.funding.employeeCount ?? record.funding.credits.length,
+  ...(record.file ? { fileName: record.file.fileName } : {}),
+});
 
 export interface FundingRequest {
   companyId: string;
   requester: Actor;
   requesterUserId: string;
   viaApiKey: boolean;
+  /** Every credit it asks for (a file's request lists the first approvalListedCredits of them). */
   credits: { employeeId: string; name: string; amountCents: number }[];
+  /** The file it applies whole, if it is a file's (uploaded or a scheduled run's). */
+  file?: ApprovalFile;
   rules: ApprovalRules;
   at: Date;
 }
@@ -133,14 +157,19 @@ export async function fundingRequestItems(request: FundingRequest): Promise<{ it
   const record: ApprovalRequestRecord = {
     companyId: request.companyId,
     approvalId,
-    kind: 'funding',
+    kind: request.file ? 'fundingFile' : 'funding',
     status: 'pending',
     requestedBy: { userId: request.requesterUserId, name: request.requester.name ?? '', viaApiKey: request.viaApiKey },
     requester: request.requester,
     requestedAt,
-    expiresAt: new Date(request.at.getTime() + defaultApprovalExpiryDays * 86_400_000).toISOString(),
+    expiresAt: new Date(request.at.getTime() + request.rules.expiryDays * 86_400_000).toISOString(),
     ruleVersion: request.rules.version,
-    funding: { credits: request.credits, totalCents: request.credits.reduce((sum, credit) => sum + credit.amountCents, 0) },
+    funding: {
+      credits: request.credits.slice(0, approvalListedCredits),
+      employeeCount: request.credits.length,
+      totalCents: request.credits.reduce((sum, credit) => sum + credit.amountCents, 0),
+    },
+    file: request.file ?? null,
     decidedBy: null,
     decidedAt: null,
     comment: null,
@@ -164,11 +193,43 @@ export async function fundingRequestItems(request: FundingRequest): Promise<{ it
   return { items, record, answer: { status: 'awaiting_approval', approval: approvalView(record, request.at), statusUrl } };
 }
 
+/** How long a day's total of unapproved fundings is kept: past any day it could still be counted on. */
+const fundedDayKeptSeconds = 3 * 86_400;
+
+/**
+ * The per-day amount's part of a funding that moves without approval: its amount added to the company's total of
+ * unapproved fundings for the day (Riga time), under the condition that the total stays within the per-day amount, in
+ * the funding's own transaction. So two fundings at once cannot both slip under the day's amount. Null when no per-day
+ * amount is set. A transaction cancelled on this item means: the funding waits for approval instead.
+ */
+export function unapprovedFundingItem(companyId: string, rules: ApprovalRules, amountCents: number, at: Date): TransactItem | null {
+  if (rules.fundingPerDayCents === null) return null;
+  const day = rigaDateOf(at);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.fundedWithoutApproval(companyId, day),
+      UpdateExpression: 'SET entity = :entity, companyId = :companyId, #day = :day, expiresAt = :expires ADD fundedCents :amount',
+      ConditionExpression: 'attribute_not_exists(fundedCents) OR fundedCents <= :room',
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: {
+        ':entity': entities.fundedWithoutApproval,
+        ':companyId': companyId,
+        ':day': day,
+        ':expires': Math.floor(at.getTime() / 1000) + fundedDayKeptSeconds,
+        ':amount': amountCents,
+        ':room': rules.fundingPerDayCents - amountCents,
+      },
+    },
+  };
+}
+
 /**
  * A decision written: the request moved from pending under the condition that it still waits (and, for an approval,
- * that its days have not passed), its audit record and `approval.decided`. The first item is the request's update.
+ * that its days have not passed), its audit record and `approval.decided`, and what the decision does to what waited
+ * (`effects`: a waiting file declined). The first item is the request's update.
  */
-export async function decisionItems(record: ApprovalRequestRecord, decided: ApprovalRequestRecord, actor: Actor, at: Date): Promise<TransactItem[]> {
+export async function decisionItems(record: ApprovalRequestRecord, decided: ApprovalRequestRecord, actor: Actor, at: Date, effects: TransactItem[] = []): Promise<TransactItem[]> {
   const action = decided.status === 'approved' ? 'approval.approve' : decided.status === 'rejected' ? 'approval.reject' : 'approval.expire';
   return [
     {
@@ -194,6 +255,7 @@ export async function decisionItems(record: ApprovalRequestRecord, decided: Appr
     webhookEventPut(record.companyId, 'approval.decided', approvalEventData(decided), at),
     // The asker learns the outcome by e-mail too, with the decision.
     ...emailsPut(await requesterEmails(decided), at),
+    ...effects,
   ];
 }
 
@@ -201,11 +263,11 @@ export async function decisionItems(record: ApprovalRequestRecord, decided: Appr
  * An owner's new rules, with their audit record: the version grows by one under the condition that it is still the
  * one read, so two owners saving at once both count (the second reads again and saves on top).
  */
-export async function setApprovalRules(companyId: string, fundingAboveCents: number | null, actor: Actor): Promise<ApprovalRules> {
+export async function setApprovalRules(companyId: string, change: Pick<ApprovalRules, 'fundingAboveCents' | 'fundingPerDayCents' | 'expiryDays'>, actor: Actor): Promise<ApprovalRules> {
   for (let attempt = 0; ; attempt += 1) {
     const current = await readApprovalRules(companyId);
     const updatedAt = new Date().toISOString();
-    const next: ApprovalRules = { fundingAboveCents, version: current.version + 1, updatedAt };
+    const next: ApprovalRules = { ...change, version: current.version + 1, updatedAt };
     try {
       await transactThroughConflicts(
         [
@@ -217,7 +279,10 @@ export async function setApprovalRules(companyId: string, fundingAboveCents: num
               ...(current.version === 0 ? {} : { ExpressionAttributeValues: { ':version': current.version } }),
             },
           },
-          auditPut({ companyId, actor, action: 'approval.rules_change', target: { type: 'company', id: companyId }, before: { thresholdCents: current.fundingAboveCents }, after: { thresholdCents: fundingAboveCents }, at: updatedAt }),
+          auditPut({ companyId, actor, action: 'approval.rules_change', target: { type: 'company', id: companyId }, before: { thresholdCents: current.fundingAboveCents, perDayCents: current.fundingPerDayCents, expiryDays: current.expiryDays },
+            after: { thresholdCents: change.fundingAboveCents, perDayCents: change.fundingPerDayCents, expiryDays: change.expiryDays },
+            at: updatedAt,
+          }),
         ],
         {},
         8,
@@ -233,12 +298,12 @@ export async function setApprovalRules(companyId: string, fundingAboveCents: num
  * Writes the expiry of a request whose days passed unanswered, as the system: its audit record and `approval.decided`.
  * Answers whether this call expired it (a decision made meanwhile wins: the condition wants it still pending).
  */
-export async function expireApprovalRequest(companyId: string, approvalId: string, now: Date): Promise<boolean> {
+export async function expireApprovalRequest(companyId: string, approvalId: string, now: Date, effects: (record: ApprovalRequestRecord) => TransactItem[]): Promise<boolean> {
   const record = await readApprovalRequest(companyId, approvalId);
   if (record.status !== 'pending' || record.expiresAt > now.toISOString()) return false;
   const expired: ApprovalRequestRecord = { ...record, status: 'expired', decidedAt: now.toISOString() };
   try {
-    await transactThroughConflicts(await decisionItems(record, expired, systemActor, now), {}, 8);
+    await transactThroughConflicts(await decisionItems(record, expired, systemActor, now, effects(record)), {}, 8);
     return true;
   } catch (error) {
     if (conditionFailed(error, 0)) return false;

@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { ApprovalRequest } from '@shared/approvals';
-import { transferItems } from '../funding';
+import type { ApprovalPerson, ApprovalRequest } from '@shared/approvals';
+import { approvedFileItems, queueApprovedFile, transferItems } from '../funding';
 import { alertOnLowBalance } from '../money';
-import { actorOfCaller } from '../platform/audit';
+import { actorOfCaller, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
-import { IdempotencyClaimTaken } from '../platform/idempotency';
+import { IdempotencyClaimTaken, type IdempotentRequest } from '../platform/idempotency';
 import { logger } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
@@ -28,6 +28,10 @@ export const handler = useCase(approvalRoutes.approveRequest,
     const now = new Date();
     const record = await decidable(caller, params.approvalId, now);
     const at = now.toISOString();
+    const decider = { userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), viaApiKey: false };
+    const comment = body.comment === '' ? null : body.comment;
+    if (record.file) return approveFile(caller.companyId, record, record.file.fileId, { decider, comment, actor: actorOfCaller(caller, 'company_user'), now, idempotency });
+
     const transfer = transferItems({
       companyId: caller.companyId,
       actor: record.requester,
@@ -36,14 +40,7 @@ export const handler = useCase(approvalRoutes.approveRequest,
       credits: record.funding.credits.map(({ employeeId, amountCents }) => ({ employeeId, amountCents })),
       source: {},
     });
-    const decided: ApprovalRequestRecord = {
-      ...record,
-      status: 'approved',
-      decidedBy: { userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), viaApiKey: false },
-      decidedAt: at,
-      comment: body.comment === '' ? null : body.comment,
-      movementId: transfer.movementId,
-    };
+    const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decider, decidedAt: at, comment, movementId: transfer.movementId };
     const answer: ApprovalRequest = approvalView(decided, now);
     const decision = await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now);
     // The idempotency item first, the request's update second: a refused one of those tells a replay or a decision
@@ -73,3 +70,39 @@ export const handler = useCase(approvalRoutes.approveRequest,
   },
   { answerInTransaction: true },
 );
+
+interface FileDecision {
+  decider: ApprovalPerson;
+  comment: string | null;
+  actor: Actor;
+  now: Date;
+  idempotency: Pick<IdempotentRequest, 'answerItem'>;
+}
+
+/**
+ * Approves a waiting file: in one transaction the request is decided, the rules are unchanged, the file is queued and
+ * its whole total set aside on the main account (refused, with nothing written, when the available amount no longer
+ * covers it); the funding worker then pays each row from that hold, in the requester's name.
+ */
+async function approveFile(companyId: string, record: ApprovalRequestRecord, fileId: string, decision: FileDecision): Promise<ApprovalRequest> {
+  const at = decision.now.toISOString();
+  const file = await approvedFileItems(companyId, fileId, at);
+  const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
+  const answer = approvalView(decided, decision.now);
+  const decisionWrites = await decisionItems(record, decided, decision.actor, decision.now);
+  const rulesIndex = 1 + decisionWrites.length;
+  const fileOffset = rulesIndex + 1;
+  try {
+    await transactThroughConflicts([decision.idempotency.answerItem(answer), ...decisionWrites, rulesUnchanged(companyId, record.ruleVersion), ...file.items], {}, conflictRetries);
+  } catch (error) {
+    if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
+    if (conditionFailed(error, 1)) throw await refusedDecision(companyId, record.approvalId);
+    if (conditionFailed(error, rulesIndex)) throw new DomainError(409, 'APPROVAL_RULE_CHANGED');
+    if (conditionFailed(error, fileOffset + file.holdIndex)) throw new DomainError(409, 'FUNDS_NOT_ENOUGH');
+    throw error;
+  }
+  await queueApprovedFile(companyId, fileId);
+  // Setting the file's total aside lowers the available amount now.
+  await alertOnLowBalance(companyId);
+  return answer;
+}

@@ -1,5 +1,7 @@
+import { declinedFileItem } from '../funding';
 import type { MemberCaller } from '../platform/caller';
 import { DomainError } from '../platform/errors';
+import type { TransactItem } from '../platform/table';
 import { effectiveStatus, readApprovalRequest, type ApprovalRequestRecord } from './approval-store';
 
 /**
@@ -21,4 +23,9 @@ export async function decidable(caller: MemberCaller, approvalId: string, now: D
 export async function refusedDecision(companyId: string, approvalId: string): Promise<DomainError> {
   const now = await readApprovalRequest(companyId, approvalId);
   return new DomainError(409, effectiveStatus(now, new Date()) === 'expired' ? 'APPROVAL_EXPIRED' : 'APPROVAL_NOT_PENDING');
+}
+
+/** What a rejection or an expiry does besides: a waiting file is declined (nothing of it moved). */
+export function declineEffects(record: ApprovalRequestRecord, at: Date): TransactItem[] {
+  return record.file ? [declinedFileItem(record.companyId, record.file.fileId, at.toISOString())] : [];
 }

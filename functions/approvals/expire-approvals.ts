@@ -4,6 +4,7 @@ import { logger, scheduledRun } from '../platform/logger';
 import { readableError } from '../platform/readable-error';
 import { queryAll } from '../platform/table';
 import { expireApprovalRequest } from './approval-store';
+import { declineEffects } from './decide-request';
 
 /** EventBridge's scheduled event: only its time is read. */
 const scheduledEventSchema = /* @__PURE__ */ z.object({ time: z.iso.datetime() });
@@ -34,7 +35,7 @@ export async function expireApprovals(now: Date): Promise<{ expired: number }> {
   for (const item of due) {
     const { companyId, approvalId } = dueEntry.parse(item);
     try {
-      if (await expireApprovalRequest(companyId, approvalId, now)) expired += 1;
+      if (await expireApprovalRequest(companyId, approvalId, now, (record) => declineEffects(record, now))) expired += 1;
     } catch (error) {
       failures.push(error);
       logger.error('approval request not expired', { companyId, approvalId, error: await readableError(error) });

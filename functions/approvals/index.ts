@@ -1,2 +1,2 @@
 // What other contexts may use of this one (the lint rule in test/eslint.config.js holds them to it).
-export { fundingRequestItems, readApprovalRules } from './approval-store';
+export { fundingRequestItems, readApprovalRules, unapprovedFundingItem } from './approval-store';

@@ -4,7 +4,7 @@ import { IdempotencyClaimTaken } from '../platform/idempotency';
 import { conditionFailed, transactThroughConflicts } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { approvalView, decisionItems, type ApprovalRequestRecord } from './approval-store';
-import { decidable, refusedDecision } from './decide-request';
+import { decidable, declineEffects, refusedDecision } from './decide-request';
 import * as approvalRoutes from '@shared/api/routes/approval-routes';
 
 /** Rejects a waiting request with a comment the requester reads: nothing it asked for happens. */
@@ -15,7 +15,7 @@ export const handler = useCase(approvalRoutes.rejectRequest,
     const decided: ApprovalRequestRecord = { ...record, status: 'rejected', decidedBy: { userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), viaApiKey: false }, decidedAt: now.toISOString(), comment: body.comment };
     const answer: ApprovalRequest = approvalView(decided, now);
     try {
-      await transactThroughConflicts([idempotency.answerItem(answer), ...await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now)], {}, 8);
+      await transactThroughConflicts([idempotency.answerItem(answer), ...await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now, declineEffects(record, now))], {}, 8);
     } catch (error) {
       if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
       if (conditionFailed(error, 1)) throw await refusedDecision(caller.companyId, record.approvalId);

@@ -5,8 +5,8 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { fundingNeedsApproval } from '@shared/approvals';
-import { readApprovalRules } from '../approvals';
+import { fundingNeedsApproval, type ApprovalRules } from '@shared/approvals';
+import { fundingRequestItems, readApprovalRules, unapprovedFundingItem } from '../approvals';
 import {
   fundingBackgroundRows,
   fundingFileStatuses,
@@ -85,6 +85,8 @@ const fundingFileRecord = /* @__PURE__ */ z.object({
   scheduleId: z.optional(z.string()),
   scheduleName: z.optional(z.string()),
   runDate: z.optional(z.string()),
+  /** The request a second person decides, once the file waited for approval (issue 35). */
+  approvalId: z._default(z.nullable(z.string()), null),
 });
 export type FundingFileRecord = z.infer<typeof fundingFileRecord>;
 
@@ -94,13 +96,13 @@ export function sha256Of(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-async function readText(companyId: string, fileId: string): Promise<string> {
+export async function readText(companyId: string, fileId: string): Promise<string> {
   const object = await s3.send(new GetObjectCommand({ Bucket: documentsBucket(), Key: fundingFileObjectKey(companyId, fileId) }));
   return (await object.Body?.transformToString('utf-8')) ?? '';
 }
 
 /** The file's rows checked against the company's employees as they are now (the preview, and again when applied). */
-async function checkAgainstEmployees(companyId: string, text: string): Promise<CheckedFile> {
+export async function checkAgainstEmployees(companyId: string, text: string): Promise<CheckedFile> {
   const employees = new Map<string, FundableEmployee>((await listFundableEmployees(companyId)).map((employee) => [employee.employeeId, employee]));
   return checkFundingFile(text, employees);
 }
@@ -119,6 +121,7 @@ export async function fundingFileView(file: FundingFileRecord): Promise<FundingF
     fileId: file.fileId,
     fileName: file.fileName,
     status: file.status,
+    approvalId: file.approvalId,
     rowCount: file.rowCount,
     fundedRowCount: file.fundedRowCount,
     totalCents: file.totalCents,
@@ -189,7 +192,8 @@ export async function previewFile(companyId: string, userId: string, fileName: s
   const fileId = claim ? z.object({ fileId: z.string() }).parse(claim).fileId : randomUUID();
   if (claim) {
     const earlier = await readFundingFile(companyId, fileId);
-    if (earlier.status !== 'previewed') throw new DomainError(409, 'FUNDING_FILE_ALREADY_APPLIED');
+    // A file whose approval was refused (or expired) moved nothing: it may be checked and asked for again.
+    if (earlier.status !== 'previewed' && earlier.status !== 'declined') throw new DomainError(409, 'FUNDING_FILE_ALREADY_APPLIED');
   }
   const checked = await checkAgainstEmployees(companyId, content);
   if (!checked.valid) throw new DomainError(422, 'FUNDING_FILE_INVALID');
@@ -215,13 +219,16 @@ export async function previewFile(companyId: string, userId: string, fileName: s
     failures: [],
     appliedBy: null,
     ...unheldFile(),
+    approvalId: null,
   };
   const at = new Date().toISOString();
   const fileItem = fundingFileItem(record, at, userId);
   if (claim) {
-    // Only while still a preview: an apply that started meanwhile keeps its own record.
+    // Only while still a preview (or declined): an apply that started meanwhile keeps its own record.
     try {
-      await dynamo.send(new PutCommand({ TableName: tableName(), Item: fileItem, ConditionExpression: '#status = :previewed', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':previewed': 'previewed' } }));
+      await dynamo.send(
+        new PutCommand({ TableName: tableName(), Item: fileItem, ConditionExpression: '#status IN (:previewed, :declined)', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':previewed': 'previewed', ':declined': 'declined' } }),
+      );
     } catch (error) {
       if (conditionFailed(error)) throw new DomainError(409, 'FUNDING_FILE_ALREADY_APPLIED');
       throw error;
@@ -255,10 +262,12 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
   if (file.status !== 'previewed') return file;
   if (file.problemCount > 0) throw new DomainError(409, 'FUNDING_FILE_HAS_ERRORS');
   if (file.totalCents > (await readAvailableCents(companyId))) throw new DomainError(409, 'FUNDING_TOTAL_TOO_HIGH');
-  // Issue 35: a file above the company's approval amount cannot wait for a second person yet, so it is refused rather
-  // than let past the owners' rule (docs/decisions.md "Dual approval").
-  if (fundingNeedsApproval(await readApprovalRules(companyId), file.totalCents)) throw new DomainError(409, 'FUNDING_FILE_NEEDS_APPROVAL');
+  // Issue 35: a file above the company's approval amount waits whole for a second person; nothing of it moves.
+  const rules = await readApprovalRules(companyId);
+  if (fundingNeedsApproval(rules, file.totalCents)) return awaitApproval(file, actor, rules);
   const background = file.fundedRowCount > fundingBackgroundRows;
+  // Its whole total counts against the per-day amount when it starts (its rows move within minutes).
+  const dayTotal = unapprovedFundingItem(companyId, rules, file.totalCents, new Date());
   try {
     await transactThroughConflicts(
       [
@@ -282,12 +291,15 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
           after: { fileId, fileName: file.fileName, rows: file.fundedRowCount, totalCents: file.totalCents },
           at: new Date().toISOString(),
         }),
+        ...(dayTotal ? [dayTotal] : []),
       ],
       {},
       conflictRetries,
     );
   } catch (error) {
     if (conditionFailed(error, 0)) return readFundingFile(companyId, fileId);
+    // The day's unapproved fundings leave no room for it: it waits whole, as one above the amount does.
+    if (dayTotal && conditionFailed(error, 2)) return awaitApproval(file, actor, rules);
     throw error;
   }
   if (!background) {
@@ -300,6 +312,62 @@ export async function startApplying(companyId: string, fileId: string, actor: Ac
   }
   await sqs.send(new SendMessageCommand({ QueueUrl: fundingQueueUrl(), MessageBody: JSON.stringify({ companyId, fileId }) }));
   return readFundingFile(companyId, fileId);
+}
+
+/** Who asks for a file to be applied: the audit's actor (the money moves in their name) and the person who may not decide it. */
+export interface FileRequester {
+  actor: Actor;
+  userId: string;
+}
+
+/**
+ * A file above the company's approval amount waits whole (issue 35): its request, with the file's rows as the
+ * preview, its audit record, `approval.requested` and the approvers' e-mails. The caller writes them in the
+ * transaction that records the file as awaiting approval.
+ */
+export async function fileRequestItems(file: FundingFileRecord, rows: FundedRow[], requester: FileRequester, rules: ApprovalRules, at: Date) {
+  return fundingRequestItems({
+    companyId: file.companyId,
+    requester: requester.actor,
+    requesterUserId: requester.userId,
+    viaApiKey: false,
+    credits: rows.map((row) => ({ employeeId: row.employeeId, name: row.name, amountCents: row.amountCents })),
+    file: { fileId: file.fileId, fileName: file.fileName, scheduleName: file.scheduleName ?? null, runDate: file.runDate ?? null },
+    rules,
+    at,
+  });
+}
+
+/**
+ * A previewed file recorded as awaiting approval, with its request, in one transaction: a second click, a retried
+ * request or a second tab finds it waiting and only reads it.
+ */
+async function awaitApproval(file: FundingFileRecord, actor: Actor, rules: ApprovalRules): Promise<FundingFileRecord> {
+  const checked = await checkAgainstEmployees(file.companyId, await readText(file.companyId, file.fileId));
+  if (!checked.valid) throw new Error(`funding file ${file.fileId} no longer reads`);
+  const request = await fileRequestItems(file, checked.rows, { actor, userId: actor.userId ?? '' }, rules, new Date());
+  try {
+    await transactThroughConflicts(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.fundingFile(file.companyId, file.fileId),
+            UpdateExpression: 'SET #status = :awaiting, appliedBy = :actor, approvalId = :approvalId',
+            ConditionExpression: '#status = :previewed',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':awaiting': 'awaiting_approval', ':previewed': 'previewed', ':actor': actor, ':approvalId': request.record.approvalId },
+          },
+        },
+        ...request.items,
+      ],
+      {},
+      conflictRetries,
+    );
+  } catch (error) {
+    if (!conditionFailed(error, 0)) throw error;
+  }
+  return readFundingFile(file.companyId, file.fileId);
 }
 
 /**
@@ -484,6 +552,8 @@ export async function applyFile(companyId: string, fileId: string, signal?: Abor
   // message must not apply rows the screen says were not.
   if (file.status === 'applied' || file.status === 'failed') return file;
   if (file.status === 'previewed') throw new Error(`funding file ${fileId} was not started`);
+  // Waiting for its approval, or refused it: nothing of it moves (a run's message delivered meanwhile does nothing).
+  if (file.status === 'awaiting_approval' || file.status === 'declined') return file;
   if (file.status === 'queued') await setStatus(file, 'queued', 'applying');
   const actor = file.appliedBy;
   if (!actor) throw new Error(`funding file ${fileId} has no actor`);

@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { canReceiveFunds, employeeStatusOf } from '@shared/cards';
 import { listedRowsLimit } from '@shared/funding';
+import { fundingNeedsApproval, type ApprovalRules } from '@shared/approvals';
+import { readApprovalRules, unapprovedFundingItem } from '../approvals';
 import { dayText, rigaDateOf } from '@shared/dates';
 import {
   dayAfter,
@@ -38,8 +40,8 @@ import { logger } from '../platform/logger';
 import { emailsPut } from '../platform/outbox';
 import { conditionFailed, getItem, queryAll, tableName, transactThroughConflicts, type TransactItem } from '../platform/table';
 import { alertOnLowBalance, mainAccountHold } from '../money';
-import { fundingFileItem, fundingFileView, readFundingFile, runningKeys, sha256Of, type FundingFileRecord } from './funding-files';
-import { checkFundingFile, scheduledFundingCsv, type FundableEmployee } from './funding-rows';
+import { fileRequestItems, fundingFileItem, fundingFileView, readFundingFile, runningKeys, sha256Of, unheldFile, type FundingFileRecord } from './funding-files';
+import { checkFundingFile, scheduledFundingCsv, type CheckedFile, type FundableEmployee } from './funding-rows';
 import { listFundableEmployees, readAvailableCents } from './funding-store';
 import { runRefusedEmails } from './schedule-mail';
 
@@ -63,6 +65,11 @@ const scheduleRecord = /* @__PURE__ */ z.object({
   lastRunDate: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The person who last set the rule up (created, edited or resumed it): its runs above the company's approval amount
+   * are asked for in their name, so they cannot approve them themselves (issue 35). Null on rules from before.
+   */
+  changedBy: z._default(z.nullable(z.object({ userId: z.string(), name: z.string() })), null),
 });
 export type ScheduleRecord = z.infer<typeof scheduleRecord>;
 
@@ -178,6 +185,10 @@ async function writeWithAudit(put: { Item: Record<string, unknown>; ConditionExp
   }
 }
 
+function changerOf(actor: Actor): ScheduleRecord['changedBy'] {
+  return actor.userId ? { userId: actor.userId, name: actor.name ?? '' } : null;
+}
+
 export async function createSchedule(companyId: string, body: SavedScheduleBody, actor: Actor): Promise<ScheduleRecord> {
   if ((await companySchedules(companyId)).length >= schedulesPerCompany) throw new DomainError(409, 'SCHEDULE_LIMIT');
   const recipients = await storedRecipients(companyId, body.recipients);
@@ -194,6 +205,7 @@ export async function createSchedule(companyId: string, body: SavedScheduleBody,
     lastRunDate: null,
     createdAt: now,
     updatedAt: now,
+    changedBy: changerOf(actor),
   };
   await writeWithAudit({ Item: scheduleItem(record), ConditionExpression: 'attribute_not_exists(pk)' }, actor, 'fundingSchedule.create', record, {});
   return record;
@@ -216,6 +228,7 @@ export async function updateSchedule(companyId: string, scheduleId: string, body
     state,
     nextRunDate: firstRunDate(body.cadence, current.lastRunDate),
     updatedAt: new Date().toISOString(),
+    changedBy: changerOf(actor),
   };
   await replaceSchedule(current, record, actor, 'fundingSchedule.update');
   return record;
@@ -231,6 +244,7 @@ export async function setScheduleState(companyId: string, scheduleId: string, st
     // A resumed rule runs on its next date from today: the dates it skipped while paused are not paid late.
     nextRunDate: state === 'active' ? firstRunDate(current.cadence, current.lastRunDate) : current.nextRunDate,
     updatedAt: new Date().toISOString(),
+    changedBy: state === 'active' ? changerOf(actor) : current.changedBy,
   };
   await replaceSchedule(current, record, actor, state === 'paused' ? 'fundingSchedule.pause' : 'fundingSchedule.resume');
   return record;
@@ -386,6 +400,11 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
       Item: auditItem({ companyId, actor, action: run.status === 'refused' ? 'fundingSchedule.refused' : 'fundingSchedule.run', target: { type: 'company', id: companyId }, before: {}, after: { scheduleId, name: rule.name, runDate, totalCents: run.totalCents, availableCents: run.availableCents }, at }),
     },
   });
+  // Above the company's approval amount the run waits whole for a second person, holding nothing until approved.
+  const rules = await readApprovalRules(companyId);
+  if (fundingNeedsApproval(rules, checked.totalCents)) {
+    return awaitRunApproval({ rule, runDate, content, checked, totals, at, startedBy, rules, runAudit, runCondition });
+  }
   if (!covered && !rule.allowPartial) return refuseRun(rule, runDate, { ...totals, at }, runAudit, !startedBy);
 
   // The bytes first, under a key of this attempt only: an overlapping attempt that loses the claim leaves the
@@ -430,19 +449,20 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
       scheduleId,
       scheduleName: rule.name,
       runDate,
+      approvalId: null,
     };
     const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: startedBy ? 'person' : 'rule', ...totals, availableCents: available };
+    // What it pays counts against the per-day amount when it starts, as a file's total does.
+    const dayTotal = hold > 0 ? unapprovedFundingItem(companyId, rules, hold, new Date(at)) : null;
+    const items = [
+      { Put: { TableName: tableName(), Item: runItem(run), ...runCondition } },
+      runAudit(run),
+      { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(hold > 0 ? [mainAccountHold(companyId, hold)] : []),
+      ...(dayTotal ? [dayTotal] : []),
+    ];
     try {
-      await transactThroughConflicts(
-        [
-          { Put: { TableName: tableName(), Item: runItem(run), ...runCondition } },
-          runAudit(run),
-          { Put: { TableName: tableName(), Item: { ...fundingFileItem(file, at, null), ...runningKeys(companyId, fileId) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...(hold > 0 ? [mainAccountHold(companyId, hold)] : []),
-        ],
-        {},
-        conflictRetries,
-      );
+      await transactThroughConflicts(items, {}, conflictRetries);
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) {
         // The SDK gave up without DynamoDB's answer, so the write may have committed: what was written decides, and
@@ -462,10 +482,88 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
       }
       await dropOwnBytes();
       if (conditionFailed(error, 0)) return startRun(companyId, scheduleId, runDate, startedBy);
+      // The day's unapproved fundings leave no room for it: it waits whole for a second person instead.
+      if (dayTotal && conditionFailed(error, items.length - 1)) return awaitRunApproval({ rule, runDate, content, checked, totals, at, startedBy, rules, runAudit, runCondition });
       throw error;
     }
     return started(run, file);
   }
+}
+
+interface WaitingRun {
+  rule: ScheduleRecord;
+  runDate: string;
+  content: string;
+  checked: CheckedFile & { valid: true };
+  totals: { employeeCount: number; totalCents: number; availableCents: number };
+  at: string;
+  startedBy: Actor | undefined;
+  rules: ApprovalRules;
+  runAudit: (run: RunRecord) => TransactItem;
+  runCondition: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
+}
+
+/**
+ * A run above the approval amount: started (its date is used, as any started run's) with its file awaiting approval
+ * and its request, in one transaction. It holds nothing until approved (the approval sets the whole total aside, or is
+ * refused when the account no longer covers it). Asked for by the person who started it early, else by the person who
+ * last set the rule up: neither may approve it.
+ */
+async function awaitRunApproval(waiting: WaitingRun): Promise<{ run: RunRecord | null; file: FundingFileRecord | null }> {
+  const { rule, runDate, checked, at } = waiting;
+  const { companyId, scheduleId } = rule;
+  const fileId = randomUUID();
+  const objectKey = fundingFileObjectKey(companyId, fileId);
+  await s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: objectKey, Body: waiting.content, ContentType: 'text/csv; charset=utf-8' }));
+  const file: FundingFileRecord = {
+    companyId,
+    fileId,
+    fileName: `${rule.name} ${dayText(rigaDateOf(new Date(at)))}`,
+    sha256: sha256Of(waiting.content),
+    status: 'awaiting_approval',
+    rowCount: checked.rowCount,
+    fundedRowCount: checked.rows.length,
+    totalCents: checked.totalCents,
+    availableCents: waiting.totals.availableCents,
+    problems: [],
+    problemCount: 0,
+    doneRows: 0,
+    appliedCount: 0,
+    appliedCents: 0,
+    failedCount: 0,
+    failures: [],
+    appliedBy: ruleActor(rule),
+    ...unheldFile(),
+    unheldRows: checked.problems.map((problem) => problem.rowNumber),
+    scheduleId,
+    scheduleName: rule.name,
+    runDate,
+    approvalId: null,
+  };
+  const requesterUserId = waiting.startedBy?.userId ?? rule.changedBy?.userId ?? '';
+  const requester = waiting.startedBy ?? { ...ruleActor(rule), name: rule.changedBy?.name ?? rule.name };
+  const request = await fileRequestItems(file, checked.rows, { actor: requester, userId: requesterUserId }, waiting.rules, new Date(at));
+  const withRequest = { ...file, approvalId: request.record.approvalId };
+  const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: waiting.startedBy ? 'person' : 'rule', ...waiting.totals };
+  try {
+    await transactThroughConflicts(
+      [
+        { Put: { TableName: tableName(), Item: runItem(run), ...waiting.runCondition } },
+        waiting.runAudit(run),
+        { Put: { TableName: tableName(), Item: fundingFileItem(withRequest, at, null), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...request.items,
+      ],
+      {},
+      conflictRetries,
+    );
+  } catch (error) {
+    await s3.send(new DeleteObjectCommand({ Bucket: documentsBucket(), Key: objectKey }));
+    // Another start of the same run won: its answer stands.
+    if (conditionFailed(error, 0)) return startRun(companyId, scheduleId, runDate, waiting.startedBy);
+    throw error;
+  }
+  logger.info('scheduled funding run awaits approval', { companyId, scheduleId, runDate, fileId, approvalId: withRequest.approvalId, totalCents: file.totalCents });
+  return { run, file: withRequest };
 }
 
 async function started(run: RunRecord, file: FundingFileRecord): Promise<{ run: RunRecord; file: FundingFileRecord }> {

@@ -61,7 +61,7 @@ const cardActionErrors = {
 /** A funding file's errors, from its upload to its retry. */
 const fundingFileErrors = {
   404: ['FUNDING_FILE_NOT_FOUND'],
-  409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH', 'FUNDING_FILE_NEEDS_APPROVAL'],
+  409: ['FUNDING_FILE_ALREADY_APPLIED', 'FUNDING_FILE_HAS_ERRORS', 'FUNDING_TOTAL_TOO_HIGH', 'FUNDS_NOT_ENOUGH'],
   422: ['FUNDING_FILE_INVALID'],
   503: ['FUNDS_TRANSFER_FAILED'],
 } as const satisfies Readonly<Record<number, readonly ErrorCode[]>>;

@@ -147,6 +147,8 @@ export const keys = {
   /** A request waiting for (or decided by) a second person; a company's requests share a partition. */
   approvalRequest: (companyId: string, approvalId: string) => ({ pk: `COMPANY#${companyId}#APPROVALS`, sk: `REQUEST#${approvalId}` }),
   approvalRequests: (companyId: string) => ({ pk: `COMPANY#${companyId}#APPROVALS` }),
+  /** What the company funded without approval on one Riga day, against its per-day approval amount; expires by TTL. */
+  fundedWithoutApproval: (companyId: string, day: string) => ({ pk: `COMPANY#${companyId}`, sk: `FUNDED_WITHOUT_APPROVAL#${day}` }),
   /** A request still waiting, by when it expires (sparse gsi2, as openAuthorization): the expiry job reads the due. */
   pendingApproval: (expiresAt: string, companyId: string, approvalId: string) => ({ gsi2pk: 'APPROVALS#PENDING', gsi2sk: `${expiresAt}#${companyId}#${approvalId}` }),
   /** A background file (CSV export) of one company: its status, filters and where its bytes are; expires by TTL. */
@@ -323,6 +325,7 @@ export const entities = {
   counters: 'counters',
   approvalRules: 'approvalRules',
   approvalRequest: 'approvalRequest',
+  fundedWithoutApproval: 'fundedWithoutApproval',
   exportJob: 'exportJob',
   application: 'application',
   applicationEvent: 'applicationEvent',

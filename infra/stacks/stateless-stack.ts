@@ -202,9 +202,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'employees/apply-employee-import': { table: 'readWrite', sendTo: ['employeeImports'] },
   // Dual approval (issue 35): the rules with their audit record; a decision with its audit record, event and the
   // asker's e-mail (a link to the portal), and an approval with the funding it makes (main account, employees, ledger,
-  // audit records, events).
+  // audit records, events). Approving a funding file reads its rows again (are they all still payable?) and hands the
+  // file, its total set aside, to the funding worker.
   'approvals/set-approval-rules': { table: 'readWrite' },
-  'approvals/approve-request': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'approvals/approve-request': { table: 'readWrite', documents: 'read', sendTo: ['funding'], settings: ['PORTAL_URL'] },
   'approvals/reject-request': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Every row of an import: its preview's rows kept beside its CSV, and the rows' outcomes.
   'employees/list-employee-import-rows': { documents: 'read' },

@@ -82,6 +82,7 @@ test('a funding file being applied keeps its dialog open; refused rows point to 
     problems: [],
     problemCount: 0,
     blocking: null,
+    approvalId: null,
     progress: { doneRows: 0, totalRows: 2 },
     result: null,
   };

@@ -3,14 +3,18 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { csvLine } from '@shared/csv';
-import { parseCsv } from '@shared/funding';
+import { rigaDateOf } from '@shared/dates';
+import { fundingFileSchema, parseCsv } from '@shared/funding';
 import { approvalListAnswerSchema, approvalRequestSchema, awaitingApprovalAnswerSchema } from '@shared/approvals';
 import { companyHeader } from '@shared/api/route-definition';
 import type * as ExpireApprovals from '@functions/approvals/expire-approvals';
+import type * as FundingFiles from '@functions/funding/funding-files';
+import type * as FundingSchedules from '@functions/funding/funding-schedules';
 import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
 import { putApiKey } from './api-key-fixtures';
 import { createOwnCompany, joinCompany, type OwnCompany } from './company-fixtures';
+import { waitFor } from './employee-fixtures';
 import { putEmployees } from './funding-fixtures';
 import { api, cloud, documents, fixtureCloud, signIn } from './support';
 
@@ -19,11 +23,15 @@ import { api, cloud, documents, fixtureCloud, signIn } from './support';
  * when someone other than the requester approves it, or never when anything it depends on changed.
  */
 let expiry: typeof ExpireApprovals;
+let schedules: typeof FundingSchedules;
+let files: typeof FundingFiles;
 beforeAll(async () => {
-  // The expiry job runs in this process, as its schedule would run it.
+  // The expiry job and the funding worker's start of a run run in this process, as their schedules would run them.
   Object.assign(process.env, cloud().handlerEnvironment);
   resetEnvForTests();
   expiry = await import('@functions/approvals/expire-approvals');
+  schedules = await import('@functions/funding/funding-schedules');
+  files = await import('@functions/funding/funding-files');
 });
 
 interface Team {
@@ -50,8 +58,8 @@ async function team(availableCents = 100_000): Promise<Team> {
 const inCompany = (team: Team, token: string, extra: Record<string, string> = {}) => ({ token, headers: { [companyHeader]: team.company.companyId, ...extra } });
 const keyed = () => ({ 'Idempotency-Key': randomUUID() });
 
-async function setRule(team: Team, fundingAboveCents: number | null): Promise<void> {
-  const answer = await api('PUT', '/approval-rules', { ...inCompany(team, team.owner.token), body: { fundingAboveCents } });
+async function setRule(team: Team, fundingAboveCents: number | null, more: { fundingPerDayCents?: number } = {}): Promise<void> {
+  const answer = await api('PUT', '/approval-rules', { ...inCompany(team, team.owner.token), body: { fundingAboveCents, ...more } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
@@ -120,6 +128,27 @@ describe('a funding above the owner\'s amount', () => {
   });
 });
 
+describe('a per-day amount', () => {
+  it('lets fundings move until the day\'s unapproved total would pass it; of two at once that both would, one waits', async () => {
+    const t = await team(300_000);
+    await setRule(t, null, { fundingPerDayCents: 100_000 });
+    const manager = t.managers[0]?.token ?? '';
+    // One alone above the day's amount waits whatever else was funded.
+    expect((await fund(t, manager, 100_001)).status).toBe(202);
+    const before = await balances(t);
+    const both = await Promise.all([fund(t, manager, 60_000), fund(t, t.managers[1]?.token ?? '', 60_000)]);
+    expect(both.map((answer) => answer.status).sort(), JSON.stringify(both.map((answer) => answer.body))).toEqual([200, 202]);
+    // What is left of the day's amount still moves at once; a cent more waits.
+    expect((await fund(t, manager, 40_000)).status).toBe(200);
+    expect((await fund(t, manager, 1)).status).toBe(202);
+    expect(await balances(t)).toEqual({ availableCents: before.availableCents - 100_000, employeeCents: before.employeeCents + 100_000, movements: before.movements + 2 });
+    // Approved fundings do not use the day's amount up: the waiting 60,000 is approved and moves.
+    const pending = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body).rows.find((row) => row.funding.totalCents === 60_000);
+    expect((await approve(t, t.owner.token, pending?.approvalId ?? '')).status).toBe(200);
+    expect((await balances(t)).availableCents).toBe(before.availableCents - 160_000);
+  });
+});
+
 describe('an approval that would no longer do what was previewed', () => {
   it('is refused and moves nothing when the balance fell below the amount meanwhile', async () => {
     const t = await team(70_000);
@@ -158,19 +187,105 @@ describe('an approval that would no longer do what was previewed', () => {
 });
 
 describe('a funding file above the amount', () => {
-  it('is refused whole, and moves nothing (a file cannot wait for approval yet)', async () => {
+  /** The company's template with `amount` in the employee's row: a file of one funded row. */
+  async function uploadFile(t: Team, token: string, amount: string, fileName = 'bonus.csv'): Promise<string> {
+    const template = z.object({ content: z.string() }).parse((await api('GET', '/funding/template', inCompany(t, token))).body).content;
+    const [header, ...rows] = parseCsv(template) ?? [];
+    const content = [header ?? [], ...rows.map((cells) => [...cells.slice(0, -1), cells[0] === t.employeeId ? amount : ''])].map((cells) => csvLine(cells)).join('');
+    const uploaded = await api('POST', '/funding/files', { ...inCompany(t, token, keyed()), body: { fileName, content } });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    return z.object({ fileId: z.string() }).parse(uploaded.body).fileId;
+  }
+  const readFile = async (t: Team, fileId: string) => fundingFileSchema.parse((await api('GET', `/funding/files/${fileId}`, inCompany(t, t.owner.token))).body);
+
+  it('waits whole, moves nothing until approved, then is paid once from the total set aside', async () => {
     const t = await team();
     await setRule(t, 50_000);
     const manager = t.managers[0]?.token ?? '';
-    const template = z.object({ content: z.string() }).parse((await api('GET', '/funding/template', inCompany(t, manager))).body).content;
-    const [header, ...rows] = parseCsv(template) ?? [];
-    const content = [header ?? [], ...rows.map((cells) => [...cells.slice(0, -1), cells[0] === t.employeeId ? '600.00' : ''])].map((cells) => csvLine(cells)).join('');
-    const uploaded = await api('POST', '/funding/files', { ...inCompany(t, manager, keyed()), body: { fileName: 'bonus.csv', content } });
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    const { fileId } = z.object({ fileId: z.string() }).parse(uploaded.body);
+    const fileId = await uploadFile(t, manager, '600.00');
     const before = await balances(t);
-    expect(await api('POST', `/funding/files/${fileId}/apply`, { ...inCompany(t, manager, keyed()), body: {} })).toMatchObject({ status: 409, body: { code: 'FUNDING_FILE_NEEDS_APPROVAL' } });
+    // Two clicks (two tabs): one request.
+    const [applied, again] = await Promise.all([0, 1].map(() => api('POST', `/funding/files/${fileId}/apply`, { ...inCompany(t, manager, keyed()), body: {} })));
+    expect(applied?.status, JSON.stringify(applied?.body)).toBe(200);
+    expect(again?.status).toBe(200);
+    const waitingFile = fundingFileSchema.parse(applied?.body);
+    expect(waitingFile).toMatchObject({ status: 'awaiting_approval', totalCents: 60_000 });
     expect(await balances(t)).toEqual(before);
+    const list = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body);
+    expect(list.rows).toEqual([
+      expect.objectContaining({ approvalId: waitingFile.approvalId, kind: 'fundingFile', file: expect.objectContaining({ fileId, fileName: 'bonus.csv', scheduleName: null }), funding: { credits: [expect.objectContaining({ employeeId: t.employeeId, amountCents: 60_000 })], employeeCount: 1, totalCents: 60_000 } }),
+    ]);
+    const approvalId = waitingFile.approvalId ?? '';
+    expect(await approve(t, manager, approvalId)).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
+
+    const [first, second] = await Promise.all([approve(t, t.owner.token, approvalId), approve(t, t.managers[1]?.token ?? '', approvalId)]);
+    expect([first.status, second.status].sort(), JSON.stringify([first.body, second.body])).toEqual([200, 409]);
+    // The local cloud's funding worker pays it from what the approval set aside.
+    const done = await waitFor(() => readFile(t, fileId), (file) => file.status === 'applied', 30_000);
+    expect(done.result).toMatchObject({ appliedCount: 1, appliedCents: 60_000, failedCount: 0 });
+    const account = await documents().send(new GetCommand({ TableName: cloud().tableName, Key: keys.mainAccount(t.company.companyId) }));
+    expect(account.Item).toMatchObject({ availableCents: before.availableCents - 60_000, reservedCents: 0 });
+    expect(await balances(t)).toEqual({ availableCents: before.availableCents - 60_000, employeeCents: before.employeeCents + 60_000, movements: before.movements + 1 });
+    expect((await auditActions(t)).sort()).toEqual(['approval.approve', 'approval.request', 'approval.rules_change', 'funds.add']);
+  });
+
+  it('rejected, is declined and moves nothing; uploaded again it waits again', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const manager = t.managers[0]?.token ?? '';
+    const fileId = await uploadFile(t, manager, '600.00');
+    const waitingFile = fundingFileSchema.parse((await api('POST', `/funding/files/${fileId}/apply`, { ...inCompany(t, manager, keyed()), body: {} })).body);
+    const before = await balances(t);
+    const rejected = await api('POST', `/approvals/${waitingFile.approvalId}/reject`, { ...inCompany(t, t.owner.token, keyed()), body: { comment: 'Split it by department' } });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(await readFile(t, fileId)).toMatchObject({ status: 'declined' });
+    expect(await balances(t)).toEqual(before);
+    // The same content again is checked afresh and can be asked for again: a new request.
+    expect(await uploadFile(t, manager, '600.00')).toBe(fileId);
+    const askedAgain = fundingFileSchema.parse((await api('POST', `/funding/files/${fileId}/apply`, { ...inCompany(t, manager, keyed()), body: {} })).body);
+    expect(askedAgain.status).toBe('awaiting_approval');
+    expect(askedAgain.approvalId).not.toBe(waitingFile.approvalId);
+  });
+
+  it('is refused at approval and moves nothing when the balance no longer covers it', async () => {
+    const t = await team(70_000);
+    await setRule(t, 50_000);
+    const manager = t.managers[0]?.token ?? '';
+    const fileId = await uploadFile(t, manager, '600.00');
+    const waitingFile = fundingFileSchema.parse((await api('POST', `/funding/files/${fileId}/apply`, { ...inCompany(t, manager, keyed()), body: {} })).body);
+    expect((await fund(t, t.managers[1]?.token ?? '', 40_000)).status).toBe(200);
+    const before = await balances(t);
+    expect(await approve(t, t.owner.token, waitingFile.approvalId ?? '')).toMatchObject({ status: 409, body: { code: 'FUNDS_NOT_ENOUGH' } });
+    expect(await balances(t)).toEqual(before);
+    expect(await readFile(t, fileId)).toMatchObject({ status: 'awaiting_approval' });
+  });
+});
+
+describe('a scheduled funding run above the amount', () => {
+  it('waits whole without holding money; the person who set the rule up cannot approve it; approved, it is paid once', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const manager = t.managers[0]?.token ?? '';
+    const today = rigaDateOf(new Date());
+    const created = await api('POST', '/funding/schedules', { ...inCompany(t, manager), body: { name: 'Quarterly bonus', recipients: { kind: 'chosen', amountCents: 60_000, employeeIds: [t.employeeId] }, cadence: { kind: 'monthly', dayOfMonth: Number(today.slice(8, 10)) } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { scheduleId } = z.object({ scheduleId: z.string() }).parse(created.body);
+    const before = await balances(t);
+    // The funding worker's start of the run, twice (a redelivered message): one run, one request, nothing held.
+    const [started] = await Promise.all([schedules.startRun(t.company.companyId, scheduleId, today), schedules.startRun(t.company.companyId, scheduleId, today)]);
+    expect(started?.file).toMatchObject({ status: 'awaiting_approval', totalCents: 60_000, heldCents: 0 });
+    const fileId = started?.file?.fileId ?? '';
+    expect(await files.applyFile(t.company.companyId, fileId)).toMatchObject({ status: 'awaiting_approval' });
+    expect(await balances(t)).toEqual(before);
+    const [request] = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body).rows;
+    expect(request).toMatchObject({ kind: 'fundingFile', requestedBy: { userId: t.managers[0]?.userId }, file: { fileId, scheduleName: 'Quarterly bonus', runDate: today } });
+    expect(await approve(t, manager, request?.approvalId ?? '')).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
+
+    expect((await approve(t, t.owner.token, request?.approvalId ?? '')).status).toBe(200);
+    await waitFor(() => files.readFundingFile(t.company.companyId, fileId), (file) => file.status === 'applied', 30_000);
+    expect(await balances(t)).toEqual({ availableCents: before.availableCents - 60_000, employeeCents: before.employeeCents + 60_000, movements: before.movements + 1 });
+    const runs = z.object({ runs: z.array(z.object({ status: z.string() })) }).parse((await api('GET', `/funding/schedules/${scheduleId}`, inCompany(t, t.owner.token))).body).runs;
+    expect(runs.map((run) => run.status)).toEqual(['applied']);
   });
 });
 

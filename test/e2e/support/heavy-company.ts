@@ -140,6 +140,7 @@ export async function seedHeavyCompany(cloud: FixtureCloud): Promise<HeavyCompan
     lastRunDate: index === 0 ? today : null,
     createdAt: at(90_000 - index),
     updatedAt: at(80_000 - index),
+    changedBy: null,
   }));
   const scheduleItems = schedules.map((record) => ({
     ...keys.fundingSchedule(companyId, record.scheduleId),

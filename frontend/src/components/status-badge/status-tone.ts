@@ -37,7 +37,7 @@ const tones = {
   teamMember: { active: 'positive', invited: 'pending' },
   webhookDelivery: { delivered: 'positive', pending: 'pending', sending: 'pending', retrying: 'pending', failed: 'negative' },
   fundingSchedule: { active: 'positive', paused: 'pending', finished: 'neutral' },
-  fundingRun: { applied: 'positive', queued: 'pending', applying: 'pending', refused: 'negative', failed: 'negative' },
+  fundingRun: { applied: 'positive', awaiting_approval: 'pending', queued: 'pending', applying: 'pending', refused: 'negative', failed: 'negative', declined: 'negative' },
   approval: { approved: 'positive', pending: 'pending', rejected: 'negative', expired: 'neutral' },
 } as const satisfies {
   employee: Record<EmployeeStatus, StatusTone>;
