@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { positiveCentsSchema } from './employees';
+import { scheduleCadenceSchema } from './funding-schedules';
 import { listQuerySchema, tableAnswerSchema } from './lists';
 
 /**
@@ -58,7 +59,7 @@ export function fundingNeedsApproval(rules: Pick<ApprovalRules, 'fundingAboveCen
  * What a request asks for: a funding of one employee, or a funding file (uploaded, or a scheduled run's) applied whole.
  * User changes follow.
  */
-export const approvalKinds = ['funding', 'fundingFile'] as const;
+export const approvalKinds = ['funding', 'fundingFile', 'fundingSchedule'] as const;
 export type ApprovalKind = (typeof approvalKinds)[number];
 
 /**
@@ -96,6 +97,18 @@ export const approvalFileSchema = /* @__PURE__ */ z.object({
 });
 export type ApprovalFile = z.infer<typeof approvalFileSchema>;
 
+/**
+ * The scheduled-funding rule a fundingSchedule request sets running: its name, rhythm and the version asked for
+ * (`updatedAt`: an edit after the request refuses its approval). Its funding is what one run would pay now.
+ */
+export const approvalScheduleSchema = /* @__PURE__ */ z.object({
+  scheduleId: z.string(),
+  name: z.string(),
+  cadence: scheduleCadenceSchema,
+  updatedAt: z.string(),
+});
+export type ApprovalSchedule = z.infer<typeof approvalScheduleSchema>;
+
 export const approvalRequestSchema = /* @__PURE__ */ z.object({
   approvalId: z.string(),
   kind: z.enum(approvalKinds),
@@ -105,6 +118,7 @@ export const approvalRequestSchema = /* @__PURE__ */ z.object({
   expiresAt: z.string(),
   funding: approvalFundingSchema,
   file: z.nullable(approvalFileSchema),
+  schedule: z.nullable(approvalScheduleSchema),
   decidedBy: z.nullable(approvalPersonSchema),
   decidedAt: z.nullable(z.string()),
   comment: z.nullable(z.string()),

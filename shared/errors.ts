@@ -126,6 +126,8 @@ export const errorMessages = {
   APPROVAL_NOT_PENDING: 'This request has already been decided',
   APPROVAL_EXPIRED: 'This request expired before it was approved; nothing was done. Ask again if it is still needed.',
   APPROVAL_OWN_REQUEST: 'You cannot decide your own request: an owner or another manager must',
+  APPROVAL_SUBJECT_CHANGED: 'What this request asks for was changed or removed after it was made; nothing was done. Reject it: a changed rule waits for its own approval.',
+  SCHEDULE_DATE_PASSED: "The rule's date passed while it waited for approval; nothing was done. Reject it and set a new date.",
   APPROVAL_RULE_CHANGED: 'The approval rules changed after this request was made; nothing was done. Reject it and ask again.',
   CHAT_NOT_FOUND: 'This chat was not found',
   CHAT_MESSAGE_FAILED: 'An issue occurred during chat message creation. Please try again later',

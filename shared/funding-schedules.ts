@@ -83,7 +83,11 @@ export const storedRecipientsSchema = /* @__PURE__ */ z.discriminatedUnion('kind
 export type StoredRecipients = z.infer<typeof storedRecipientsSchema>;
 
 /** active: runs on its dates; paused: skips them until resumed; finished: a one-off rule after its run. */
-export const scheduleStates = ['active', 'paused', 'finished'] as const;
+/**
+ * A rule whose run would pay more than the company's approval amount waits, once created, edited or resumed, for a
+ * second person (awaiting_approval: it runs on no date); approved, it is active; rejected or expired, paused (issue 35).
+ */
+export const scheduleStates = ['active', 'paused', 'finished', 'awaiting_approval'] as const;
 export type ScheduleState = (typeof scheduleStates)[number];
 export const scheduleStateBodySchema = /* @__PURE__ */ z.object({ state: z.enum(['active', 'paused']) });
 
@@ -159,6 +163,8 @@ export const scheduleViewSchema = /* @__PURE__ */ z.object({
   retryRun: z.nullable(nextRunPreviewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The request a second person decides while the rule awaits approval, else null. */
+  approvalId: z.nullable(z.string()),
 });
 export type ScheduleView = z.infer<typeof scheduleViewSchema>;
 

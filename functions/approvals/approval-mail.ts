@@ -52,9 +52,17 @@ const commentLabel: Record<Language, string> = { en: 'Comment', lv: 'Komentārs'
 const usersLabel: Record<Language, string> = { en: 'users', lv: 'lietotāji', ru: 'пользователи' };
 
 /** Who receives it: one funding's users by name; a file by its name (or its rule's) and how many users it pays. */
+const eachRunLabel: Record<Language, string> = { en: 'scheduled funding, each run', lv: 'plānotais finansējums, katrā izpildē', ru: 'плановое пополнение, за каждый запуск' };
+
+/**
+ * Who receives it: one funding's users by name; a file by its name (or its rule's), a rule by its name and that it
+ * pays on every run, with how many users.
+ */
 function usersOf(record: ApprovalRequestRecord, language: Language): string {
-  if (!record.file) return record.funding.credits.map((credit) => credit.name).join(', ');
-  return `${record.file.scheduleName ?? record.file.fileName}, ${usersLabel[language]}: ${record.funding.employeeCount ?? record.funding.credits.length}`;
+  const count = `${usersLabel[language]}: ${record.funding.employeeCount ?? record.funding.credits.length}`;
+  if (record.schedule) return `${record.schedule.name}, ${eachRunLabel[language]}, ${count}`;
+  if (record.file) return `${record.file.scheduleName ?? record.file.fileName}, ${count}`;
+  return record.funding.credits.map((credit) => credit.name).join(', ');
 }
 
 function toldOf(record: ApprovalRequestRecord, language: Language): Told {

@@ -4,12 +4,14 @@ import {
   approvalFileSchema,
   approvalKinds,
   approvalListedCredits,
+  approvalScheduleSchema,
   approvalPersonSchema,
   approvalStatuses,
   approvalStatusUrl,
   defaultApprovalExpiryDays,
   noApprovalRules,
   type ApprovalFile,
+  type ApprovalSchedule,
   type ApprovalRequest,
   type ApprovalRules,
   type AwaitingApprovalAnswer,
@@ -71,6 +73,7 @@ export const approvalRequestRecord = /* @__PURE__ */ z.object({
     totalCents: z.int(),
   }),
   file: z._default(z.nullable(approvalFileSchema), null),
+  schedule: z._default(z.nullable(approvalScheduleSchema), null),
   decidedBy: z._default(z.nullable(approvalPersonSchema), null),
   decidedAt: z._default(z.nullable(z.string()), null),
   comment: z._default(z.nullable(z.string()), null),
@@ -93,6 +96,7 @@ export function approvalView(record: ApprovalRequestRecord, now: Date = new Date
     expiresAt: record.expiresAt,
     funding: { ...record.funding, employeeCount: record.funding.employeeCount ?? record.funding.credits.length },
     file: record.file,
+    schedule: record.schedule,
     decidedBy: record.decidedBy,
     decidedAt: record.decidedAt,
     comment: record.comment,
@@ -132,6 +136,7 @@ const auditedRequest = (record: ApprovalRequestRecord) => ({
   totalCents: record.funding.totalCents,
   employeeCount: record.funding.employeeCount ?? record.funding.credits.length,
   ...(record.file ? { fileName: record.file.fileName } : {}),
+  ...(record.schedule ? { scheduleName: record.schedule.name } : {}),
 });
 
 export interface FundingRequest {
@@ -143,6 +148,8 @@ export interface FundingRequest {
   credits: { employeeId: string; name: string; amountCents: number }[];
   /** The file it applies whole, if it is a file's (uploaded or a scheduled run's). */
   file?: ApprovalFile;
+  /** The scheduled-funding rule it sets running, if it is a rule's (its credits: what one run would pay now). */
+  schedule?: ApprovalSchedule;
   rules: ApprovalRules;
   at: Date;
 }
@@ -157,7 +164,7 @@ export async function fundingRequestItems(request: FundingRequest): Promise<{ it
   const record: ApprovalRequestRecord = {
     companyId: request.companyId,
     approvalId,
-    kind: request.file ? 'fundingFile' : 'funding',
+    kind: request.file ? 'fundingFile' : request.schedule ? 'fundingSchedule' : 'funding',
     status: 'pending',
     requestedBy: { userId: request.requesterUserId, name: request.requester.name ?? '', viaApiKey: request.viaApiKey },
     requester: request.requester,
@@ -170,6 +177,7 @@ export async function fundingRequestItems(request: FundingRequest): Promise<{ it
       totalCents: request.credits.reduce((sum, credit) => sum + credit.amountCents, 0),
     },
     file: request.file ?? null,
+    schedule: request.schedule ?? null,
     decidedBy: null,
     decidedAt: null,
     comment: null,
@@ -298,12 +306,12 @@ export async function setApprovalRules(companyId: string, change: Pick<ApprovalR
  * Writes the expiry of a request whose days passed unanswered, as the system: its audit record and `approval.decided`.
  * Answers whether this call expired it (a decision made meanwhile wins: the condition wants it still pending).
  */
-export async function expireApprovalRequest(companyId: string, approvalId: string, now: Date, effects: (record: ApprovalRequestRecord) => TransactItem[]): Promise<boolean> {
+export async function expireApprovalRequest(companyId: string, approvalId: string, now: Date, effects: (record: ApprovalRequestRecord) => Promise<TransactItem[]>): Promise<boolean> {
   const record = await readApprovalRequest(companyId, approvalId);
   if (record.status !== 'pending' || record.expiresAt > now.toISOString()) return false;
   const expired: ApprovalRequestRecord = { ...record, status: 'expired', decidedAt: now.toISOString() };
   try {
-    await transactThroughConflicts(await decisionItems(record, expired, systemActor, now, effects(record)), {}, 8);
+    await transactThroughConflicts(await decisionItems(record, expired, systemActor, now, await effects(record)), {}, 8);
     return true;
   } catch (error) {
     if (conditionFailed(error, 0)) return false;

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { ApprovalPerson, ApprovalRequest } from '@shared/approvals';
-import { approvedFileItems, queueApprovedFile, transferItems } from '../funding';
+import { approvedFileItems, approvedScheduleItem, queueApprovedFile, transferItems } from '../funding';
 import { alertOnLowBalance } from '../money';
 import { actorOfCaller, type Actor } from '../platform/audit';
 import { DomainError } from '../platform/errors';
@@ -30,7 +30,9 @@ export const handler = useCase(approvalRoutes.approveRequest,
     const at = now.toISOString();
     const decider = { userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), viaApiKey: false };
     const comment = body.comment === '' ? null : body.comment;
-    if (record.file) return approveFile(caller.companyId, record, record.file.fileId, { decider, comment, actor: actorOfCaller(caller, 'company_user'), now, idempotency });
+    const decision = { decider, comment, actor: actorOfCaller(caller, 'company_user'), now, idempotency };
+    if (record.file) return approveFile(caller.companyId, record, record.file.fileId, decision);
+    if (record.schedule) return approveSchedule(caller.companyId, record, record.schedule.scheduleId, decision);
 
     const transfer = transferItems({
       companyId: caller.companyId,
@@ -42,17 +44,17 @@ export const handler = useCase(approvalRoutes.approveRequest,
     });
     const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decider, decidedAt: at, comment, movementId: transfer.movementId };
     const answer: ApprovalRequest = approvalView(decided, now);
-    const decision = await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now);
+    const decisionWrites = await decisionItems(record, decided, decision.actor, now);
     // The idempotency item first, the request's update second: a refused one of those tells a replay or a decision
     // made first. The funding.applied events with the transfer they tell of (the outbox).
     const items = [
       idempotency.answerItem(answer),
-      ...decision,
+      ...decisionWrites,
       rulesUnchanged(caller.companyId, record.ruleVersion),
       ...transfer.items,
       ...record.funding.credits.map((credit) => webhookEventPut(caller.companyId, 'funding.applied', { movementId: transfer.movementId, employeeId: credit.employeeId, amountCents: credit.amountCents, at }, now)),
     ];
-    const rulesIndex = 1 + decision.length;
+    const rulesIndex = 1 + decisionWrites.length;
     const transferOffset = rulesIndex + 1;
     try {
       await transactThroughConflicts(items, {}, conflictRetries);
@@ -71,7 +73,8 @@ export const handler = useCase(approvalRoutes.approveRequest,
   { answerInTransaction: true },
 );
 
-interface FileDecision {
+/** Who decides, how, and the exactly-once answer of their request. */
+interface Decision {
   decider: ApprovalPerson;
   comment: string | null;
   actor: Actor;
@@ -84,7 +87,7 @@ interface FileDecision {
  * its whole total set aside on the main account (refused, with nothing written, when the available amount no longer
  * covers it); the funding worker then pays each row from that hold, in the requester's name.
  */
-async function approveFile(companyId: string, record: ApprovalRequestRecord, fileId: string, decision: FileDecision): Promise<ApprovalRequest> {
+async function approveFile(companyId: string, record: ApprovalRequestRecord, fileId: string, decision: Decision): Promise<ApprovalRequest> {
   const at = decision.now.toISOString();
   const file = await approvedFileItems(companyId, fileId, at);
   const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
@@ -104,5 +107,29 @@ async function approveFile(companyId: string, record: ApprovalRequestRecord, fil
   await queueApprovedFile(companyId, fileId);
   // Setting the file's total aside lowers the available amount now.
   await alertOnLowBalance(companyId);
+  return answer;
+}
+
+/**
+ * Approves a waiting scheduled-funding rule: in one transaction the request is decided, the approval rules are
+ * unchanged and the rule becomes active on its next date, if it is still the version asked for. Each of its runs above
+ * the amount still waits for its own approval: this approves the plan, not the money of every run.
+ */
+async function approveSchedule(companyId: string, record: ApprovalRequestRecord, scheduleId: string, decision: Decision): Promise<ApprovalRequest> {
+  const at = decision.now.toISOString();
+  const ruleItem = await approvedScheduleItem(companyId, scheduleId, record.approvalId, at);
+  const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
+  const answer = approvalView(decided, decision.now);
+  const decisionWrites = await decisionItems(record, decided, decision.actor, decision.now);
+  const rulesIndex = 1 + decisionWrites.length;
+  try {
+    await transactThroughConflicts([decision.idempotency.answerItem(answer), ...decisionWrites, rulesUnchanged(companyId, record.ruleVersion), ruleItem], {}, conflictRetries);
+  } catch (error) {
+    if (conditionFailed(error, 0)) throw new IdempotencyClaimTaken();
+    if (conditionFailed(error, 1)) throw await refusedDecision(companyId, record.approvalId);
+    if (conditionFailed(error, rulesIndex)) throw new DomainError(409, 'APPROVAL_RULE_CHANGED');
+    if (conditionFailed(error, rulesIndex + 1)) throw new DomainError(409, 'APPROVAL_SUBJECT_CHANGED');
+    throw error;
+  }
   return answer;
 }

@@ -1,4 +1,4 @@
-import { declinedFileItem } from '../funding';
+import { declinedFileItem, declinedScheduleItems } from '../funding';
 import type { MemberCaller } from '../platform/caller';
 import { DomainError } from '../platform/errors';
 import type { TransactItem } from '../platform/table';
@@ -25,7 +25,12 @@ export async function refusedDecision(companyId: string, approvalId: string): Pr
   return new DomainError(409, effectiveStatus(now, new Date()) === 'expired' ? 'APPROVAL_EXPIRED' : 'APPROVAL_NOT_PENDING');
 }
 
-/** What a rejection or an expiry does besides: a waiting file is declined (nothing of it moved). */
-export function declineEffects(record: ApprovalRequestRecord, at: Date): TransactItem[] {
-  return record.file ? [declinedFileItem(record.companyId, record.file.fileId, at.toISOString())] : [];
+/**
+ * What a rejection or an expiry does besides: a waiting file is declined (nothing of it moved); a waiting rule is paused
+ * (if it still waits for this request: one edited since waits on its own).
+ */
+export async function declineEffects(record: ApprovalRequestRecord, at: Date): Promise<TransactItem[]> {
+  if (record.file) return [declinedFileItem(record.companyId, record.file.fileId, at.toISOString())];
+  if (record.schedule) return declinedScheduleItems(record.companyId, record.schedule.scheduleId, record.approvalId, at.toISOString());
+  return [];
 }

@@ -8,7 +8,7 @@ import type { ActivityAction, AuditFieldValues } from '@shared/activity';
 import { canReceiveFunds, employeeStatusOf } from '@shared/cards';
 import { listedRowsLimit } from '@shared/funding';
 import { fundingNeedsApproval, type ApprovalRules } from '@shared/approvals';
-import { readApprovalRules, unapprovedFundingItem } from '../approvals';
+import { fundingRequestItems, readApprovalRules, unapprovedFundingItem } from '../approvals';
 import { dayText, rigaDateOf } from '@shared/dates';
 import {
   dayAfter,
@@ -70,6 +70,8 @@ const scheduleRecord = /* @__PURE__ */ z.object({
    * are asked for in their name, so they cannot approve them themselves (issue 35). Null on rules from before.
    */
   changedBy: z._default(z.nullable(z.object({ userId: z.string(), name: z.string() })), null),
+  /** The request of its latest wait for approval (state awaiting_approval), kept once decided. */
+  approvalId: z._default(z.nullable(z.string()), null),
 });
 export type ScheduleRecord = z.infer<typeof scheduleRecord>;
 
@@ -167,14 +169,77 @@ function auditedFields(rule: ScheduleRecord): Record<string, string | number | n
   };
 }
 
-/** A rule's change with its audit record, in one transaction: no change without its record. */
-async function writeWithAudit(put: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, actor: Actor, action: ActivityAction, rule: ScheduleRecord, before: AuditFieldValues): Promise<void> {
+/**
+ * A rule set running by a person (created, edited or resumed) whose run would now pay more than the company's approval
+ * amount waits for a second person: saved awaiting approval, on no date, with its request (what one run would pay
+ * now, each user and the total), in the change's own transaction. Answers the rule as it is to be saved and the
+ * request's items (none when it need not wait).
+ */
+async function awaitingRule(rule: ScheduleRecord, actor: Actor): Promise<{ rule: ScheduleRecord; items: TransactItem[] }> {
+  if (rule.state !== 'active') return { rule, items: [] };
+  const [rules, employees] = await Promise.all([readApprovalRules(rule.companyId), listFundableEmployees(rule.companyId)]);
+  const paid = runRows(rule.recipients, employees).flatMap((row) => (row.employee && canReceiveFunds(row.employee.cardStatus) ? [{ employeeId: row.employeeId, name: `${row.employee.name} ${row.employee.surname}`.trim(), amountCents: row.amountCents }] : []));
+  const totalCents = paid.reduce((sum, credit) => sum + credit.amountCents, 0);
+  if (totalCents === 0 || !fundingNeedsApproval(rules, totalCents)) return { rule, items: [] };
+  const request = await fundingRequestItems({
+    companyId: rule.companyId,
+    requester: actor,
+    requesterUserId: actor.userId ?? '',
+    viaApiKey: false,
+    credits: paid,
+    schedule: { scheduleId: rule.scheduleId, name: rule.name, cadence: rule.cadence, updatedAt: rule.updatedAt },
+    rules,
+    at: new Date(rule.updatedAt),
+  });
+  return { rule: { ...rule, state: 'awaiting_approval', approvalId: request.record.approvalId }, items: request.items };
+}
+
+/**
+ * What approving a waiting rule writes, in the approval's transaction: the rule active on its next date from today
+ * (a date that passed while it waited is not paid late), under the condition that it is still the version asked for.
+ */
+export async function approvedScheduleItem(companyId: string, scheduleId: string, approvalId: string, at: string): Promise<TransactItem> {
+  const rule = await readSchedule(companyId, scheduleId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'SCHEDULE_NOT_FOUND') throw new DomainError(409, 'APPROVAL_SUBJECT_CHANGED');
+    throw error;
+  });
+  if (rule.state !== 'awaiting_approval' || rule.approvalId !== approvalId) throw new DomainError(409, 'APPROVAL_SUBJECT_CHANGED');
+  let nextRun: string;
+  try {
+    nextRun = firstRunDate(rule.cadence, rule.lastRunDate);
+  } catch {
+    throw new DomainError(409, 'SCHEDULE_DATE_PASSED');
+  }
+  return { Put: { TableName: tableName(), Item: scheduleItem({ ...rule, state: 'active', nextRunDate: nextRun, updatedAt: at }), ...sameVersion(rule) } };
+}
+
+/** A waiting rule rejected or expired: paused (its owners may edit, resume or delete it), if it still waits for this request. */
+export async function declinedScheduleItems(companyId: string, scheduleId: string, approvalId: string, at: string): Promise<TransactItem[]> {
+  const rule = await readSchedule(companyId, scheduleId).catch(() => null);
+  if (rule?.state !== 'awaiting_approval' || rule.approvalId !== approvalId) return [];
+  return [{ Put: { TableName: tableName(), Item: scheduleItem({ ...rule, state: 'paused', updatedAt: at }), ...sameVersion(rule) } }];
+}
+
+function sameVersion(rule: ScheduleRecord) {
+  return { ConditionExpression: 'updatedAt = :read AND approvalId = :approvalId', ExpressionAttributeValues: { ':read': rule.updatedAt, ':approvalId': rule.approvalId } };
+}
+
+/** A rule's change with its audit record (and the request it waits on, if any), in one transaction: no change without its record. */
+async function writeWithAudit(
+  put: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> },
+  actor: Actor,
+  action: ActivityAction,
+  rule: ScheduleRecord,
+  before: AuditFieldValues,
+  request: TransactItem[] = [],
+): Promise<void> {
   const at = new Date().toISOString();
   try {
     await transactThroughConflicts(
       [
         { Put: { TableName: tableName(), ...put } },
         { Put: { TableName: tableName(), Item: auditItem({ companyId: rule.companyId, actor, action, target: { type: 'company', id: rule.companyId }, before, after: auditedFields(rule), at }) } },
+        ...request,
       ],
       {},
       conflictRetries,
@@ -206,9 +271,11 @@ export async function createSchedule(companyId: string, body: SavedScheduleBody,
     createdAt: now,
     updatedAt: now,
     changedBy: changerOf(actor),
+    approvalId: null,
   };
-  await writeWithAudit({ Item: scheduleItem(record), ConditionExpression: 'attribute_not_exists(pk)' }, actor, 'fundingSchedule.create', record, {});
-  return record;
+  const { rule, items } = await awaitingRule(record, actor);
+  await writeWithAudit({ Item: scheduleItem(rule), ConditionExpression: 'attribute_not_exists(pk)' }, actor, 'fundingSchedule.create', rule, {}, items);
+  return rule;
 }
 
 /**
@@ -218,6 +285,7 @@ export async function createSchedule(companyId: string, body: SavedScheduleBody,
 export async function updateSchedule(companyId: string, scheduleId: string, body: SavedUpdateBody, actor: Actor): Promise<ScheduleRecord> {
   const current = await readSchedule(companyId, scheduleId);
   const recipients = body.recipients ? await storedRecipients(companyId, body.recipients) : current.recipients;
+  // One waiting for approval is asked for again as edited (when it still needs it): the earlier request can no longer be approved.
   const state = current.state === 'paused' ? 'paused' : 'active';
   const record: ScheduleRecord = {
     ...current,
@@ -230,13 +298,15 @@ export async function updateSchedule(companyId: string, scheduleId: string, body
     updatedAt: new Date().toISOString(),
     changedBy: changerOf(actor),
   };
-  await replaceSchedule(current, record, actor, 'fundingSchedule.update');
-  return record;
+  const { rule, items } = await awaitingRule(record, actor);
+  await replaceSchedule(current, rule, actor, 'fundingSchedule.update', items);
+  return rule;
 }
 
 export async function setScheduleState(companyId: string, scheduleId: string, state: 'active' | 'paused', actor: Actor): Promise<ScheduleRecord> {
   const current = await readSchedule(companyId, scheduleId);
-  if (current.state === state) return current;
+  // Resuming one that waits for approval asks nothing again: it runs once approved.
+  if (current.state === state || (current.state === 'awaiting_approval' && state === 'active')) return current;
   if (current.state === 'finished') throw new DomainError(409, 'SCHEDULE_FINISHED');
   const record: ScheduleRecord = {
     ...current,
@@ -246,12 +316,13 @@ export async function setScheduleState(companyId: string, scheduleId: string, st
     updatedAt: new Date().toISOString(),
     changedBy: state === 'active' ? changerOf(actor) : current.changedBy,
   };
-  await replaceSchedule(current, record, actor, state === 'paused' ? 'fundingSchedule.pause' : 'fundingSchedule.resume');
-  return record;
+  const { rule, items } = await awaitingRule(record, actor);
+  await replaceSchedule(current, rule, actor, state === 'paused' ? 'fundingSchedule.pause' : 'fundingSchedule.resume', items);
+  return rule;
 }
 
 /** Writes the rule over the version read, so an edit and a run starting at once do not undo each other. */
-async function replaceSchedule(current: ScheduleRecord, record: ScheduleRecord, actor: Actor, action: ActivityAction): Promise<void> {
+async function replaceSchedule(current: ScheduleRecord, record: ScheduleRecord, actor: Actor, action: ActivityAction, request: TransactItem[] = []): Promise<void> {
   await writeWithAudit(
     {
       Item: scheduleItem(record),
@@ -263,6 +334,7 @@ async function replaceSchedule(current: ScheduleRecord, record: ScheduleRecord, 
     action,
     record,
     auditedFields(current),
+    request,
   );
 }
 
@@ -378,8 +450,8 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
   // its one e-mail) as it was. One a person started early and found short is still the rule's to try on its date.
   if (existing?.status === 'refused' && existing.startedBy === 'rule' && !startedBy) return { run: existing, file: null };
   const rule = await readSchedule(companyId, scheduleId);
-  // Paused after its run's message was sent: its dates pass without a run.
-  if (!startedBy && rule.state === 'paused') return { run: existing, file: null };
+  // Paused (or waiting for approval again) after its run's message was sent: its dates pass without a run.
+  if (!startedBy && (rule.state === 'paused' || rule.state === 'awaiting_approval')) return { run: existing, file: null };
   const employees = await listFundableEmployees(companyId);
   const rows = runRows(rule.recipients, employees);
   const content = scheduledFundingCsv(rows);
@@ -685,6 +757,8 @@ export async function startRunByHand(companyId: string, scheduleId: string, runD
   const existing = await readRun(companyId, scheduleId, runDate);
   const isNext = rule.state === 'active' && rule.nextRunDate === runDate;
   if (existing?.status !== 'started' && !isNext && existing?.status !== 'refused') throw new DomainError(409, 'SCHEDULE_RUN_NOT_STARTABLE');
+  // A rule waiting for approval runs nothing, not even a refused run tried again.
+  if (rule.state === 'awaiting_approval' && existing?.status !== 'started') throw new DomainError(409, 'SCHEDULE_RUN_NOT_STARTABLE');
   const { run, file } = await startRun(companyId, scheduleId, runDate, actor);
   if (!run) throw new Error(`run ${scheduleId} ${runDate} was neither started nor refused`);
   // Only a run that started uses its date up; one refused stays due on its date (the rule tries it then).
@@ -746,6 +820,7 @@ function viewOf(rule: ScheduleRecord, nextRun: NextRunPreview | null, lastRun: S
     retryRun,
     createdAt: rule.createdAt,
     updatedAt: rule.updatedAt,
+    approvalId: rule.state === 'awaiting_approval' ? rule.approvalId : null,
   };
 }
 

@@ -270,6 +270,9 @@ describe('a scheduled funding run above the amount', () => {
     const created = await api('POST', '/funding/schedules', { ...inCompany(t, manager), body: { name: 'Quarterly bonus', recipients: { kind: 'chosen', amountCents: 60_000, employeeIds: [t.employeeId] }, cadence: { kind: 'monthly', dayOfMonth: Number(today.slice(8, 10)) } } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { scheduleId } = z.object({ scheduleId: z.string() }).parse(created.body);
+    // The rule itself waited (see below); approved, it runs on its date.
+    const ruleRequest = z.object({ approvalId: z.string() }).parse(created.body).approvalId;
+    expect((await approve(t, t.owner.token, ruleRequest)).status).toBe(200);
     const before = await balances(t);
     // The funding worker's start of the run, twice (a redelivered message): one run, one request, nothing held.
     const [started] = await Promise.all([schedules.startRun(t.company.companyId, scheduleId, today), schedules.startRun(t.company.companyId, scheduleId, today)]);
@@ -277,7 +280,7 @@ describe('a scheduled funding run above the amount', () => {
     const fileId = started?.file?.fileId ?? '';
     expect(await files.applyFile(t.company.companyId, fileId)).toMatchObject({ status: 'awaiting_approval' });
     expect(await balances(t)).toEqual(before);
-    const [request] = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body).rows;
+    const [request] = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body).rows.filter((row) => row.kind === 'fundingFile');
     expect(request).toMatchObject({ kind: 'fundingFile', requestedBy: { userId: t.managers[0]?.userId }, file: { fileId, scheduleName: 'Quarterly bonus', runDate: today } });
     expect(await approve(t, manager, request?.approvalId ?? '')).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
 
@@ -286,6 +289,46 @@ describe('a scheduled funding run above the amount', () => {
     expect(await balances(t)).toEqual({ availableCents: before.availableCents - 60_000, employeeCents: before.employeeCents + 60_000, movements: before.movements + 1 });
     const runs = z.object({ runs: z.array(z.object({ status: z.string() })) }).parse((await api('GET', `/funding/schedules/${scheduleId}`, inCompany(t, t.owner.token))).body).runs;
     expect(runs.map((run) => run.status)).toEqual(['applied']);
+  });
+});
+
+describe('a scheduled funding rule above the amount', () => {
+  const scheduleView = z.object({ scheduleId: z.string(), state: z.string(), nextRunDate: z.nullable(z.string()), approvalId: z.nullable(z.string()) });
+  const rule = (amountCents: number, name = 'Monthly bonus') => ({ name, recipients: { kind: 'all_active', amountCents }, cadence: { kind: 'monthly', dayOfMonth: 28 } });
+
+  it('waits to run until someone other than its author approves it; an edit meanwhile makes the earlier request unapprovable', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const manager = t.managers[0]?.token ?? '';
+    const created = scheduleView.parse((await api('POST', '/funding/schedules', { ...inCompany(t, manager), body: rule(60_000) })).body);
+    expect(created).toMatchObject({ state: 'awaiting_approval', nextRunDate: null });
+    const request = approvalRequestSchema.parse((await api('GET', `/approvals/${created.approvalId}`, inCompany(t, t.owner.token))).body);
+    expect(request).toMatchObject({ kind: 'fundingSchedule', schedule: { scheduleId: created.scheduleId, name: 'Monthly bonus' }, funding: { employeeCount: 1, totalCents: 60_000 }, requestedBy: { userId: t.managers[0]?.userId } });
+    expect(await approve(t, manager, request.approvalId)).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
+    // Resuming asks nothing again; running it by hand is refused.
+    expect((await api('PUT', `/funding/schedules/${created.scheduleId}/state`, { ...inCompany(t, manager), body: { state: 'active' } })).body).toMatchObject({ state: 'awaiting_approval', approvalId: created.approvalId });
+    const runNow = await api('POST', `/funding/schedules/${created.scheduleId}/runs/${rigaDateOf(new Date())}`, { ...inCompany(t, manager, keyed()), body: {} });
+    expect(runNow).toMatchObject({ status: 409, body: { code: 'SCHEDULE_RUN_NOT_STARTABLE' } });
+
+    const edited = scheduleView.parse((await api('PUT', `/funding/schedules/${created.scheduleId}`, { ...inCompany(t, manager), body: rule(70_000, 'Monthly bonus, raised') })).body);
+    expect(edited.state).toBe('awaiting_approval');
+    expect(edited.approvalId).not.toBe(created.approvalId);
+    expect(await approve(t, t.owner.token, request.approvalId)).toMatchObject({ status: 409, body: { code: 'APPROVAL_SUBJECT_CHANGED' } });
+    expect((await approve(t, t.owner.token, edited.approvalId ?? '')).status).toBe(200);
+    const active = scheduleView.parse((await api('GET', `/funding/schedules/${created.scheduleId}`, inCompany(t, t.owner.token))).body);
+    expect(active.state).toBe('active');
+    expect(active.nextRunDate).not.toBeNull();
+    // Below the amount a rule needs nobody's approval.
+    expect(scheduleView.parse((await api('POST', '/funding/schedules', { ...inCompany(t, manager), body: rule(40_000, 'Small') })).body).state).toBe('active');
+  });
+
+  it('rejected, is paused with nothing run', async () => {
+    const t = await team();
+    await setRule(t, 50_000);
+    const created = scheduleView.parse((await api('POST', '/funding/schedules', { ...inCompany(t, t.managers[0]?.token ?? ''), body: rule(60_000) })).body);
+    const rejected = await api('POST', `/approvals/${created.approvalId}/reject`, { ...inCompany(t, t.owner.token, keyed()), body: { comment: 'Too much per month' } });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(scheduleView.parse((await api('GET', `/funding/schedules/${created.scheduleId}`, inCompany(t, t.owner.token))).body).state).toBe('paused');
   });
 });
 

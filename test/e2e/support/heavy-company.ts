@@ -141,6 +141,7 @@ export async function seedHeavyCompany(cloud: FixtureCloud): Promise<HeavyCompan
     createdAt: at(90_000 - index),
     updatedAt: at(80_000 - index),
     changedBy: null,
+    approvalId: null,
   }));
   const scheduleItems = schedules.map((record) => ({
     ...keys.fundingSchedule(companyId, record.scheduleId),

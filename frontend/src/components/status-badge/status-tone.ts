@@ -36,7 +36,7 @@ const tones = {
   company: { active: 'positive', pending_approval: 'pending', returned: 'pending', onboarding: 'neutral', rejected: 'negative' },
   teamMember: { active: 'positive', invited: 'pending' },
   webhookDelivery: { delivered: 'positive', pending: 'pending', sending: 'pending', retrying: 'pending', failed: 'negative' },
-  fundingSchedule: { active: 'positive', paused: 'pending', finished: 'neutral' },
+  fundingSchedule: { active: 'positive', paused: 'pending', finished: 'neutral', awaiting_approval: 'pending' },
   fundingRun: { applied: 'positive', awaiting_approval: 'pending', queued: 'pending', applying: 'pending', refused: 'negative', failed: 'negative', declined: 'negative' },
   approval: { approved: 'positive', pending: 'pending', rejected: 'negative', expired: 'neutral' },
 } as const satisfies {
