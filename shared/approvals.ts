@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { merchantCategoryGroupSchema } from './cards';
 import { positiveCentsSchema } from './employees';
 import { scheduleCadenceSchema } from './funding-schedules';
 import { listQuerySchema, tableAnswerSchema } from './lists';
@@ -26,18 +27,22 @@ export const approvalRulesSchema = /* @__PURE__ */ z.object({
    * day's total of unapproved fundings above it waits (null: no per-day amount).
    */
   fundingPerDayCents: z.nullable(z.int().check(z.positive())),
+  /** Changes of users that wait for a second person too, each optional (all off: none waits). */
+  userChanges: z.object({ addUser: z.boolean(), changePhone: z.boolean(), raiseLimit: z.boolean() }),
   /** Days a request waits for its decision before it expires. */
   expiryDays: z.int().check(z.gte(approvalExpiryDaysRange.min), z.lte(approvalExpiryDaysRange.max)),
   version: z.int().check(z.nonnegative()),
   updatedAt: z.nullable(z.string()),
 });
 export type ApprovalRules = z.infer<typeof approvalRulesSchema>;
-export const noApprovalRules: ApprovalRules = { fundingAboveCents: null, fundingPerDayCents: null, expiryDays: defaultApprovalExpiryDays, version: 0, updatedAt: null };
+export const noUserChangeApprovals = { addUser: false, changePhone: false, raiseLimit: false } as const;
+export const noApprovalRules: ApprovalRules = { fundingAboveCents: null, fundingPerDayCents: null, userChanges: { ...noUserChangeApprovals }, expiryDays: defaultApprovalExpiryDays, version: 0, updatedAt: null };
 
 /** An owner's change of the rules: the amount in cents, or null to turn funding approval off. */
 export const approvalRulesBodySchema = /* @__PURE__ */ z.object({
   fundingAboveCents: z.nullable(positiveCentsSchema('AMOUNT_REQUIRED')),
   fundingPerDayCents: z._default(z.nullable(positiveCentsSchema('AMOUNT_REQUIRED')), null),
+  userChanges: z._default(z.object({ addUser: z.boolean(), changePhone: z.boolean(), raiseLimit: z.boolean() }), { ...noUserChangeApprovals }),
   expiryDays: z._default(
     z.int({ error: 'EXPIRY_DAYS_INVALID' }).check(z.gte(approvalExpiryDaysRange.min, { error: 'EXPIRY_DAYS_INVALID' }), z.lte(approvalExpiryDaysRange.max, { error: 'EXPIRY_DAYS_INVALID' })),
     defaultApprovalExpiryDays,
@@ -59,7 +64,7 @@ export function fundingNeedsApproval(rules: Pick<ApprovalRules, 'fundingAboveCen
  * What a request asks for: a funding of one employee, or a funding file (uploaded, or a scheduled run's) applied whole.
  * User changes follow.
  */
-export const approvalKinds = ['funding', 'fundingFile', 'fundingSchedule'] as const;
+export const approvalKinds = ['funding', 'fundingFile', 'fundingSchedule', 'addUser', 'changePhone', 'raiseLimit'] as const;
 export type ApprovalKind = (typeof approvalKinds)[number];
 
 /**
@@ -109,6 +114,26 @@ export const approvalScheduleSchema = /* @__PURE__ */ z.object({
 });
 export type ApprovalSchedule = z.infer<typeof approvalScheduleSchema>;
 
+const limitsSchema = /* @__PURE__ */ z.object({ limitCents: z.int(), annualLimitCents: z.int(), mccGroups: z.array(merchantCategoryGroupSchema) });
+
+/**
+ * The change of one user an addUser, changePhone or raiseLimit request makes, exactly as it will be made: the new
+ * user's details (the id their card is ordered under), the phone from and to, or the limits from and to.
+ */
+export const approvalUserChangeSchema = /* @__PURE__ */ z.object({
+  employeeId: z.string(),
+  name: z.string(),
+  newUser: z.nullable(z.object({ name: z.string(), surname: z.string(), phone: z.nullable(z.string()), email: z.nullable(z.string()), personalCode: z.nullable(z.string()) })),
+  phone: z.nullable(z.object({ from: z.nullable(z.string()), to: z.string() })),
+  limits: z.nullable(z.object({ from: limitsSchema, to: limitsSchema })),
+});
+export type ApprovalUserChange = z.infer<typeof approvalUserChangeSchema>;
+
+/** Whether new limits widen what the card may spend: a higher monthly or annual limit, or a merchant group added. */
+export function limitsRaised(from: z.infer<typeof limitsSchema>, to: z.infer<typeof limitsSchema>): boolean {
+  return to.limitCents > from.limitCents || to.annualLimitCents > from.annualLimitCents || to.mccGroups.some((group) => !from.mccGroups.includes(group));
+}
+
 export const approvalRequestSchema = /* @__PURE__ */ z.object({
   approvalId: z.string(),
   kind: z.enum(approvalKinds),
@@ -116,9 +141,11 @@ export const approvalRequestSchema = /* @__PURE__ */ z.object({
   requestedBy: approvalPersonSchema,
   requestedAt: z.string(),
   expiresAt: z.string(),
-  funding: approvalFundingSchema,
+  /** What a funding, file or rule pays; null for a change of a user. */
+  funding: z.nullable(approvalFundingSchema),
   file: z.nullable(approvalFileSchema),
   schedule: z.nullable(approvalScheduleSchema),
+  userChange: z.nullable(approvalUserChangeSchema),
   decidedBy: z.nullable(approvalPersonSchema),
   decidedAt: z.nullable(z.string()),
   comment: z.nullable(z.string()),

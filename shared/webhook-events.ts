@@ -38,7 +38,8 @@ const approvalEvent = /* @__PURE__ */ z.object({
   approvalId: z.string(),
   kind: z.enum(approvalKinds),
   status: z.enum(approvalStatuses),
-  totalCents: cents,
+  /** What a funding, file or rule pays; null for a change of a user. */
+  totalCents: z.nullable(cents),
   requestedBy: z.string(),
   decidedBy: z.nullable(z.string()),
   comment: z.nullable(z.string()),

@@ -5,13 +5,16 @@ import {
   approvalKinds,
   approvalListedCredits,
   approvalScheduleSchema,
+  approvalUserChangeSchema,
   approvalPersonSchema,
   approvalStatuses,
   approvalStatusUrl,
   defaultApprovalExpiryDays,
   noApprovalRules,
+  noUserChangeApprovals,
   type ApprovalFile,
   type ApprovalSchedule,
+  type ApprovalUserChange,
   type ApprovalRequest,
   type ApprovalRules,
   type AwaitingApprovalAnswer,
@@ -29,6 +32,7 @@ import { webhookEventPut } from '../webhooks';
 const rulesRecord = /* @__PURE__ */ z.object({
   fundingAboveCents: z.nullable(z.int()),
   fundingPerDayCents: z._default(z.nullable(z.int()), null),
+  userChanges: z._default(z.object({ addUser: z.boolean(), changePhone: z.boolean(), raiseLimit: z.boolean() }), { ...noUserChangeApprovals }),
   expiryDays: z._default(z.int(), defaultApprovalExpiryDays),
   version: z.int(),
   updatedAt: z.nullable(z.string()),
@@ -66,14 +70,17 @@ export const approvalRequestRecord = /* @__PURE__ */ z.object({
   requestedAt: z.string(),
   expiresAt: z.string(),
   ruleVersion: z.int(),
-  funding: z.object({
-    credits: z.array(z.object({ employeeId: z.string(), name: z.string(), amountCents: z.int() })),
-    /** Every user it pays (a file's request lists only its first rows); absent on the first requests, which listed all. */
-    employeeCount: z.optional(z.int()),
-    totalCents: z.int(),
-  }),
+  funding: z.nullable(
+    z.object({
+      credits: z.array(z.object({ employeeId: z.string(), name: z.string(), amountCents: z.int() })),
+      /** Every user it pays (a file's request lists only its first rows); absent on the first requests, which listed all. */
+      employeeCount: z.optional(z.int()),
+      totalCents: z.int(),
+    }),
+  ),
   file: z._default(z.nullable(approvalFileSchema), null),
   schedule: z._default(z.nullable(approvalScheduleSchema), null),
+  userChange: z._default(z.nullable(approvalUserChangeSchema), null),
   decidedBy: z._default(z.nullable(approvalPersonSchema), null),
   decidedAt: z._default(z.nullable(z.string()), null),
   comment: z._default(z.nullable(z.string()), null),
@@ -94,9 +101,10 @@ export function approvalView(record: ApprovalRequestRecord, now: Date = new Date
     requestedBy: record.requestedBy,
     requestedAt: record.requestedAt,
     expiresAt: record.expiresAt,
-    funding: { ...record.funding, employeeCount: record.funding.employeeCount ?? record.funding.credits.length },
+    funding: record.funding && { ...record.funding, employeeCount: record.funding.employeeCount ?? record.funding.credits.length },
     file: record.file,
     schedule: record.schedule,
+    userChange: record.userChange,
     decidedBy: record.decidedBy,
     decidedAt: record.decidedAt,
     comment: record.comment,
@@ -122,7 +130,7 @@ export function approvalEventData(record: ApprovalRequestRecord) {
     approvalId: record.approvalId,
     kind: record.kind,
     status: record.status,
-    totalCents: record.funding.totalCents,
+    totalCents: record.funding?.totalCents ?? null,
     requestedBy: record.requestedBy.name,
     decidedBy: record.decidedBy?.name ?? null,
     comment: record.comment,
@@ -133,44 +141,40 @@ export function approvalEventData(record: ApprovalRequestRecord) {
 /** The request as its audit records name it (amounts in cents, ids hidden as ids are). */
 const auditedRequest = (record: ApprovalRequestRecord) => ({
   approvalId: record.approvalId,
-  totalCents: record.funding.totalCents,
-  employeeCount: record.funding.employeeCount ?? record.funding.credits.length,
+  ...(record.funding ? { totalCents: record.funding.totalCents, employeeCount: record.funding.employeeCount ?? record.funding.credits.length } : {}),
+  ...(record.userChange ? { name: record.userChange.name } : {}),
   ...(record.file ? { fileName: record.file.fileName } : {}),
   ...(record.schedule ? { scheduleName: record.schedule.name } : {}),
 });
 
-export interface FundingRequest {
+/** Who asks, under which rules and when: what every request records. */
+interface RequestBase {
   companyId: string;
   requester: Actor;
   requesterUserId: string;
   viaApiKey: boolean;
+  rules: ApprovalRules;
+  at: Date;
+}
+
+export interface FundingRequest extends RequestBase {
   /** Every credit it asks for (a file's request lists the first approvalListedCredits of them). */
   credits: { employeeId: string; name: string; amountCents: number }[];
   /** The file it applies whole, if it is a file's (uploaded or a scheduled run's). */
   file?: ApprovalFile;
   /** The scheduled-funding rule it sets running, if it is a rule's (its credits: what one run would pay now). */
   schedule?: ApprovalSchedule;
-  rules: ApprovalRules;
-  at: Date;
 }
+
+type RequestItems = { items: TransactItem[]; answer: AwaitingApprovalAnswer; record: ApprovalRequestRecord };
 
 /**
  * A funding that waits: the request with its whole preview, its audit record and `approval.requested`, as items of
  * the transaction the caller adds its exactly-once item to. Answers them with the 202 answer.
  */
-export async function fundingRequestItems(request: FundingRequest): Promise<{ items: TransactItem[]; answer: AwaitingApprovalAnswer; record: ApprovalRequestRecord }> {
-  const approvalId = randomUUID();
-  const requestedAt = request.at.toISOString();
-  const record: ApprovalRequestRecord = {
-    companyId: request.companyId,
-    approvalId,
+export function fundingRequestItems(request: FundingRequest): Promise<RequestItems> {
+  return requestItems(request, {
     kind: request.file ? 'fundingFile' : request.schedule ? 'fundingSchedule' : 'funding',
-    status: 'pending',
-    requestedBy: { userId: request.requesterUserId, name: request.requester.name ?? '', viaApiKey: request.viaApiKey },
-    requester: request.requester,
-    requestedAt,
-    expiresAt: new Date(request.at.getTime() + request.rules.expiryDays * 86_400_000).toISOString(),
-    ruleVersion: request.rules.version,
     funding: {
       credits: request.credits.slice(0, approvalListedCredits),
       employeeCount: request.credits.length,
@@ -178,6 +182,28 @@ export async function fundingRequestItems(request: FundingRequest): Promise<{ it
     },
     file: request.file ?? null,
     schedule: request.schedule ?? null,
+    userChange: null,
+  });
+}
+
+/** A change of a user that waits (adding one, a phone, raised limits): its request, as a funding's. */
+export function userChangeRequestItems(request: RequestBase & { kind: 'addUser' | 'changePhone' | 'raiseLimit'; change: ApprovalUserChange }): Promise<RequestItems> {
+  return requestItems(request, { kind: request.kind, funding: null, file: null, schedule: null, userChange: request.change });
+}
+
+async function requestItems(request: RequestBase, subject: Pick<ApprovalRequestRecord, 'kind' | 'funding' | 'file' | 'schedule' | 'userChange'>): Promise<RequestItems> {
+  const approvalId = randomUUID();
+  const requestedAt = request.at.toISOString();
+  const record: ApprovalRequestRecord = {
+    companyId: request.companyId,
+    approvalId,
+    ...subject,
+    status: 'pending',
+    requestedBy: { userId: request.requesterUserId, name: request.requester.name ?? '', viaApiKey: request.viaApiKey },
+    requester: request.requester,
+    requestedAt,
+    expiresAt: new Date(request.at.getTime() + request.rules.expiryDays * 86_400_000).toISOString(),
+    ruleVersion: request.rules.version,
     decidedBy: null,
     decidedAt: null,
     comment: null,
@@ -271,7 +297,7 @@ export async function decisionItems(record: ApprovalRequestRecord, decided: Appr
  * An owner's new rules, with their audit record: the version grows by one under the condition that it is still the
  * one read, so two owners saving at once both count (the second reads again and saves on top).
  */
-export async function setApprovalRules(companyId: string, change: Pick<ApprovalRules, 'fundingAboveCents' | 'fundingPerDayCents' | 'expiryDays'>, actor: Actor): Promise<ApprovalRules> {
+export async function setApprovalRules(companyId: string, change: Pick<ApprovalRules, 'fundingAboveCents' | 'fundingPerDayCents' | 'userChanges' | 'expiryDays'>, actor: Actor): Promise<ApprovalRules> {
   for (let attempt = 0; ; attempt += 1) {
     const current = await readApprovalRules(companyId);
     const updatedAt = new Date().toISOString();

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { ApprovalPerson, ApprovalRequest } from '@shared/approvals';
+import type { ApprovalPerson, ApprovalRequest, ApprovalUserChange } from '@shared/approvals';
+import { changeEmployeePhone, createEmployee, limitsOf, limitsSettable, phoneChangeable, setEmployeeLimits, type EmployeeChange } from '../employees';
 import { approvedFileItems, approvedScheduleItem, queueApprovedFile, transferItems } from '../funding';
 import { alertOnLowBalance } from '../money';
 import { actorOfCaller, type Actor } from '../platform/audit';
@@ -33,13 +34,16 @@ export const handler = useCase(approvalRoutes.approveRequest,
     const decision = { decider, comment, actor: actorOfCaller(caller, 'company_user'), now, idempotency };
     if (record.file) return approveFile(caller.companyId, record, record.file.fileId, decision);
     if (record.schedule) return approveSchedule(caller.companyId, record, record.schedule.scheduleId, decision);
+    if (record.userChange) return approveUserChange(caller.companyId, record, record.userChange, decision);
+    if (!record.funding) throw new Error(`approval ${record.approvalId} asks for nothing`);
+    const { funding } = record;
 
     const transfer = transferItems({
       companyId: caller.companyId,
       actor: record.requester,
       at,
-      description: record.funding.credits.map((credit) => credit.name).join(', '),
-      credits: record.funding.credits.map(({ employeeId, amountCents }) => ({ employeeId, amountCents })),
+      description: funding.credits.map((credit) => credit.name).join(', '),
+      credits: funding.credits.map(({ employeeId, amountCents }) => ({ employeeId, amountCents })),
       source: {},
     });
     const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decider, decidedAt: at, comment, movementId: transfer.movementId };
@@ -52,7 +56,7 @@ export const handler = useCase(approvalRoutes.approveRequest,
       ...decisionWrites,
       rulesUnchanged(caller.companyId, record.ruleVersion),
       ...transfer.items,
-      ...record.funding.credits.map((credit) => webhookEventPut(caller.companyId, 'funding.applied', { movementId: transfer.movementId, employeeId: credit.employeeId, amountCents: credit.amountCents, at }, now)),
+      ...funding.credits.map((credit) => webhookEventPut(caller.companyId, 'funding.applied', { movementId: transfer.movementId, employeeId: credit.employeeId, amountCents: credit.amountCents, at }, now)),
     ];
     const rulesIndex = 1 + decisionWrites.length;
     const transferOffset = rulesIndex + 1;
@@ -72,6 +76,9 @@ export const handler = useCase(approvalRoutes.approveRequest,
   },
   { answerInTransaction: true },
 );
+
+/** The items a change of a user adds to its own transaction, each with what its failed condition means. */
+type ExtraItems = NonNullable<EmployeeChange['extra']>;
 
 /** Who decides, how, and the exactly-once answer of their request. */
 interface Decision {
@@ -130,6 +137,41 @@ async function approveSchedule(companyId: string, record: ApprovalRequestRecord,
     if (conditionFailed(error, rulesIndex)) throw new DomainError(409, 'APPROVAL_RULE_CHANGED');
     if (conditionFailed(error, rulesIndex + 1)) throw new DomainError(409, 'APPROVAL_SUBJECT_CHANGED');
     throw error;
+  }
+  return answer;
+}
+
+type Limits = NonNullable<ApprovalUserChange['limits']>['from'];
+const sameLimits = (a: Limits, b: Limits) =>
+  a.limitCents === b.limitCents && a.annualLimitCents === b.annualLimitCents && [...a.mccGroups].sort().join() === [...b.mccGroups].sort().join();
+
+/**
+ * Approves a waiting change of a user and makes it, in one transaction with the decision: the user added (their card
+ * ordered under the id the request recorded, so a retry orders the same card), the phone moved, or the limits set.
+ * If the user changed since the request (another phone, other limits), nothing is done: what was approved would not be
+ * what happens.
+ */
+async function approveUserChange(companyId: string, record: ApprovalRequestRecord, change: ApprovalUserChange, decision: Decision): Promise<ApprovalRequest> {
+  const at = decision.now.toISOString();
+  const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
+  const answer = approvalView(decided, decision.now);
+  const decisionWrites = await decisionItems(record, decided, decision.actor, decision.now);
+  const extra: ExtraItems = [
+    { item: decision.idempotency.answerItem(answer), refusal: new IdempotencyClaimTaken() },
+    ...decisionWrites.map((item, index) => (index === 0 ? { item, refusal: new DomainError(409, 'APPROVAL_NOT_PENDING') } : { item })),
+    { item: rulesUnchanged(companyId, record.ruleVersion), refusal: new DomainError(409, 'APPROVAL_RULE_CHANGED') },
+  ];
+  const changed = new DomainError(409, 'APPROVAL_SUBJECT_CHANGED');
+  if (change.newUser) {
+    await createEmployee(companyId, change.employeeId, change.newUser, record.requester, extra);
+  } else if (change.phone) {
+    const employee = await phoneChangeable(companyId, change.employeeId, change.phone.to);
+    if (employee.phone !== change.phone.from) throw changed;
+    await changeEmployeePhone(employee, change.phone.to, record.requester, extra);
+  } else if (change.limits) {
+    const employee = await limitsSettable(companyId, change.employeeId);
+    if (!sameLimits(limitsOf(employee), change.limits.from)) throw changed;
+    await setEmployeeLimits(employee, change.limits.to, record.requester, extra);
   }
   return answer;
 }

@@ -132,7 +132,7 @@ export interface EmployeeChange {
   /** What the audit record shows before and after, beside the changed attributes. */
   audit?: { before: AuditFieldValues; after: AuditFieldValues };
   /** Further items of the same transaction (a fee, a claim), each with the error its failed condition means. */
-  extra?: { item: TransactItem; refusal?: DomainError }[];
+  extra?: { item: TransactItem; refusal?: Error }[];
   at?: string;
 }
 

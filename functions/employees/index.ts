@@ -5,3 +5,4 @@ export type { EmployeeChange } from './employee-changes';
 export { cardholderPhoneClaimRecord, cardOwnerRecord, employeeRecord } from './employee-records';
 export type { EmployeeRecord } from './employee-records';
 export { failOverdueImports as failOverdueEmployeeImports } from './employee-imports';
+export { changeEmployeePhone, createEmployee, limitsOf, limitsSettable, phoneChangeable, setEmployeeLimits } from './user-changes';

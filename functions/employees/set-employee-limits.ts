@@ -1,30 +1,33 @@
-import { isCardGone } from '@shared/cards';
+import { limitsRaised } from '@shared/approvals';
+import { readApprovalRules, userChangeRequestItems } from '../approvals';
 import { actorOfCaller } from '../platform/audit';
-import { cardIssuer, CardIssuerError } from '../issuer';
-import { DomainError } from '../platform/errors';
+import { transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
-import { commitEmployeeChange, findEmployee } from './employee-changes';
 import { detailOf } from './employee-store';
+import { limitsOf, limitsSettable, setEmployeeLimits } from './user-changes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
-/** Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee. */
+/**
+ * Monthly and annual limits and the allowed merchant category groups, set at the issuer and kept with the employee.
+ * When the owners require a second person for raised limits (issue 35), limits that widen what the card may spend
+ * wait, answered 202; lower or narrower ones are set at once.
+ */
 export const handler = useCase(employeeRoutes.setLimits, async ({ caller, params, body }) => {
-  const employee = await findEmployee(caller.companyId, params.employeeId);
-  if (!employee) throw new DomainError(404, 'LIMIT_USER_NOT_ACTIVE');
-  // A closed, removed or terminated card spends nothing any more; a blocked one keeps its limits for its return.
-  if (!employee.cardId || isCardGone(employee.cardStatus)) throw new DomainError(409, 'LIMIT_USER_NOT_ACTIVE');
-  try {
-    await cardIssuer().setLimits({ requestId: `${employee.employeeId}:limits:${employee.version}`, cardId: employee.cardId, ...body });
-  } catch (error) {
-    if (error instanceof CardIssuerError) throw new DomainError(503, 'LIMIT_CHANGE_FAILED');
-    throw error;
-  }
-  const changed = await commitEmployeeChange({
-    employee,
-    set: { limitCents: body.limitCents, annualLimitCents: body.annualLimitCents, mccGroups: body.mccGroups },
-    expect: { cardStatus: employee.cardStatus },
-    actor: actorOfCaller(caller, 'company_user'),
-    action: 'limits.change',
+  const employee = await limitsSettable(caller.companyId, params.employeeId);
+  const actor = actorOfCaller(caller, 'company_user');
+  const rules = await readApprovalRules(caller.companyId);
+  const from = limitsOf(employee);
+  if (!rules.userChanges.raiseLimit || !limitsRaised(from, body)) return detailOf(await setEmployeeLimits(employee, body, actor));
+  const request = await userChangeRequestItems({
+    companyId: caller.companyId,
+    requester: actor,
+    requesterUserId: caller.apiKey?.createdBy ?? caller.userId,
+    viaApiKey: caller.apiKey !== undefined,
+    kind: 'raiseLimit',
+    change: { employeeId: employee.employeeId, name: `${employee.name} ${employee.surname}`.trim(), newUser: null, phone: null, limits: { from, to: body } },
+    rules,
+    at: new Date(),
   });
-  return detailOf(changed);
+  await transact(request.items);
+  return request.answer;
 });

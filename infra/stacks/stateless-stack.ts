@@ -203,9 +203,10 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // Dual approval (issue 35): the rules with their audit record; a decision with its audit record, event and the
   // asker's e-mail (a link to the portal), and an approval with the funding it makes (main account, employees, ledger,
   // audit records, events). Approving a funding file reads its rows again (are they all still payable?) and hands the
-  // file, its total set aside, to the funding worker.
+  // file, its total set aside, to the funding worker; approving a change of a user makes it as its own route would
+  // (a new user's card ordered, limits set at the issuer).
   'approvals/set-approval-rules': { table: 'readWrite' },
-  'approvals/approve-request': { table: 'readWrite', documents: 'read', sendTo: ['funding'], settings: ['PORTAL_URL'] },
+  'approvals/approve-request': { table: 'readWrite', documents: 'read', sendTo: ['funding', issuerSandboxQueue], settings: ['PORTAL_URL'], cardIssuer: true },
   'approvals/reject-request': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Every row of an import: its preview's rows kept beside its CSV, and the rows' outcomes.
   'employees/list-employee-import-rows': { documents: 'read' },

@@ -14,7 +14,7 @@ import { resetEnvForTests } from '@functions/platform/env';
 import { keys } from '@functions/platform/keys';
 import { putApiKey } from './api-key-fixtures';
 import { createOwnCompany, joinCompany, type OwnCompany } from './company-fixtures';
-import { waitFor } from './employee-fixtures';
+import { freshPhone, waitFor } from './employee-fixtures';
 import { putEmployees } from './funding-fixtures';
 import { api, cloud, documents, fixtureCloud, signIn } from './support';
 
@@ -143,7 +143,7 @@ describe('a per-day amount', () => {
     expect((await fund(t, manager, 1)).status).toBe(202);
     expect(await balances(t)).toEqual({ availableCents: before.availableCents - 100_000, employeeCents: before.employeeCents + 100_000, movements: before.movements + 2 });
     // Approved fundings do not use the day's amount up: the waiting 60,000 is approved and moves.
-    const pending = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body).rows.find((row) => row.funding.totalCents === 60_000);
+    const pending = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body).rows.find((row) => row.funding?.totalCents === 60_000);
     expect((await approve(t, t.owner.token, pending?.approvalId ?? '')).status).toBe(200);
     expect((await balances(t)).availableCents).toBe(before.availableCents - 160_000);
   });
@@ -345,6 +345,48 @@ describe('a rejected request', () => {
     expect(await balances(t)).toEqual(before);
     const decided = approvalListAnswerSchema.parse((await api('GET', '/approvals?state=decided', inCompany(t, t.managers[0]?.token ?? ''))).body);
     expect(decided.rows.map((row) => [row.approvalId, row.status, row.comment])).toEqual([[approvalId, 'rejected', 'Not this month']]);
+  });
+});
+
+describe('changes of users the owners chose to approve', () => {
+  const detail = z.object({ employeeId: z.string(), phone: z.nullable(z.string()), limitCents: z.number(), annualLimitCents: z.number(), mccGroups: z.array(z.string()) });
+
+  it('add a user, move a phone and raise limits only once someone else approves; lower limits at once', async () => {
+    const t = await team();
+    const manager = t.managers[0]?.token ?? '';
+    // Made before the rule: a user with a card and a claimed phone.
+    const added = await api('POST', '/employees', { ...inCompany(t, manager), body: { name: 'Anna', surname: 'Kalniņa', phone: freshPhone() } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const anna = detail.parse(added.body);
+    const setRules = await api('PUT', '/approval-rules', { ...inCompany(t, t.owner.token), body: { fundingAboveCents: null, userChanges: { addUser: true, changePhone: true, raiseLimit: true } } });
+    expect(setRules.status, JSON.stringify(setRules.body)).toBe(200);
+
+    const newPhone = freshPhone();
+    const asked = await api('POST', '/employees', { ...inCompany(t, manager), body: { name: 'Pēteris', surname: 'Ozols', phone: newPhone } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const addUser = awaitingApprovalAnswerSchema.parse(asked.body).approval;
+    expect(addUser).toMatchObject({ kind: 'addUser', funding: null, userChange: { name: 'Pēteris Ozols', newUser: { phone: newPhone } } });
+    const newId = addUser.userChange?.employeeId ?? '';
+    expect((await api('GET', `/employees/${newId}`, inCompany(t, t.owner.token))).status).toBe(404);
+    expect(await approve(t, manager, addUser.approvalId)).toMatchObject({ status: 403, body: { code: 'APPROVAL_OWN_REQUEST' } });
+    const [first, second] = await Promise.all([approve(t, t.owner.token, addUser.approvalId), approve(t, t.managers[1]?.token ?? '', addUser.approvalId)]);
+    expect([first.status, second.status].sort(), JSON.stringify([first.body, second.body])).toEqual([200, 409]);
+    expect(detail.parse((await api('GET', `/employees/${newId}`, inCompany(t, t.owner.token))).body).phone).toBe(newPhone);
+
+    const movedTo = freshPhone();
+    const phoneAsked = await api('PUT', `/employees/${anna.employeeId}/phone`, { ...inCompany(t, manager), body: { phone: movedTo } });
+    expect(phoneAsked.status, JSON.stringify(phoneAsked.body)).toBe(202);
+    expect(detail.parse((await api('GET', `/employees/${anna.employeeId}`, inCompany(t, t.owner.token))).body).phone).toBe(anna.phone);
+    expect((await approve(t, t.owner.token, awaitingApprovalAnswerSchema.parse(phoneAsked.body).approval.approvalId)).status).toBe(200);
+    expect(detail.parse((await api('GET', `/employees/${anna.employeeId}`, inCompany(t, t.owner.token))).body).phone).toBe(movedTo);
+
+    const limits = (limitCents: number) => ({ limitCents, annualLimitCents: limitCents * 12, mccGroups: anna.mccGroups });
+    const raised = await api('PUT', `/employees/${anna.employeeId}/limits`, { ...inCompany(t, manager), body: limits(anna.limitCents + 10_000) });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(202);
+    // Lower limits need nobody; and the raise asked from the limits before no longer is what would happen.
+    expect((await api('PUT', `/employees/${anna.employeeId}/limits`, { ...inCompany(t, manager), body: limits(anna.limitCents - 1_000) })).status).toBe(200);
+    expect(await approve(t, t.owner.token, awaitingApprovalAnswerSchema.parse(raised.body).approval.approvalId)).toMatchObject({ status: 409, body: { code: 'APPROVAL_SUBJECT_CHANGED' } });
+    expect(detail.parse((await api('GET', `/employees/${anna.employeeId}`, inCompany(t, t.owner.token))).body).limitCents).toBe(anna.limitCents - 1_000);
   });
 });
 

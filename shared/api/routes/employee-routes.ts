@@ -1,3 +1,4 @@
+import { awaitingApprovalAnswerSchema } from '../../approvals';
 import * as z from 'zod/mini';
 import {
   addEmployeeBodySchema,
@@ -50,6 +51,8 @@ export const addEmployee = {
   activeCompanyOnly: true,
   body: addEmployeeBodySchema,
   answer: employeeDetailSchema,
+  // When the owners require a second person for new users (issue 35): nothing is created yet, 202 with the request.
+  accepted: awaitingApprovalAnswerSchema,
 } as const satisfies RouteDefinition;
 
 export const getEmployee = {
@@ -71,6 +74,8 @@ export const changePhone = {
   params: employeeIdParamsSchema,
   body: changePhoneBodySchema,
   answer: employeeDetailSchema,
+  // When the owners require a second person for phone changes (issue 35).
+  accepted: awaitingApprovalAnswerSchema,
 } as const satisfies RouteDefinition;
 
 export const setLimits = {
@@ -82,6 +87,8 @@ export const setLimits = {
   params: employeeIdParamsSchema,
   body: limitsBodySchema,
   answer: employeeDetailSchema,
+  // When the owners require a second person for raised limits (issue 35).
+  accepted: awaitingApprovalAnswerSchema,
 } as const satisfies RouteDefinition;
 
 export const activateCard = /* @__PURE__ */ employeeAction('card/activate', 'employees/activate-card') satisfies RouteDefinition;
