@@ -4,7 +4,7 @@ import { actorOfCaller } from '../platform/audit';
 import { transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
 import { detailOf } from './employee-store';
-import { checkPhoneFree, createEmployee, type NewUser } from './user-changes';
+import { checkPhoneFree, createEmployee, newUserPhoneTaken, type NewUser } from './user-changes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
 
 /**
@@ -18,7 +18,7 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
   const rules = await readApprovalRules(caller.companyId);
   if (!rules.userChanges.addUser) return detailOf(await createEmployee(caller.companyId, employeeId, user, actor));
   // A phone already taken is refused now, not after someone approved it.
-  await checkPhoneFree(user.phone);
+  await checkPhoneFree(user.phone, newUserPhoneTaken);
   const request = await userChangeRequestItems({
     companyId: caller.companyId,
     requester: actor,

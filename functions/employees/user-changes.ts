@@ -19,7 +19,8 @@ import { cardOrderRequestId, deliveryAddressOf, newEmployeeItems } from './new-e
 /** Further items of the change's transaction, each with the error its failed condition means. */
 export type ExtraItems = NonNullable<EmployeeChange['extra']>;
 
-const phoneTaken = () => new DomainError(409, 'EMPLOYEE_PHONE_TAKEN', { phone: 'EMPLOYEE_PHONE_TAKEN' });
+/** A new user's phone that is already another user's: Add user's refusal (a phone change has its own, PHONE_TAKEN). */
+export const newUserPhoneTaken = () => new DomainError(409, 'EMPLOYEE_PHONE_TAKEN', { phone: 'EMPLOYEE_PHONE_TAKEN' });
 const personalCodeTaken = () => new DomainError(409, 'PERSONAL_CODE_TAKEN', { personalCode: 'PERSONAL_CODE_TAKEN' });
 
 export type NewUser = NonNullable<ApprovalUserChange['newUser']>;
@@ -28,7 +29,7 @@ export type NewUser = NonNullable<ApprovalUserChange['newUser']>;
  * Refused before anything is ordered or asked when the phone is already another user's (the claim's condition decides
  * under concurrency). `taken`: the refusal of the form it was typed in.
  */
-export async function checkPhoneFree(phone: string | null, taken: () => DomainError = phoneTaken): Promise<void> {
+export async function checkPhoneFree(phone: string | null, taken: () => DomainError): Promise<void> {
   if (phone && (await getItem(keys.cardholderPhoneClaim(phone)))) throw taken();
 }
 
@@ -40,7 +41,7 @@ export const phoneTakenForChange = () => new DomainError(409, 'PHONE_TAKEN', { p
  * the employee import claims it. The card's order is keyed by the employee id, so a retry orders the same card.
  */
 export async function createEmployee(companyId: string, employeeId: string, user: NewUser, actor: Actor, extra: ExtraItems = []): Promise<EmployeeRecord> {
-  await checkPhoneFree(user.phone);
+  await checkPhoneFree(user.phone, newUserPhoneTaken);
   const company = companyRecord.parse(await getItem(keys.company(companyId)));
   let card;
   try {
@@ -56,7 +57,7 @@ export async function createEmployee(companyId: string, employeeId: string, user
   );
   const items: TransactItem[] = [...created.items, { Update: { TableName: tableName(), Key: keys.counters(companyId), UpdateExpression: 'ADD employees :one', ExpressionAttributeValues: { ':one': 1 } } }];
   const refusals: Record<number, Error> = {};
-  if (created.phoneClaimIndex !== null) refusals[created.phoneClaimIndex] = phoneTaken();
+  if (created.phoneClaimIndex !== null) refusals[created.phoneClaimIndex] = newUserPhoneTaken();
   if (created.personalCodeClaimIndex !== null) refusals[created.personalCodeClaimIndex] = personalCodeTaken();
   for (const { item, refusal } of extra) {
     if (refusal) refusals[items.length] = refusal;

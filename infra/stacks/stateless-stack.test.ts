@@ -259,14 +259,18 @@ describe('card issuer webhook, sandbox worker and monthly fee job', () => {
 
   it("gives the functions that order cards the sandbox's queue, its delivery delay and send permission on that queue only", () => {
     const ordering = handlers.filter((handler) => needsOf({ handler }).sendTo.includes('issuerSandbox'));
-    expect(ordering.sort()).toEqual(['employees/add-employee', 'employees/replace-card']);
+    // An approved new user's card is ordered by the approval (issue 35).
+    expect(ordering.sort()).toEqual(['approvals/approve-request', 'employees/add-employee', 'employees/replace-card']);
     for (const handler of ordering) {
       const variables = variablesOf(handler);
       importOf(sandboxQueueUrl)(variables.ISSUER_SANDBOX_QUEUE_URL);
       expect(Number(variables.ISSUER_SANDBOX_DELIVERY_SECONDS), handler).toBeGreaterThan(0);
       const sends = policyStatementsOf(functionOf(handler)).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
       expect(sends, handler).toHaveLength(1);
-      importOf(sandboxQueueArn)(sends[0]?.Resource);
+      // The approval also hands approved funding files to the funding queue; the others send to the sandbox's only.
+      const queues = [sends[0]?.Resource].flat();
+      expect(queues, handler).toHaveLength(handler === 'approvals/approve-request' ? 2 : 1);
+      expect(queues.filter((queue) => sandboxQueueArn.test(cfnText(queue))), handler).toHaveLength(1);
     }
     // The other card actions know the queue, as the sandbox's class (bundled whole) reads it, but may not send to it.
     for (const handler of handlers.filter((candidate) => !ordering.includes(candidate))) {

@@ -180,7 +180,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'onboarding/return-application': { table: 'readWrite', settings: ['PORTAL_URL'] },
   // Ordering a card writes the employee, the card's owner, the counters, the audit record and the sandbox's card;
   // the sandbox queues the card's delivery.
-  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue], cardIssuer: true },
+  // Issue 35: a change that waits for approval e-mails the approvers a link to the portal (here and below).
+  'employees/add-employee': { table: 'readWrite', sendTo: [issuerSandboxQueue], cardIssuer: true, settings: ['PORTAL_URL'] },
   'employees/replace-card': { table: 'readWrite', sendTo: [issuerSandboxQueue], settings: ['PORTAL_URL'], cardIssuer: true },
   // A card or app-access action updates the employee and the sandbox's card and puts its audit record; terminating
   // also returns the balance (ledger lines, main account) and deletes the phone claim; a phone change moves the claim.
@@ -193,8 +194,8 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   'employees/unblock-app-access': { table: 'readWrite' },
   // The employee's change, its audit record and the phone's sign-in guard, deleted.
   'employees/lift-sign-in-lock': { table: 'readWrite' },
-  'employees/change-employee-phone': { table: 'readWrite' },
-  'employees/set-employee-limits': { table: 'readWrite', cardIssuer: true },
+  'employees/change-employee-phone': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'employees/set-employee-limits': { table: 'readWrite', cardIssuer: true, settings: ['PORTAL_URL'] },
   'employees/apply-bulk-card-action': { table: 'readWrite', cardIssuer: true },
   // Bulk employee import (issue 34): an upload keeps its bytes in the documents bucket (the company's prefix) with its
   // preview; applying records who started it and hands it to the import worker.
@@ -238,9 +239,9 @@ export const routeNeeds: Partial<Record<HandlerName, Partial<RouteNeeds>>> = {
   // overlapping start won), its run, file, hold and audit record, and queues the file.
   // The owners' low-balance alert and its audit record; a threshold above the balance e-mails them at once.
   'money/set-low-balance-alert': { table: 'readWrite', settings: ['PORTAL_URL'] },
-  'funding/create-funding-schedule': { table: 'readWrite' },
-  'funding/update-funding-schedule': { table: 'readWrite' },
-  'funding/set-funding-schedule-state': { table: 'readWrite' },
+  'funding/create-funding-schedule': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'funding/update-funding-schedule': { table: 'readWrite', settings: ['PORTAL_URL'] },
+  'funding/set-funding-schedule-state': { table: 'readWrite', settings: ['PORTAL_URL'] },
   'funding/delete-funding-schedule': { table: 'readWrite' },
   'funding/start-funding-schedule-run': { table: 'readWrite', documents: 'readWrite', sendTo: ['funding'], settings: ['PORTAL_URL'] },
   // A top-up writes the transfer, the main account, its ledger lines and audit record in one transaction. Every write
