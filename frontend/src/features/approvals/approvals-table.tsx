@@ -10,6 +10,7 @@ import { statusTone } from '@frontend/components/status-badge/status-tone';
 import { useFormat } from '@frontend/lib/format';
 import { approvalListQueryKey, fetchApprovals, noApprovalFilters, type ApprovalFilters, type ApprovalState } from './approvals-api';
 import { useApprovalTexts } from './approval-texts';
+import { UserChangeDetails } from './user-change-details';
 
 export type Decision = { kind: 'approve' | 'reject'; request: ApprovalRequest };
 
@@ -42,23 +43,30 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
   const requested: DataTableColumn<ApprovalRequest> = { id: 'requested', header: t('columns.requested'), cell: (row) => when(row.requestedAt) };
   const requestedBy: DataTableColumn<ApprovalRequest> = { id: 'requestedBy', header: t('columns.requestedBy'), truncate: (row) => texts.person(row.requestedBy), cell: (row) => texts.person(row.requestedBy) };
   const what: DataTableColumn<ApprovalRequest> = { id: 'what', header: t('columns.what'), rowHeader: true, truncate: texts.what, cell: texts.what };
-  const total: DataTableColumn<ApprovalRequest> = { id: 'total', header: t('columns.total'), align: 'end', cell: (row) => <strong>{format.money(row.funding.totalCents)}</strong> };
-  // A request for several users lists them in the row's detail; one user is named in the row itself.
+  const total: DataTableColumn<ApprovalRequest> = { id: 'total', header: t('columns.total'), align: 'end', cell: (row) => <strong>{texts.total(row)}</strong> };
+  // A request for several users lists them in the row's detail (a file's first ones); one user is named in the row itself.
   const credits: DataTableColumn<ApprovalRequest> = {
     id: 'credits',
     header: t('columns.credits'),
     detail: true,
-    cell: (row) => (
-      <ul className="approvals-credits">
-        {row.funding.credits.map((credit) => (
-          <li key={credit.employeeId}>
-            {credit.name}: {format.money(credit.amountCents)}
-          </li>
-        ))}
-      </ul>
-    ),
+    cell: (row) =>
+      row.funding && row.funding.employeeCount > 1 ? (
+        <ul className="approvals-credits">
+          {row.funding.credits.map((credit) => (
+            <li key={credit.employeeId}>
+              {credit.name}: {format.money(credit.amountCents)}
+            </li>
+          ))}
+          {texts.unlisted(row) > 0 && <li>{t('moreUsers', { count: texts.unlisted(row) })}</li>}
+        </ul>
+      ) : (
+        '—'
+      ),
   };
-  const several = table.rows.some((row) => row.funding.credits.length > 1);
+  const several = table.rows.some((row) => (row.funding?.employeeCount ?? 0) > 1);
+  // A change of a user says what it changes in the row's detail.
+  const change: DataTableColumn<ApprovalRequest> = { id: 'change', header: t('columns.change'), detail: true, cell: (row) => (row.userChange ? <UserChangeDetails request={row} /> : '—') };
+  const changes = table.rows.some((row) => row.userChange !== null);
 
   const pendingColumns: DataTableColumn<ApprovalRequest>[] = [
     requested,
@@ -98,7 +106,7 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
     { id: 'decidedAt', header: t('columns.decidedAt'), detail: true, cell: (row) => when(row.decidedAt ?? row.expiresAt) },
     { id: 'comment', header: t('columns.comment'), detail: true, cell: (row) => row.comment ?? '—' },
   ];
-  const columns = [...(state === 'pending' ? pendingColumns : decidedColumns), ...(several ? [credits] : [])];
+  const columns = [...(state === 'pending' ? pendingColumns : decidedColumns), ...(several ? [credits] : []), ...(changes ? [change] : [])];
 
   if (table.isError) return <LoadFailed onRetry={table.refetch}>{t('loadFailed')}</LoadFailed>;
   return (

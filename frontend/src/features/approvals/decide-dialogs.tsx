@@ -13,6 +13,7 @@ import { zodValidate } from '@frontend/lib/form-validation';
 import { newActionKey } from '@frontend/lib/http';
 import { approveRequest, rejectRequest } from './approvals-api';
 import { useApprovalTexts } from './approval-texts';
+import { UserChangeDetails } from './user-change-details';
 
 /** Someone else decided first, or the request's days passed: the dialog has nothing left to ask. */
 const goneCodes: readonly string[] = ['APPROVAL_NOT_PENDING', 'APPROVAL_EXPIRED'];
@@ -52,41 +53,66 @@ function useDecision(call: (key: string) => Promise<unknown>, { onDone, onGone }
   return { busy, failure, run };
 }
 
-/** Approve: says exactly what moves, from where, to whom, now; a comment is optional. */
+/** Who receives what: each listed user and amount, and how many more the file or rule pays. */
+function CreditList({ request }: { request: ApprovalRequest }) {
+  const { t } = useTranslation('approvals');
+  const format = useFormat();
+  const texts = useApprovalTexts();
+  if (!request.funding) return null;
+  return (
+    <>
+      <dl className="approvals-credit-list">
+        {request.funding.credits.map((credit) => (
+          <Fragment key={credit.employeeId}>
+            <dt>{credit.name}</dt>
+            <dd>{format.money(credit.amountCents)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {texts.unlisted(request) > 0 && <p>{t('moreUsers', { count: texts.unlisted(request) })}</p>}
+    </>
+  );
+}
+
+/** What approving this request does, in the dialog's words: its title, what happens, the button and the outcome. */
+function useApproveTexts(request: ApprovalRequest) {
+  const { t } = useTranslation('approvals');
+  const format = useFormat();
+  const texts = useApprovalTexts();
+  const total = request.funding ? format.money(request.funding.totalCents) : '';
+  const count = request.funding?.employeeCount ?? 0;
+  const name = request.userChange?.name ?? request.schedule?.name ?? texts.what(request);
+  switch (request.kind) {
+    case 'fundingFile':
+      return { title: t('approve.fileTitle'), lead: t('approve.file', { total, count, name }), confirm: t('approve.confirm'), done: t('approve.doneFile', { total }) };
+    case 'fundingSchedule':
+      return { title: t('approve.scheduleTitle'), lead: t('approve.schedule', { total, count, name }), confirm: t('approve.confirmPlain'), done: t('approve.doneSchedule', { name }) };
+    case 'addUser':
+    case 'changePhone':
+    case 'raiseLimit':
+      return { title: t('approve.changeTitle'), lead: t(`approve.${request.kind}`, { name }), confirm: t('approve.confirmPlain'), done: t('approve.doneChange') };
+    case 'funding': {
+      const [only, ...others] = request.funding?.credits ?? [];
+      const lead = only && others.length === 0 ? t('approve.one', { amount: format.money(only.amountCents), name: only.name }) : t('approve.many', { count, total });
+      return { title: t('approve.title'), lead, confirm: t('approve.confirm'), done: t('approve.done', { total }) };
+    }
+  }
+}
+
+/** Approve: says exactly what happens, from where, to whom, now; a comment is optional. */
 export function ApproveDialog({ request, onCancel, onDone, onGone }: DecideDialogProps) {
   const { t } = useTranslation(['approvals', 'errors', 'common']);
   const format = useFormat();
   const texts = useApprovalTexts();
   const [comment, setComment] = useState('');
   const decision = useDecision((key) => approveRequest(request.approvalId, comment, key), { onDone, onGone });
-  const { credits, totalCents } = request.funding;
-  const [only, ...others] = credits;
-  const total = format.money(totalCents);
+  const said = useApproveTexts(request);
+  const listed = (request.funding?.employeeCount ?? 0) > 1;
   return (
-    <ConfirmDialog
-      open
-      title={t('approve.title')}
-      confirmLabel={t('approve.confirm')}
-      cancelLabel={t('common:cancel')}
-      busy={decision.busy}
-      onConfirm={() => void decision.run(t('approve.done', { total }))}
-      onCancel={onCancel}
-    >
-      {only && others.length === 0 ? (
-        <p>{t('approve.one', { amount: format.money(only.amountCents), name: only.name })}</p>
-      ) : (
-        <>
-          <p>{t('approve.many', { count: credits.length, total })}</p>
-          <dl className="approvals-credit-list">
-            {credits.map((credit) => (
-              <Fragment key={credit.employeeId}>
-                <dt>{credit.name}</dt>
-                <dd>{format.money(credit.amountCents)}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </>
-      )}
+    <ConfirmDialog open title={said.title} confirmLabel={said.confirm} cancelLabel={t('common:cancel')} busy={decision.busy} onConfirm={() => void decision.run(said.done)} onCancel={onCancel}>
+      <p>{said.lead}</p>
+      {listed && <CreditList request={request} />}
+      {request.userChange && <UserChangeDetails request={request} />}
       <p>{t('approve.requested', { name: texts.person(request.requestedBy), date: format.date(request.requestedAt, { withTime: true }) })}</p>
       <TextareaField label={t('approve.comment')} name="comment" maxLength={approvalCommentMaxLength} value={comment} onChange={(event) => setComment(event.target.value)} />
       {decision.failure && <Alert>{errorCodeText(t, failureCode(decision.failure))}</Alert>}
@@ -111,14 +137,14 @@ export function RejectDialog({ request, onCancel, onDone, onGone }: DecideDialog
     setChecked(true);
     // The field's message is read with the field it moves the focus to.
     if (validateReject({ comment }).comment) return event.currentTarget.querySelector('textarea')?.focus();
-    void decision.run(t('reject.done'));
+    void decision.run(t(request.funding ? 'reject.done' : 'reject.doneChange'));
   };
   const formFailure = decision.failure && !decision.failure.fields.comment ? errorCodeText(t, failureCode(decision.failure)) : null;
   return (
     <Dialog open title={t('reject.title')} busy={decision.busy} onClose={onCancel}>
       <form onSubmit={submit} noValidate>
         <div className="dialog__body">
-          <p>{t('reject.text', { name: texts.person(request.requestedBy) })}</p>
+          <p>{t(request.funding ? 'reject.text' : 'reject.textChange', { name: texts.person(request.requestedBy) })}</p>
           <TextareaField
             label={t('reject.comment')}
             name="comment"

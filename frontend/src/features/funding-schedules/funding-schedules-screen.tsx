@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { scheduleRunsParam } from '@shared/activity-links';
 import { dayText, rigaDateOf } from '@shared/dates';
-import { scheduleAttention, upcomingRuns, type ScheduleView } from '@shared/funding-schedules';
+import { scheduleAttention, upcomingRuns, type ScheduleRunStatus, type ScheduleView } from '@shared/funding-schedules';
 import { can } from '@shared/roles';
+import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { WarningNote } from '@frontend/components/alert/warning-note';
 import { ConfirmDialog } from '@frontend/components/confirm-dialog/confirm-dialog';
@@ -27,6 +28,9 @@ import { RunDate } from './run-date';
 import { ScheduleRunsDialog } from './schedule-runs-dialog';
 import { useScheduleTexts } from './schedule-texts';
 import './funding-schedules.css';
+
+/** A run that has paid, pays or failed part-way shows what it paid; one refused, waiting for approval or not approved paid nothing. */
+const paidSoFar = (status: ScheduleRunStatus) => status === 'queued' || status === 'applying' || status === 'applied' || status === 'failed';
 
 type Confirming = { kind: RunKind | 'pause' | 'delete'; schedule: ScheduleView };
 
@@ -198,6 +202,9 @@ export function FundingSchedulesScreen() {
                           )}
                           {schedule.nextRun.skippedCount > 0 && <span className="schedules-muted schedule-card__skipped">{t('next.skipped', { count: schedule.nextRun.skippedCount })}</span>}
                         </>
+                      ) : schedule.state === 'awaiting_approval' ? (
+                        // Issue 35: the rule runs on no date until an owner or another manager approves it.
+                        <Link to={paths.approvals}>{t('next.awaitingApproval')}</Link>
                       ) : (
                         t('next.none')
                       )}
@@ -212,7 +219,7 @@ export function FundingSchedulesScreen() {
                           <StatusBadge tone={statusTone('fundingRun', schedule.lastRun.status)} busy={schedule.lastRun.status === 'queued' || schedule.lastRun.status === 'applying'}>
                             {t(`runStatus.${schedule.lastRun.status}`)}
                           </StatusBadge>{' '}
-                          {schedule.lastRun.status !== 'refused' && format.money(schedule.lastRun.appliedCents)}
+                          {paidSoFar(schedule.lastRun.status) && format.money(schedule.lastRun.appliedCents)}
                         </>
                       ) : (
                         t('last.none')

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { fundingNeedsApproval } from '@shared/approvals';
 import { fundEmployeeFormSchema } from '@shared/funding';
-import { paths } from '@shared/routes';
 import { Alert } from '@frontend/components/alert/alert';
 import { Dialog } from '@frontend/components/dialog/dialog';
 import { TextField } from '@frontend/components/text-field/text-field';
@@ -14,6 +12,7 @@ import { useFormat } from '@frontend/lib/format';
 import { zodValidate } from '@frontend/lib/form-validation';
 import { newActionKey } from '@frontend/lib/http';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
+import { SentForApproval } from './sent-for-approval';
 import { approvalRulesQueryKey, approvalsQueryKey, fetchApprovalRules, fetchMainAccount, fundEmployee, mainAccountQueryKey } from './funding-api';
 
 interface AddFundsDialogProps {
@@ -61,7 +60,7 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
     try {
       const answer = await fundEmployee(employee.employeeId, confirming.amountCents, confirming.key);
       if ('status' in answer && answer.status === 'awaiting_approval') {
-        setSentCents(answer.approval.funding.totalCents);
+        setSentCents(answer.approval.funding?.totalCents ?? confirming.amountCents);
         // The queue has a new request (a colleague's badge reads it within its minute).
         void queryClient.invalidateQueries({ queryKey: approvalsQueryKey(companyId) });
         return;
@@ -77,21 +76,7 @@ export function AddFundsDialog({ companyId, employee, onClose, onDone }: AddFund
   };
 
   if (sentCents !== null) {
-    return (
-      <Dialog open title={t('funds.approval.sentTitle')} onClose={onClose}>
-        <div className="dialog__body">
-          <Alert tone="success">{t('funds.approval.sentText', { amount: format.money(sentCents), name })}</Alert>
-          <p>
-            <Link to={paths.approvals}>{t('funds.approval.open')}</Link>
-          </p>
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common:close')}
-          </button>
-        </div>
-      </Dialog>
-    );
+    return <SentForApproval text={t('funds.approval.sentText', { amount: format.money(sentCents), name })} onClose={onClose} />;
   }
 
   if (confirming) {

@@ -11,6 +11,7 @@ import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { zodValidate } from '@frontend/lib/form-validation';
 import { callApi } from '@frontend/lib/http';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
+import { SentForApproval } from './sent-for-approval';
 
 const fields = ['name', 'surname', 'phone', 'email', 'personalCode'] as const;
 type Values = Record<(typeof fields)[number], string>;
@@ -25,11 +26,14 @@ const validate = zodValidate<Values>(newEmployeeFieldsSchema);
 export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (employee: EmployeeDetail) => Promise<void> }) {
   const { t } = useTranslation(['users', 'errors', 'common']);
   const [askNoPhone, setAskNoPhone] = useState<Values | null>(null);
+  // When the owners require approval for new users (issue 35), the request waits: named here, nothing created yet.
+  const [waiting, setWaiting] = useState<string | null>(null);
   const send = async (values: Values, confirmWithoutPhone: boolean) => {
-    const employee = await callApi(employeeRoutes.addEmployee, {
+    const answer = await callApi(employeeRoutes.addEmployee, {
       body: { name: values.name, surname: values.surname, phone: values.phone, email: values.email, personalCode: values.personalCode, confirmWithoutPhone },
     });
-    await onAdded(employee);
+    if ('approval' in answer) return setWaiting(`${values.name} ${values.surname}`.trim());
+    await onAdded(answer);
   };
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<Values, (typeof fields)[number]>({
     fields,
@@ -56,6 +60,7 @@ export function AddUserDialog({ onClose, onAdded }: { onClose: () => void; onAdd
   );
   const [noPhoneBusy, setNoPhoneBusy] = useState(false);
   const [noPhoneFailure, setNoPhoneFailure] = useState<string | null>(null);
+  if (waiting !== null) return <SentForApproval text={t('funds.approval.userWaits', { name: waiting })} onClose={onClose} />;
   return (
     <>
       <Dialog open={askNoPhone === null} title={t('add.title')} busy={formik.isSubmitting} onClose={onClose}>

@@ -19,6 +19,7 @@ import { zodValidate } from '@frontend/lib/form-validation';
 import { callApi } from '@frontend/lib/http';
 import { uiLanguage } from '@frontend/lib/i18n';
 import { useCheckedForm } from '@frontend/lib/use-checked-form';
+import { SentForApproval } from './sent-for-approval';
 import { pricesQueryKey } from './users-api';
 
 interface DialogProps {
@@ -46,12 +47,19 @@ const validatePhone = zodValidate<{ phone: string }>(changePhoneBodySchema);
 /** SPEC section 5: the new phone must differ from the current one and not be used by another user. */
 export function ChangePhoneDialog({ employee, onClose, onDone }: DialogProps) {
   const { t } = useTranslation(['users', 'errors']);
+  // When the owners require approval for phone changes (issue 35): the number asked for, nothing changed yet.
+  const [waiting, setWaiting] = useState<string | null>(null);
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<{ phone: string }, 'phone'>({
     fields: ['phone'],
     initialValues: { phone: employee.phone ?? '' },
     validate: (values) => ({ ...validatePhone(values), ...(values.phone.trim() !== '' && values.phone.trim() === employee.phone ? { phone: 'PHONE_SAME' } : {}) }),
-    onSubmit: async (values) => onDone(await callApi(employeeRoutes.changePhone, { params: { employeeId: employee.employeeId }, body: { phone: values.phone } })),
+    onSubmit: async (values) => {
+      const answer = await callApi(employeeRoutes.changePhone, { params: { employeeId: employee.employeeId }, body: { phone: values.phone } });
+      if ('approval' in answer) setWaiting(answer.approval.userChange?.phone?.to ?? values.phone);
+      else onDone(answer);
+    },
   });
+  if (waiting !== null) return <SentForApproval text={t('funds.approval.phoneWaits', { name: `${employee.name} ${employee.surname}`, phone: waiting })} onClose={onClose} />;
   return (
     <Dialog open title={t('phone.title')} busy={formik.isSubmitting} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate>
@@ -72,21 +80,24 @@ const validateLimits = zodValidate<LimitValues>(limitsFormSchema);
 /** Monthly and annual limits in euros (period as the decimal separator) and the allowed merchant category groups. */
 export function LimitsDialog({ employee, onClose, onDone }: DialogProps) {
   const { t } = useTranslation(['users', 'errors']);
+  // When the owners require approval for raised limits (issue 35): nothing changed yet.
+  const [waiting, setWaiting] = useState(false);
   const { formik, formRef, submit, change, blur, errorCode, formCode, invalidSubmit } = useCheckedForm<LimitValues, (typeof limitFields)[number]>({
     fields: limitFields,
     initialValues: { limit: centsToEurText(employee.limitCents), annualLimit: centsToEurText(employee.annualLimitCents), mccGroups: [...employee.mccGroups] },
     validate: validateLimits,
     onSubmit: async (values) => {
       const parsed = limitsFormSchema.parse(values);
-      onDone(
-        await callApi(employeeRoutes.setLimits, {
-          params: { employeeId: employee.employeeId },
-          body: { limitCents: parsed.limit, annualLimitCents: parsed.annualLimit, mccGroups: parsed.mccGroups },
-        }),
-      );
+      const answer = await callApi(employeeRoutes.setLimits, {
+        params: { employeeId: employee.employeeId },
+        body: { limitCents: parsed.limit, annualLimitCents: parsed.annualLimit, mccGroups: parsed.mccGroups },
+      });
+      if ('approval' in answer) setWaiting(true);
+      else onDone(answer);
     },
   });
   const groups = formik.values.mccGroups;
+  if (waiting) return <SentForApproval text={t('funds.approval.limitsWaits', { name: `${employee.name} ${employee.surname}` })} onClose={onClose} />;
   return (
     <Dialog open title={t('limits.title')} busy={formik.isSubmitting} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate>

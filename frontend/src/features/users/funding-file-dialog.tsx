@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { fundingNeedsApproval } from '@shared/approvals';
 import { maxFundingFileChars, type FundingFile } from '@shared/funding';
+import { paths } from '@shared/routes';
 import { pollIntervalMs } from '@shared/lists';
 import { Alert } from '@frontend/components/alert/alert';
 import { CsvFileField } from '@frontend/components/csv-file-field/csv-file-field';
@@ -12,7 +15,10 @@ import { ApiError, errorCodeOf } from '@frontend/lib/api-error';
 import { errorCodeText, fieldErrorText } from '@frontend/lib/error-text';
 import { useFormat } from '@frontend/lib/format';
 import { newActionKey } from '@frontend/lib/http';
-import { applyFundingFile, fetchFundingFile, fundingFileQueryKey, retryFundingFile, uploadFundingFile } from './funding-api';
+import { applyFundingFile, approvalRulesQueryKey, fetchApprovalRules, fetchFundingFile, fundingFileQueryKey, retryFundingFile, uploadFundingFile } from './funding-api';
+
+/** A file in one of these moves no more by itself: its screen stops asking. */
+const settledStatuses: readonly FundingFile['status'][] = ['applied', 'failed', 'awaiting_approval', 'declined'];
 
 /**
  * Add funds by CSV: upload the filled-in template, see every bad row and the total before anything moves, confirm
@@ -36,11 +42,15 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
     queryKey: fundingFileQueryKey(companyId, preview?.fileId ?? ''),
     queryFn: ({ signal }) => fetchFundingFile(preview?.fileId ?? '', signal),
     enabled: applying && preview !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'applied' || query.state.data?.status === 'failed' ? false : pollIntervalMs),
+    refetchInterval: (query) => (query.state.data && settledStatuses.includes(query.state.data.status) ? false : pollIntervalMs),
   });
+  // Issue 35: a file above the company's approval amount waits whole for a second person; the preview says so first.
+  const rules = useQuery({ queryKey: approvalRulesQueryKey(companyId), queryFn: ({ signal }) => fetchApprovalRules(signal) });
   const current = progress.data ?? preview;
   const done = current?.status === 'applied';
   const failed = current?.status === 'failed';
+  const waiting = current?.status === 'awaiting_approval' || current?.status === 'declined';
+  const waits = current?.status === 'previewed' && rules.data ? fundingNeedsApproval(rules.data, current.totalCents) : false;
   // Balances change when the rows are applied: at once for a small file, after the queue's work for a large one; a
   // failed file changed those of the rows it applied.
   useEffect(() => {
@@ -146,9 +156,18 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
                 {current.problems.length > 0 && (
                   <RowTable caption={t('funds.csv.badRows', { count: current.problemCount })} rows={current.problems.map((row) => ({ ...row, text: errorCodeText(t, row.reason) }))} />
                 )}
-                {!current.blocking && <p>{t('funds.csv.confirmText', { amount: format.money(current.totalCents), count: current.fundedRowCount })}</p>}
+                {!current.blocking && <p>{t(waits ? 'funds.csv.waits' : 'funds.csv.confirmText', { amount: format.money(current.totalCents), count: current.fundedRowCount })}</p>}
               </>
             )}
+            {current.status === 'awaiting_approval' && (
+              <div role="status">
+                <Alert tone="success">{t('funds.csv.sentText', { amount: format.money(current.totalCents), count: current.fundedRowCount })}</Alert>
+                <p>
+                  <Link to={paths.approvals}>{t('funds.approval.open')}</Link>
+                </p>
+              </div>
+            )}
+            {current.status === 'declined' && <Alert>{t('funds.csv.declined')}</Alert>}
             {(current.status === 'queued' || current.status === 'applying') && (
               <div role="status">
                 <p>{t('funds.csv.progress', { done: current.progress.doneRows, total: current.progress.totalRows })}</p>
@@ -214,12 +233,12 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
                 </button>
                 {!current.blocking && (
                   <button type="button" className="button" onClick={() => void apply()} disabled={busy} aria-busy={busy}>
-                    {t('funds.csv.apply')}
+                    {waits ? t('funds.approval.send') : t('funds.csv.apply')}
                   </button>
                 )}
               </>
             ) : (
-              <button type="button" className="button" onClick={onClose} disabled={!done}>
+              <button type="button" className="button" onClick={onClose} disabled={!done && !waiting}>
                 {t('funds.csv.close')}
               </button>
             )}
