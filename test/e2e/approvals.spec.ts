@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { csvLine } from '@shared/csv';
+import { parseCsv } from '@shared/funding';
 import { createOwnCompany, joinCompany, type OwnCompany } from '../integration/company-fixtures';
 import { putEmployees, type FixtureEmployee } from '../integration/funding-fixtures';
 import { fixtureCloud } from './support/fixture-cloud';
 import { englishVisitor, expect, expectNoAxeViolations, NavBar, signIn, test, totalAvailable } from './support/portal';
-import { detailValue, userPage } from './support/users';
+import { detailValue, goToUsers, userPage } from './support/users';
 
 /**
  * Dual approval (issue 35): an owner requires a second person's approval above €500; a manager's €600 funding then
@@ -36,25 +39,26 @@ async function requireApprovalAbove500(page: Page, team: Team): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await page.waitForURL('**/settings');
   const section = page.getByRole('region', { name: 'Approvals' });
-  await expect(section).toContainText('No approval is needed: every funding is made at once.');
+  await expect(section).toContainText('No approval is needed: everything is done at once.');
   // No rule, no change: the navigation has no Approvals link until the owner sets one.
   const approvalsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Approvals/ });
   await expect(approvalsLink).toHaveCount(0);
   await section.getByLabel('Approval needed above, EUR').fill('500');
   await section.getByRole('button', { name: 'Save', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Require approval above €500.00?' });
-  await expect(confirm).toContainText('every funding above €500.00 waits for an owner or another manager');
+  const confirm = page.getByRole('dialog', { name: 'Save these approval rules?' });
+  await expect(confirm).toContainText("Fundings above €500.00 need a second person's approval.");
+  await expect(confirm).toContainText('A request expires if nobody decides it within 7 days.');
   await expectNoAxeViolations(page);
-  await confirm.getByRole('button', { name: 'Save the rule' }).click();
+  await confirm.getByRole('button', { name: 'Save the rules' }).click();
   await expect(confirm).toBeHidden();
-  await expect(section.getByRole('status')).toHaveText('Saved: fundings above €500.00 now need approval.');
+  await expect(section.getByRole('status')).toHaveText('Saved: the approval rules above now apply.');
   await expect(section).toContainText("Fundings above €500.00 need a second person's approval.");
   await expect(approvalsLink).toHaveCount(1);
   await expectNoAxeViolations(page);
 }
 
-/** The manager, in their own browser and in the owner's company, sends a funding that waits. */
-async function managerSendsForApproval(browser: Browser, team: Team, amount: string, amountText: string) {
+/** The manager, in their own browser, signed in and working in the owner's company. */
+async function managerInCompany(browser: Browser, team: Team) {
   const visitor = await englishVisitor(browser);
   const { page } = visitor;
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -63,6 +67,13 @@ async function managerSendsForApproval(browser: Browser, team: Team, amount: str
   const nav = new NavBar(page);
   await nav.company.selectOption({ label: team.company.name });
   await expect(nav.company).toHaveValue(new RegExp(team.company.companyId));
+  return visitor;
+}
+
+/** The manager, in their own browser and in the owner's company, sends a funding that waits. */
+async function managerSendsForApproval(browser: Browser, team: Team, amount: string, amountText: string) {
+  const visitor = await managerInCompany(browser, team);
+  const { page } = visitor;
 
   await page.goto(`/users/${team.employee.employeeId}`);
   await expect(page.getByRole('heading', { level: 1, name: fullName(team.employee) })).toBeVisible();
@@ -187,6 +198,56 @@ test('a rejected request moves nothing, and its requester reads it under Decided
     await expect(detailValue(userPage(manager.page).money, 'Balance')).toHaveText('€0.00');
     await page.goto('/dashboard');
     await expect(totalAvailable(page)).toHaveText('€1,000.00');
+  } finally {
+    await manager.context.close();
+  }
+});
+
+test('a funding file above the rule waits whole: nothing moves until the owner approves it, then every row is paid once', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const team = await companyWithManager('file');
+  await requireApprovalAbove500(page, team);
+  const manager = await managerInCompany(browser, team);
+  try {
+    await goToUsers(manager.page);
+    const download = manager.page.waitForEvent('download');
+    await manager.page.getByRole('button', { name: 'Download template' }).click();
+    const [header = [], ...rows] = parseCsv(readFileSync(await (await download).path(), 'utf8')) ?? [];
+    const content = [header, ...rows.map((row) => [...row.slice(0, -1), row[0] === team.employee.employeeId ? '600.00' : ''])].map((row) => csvLine(row)).join('');
+    await manager.page.getByRole('button', { name: 'Add funds by CSV' }).click();
+    const dialog = manager.page.getByRole('dialog', { name: 'Add funds by CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'december-bonus.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    // Said before the click: the file waits whole, nothing moves.
+    await expect(dialog).toContainText("The total is above the company's approval amount: the file will wait whole for an owner or another manager to approve it");
+    await expectNoAxeViolations(manager.page);
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(dialog.getByRole('status')).toContainText("The file's €600.00 to 1 user waits for an owner or another manager to approve it.");
+    await expectNoAxeViolations(manager.page);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await manager.page.goto(`/users/${team.employee.employeeId}`);
+    await expect(detailValue(userPage(manager.page).money, 'Balance')).toHaveText('€0.00');
+
+    await page.goto('/approvals');
+    const row = page.getByRole('table', { name: 'Requests waiting for approval' }).getByRole('row').filter({ hasText: 'december-bonus.csv' });
+    await expect(row).toContainText('€600.00');
+    await expect(row).toContainText(team.manager.fullName);
+    await row.getByRole('button', { name: /^Approve\b/ }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve the funding file' });
+    await expect(approve).toContainText('€600.00 will be set aside from the main account now and paid to 1 user (december-bonus.csv) within a few minutes');
+    await expectNoAxeViolations(page);
+    await approve.getByRole('button', { name: 'Approve and transfer' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Approved: €600.00 is set aside and being paid.' })).toBeVisible();
+
+    // The funding worker pays it from what the approval set aside: the card once, the account once.
+    await page.goto(`/users/${team.employee.employeeId}`);
+    await expect(async () => {
+      await page.reload();
+      await expect(detailValue(userPage(page).money, 'Balance')).toHaveText('€600.00', { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.goto('/dashboard');
+    await expect(totalAvailable(page)).toHaveText('€400.00');
   } finally {
     await manager.context.close();
   }

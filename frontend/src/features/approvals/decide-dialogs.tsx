@@ -81,7 +81,7 @@ function useApproveTexts(request: ApprovalRequest) {
   const texts = useApprovalTexts();
   const total = request.funding ? format.money(request.funding.totalCents) : '';
   const count = request.funding?.employeeCount ?? 0;
-  const name = request.userChange?.name ?? request.schedule?.name ?? texts.what(request);
+  const name = request.userChange?.name ?? request.schedule?.name ?? request.file?.scheduleName ?? request.file?.fileName ?? texts.what(request);
   switch (request.kind) {
     case 'fundingFile':
       return { title: t('approve.fileTitle'), lead: t('approve.file', { total, count, name }), confirm: t('approve.confirm'), done: t('approve.doneFile', { total }) };

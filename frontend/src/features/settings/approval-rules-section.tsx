@@ -63,9 +63,10 @@ function RuleText({ rules }: { rules: ApprovalRules }) {
   const { t } = useTranslation('settings');
   const format = useFormat();
   const changes = userChangeKinds.filter((kind) => rules.userChanges[kind]);
+  if (rules.fundingAboveCents === null && rules.fundingPerDayCents === null && changes.length === 0) return <p>{t('approvals.allOff')}</p>;
   return (
     <ul className="settings-text settings-rules">
-      <li>{rules.fundingAboveCents === null ? t('approvals.ruleOff') : t('approvals.ruleOn', { amount: format.money(rules.fundingAboveCents) })}</li>
+      {rules.fundingAboveCents !== null && <li>{t('approvals.ruleOn', { amount: format.money(rules.fundingAboveCents) })}</li>}
       {rules.fundingPerDayCents !== null && <li>{t('approvals.perDayOn', { amount: format.money(rules.fundingPerDayCents) })}</li>}
       {changes.length > 0 && <li>{t('approvals.changesOn', { changes: changes.map((kind) => t(`approvals.changes.${kind}`)).join(', ') })}</li>}
       <li>{t('approvals.expiryText', { count: rules.expiryDays })}</li>

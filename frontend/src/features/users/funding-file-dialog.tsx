@@ -160,7 +160,7 @@ export function FundingFileDialog({ companyId, onClose, onApplied }: { companyId
               </>
             )}
             {current.status === 'awaiting_approval' && (
-              <div role="status">
+              <div>
                 <Alert tone="success">{t('funds.csv.sentText', { amount: format.money(current.totalCents), count: current.fundedRowCount })}</Alert>
                 <p>
                   <Link to={paths.approvals}>{t('funds.approval.open')}</Link>
