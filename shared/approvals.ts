@@ -178,7 +178,7 @@ export const approvalListAnswerSchema = /* @__PURE__ */ z.extend(tableAnswerSche
   inUse: z.boolean(),
 });
 
-const commentSchema = /* @__PURE__ */ z.string().check(z.trim(), z.maxLength(approvalCommentMaxLength, { error: 'TEXT_TOO_LONG' }));
+const commentSchema = /* @__PURE__ */ z.string().check(z.trim(), z.maxLength(approvalCommentMaxLength, { error: 'COMMENT_TOO_LONG' }));
 export const approveBodySchema = /* @__PURE__ */ z.object({ comment: z._default(commentSchema, '') });
 export const rejectBodySchema = /* @__PURE__ */ z.object({ comment: commentSchema.check(z.minLength(1, { error: 'REQUIRED' })) });
 

@@ -159,6 +159,7 @@ export const fieldMessages = {
   WRONG_CURRENT_PASSWORD: 'The current password is not right',
   PASSWORD_PREVIOUSLY_USED: 'This password was used before. Choose a new one.',
   TEXT_TOO_LONG: 'Enter at most 100 symbols',
+  COMMENT_TOO_LONG: 'Enter at most 500 symbols',
   TEXTAREA_TOO_LONG: 'Enter at most 1000 symbols',
   DATE_FORMAT: 'Please use YYYY-MM-DD date format',
   DATE_TOO_EARLY: 'Date is too early',
