@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readApprovalRules, userChangeRequestItems } from '../approvals';
+import { readApprovalRules } from '../approvals';
 import { actorOfCaller } from '../platform/audit';
-import { transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import { askApproval } from './ask-approval';
 import { detailOf } from './employee-store';
 import { checkPhoneFree, createEmployee, newUserPhoneTaken, type NewUser } from './user-changes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
@@ -19,16 +19,5 @@ export const handler = useCase(employeeRoutes.addEmployee, async ({ caller, body
   if (!rules.userChanges.addUser) return detailOf(await createEmployee(caller.companyId, employeeId, user, actor));
   // A phone already taken is refused now, not after someone approved it.
   await checkPhoneFree(user.phone, newUserPhoneTaken);
-  const request = await userChangeRequestItems({
-    companyId: caller.companyId,
-    requester: actor,
-    requesterUserId: caller.apiKey?.createdBy ?? caller.userId,
-    viaApiKey: caller.apiKey !== undefined,
-    kind: 'addUser',
-    change: { employeeId, name: `${user.name} ${user.surname}`.trim(), newUser: user, phone: null, limits: null },
-    rules,
-    at: new Date(),
-  });
-  await transact(request.items);
-  return request.answer;
+  return askApproval(caller, rules, 'addUser', { employeeId, name: `${user.name} ${user.surname}`.trim(), newUser: user, phone: null, limits: null });
 });

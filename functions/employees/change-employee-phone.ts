@@ -1,7 +1,7 @@
-import { readApprovalRules, userChangeRequestItems } from '../approvals';
+import { readApprovalRules } from '../approvals';
 import { actorOfCaller } from '../platform/audit';
-import { transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import { askApproval } from './ask-approval';
 import { detailOf } from './employee-store';
 import { changeEmployeePhone, checkPhoneFree, phoneChangeable, phoneTakenForChange } from './user-changes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
@@ -16,16 +16,5 @@ export const handler = useCase(employeeRoutes.changePhone, async ({ caller, para
   const rules = await readApprovalRules(caller.companyId);
   if (!rules.userChanges.changePhone) return detailOf(await changeEmployeePhone(employee, body.phone, actor));
   await checkPhoneFree(body.phone, phoneTakenForChange);
-  const request = await userChangeRequestItems({
-    companyId: caller.companyId,
-    requester: actor,
-    requesterUserId: caller.apiKey?.createdBy ?? caller.userId,
-    viaApiKey: caller.apiKey !== undefined,
-    kind: 'changePhone',
-    change: { employeeId: employee.employeeId, name: `${employee.name} ${employee.surname}`.trim(), newUser: null, phone: { from: employee.phone, to: body.phone }, limits: null },
-    rules,
-    at: new Date(),
-  });
-  await transact(request.items);
-  return request.answer;
+  return askApproval(caller, rules, 'changePhone', { employeeId: employee.employeeId, name: `${employee.name} ${employee.surname}`.trim(), newUser: null, phone: { from: employee.phone, to: body.phone }, limits: null });
 });

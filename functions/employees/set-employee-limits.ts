@@ -1,8 +1,8 @@
 import { limitsRaised } from '@shared/approvals';
-import { readApprovalRules, userChangeRequestItems } from '../approvals';
+import { readApprovalRules } from '../approvals';
 import { actorOfCaller } from '../platform/audit';
-import { transact } from '../platform/table';
 import { useCase } from '../platform/use-case';
+import { askApproval } from './ask-approval';
 import { detailOf } from './employee-store';
 import { limitsOf, limitsSettable, setEmployeeLimits } from './user-changes';
 import * as employeeRoutes from '@shared/api/routes/employee-routes';
@@ -18,16 +18,5 @@ export const handler = useCase(employeeRoutes.setLimits, async ({ caller, params
   const rules = await readApprovalRules(caller.companyId);
   const from = limitsOf(employee);
   if (!rules.userChanges.raiseLimit || !limitsRaised(from, body)) return detailOf(await setEmployeeLimits(employee, body, actor));
-  const request = await userChangeRequestItems({
-    companyId: caller.companyId,
-    requester: actor,
-    requesterUserId: caller.apiKey?.createdBy ?? caller.userId,
-    viaApiKey: caller.apiKey !== undefined,
-    kind: 'raiseLimit',
-    change: { employeeId: employee.employeeId, name: `${employee.name} ${employee.surname}`.trim(), newUser: null, phone: null, limits: { from, to: body } },
-    rules,
-    at: new Date(),
-  });
-  await transact(request.items);
-  return request.answer;
+  return askApproval(caller, rules, 'raiseLimit', { employeeId: employee.employeeId, name: `${employee.name} ${employee.surname}`.trim(), newUser: null, phone: null, limits: { from, to: body } });
 });

@@ -484,45 +484,13 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
   const objectKey = fundingFileObjectKey(companyId, fileId);
   await s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: objectKey, Body: content, ContentType: 'text/csv; charset=utf-8' }));
   const dropOwnBytes = () => s3.send(new DeleteObjectCommand({ Bucket: documentsBucket(), Key: objectKey }));
-  // A row whose user cannot receive money now has nothing set aside: the run refuses it when applied, whatever the
-  // card is by then, so it never pays what it did not hold.
-  const unheldRows = checked.problems.map((problem) => problem.rowNumber);
+  // A row whose user cannot receive money now has nothing set aside (runFile marks it unheld): the run refuses it when
+  // applied, whatever the card is by then, so it never pays what it did not hold.
   let available = availableCents;
   for (let attempt = 0; ; attempt += 1) {
     // Covered, the whole total is set aside; a partial run short of money sets aside what there is, and pays with it.
     const hold = available >= checked.totalCents ? checked.totalCents : Math.max(0, available);
-    const file: FundingFileRecord = {
-      companyId,
-      fileId,
-      // Named by the day its money moves (its planned date is the run's own field): the account's lines, the funding
-      // report and their exports show this name.
-      fileName: `${rule.name} ${dayText(rigaDateOf(new Date(at)))}`,
-      sha256: sha256Of(content),
-      status: 'queued',
-      rowCount: checked.rowCount,
-      fundedRowCount: checked.rows.length,
-      totalCents: checked.totalCents,
-      availableCents: available,
-      problems: [],
-      problemCount: 0,
-      doneRows: 0,
-      appliedCount: 0,
-      appliedCents: 0,
-      failedCount: 0,
-      failures: [],
-      appliedBy: ruleActor(rule),
-      holdsFunds: true,
-      heldCents: hold,
-      holdLeftCents: hold,
-      releasedCents: 0,
-      holdShortCents: 0,
-      unheldRows,
-      partial: rule.allowPartial,
-      scheduleId,
-      scheduleName: rule.name,
-      runDate,
-      approvalId: null,
-    };
+    const file: FundingFileRecord = { ...runFile(rule, runDate, { fileId, content, checked, at, availableCents: available }), holdsFunds: true, heldCents: hold, holdLeftCents: hold, partial: rule.allowPartial };
     const run: RunRecord = { companyId, scheduleId, runDate, status: 'started', fileId, startedAt: at, startedBy: startedBy ? 'person' : 'rule', ...totals, availableCents: available };
     // What it pays counts against the per-day amount when it starts, as a file's total does.
     const dayTotal = hold > 0 ? unapprovedFundingItem(companyId, rules, hold, new Date(at)) : null;
@@ -562,6 +530,40 @@ export async function startRun(companyId: string, scheduleId: string, runDate: s
   }
 }
 
+/**
+ * A run's file as it is started: named by the day its money moves (its planned date is the run's own field: the
+ * account's lines, the funding report and their exports show this name), its rows as checked, nothing applied or held
+ * yet, and the rows whose users could not receive money then marked unheld (they fail, never paid by the run).
+ */
+function runFile(rule: ScheduleRecord, runDate: string, started: { fileId: string; content: string; checked: CheckedFile & { valid: true }; at: string; availableCents: number }): FundingFileRecord {
+  const { checked } = started;
+  return {
+    companyId: rule.companyId,
+    fileId: started.fileId,
+    fileName: `${rule.name} ${dayText(rigaDateOf(new Date(started.at)))}`,
+    sha256: sha256Of(started.content),
+    status: 'queued',
+    rowCount: checked.rowCount,
+    fundedRowCount: checked.rows.length,
+    totalCents: checked.totalCents,
+    availableCents: started.availableCents,
+    problems: [],
+    problemCount: 0,
+    doneRows: 0,
+    appliedCount: 0,
+    appliedCents: 0,
+    failedCount: 0,
+    failures: [],
+    appliedBy: ruleActor(rule),
+    ...unheldFile(),
+    unheldRows: checked.problems.map((problem) => problem.rowNumber),
+    scheduleId: rule.scheduleId,
+    scheduleName: rule.name,
+    runDate,
+    approvalId: null,
+  };
+}
+
 interface WaitingRun {
   rule: ScheduleRecord;
   runDate: string;
@@ -587,31 +589,7 @@ async function awaitRunApproval(waiting: WaitingRun): Promise<{ run: RunRecord |
   const fileId = randomUUID();
   const objectKey = fundingFileObjectKey(companyId, fileId);
   await s3.send(new PutObjectCommand({ Bucket: documentsBucket(), Key: objectKey, Body: waiting.content, ContentType: 'text/csv; charset=utf-8' }));
-  const file: FundingFileRecord = {
-    companyId,
-    fileId,
-    fileName: `${rule.name} ${dayText(rigaDateOf(new Date(at)))}`,
-    sha256: sha256Of(waiting.content),
-    status: 'awaiting_approval',
-    rowCount: checked.rowCount,
-    fundedRowCount: checked.rows.length,
-    totalCents: checked.totalCents,
-    availableCents: waiting.totals.availableCents,
-    problems: [],
-    problemCount: 0,
-    doneRows: 0,
-    appliedCount: 0,
-    appliedCents: 0,
-    failedCount: 0,
-    failures: [],
-    appliedBy: ruleActor(rule),
-    ...unheldFile(),
-    unheldRows: checked.problems.map((problem) => problem.rowNumber),
-    scheduleId,
-    scheduleName: rule.name,
-    runDate,
-    approvalId: null,
-  };
+  const file: FundingFileRecord = { ...runFile(rule, runDate, { fileId, content: waiting.content, checked, at, availableCents: waiting.totals.availableCents }), status: 'awaiting_approval' };
   const requesterUserId = waiting.startedBy?.userId ?? rule.changedBy?.userId ?? '';
   const requester = waiting.startedBy ?? { ...ruleActor(rule), name: rule.changedBy?.name ?? rule.name };
   const request = await fileRequestItems(file, checked.rows, { actor: requester, userId: requesterUserId }, waiting.rules, new Date(at));
