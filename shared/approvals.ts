@@ -151,6 +151,11 @@ export const approvalRequestSchema = /* @__PURE__ */ z.object({
   comment: z.nullable(z.string()),
   /** The movement the approval made (a funding's ledger movement), once approved. */
   movementId: z.nullable(z.string()),
+  /**
+   * A waiting request made under approval rules an owner has changed since: approving it is refused
+   * (APPROVAL_RULE_CHANGED), so it can only be rejected, or left to expire, and asked again under the rules of now.
+   */
+  rulesChanged: z.boolean(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
@@ -185,4 +190,9 @@ export const rejectBodySchema = /* @__PURE__ */ z.object({ comment: commentSchem
 /** Whether this person may decide this request: a waiting one, not their own (API keys never decide). */
 export function mayDecide(request: Pick<ApprovalRequest, 'status' | 'requestedBy'>, userId: string): boolean {
   return request.status === 'pending' && request.requestedBy.userId !== userId;
+}
+
+/** Whether this person may approve it: they may decide it, and the rules it was made under still stand. */
+export function mayApprove(request: Pick<ApprovalRequest, 'status' | 'requestedBy' | 'rulesChanged'>, userId: string): boolean {
+  return mayDecide(request, userId) && !request.rulesChanged;
 }

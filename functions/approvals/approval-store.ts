@@ -93,11 +93,13 @@ export function effectiveStatus(record: Pick<ApprovalRequestRecord, 'status' | '
   return record.status === 'pending' && record.expiresAt <= now.toISOString() ? 'expired' : record.status;
 }
 
-export function approvalView(record: ApprovalRequestRecord, now: Date = new Date()): ApprovalRequest {
+/** The request as the API shows it at `now`, the company's approval rules being at `rulesVersion`. */
+export function approvalView(record: ApprovalRequestRecord, now: Date, rulesVersion: number): ApprovalRequest {
+  const status = effectiveStatus(record, now);
   return {
     approvalId: record.approvalId,
     kind: record.kind,
-    status: effectiveStatus(record, now),
+    status,
     requestedBy: record.requestedBy,
     requestedAt: record.requestedAt,
     expiresAt: record.expiresAt,
@@ -109,6 +111,7 @@ export function approvalView(record: ApprovalRequestRecord, now: Date = new Date
     decidedAt: record.decidedAt,
     comment: record.comment,
     movementId: record.movementId,
+    rulesChanged: status === 'pending' && record.ruleVersion !== rulesVersion,
   };
 }
 
@@ -224,7 +227,7 @@ async function requestItems(request: RequestBase, subject: Pick<ApprovalRequestR
   ];
   // A key's system follows the request on the public API, a person on the portal's.
   const statusUrl = `${request.viaApiKey ? publicApiPrefix : ''}${approvalStatusUrl(approvalId)}`;
-  return { items, record, answer: { status: 'awaiting_approval', approval: approvalView(record, request.at), statusUrl } };
+  return { items, record, answer: { status: 'awaiting_approval', approval: approvalView(record, request.at, record.ruleVersion), statusUrl } };
 }
 
 /** How long a day's total of unapproved fundings is kept: past any day it could still be counted on. */

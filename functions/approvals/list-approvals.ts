@@ -11,7 +11,7 @@ import * as approvalRoutes from '@shared/api/routes/approval-routes';
 export const handler = useCase(approvalRoutes.listApprovals, async ({ caller, query }) => {
   const now = new Date();
   const [records, rules] = await Promise.all([listApprovalRequests(caller.companyId), readApprovalRules(caller.companyId)]);
-  const requests = records.map((record) => approvalView(record, now)).sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
+  const requests = records.map((record) => approvalView(record, now, rules.version)).sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
   const shown = requests.filter((request) => (query.state === 'pending' ? request.status === 'pending' : request.status !== 'pending'));
   return { ...pageOf(shown, query), awaitingYouCount: requests.filter((request) => mayDecide(request, caller.userId)).length, inUse: rules.fundingAboveCents !== null || requests.length > 0 };
 });

@@ -10,8 +10,9 @@ import { detailValue, goToUsers, userPage } from './support/users';
 
 /**
  * Dual approval (issue 35): an owner requires a second person's approval above €500; a manager's €600 funding then
- * waits (nothing moves), the manager cannot decide it, the owner approves it and the employee is paid once. A rejected
- * request moves nothing, and its requester reads why under Decided.
+ * waits (nothing moves), the manager cannot decide it, the owner approves it and the employee is paid once. A request
+ * made under a rule changed since can only be rejected; a rejected request moves nothing, and its requester reads why
+ * under Decided.
  */
 
 interface Team {
@@ -165,14 +166,24 @@ test('above the rule a manager\'s funding waits; the manager cannot approve it, 
   }
 });
 
-test('a rejected request moves nothing, and its requester reads it under Decided with the comment', async ({ page, browser }) => {
+test('a request made under a rule changed since can only be rejected; rejected, it moves nothing, and its requester reads it under Decided with the comment', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const team = await companyWithManager('rej');
   await requireApprovalAbove500(page, team);
   const manager = await managerSendsForApproval(browser, team, '700', '€700.00');
   try {
+    // The owner raises the amount after the request: what was asked under €500 can no longer be approved as it was.
+    const section = page.getByRole('region', { name: 'Approvals' });
+    await section.getByLabel('Approval needed above, EUR').fill('600');
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save these approval rules?' }).getByRole('button', { name: 'Save the rules' }).click();
+    await expect(section.getByRole('status')).toHaveText('Saved: the approval rules above now apply.');
+
     await page.goto('/approvals');
     const row = page.getByRole('table', { name: 'Requests waiting for approval' }).getByRole('row').filter({ hasText: fullName(team.employee) });
+    await expect(row).toContainText('Rules changed since: reject it and ask again');
+    await expect(row.getByRole('button', { name: /^Approve\b/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await row.getByRole('button', { name: /^Reject\b/ }).click();
     const reject = page.getByRole('dialog', { name: 'Reject the request' });
     // The requester reads why: the comment is required.

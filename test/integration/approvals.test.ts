@@ -166,8 +166,17 @@ describe('an approval that would no longer do what was previewed', () => {
     const t = await team();
     await setRule(t, 50_000);
     const changed = await waiting(t, 60_000);
+    const readRequest = async (approvalId: string) => approvalRequestSchema.parse((await api('GET', `/approvals/${approvalId}`, inCompany(t, t.owner.token))).body);
+    expect((await readRequest(changed)).rulesChanged).toBe(false);
     await setRule(t, 55_000);
+    // The queue says it before anyone tries: made under rules changed since, it can only be rejected.
+    expect((await readRequest(changed)).rulesChanged).toBe(true);
+    const queue = approvalListAnswerSchema.parse((await api('GET', '/approvals', inCompany(t, t.owner.token))).body);
+    expect(queue.rows.find((row) => row.approvalId === changed)?.rulesChanged).toBe(true);
     expect(await approve(t, t.owner.token, changed)).toMatchObject({ status: 409, body: { code: 'APPROVAL_RULE_CHANGED' } });
+    const rejected = await api('POST', `/approvals/${changed}/reject`, { ...inCompany(t, t.owner.token, keyed()), body: { comment: 'Ask again under the new rule' } });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(approvalRequestSchema.parse(rejected.body)).toMatchObject({ status: 'rejected', rulesChanged: false });
 
     const expired = await waiting(t, 60_000);
     const past = new Date(Date.now() - 1_000).toISOString();

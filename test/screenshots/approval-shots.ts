@@ -10,7 +10,7 @@ import { putEmployees } from '../integration/funding-fixtures';
 /**
  * `node --import tsx test/screenshots/approval-shots.ts --out <folder>`: dual approval (issue 35) as an owner sees it,
  * with long Latvian and Russian names and a dozen requests (two pages), in lv and ru at 375 and 1440 px: the waiting
- * queue, the approve and reject dialogs, the decided list, Settings > Approvals and the dashboard's notice, each with
+ * queue (one request made under rules changed since), the approve and reject dialogs, the decided list, Settings > Approvals and the dashboard's notice, each with
  * the layout problems found printed beside it. Starts its own local cloud on the test ports of TEST_CLOUD_BASE.
  */
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'screenshots' } } });
@@ -85,7 +85,8 @@ async function main(): Promise<void> {
           requester,
           requestedAt,
           expiresAt,
-          ruleVersion: 1,
+          // The eighth was asked under rules the owner changed since: it can only be rejected.
+          ruleVersion: index === 7 ? 0 : 1,
           funding: subject.funding,
           file: subject.file,
           schedule: subject.schedule,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { mayDecide, type ApprovalRequest } from '@shared/approvals';
+import { mayApprove, mayDecide, type ApprovalRequest } from '@shared/approvals';
 import { LoadFailed } from '@frontend/components/alert/load-failed';
 import { DataTable, type DataTableColumn } from '@frontend/components/data-table/data-table';
 import { Pagination } from '@frontend/components/data-table/pagination';
@@ -79,15 +79,20 @@ export function ApprovalsTable({ companyId, state, userId, decides, onDecide }: 
       header: t('columns.actions'),
       hideHeader: true,
       cell: (row) => {
-        if (row.requestedBy.userId === userId) return <span className="approvals-sub">{t('ownRequest')}</span>;
-        if (!decides || !mayDecide(row, userId)) return null;
+        // A request made under rules changed since can only be rejected: the row says so instead of offering Approve.
+        const staleNote = row.rulesChanged ? <span className="approvals-sub approvals-stale">{t('rulesChanged')}</span> : null;
+        if (row.requestedBy.userId === userId) return staleNote ?? <span className="approvals-sub">{t('ownRequest')}</span>;
+        if (!decides || !mayDecide(row, userId)) return staleNote;
         const name = texts.rowName(row);
         return (
           <div className="approvals-actions">
+            {staleNote}
             {/* The visible label first (WCAG 2.5.3, label in name), then which request. */}
-            <button type="button" className="button button--small" aria-label={`${t('actions.approve')}, ${name}`} onClick={() => onDecide({ kind: 'approve', request: row })}>
-              {t('actions.approve')}
-            </button>
+            {mayApprove(row, userId) && (
+              <button type="button" className="button button--small" aria-label={`${t('actions.approve')}, ${name}`} onClick={() => onDecide({ kind: 'approve', request: row })}>
+                {t('actions.approve')}
+              </button>
+            )}
             <button type="button" className="button button--secondary button--small" aria-label={`${t('actions.reject')}, ${name}`} onClick={() => onDecide({ kind: 'reject', request: row })}>
               {t('actions.reject')}
             </button>
