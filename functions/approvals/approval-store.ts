@@ -93,8 +93,11 @@ export function effectiveStatus(record: Pick<ApprovalRequestRecord, 'status' | '
   return record.status === 'pending' && record.expiresAt <= now.toISOString() ? 'expired' : record.status;
 }
 
-/** The request as the API shows it at `now`, the company's approval rules being at `rulesVersion`. */
-export function approvalView(record: ApprovalRequestRecord, now: Date, rulesVersion: number): ApprovalRequest {
+/**
+ * The request as the API shows it at `now`, the company's approval rules being at `rulesVersion`: routes that read
+ * requests pass the version of now; a request just made or just decided is shown under its own.
+ */
+export function approvalView(record: ApprovalRequestRecord, now: Date, rulesVersion = record.ruleVersion): ApprovalRequest {
   const status = effectiveStatus(record, now);
   return {
     approvalId: record.approvalId,
@@ -227,7 +230,7 @@ async function requestItems(request: RequestBase, subject: Pick<ApprovalRequestR
   ];
   // A key's system follows the request on the public API, a person on the portal's.
   const statusUrl = `${request.viaApiKey ? publicApiPrefix : ''}${approvalStatusUrl(approvalId)}`;
-  return { items, record, answer: { status: 'awaiting_approval', approval: approvalView(record, request.at, record.ruleVersion), statusUrl } };
+  return { items, record, answer: { status: 'awaiting_approval', approval: approvalView(record, request.at), statusUrl } };
 }
 
 /** How long a day's total of unapproved fundings is kept: past any day it could still be counted on. */

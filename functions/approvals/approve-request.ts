@@ -47,7 +47,7 @@ export const handler = useCase(approvalRoutes.approveRequest,
       source: {},
     });
     const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decider, decidedAt: at, comment, movementId: transfer.movementId };
-    const answer: ApprovalRequest = approvalView(decided, now, record.ruleVersion);
+    const answer: ApprovalRequest = approvalView(decided, now);
     const decisionWrites = await decisionItems(record, decided, decision.actor, now);
     // The idempotency item first, the request's update second: a refused one of those tells a replay or a decision
     // made first. The funding.applied events with the transfer they tell of (the outbox).
@@ -98,7 +98,7 @@ async function approveFile(companyId: string, record: ApprovalRequestRecord, fil
   const at = decision.now.toISOString();
   const file = await approvedFileItems(companyId, fileId, at);
   const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
-  const answer = approvalView(decided, decision.now, record.ruleVersion);
+  const answer = approvalView(decided, decision.now);
   const decisionWrites = await decisionItems(record, decided, decision.actor, decision.now);
   const rulesIndex = 1 + decisionWrites.length;
   const fileOffset = rulesIndex + 1;
@@ -126,7 +126,7 @@ async function approveSchedule(companyId: string, record: ApprovalRequestRecord,
   const at = decision.now.toISOString();
   const ruleItem = await approvedScheduleItem(companyId, scheduleId, record.approvalId, at);
   const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
-  const answer = approvalView(decided, decision.now, record.ruleVersion);
+  const answer = approvalView(decided, decision.now);
   const decisionWrites = await decisionItems(record, decided, decision.actor, decision.now);
   const rulesIndex = 1 + decisionWrites.length;
   try {
@@ -154,7 +154,7 @@ const sameLimits = (a: Limits, b: Limits) =>
 async function approveUserChange(companyId: string, record: ApprovalRequestRecord, change: ApprovalUserChange, decision: Decision): Promise<ApprovalRequest> {
   const at = decision.now.toISOString();
   const decided: ApprovalRequestRecord = { ...record, status: 'approved', decidedBy: decision.decider, decidedAt: at, comment: decision.comment };
-  const answer = approvalView(decided, decision.now, record.ruleVersion);
+  const answer = approvalView(decided, decision.now);
   const decisionWrites = await decisionItems(record, decided, decision.actor, decision.now);
   const extra: ExtraItems = [
     { item: decision.idempotency.answerItem(answer), refusal: new IdempotencyClaimTaken() },

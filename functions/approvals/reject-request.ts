@@ -14,7 +14,7 @@ export const handler = useCase(approvalRoutes.rejectRequest,
     const now = new Date();
     const record = await decidable(caller, params.approvalId, now);
     const decided: ApprovalRequestRecord = { ...record, status: 'rejected', decidedBy: { userId: caller.userId, name: `${caller.profile.name} ${caller.profile.surname}`.trim(), viaApiKey: false }, decidedAt: now.toISOString(), comment: body.comment };
-    const answer: ApprovalRequest = approvalView(decided, now, record.ruleVersion);
+    const answer: ApprovalRequest = approvalView(decided, now);
     const items = [idempotency.answerItem(answer), ...(await decisionItems(record, decided, actorOfCaller(caller, 'company_user'), now, await declineEffects(record, now)))];
     try {
       await transactThroughConflicts(items, {}, 8);
